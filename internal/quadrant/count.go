@@ -1,0 +1,178 @@
+package quadrant
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// Uint128 is an unsigned 128-bit integer, Hi·2^64 + Lo.
+type Uint128 struct{ Hi, Lo uint64 }
+
+// Add64 returns x + y, carrying into Hi.
+func (x Uint128) Add64(y uint64) Uint128 {
+	lo, c := bits.Add64(x.Lo, y, 0)
+	return Uint128{x.Hi + c, lo}
+}
+
+// String formats x in decimal.
+func (x Uint128) String() string {
+	if x.Hi == 0 {
+		return fmt.Sprint(x.Lo)
+	}
+	// Divide by 10^19 twice at most: x < 2^128 < 10^39.
+	const e19 = 10_000_000_000_000_000_000
+	q1, r1 := bits.Div64(0, x.Hi, e19)
+	q0, r0 := bits.Div64(r1, x.Lo, e19)
+	if q1 == 0 {
+		return fmt.Sprintf("%d%019d", q0, r0)
+	}
+	q, r := bits.Div64(q1, q0, e19)
+	return fmt.Sprintf("%d%019d%019d", q, r, r0)
+}
+
+// Options control Count. The zero value means the defaults.
+type Options struct {
+	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
+	Workers int
+	// MaxMemory bounds the planned peak memory in bytes; 0 means
+	// DefaultMaxMemory. Count lowers Workers to stay within it and fails
+	// with ErrMemory when even one worker does not fit.
+	MaxMemory uint64
+	// Progress, when not nil, is called after each unit with the units
+	// done and their total, from the worker goroutines, one call at a time.
+	Progress func(done, total int)
+}
+
+// DefaultMaxMemory is the memory bound of the zero Options: 16 GiB.
+const DefaultMaxMemory = 16 << 30
+
+// Result is the outcome of Count.
+type Result struct {
+	N       int
+	Total   Uint128 // Q(N)
+	Units   int     // units counted
+	Workers int     // goroutines used
+	// PeakMemory is the planned peak: the quadrant table plus the scratch
+	// bound of each worker (see Plan.WorkerBytes).
+	PeakMemory uint64
+}
+
+// Count returns Q(n), the number of ways to place n non-attacking queens
+// on an n×n board, for 0 <= n <= MaxN: 1 for n = 0 and 1, 0 for n = 2 and
+// 3. It runs the units of NewPlan(n) on opts.Workers goroutines, largest
+// estimated cost first, and stops at the first error or when ctx is done.
+func Count(ctx context.Context, n int, opts Options) (Result, error) {
+	res := Result{N: n}
+	if n < 0 || n > MaxN {
+		return res, fmt.Errorf("%w: N = %d, want 0..%d", ErrSize, n, MaxN)
+	}
+	if opts.Workers < 0 {
+		return res, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
+	}
+	if n < 4 {
+		res.Total.Lo = [4]uint64{1, 1, 0, 0}[n]
+		return res, nil
+	}
+	limit := opts.MaxMemory
+	if limit == 0 {
+		limit = DefaultMaxMemory
+	}
+	qb := EstimateQuarterBytes(n)
+	if qb > limit {
+		return res, fmt.Errorf("%w: N = %d needs %d MiB for the quadrant table, limit %d MiB",
+			ErrMemory, n, qb>>20, limit>>20)
+	}
+	p, err := NewPlan(n)
+	if err != nil {
+		return res, err
+	}
+	workers := opts.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	wb := p.WorkerBytes()
+	for workers > 1 && p.QuarterBytes()+uint64(workers)*wb > limit {
+		workers--
+	}
+	res.PeakMemory = p.QuarterBytes() + uint64(workers)*wb
+	if res.PeakMemory > limit {
+		return res, fmt.Errorf("%w: N = %d needs %d MiB with one worker, limit %d MiB",
+			ErrMemory, n, res.PeakMemory>>20, limit>>20)
+	}
+	res.Workers = workers
+
+	units := p.Units()
+	order := make([]int, len(units))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		ca, cb := units[a].Cost, units[b].Cost
+		switch {
+		case ca > cb:
+			return -1
+		case ca < cb:
+			return 1
+		}
+		return 0
+	})
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		next     atomic.Int64
+		mu       sync.Mutex
+		total    Uint128
+		done     int
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := new(worker)
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(order) {
+					return
+				}
+				c, err := w.countUnit(ctx, p, units[order[k]])
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					cancel()
+					return
+				}
+				total = total.Add64(c)
+				done++
+				if opts.Progress != nil {
+					opts.Progress(done, len(order))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return res, fmt.Errorf("quadrant: count N = %d: %w", n, firstErr)
+	}
+	res.Total = total
+	res.Units = done
+	return res, nil
+}
+
+// EstimateQuarterBytes returns the memory of the quadrant table for an
+// N×N board, 4 <= N <= MaxN, without building it.
+func EstimateQuarterBytes(n int) uint64 {
+	h := n / 2
+	return quarterPlacements[h]*8 + (uint64(1)<<(2*h)+1)*4
+}

@@ -1,0 +1,250 @@
+package quadrant
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+	"sync"
+)
+
+// MaxN is the largest board the engine accepts. The quadrant table of
+// N = 24 and 25 (h = 12) holds 633,443,407 placements (about 5 GiB);
+// h = 13 would overflow its 32-bit offsets.
+const MaxN = 25
+
+// Errors returned at the package boundary.
+var (
+	ErrSize   = errors.New("quadrant: board size out of range")
+	ErrMemory = errors.New("quadrant: memory limit too small")
+	ErrUnit   = errors.New("quadrant: unit index out of range")
+)
+
+// quarterPlacements[h] is the number of sets of non-attacking queens on
+// an h×h board, the size of the quadrant table (checked by the tests
+// against quarterSize for small h).
+var quarterPlacements = [...]uint64{
+	1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442,
+	7535369, 66807234, 633443407,
+}
+
+// A Unit is one independent piece of a count: the row splits E of one
+// frame whose east rows in the top band are Top. Units are numbered in
+// a fixed order that depends only on N, so a unit id is stable across
+// runs and machines.
+type Unit struct {
+	ID     int
+	Frame  int    // index of the frame (the fixed middle queens for odd N)
+	Top    uint64 // board rows of the top band whose queen is in the east band
+	Cost   uint64 // estimated work, in arbitrary units comparable within a plan
+	Splits int    // row splits counted by the unit (after symmetry)
+}
+
+// Plan splits the count of Q(N) into units. A Plan holds the quadrant
+// table (see PeakMemory) and is safe for concurrent use by several
+// goroutines calling CountUnit.
+type Plan struct {
+	n      int
+	q      *quarter
+	frames []*frame
+	units  []Unit
+	maxPat uint64 // bound on the patterns of one half-board
+	pool   sync.Pool
+}
+
+// NewPlan builds the plan for an N×N board, 4 <= N <= MaxN. It enumerates
+// the quadrant table, which takes about 0.2 s and 60 MB for N = 20 and
+// grows about 9× per two steps of N; see EstimateMemory.
+func NewPlan(n int) (*Plan, error) {
+	if n < 4 || n > MaxN {
+		return nil, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxN)
+	}
+	p := &Plan{n: n, q: newQuarter(n / 2), frames: frames(n)}
+	p.pool.New = func() any { return new(worker) }
+
+	// R[rows] = placements of a quadrant using exactly these local rows,
+	// the base of the cost estimate.
+	h := n / 2
+	R := make([]uint64, 1<<h)
+	for r := range R {
+		for c := range 1 << h {
+			if bits.OnesCount(uint(c)) == bits.OnesCount(uint(r)) {
+				R[r] += uint64(len(p.q.bucket(uint32(r), uint32(c))))
+			}
+		}
+	}
+	for fi, f := range p.frames {
+		top := f.rows & (1<<h - 1)
+		for et := uint64(0); ; et = (et - top) & top {
+			u := Unit{Frame: fi, Top: et}
+			f.eachSplit(et, func(E uint64, wt uint64) {
+				W := f.rows ^ E
+				hm := uint64(1)<<h - 1
+				cw := R[W&hm] * R[W>>f.r0[sw]&hm]
+				ce := R[E&hm] * R[E>>f.r0[sw]&hm]
+				u.Cost += cw*ce/64 + cw + ce
+				u.Splits++
+			})
+			if u.Splits > 0 {
+				u.ID = len(p.units)
+				p.units = append(p.units, u)
+			}
+			if et == top {
+				break
+			}
+		}
+	}
+	p.maxPat = p.halfBound()
+	return p, nil
+}
+
+// eachSplit calls fn for every row split E of the frame whose top-band
+// part is et and that stands for its symmetry class, with the class size.
+func (f *frame) eachSplit(et uint64, fn func(E, weight uint64)) {
+	h := f.h
+	hm := uint64(1)<<h - 1
+	need := f.k - bits.OnesCount64(et)
+	if need < 0 {
+		return
+	}
+	bot := f.rows &^ hm
+	for eb := uint64(0); ; eb = (eb - bot) & bot {
+		if bits.OnesCount64(eb) == need {
+			E := et | eb
+			if wt := f.splitWeight(E); wt > 0 {
+				fn(E, wt)
+			}
+		}
+		if eb == bot {
+			break
+		}
+	}
+}
+
+// splitWeight returns the size of the class of E under the mirrors that
+// fix the frame, or 0 when E is not the smallest member of its class.
+// Mirroring the rows maps the east rows E to their reversal; mirroring
+// the columns swaps east and west, mapping E to the other free rows.
+func (f *frame) splitWeight(E uint64) uint64 {
+	if !f.symE {
+		return 1
+	}
+	rev := func(x uint64) uint64 { return bits.Reverse64(x) >> (64 - f.n) }
+	c := f.rows ^ E
+	orbit := [4]uint64{E, rev(E), c, rev(c)}
+	var wt uint64
+	for i, x := range orbit {
+		if x < E {
+			return 0
+		}
+		if !slices.Contains(orbit[:i], x) {
+			wt++
+		}
+	}
+	return wt
+}
+
+// halfBound returns an upper bound on the patterns of one half-board for
+// any row split: the pairs of quadrant placements with complementary
+// columns, before the check that they do not attack each other. For odd
+// N it uses the frame with the centre queen, the one with most room.
+func (p *Plan) halfBound() uint64 {
+	f := p.frames[0]
+	h := f.h
+	hm := uint64(1)<<h - 1
+	band := uint32(f.cols & hm)
+	var best uint64
+	memo := map[[2]uint32]bool{}
+	for et := uint64(0); et <= f.rows&hm; et++ {
+		if et&^f.rows != 0 {
+			continue
+		}
+		f.eachSplit(et, func(E, _ uint64) {
+			for _, X := range [2]uint64{E, f.rows ^ E} {
+				lt, lb := uint32(X&hm), uint32(X>>f.r0[sw]&hm)
+				if memo[[2]uint32{lt, lb}] {
+					continue
+				}
+				memo[[2]uint32{lt, lb}] = true
+				kt := bits.OnesCount32(lt)
+				var s uint64
+				for c := uint32(0); ; c = (c - band) & band {
+					if bits.OnesCount32(c) == kt {
+						s += uint64(len(p.q.bucket(lt, c))) * uint64(len(p.q.bucket(lb, band^c)))
+					}
+					if c == band {
+						break
+					}
+				}
+				best = max(best, s)
+			}
+		})
+	}
+	return best
+}
+
+// N returns the board size.
+func (p *Plan) N() int { return p.n }
+
+// Units returns the units of the plan, indexed by ID. The slice must not
+// be modified.
+func (p *Plan) Units() []Unit { return p.units }
+
+// QuarterBytes is the memory held by the plan's quadrant table.
+func (p *Plan) QuarterBytes() uint64 { return p.q.bytes() }
+
+// WorkerBytes bounds the scratch memory of one goroutine running
+// CountUnit: two pattern lists and the join's sorted copies and tables.
+func (p *Plan) WorkerBytes() uint64 { return workerBytes(p.maxPat) }
+
+func workerBytes(maxPat uint64) uint64 {
+	// lists 2×8, sorted copies 2×8, keys 2×2×4, tables 2048/64, B masks.
+	return maxPat*(16+16+16+32) + 1<<20
+}
+
+// CountUnit returns the number of solutions the unit stands for, symmetry
+// weights included; the sum over all units is Q(N). It checks ctx between
+// row splits and returns ctx.Err() when cancelled.
+func (p *Plan) CountUnit(ctx context.Context, i int) (uint64, error) {
+	if i < 0 || i >= len(p.units) {
+		return 0, fmt.Errorf("%w: %d of %d", ErrUnit, i, len(p.units))
+	}
+	w := p.pool.Get().(*worker)
+	defer p.pool.Put(w)
+	return w.countUnit(ctx, p, p.units[i])
+}
+
+// worker is the scratch space of one goroutine.
+type worker struct {
+	hs     halfScratch
+	j      joiner
+	ws, es []uint64
+}
+
+func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit) (uint64, error) {
+	f := p.frames[u.Frame]
+	hm := uint64(1)<<f.h - 1
+	d := f.widthM + f.widthA
+	var sum uint64
+	var err error
+	f.eachSplit(u.Top, func(E, wt uint64) {
+		if err != nil {
+			return
+		}
+		if err = ctx.Err(); err != nil {
+			return
+		}
+		W := f.rows ^ E
+		w.ws = f.appendHalf(p.q, &w.hs, w.ws[:0], false, W&hm, W&^hm)
+		if len(w.ws) == 0 {
+			return
+		}
+		w.es = f.appendHalf(p.q, &w.hs, w.es[:0], true, E&hm, E&^hm)
+		sum += wt * w.j.count(w.ws, w.es, d)
+	})
+	if err != nil {
+		return 0, err
+	}
+	return sum * f.weight, nil
+}

@@ -1,6 +1,8 @@
 package quadrant
 
 import (
+	"context"
+	"fmt"
 	"math/bits"
 	"testing"
 )
@@ -10,6 +12,8 @@ type joinCase struct {
 	d    int
 }
 
+// loadJoinCase builds the half-board lists of every stride-th row split
+// of the even frame of N = n.
 func loadJoinCase(n, stride int) joinCase {
 	q := newQuarter(n / 2)
 	f := frames(n)[0]
@@ -35,6 +39,8 @@ func loadJoinCase(n, stride int) joinCase {
 
 var sink uint64
 
+// BenchmarkJoin18 joins a sample of the row splits of N = 18 and reports
+// the pair throughput, pairs counting all |W|·|E| pairs.
 func BenchmarkJoin18(b *testing.B) {
 	jc := loadJoinCase(18, 400)
 	var pairs float64
@@ -42,6 +48,7 @@ func BenchmarkJoin18(b *testing.B) {
 		pairs += float64(len(jc.w[i]) * len(jc.e[i]))
 	}
 	var j joiner
+	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
 		for i := range jc.w {
@@ -49,4 +56,61 @@ func BenchmarkJoin18(b *testing.B) {
 		}
 	}
 	b.ReportMetric(pairs*float64(b.N)/b.Elapsed().Seconds()/1e9, "Gpairs/s")
+}
+
+// BenchmarkHalf18 builds the half-board lists of the same sample.
+func BenchmarkHalf18(b *testing.B) {
+	q := newQuarter(9)
+	f := frames(18)[0]
+	var s halfScratch
+	var out []uint64
+	topRows := uint64(1)<<f.h - 1
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		i := 0
+		for E := uint64(0); E < 1<<18; E++ {
+			if bits.OnesCount64(E) != f.k {
+				continue
+			}
+			i++
+			if i%400 != 0 {
+				continue
+			}
+			W := f.rows ^ E
+			out = f.appendHalf(q, &s, out[:0], false, W&topRows, W&^topRows)
+			out = f.appendHalf(q, &s, out[:0], true, E&topRows, E&^topRows)
+		}
+	}
+}
+
+func BenchmarkLeafSize(b *testing.B) {
+	jc := loadJoinCase(18, 400)
+	for _, ls := range []int{64, 128, 256, 512} {
+		b.Run(fmt.Sprint(ls), func(b *testing.B) {
+			leafSize = ls
+			var j joiner
+			for range b.N {
+				for i := range jc.w {
+					sink += j.count(jc.w[i], jc.e[i], jc.d)
+				}
+			}
+		})
+	}
+	leafSize = 256
+}
+
+func BenchmarkCount(b *testing.B) {
+	for _, n := range []int{12, 14, 16} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				res, err := Count(context.Background(), n, Options{Workers: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				sink += res.Total.Lo
+			}
+		})
+	}
 }

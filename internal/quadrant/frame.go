@@ -31,7 +31,7 @@ type frame struct {
 
 	k      int    // queens in the east band = |E|
 	weight uint64 // number of frames in the symmetry class of this one
-	symE   bool   // the frame is fixed by both mirrors; E-sets fold 4 to 1
+	sym    symmetry
 
 	// The diagonals both halves can reach: west and east patterns are
 	// projected onto these windows (board index lo .. lo+width-1).
@@ -39,9 +39,23 @@ type frame struct {
 	widthM, widthA int
 }
 
-func newFrame(n int, fixed [][2]int, weight uint64, symE bool) *frame {
+// symmetry says which symmetries of the board a frame folds away.
+type symmetry int
+
+const (
+	// symNone: each row split is counted.
+	symNone symmetry = iota
+	// symMirrors: the frame is fixed by both mirrors; a row split E, its
+	// reversal and the reversals of the other free rows form one class.
+	symMirrors
+	// symDiagonals: even N. The row mirror folds E with its reversal, and
+	// the two transpositions fold the long diagonals: see longDiagonals.
+	symDiagonals
+)
+
+func newFrame(n int, fixed [][2]int, weight uint64, sym symmetry) *frame {
 	h := n / 2
-	f := &frame{n: n, h: h, fixed: fixed, weight: weight, symE: symE}
+	f := &frame{n: n, h: h, fixed: fixed, weight: weight, sym: sym}
 	far := n - h // first row of the bottom band, first column of the east band
 	f.r0 = [4]int{0, 0, far, far}
 	f.c0 = [4]int{0, far, 0, far}
@@ -90,10 +104,10 @@ func newFrame(n int, fixed [][2]int, weight uint64, symE bool) *frame {
 // each class of such pairs under the 8 symmetries of the square.
 func frames(n int) []*frame {
 	if n%2 == 0 {
-		return []*frame{newFrame(n, nil, 1, true)}
+		return []*frame{newFrame(n, nil, 1, symDiagonals)}
 	}
 	m := n / 2
-	fs := []*frame{newFrame(n, [][2]int{{m, m}}, 1, true)}
+	fs := []*frame{newFrame(n, [][2]int{{m, m}}, 1, symMirrors)}
 	for a := 0; a < n; a++ { // middle-row queen at (m, a)
 		for b := 0; b < n; b++ { // middle-column queen at (b, m)
 			if a == m || b == m || abs(a-m) == abs(b-m) {
@@ -103,7 +117,7 @@ func frames(n int) []*frame {
 			if canon != [2]int{a, b} {
 				continue
 			}
-			fs = append(fs, newFrame(n, [][2]int{{m, a}, {b, m}}, uint64(size), false))
+			fs = append(fs, newFrame(n, [][2]int{{m, a}, {b, m}}, uint64(size), symNone))
 		}
 	}
 	return fs
@@ -166,3 +180,30 @@ func (f *frame) pattern(m, a uint64) uint64 {
 	wa := uint64(1)<<f.widthA - 1
 	return (m>>f.loM)&wm | ((a>>f.loA)&wa)<<f.widthM
 }
+
+// Long diagonals (even N, symDiagonals). The main long diagonal r = c
+// holds at most one queen, in the nw or the se quadrant; the anti long
+// diagonal r+c = N-1 at most one, in ne or sw. The anti-transposition
+// (r, c) -> (N-1-c, N-1-r) swaps the nw and se parts of the main one and
+// fixes the anti one square by square; the transposition does the same
+// with the roles swapped. So the solutions with a queen on the se part
+// are as many as those with one on the nw part, whatever the anti
+// diagonal holds, and likewise ne against sw. Hence
+//
+//	Q = sum over solutions of [se part empty]·[ne part empty]·2^(occupied nw and sw parts)
+//
+// In pattern terms: drop east patterns with a queen on either long
+// diagonal and weight west patterns by 2 per long diagonal they occupy.
+// The weighting is invariant under the row mirror (it maps the nw part of
+// one long diagonal to the sw part of the other), so it combines with the
+// folding of E by reversal, but not with the column mirror.
+//
+// longDiagonals returns the pattern bits of the two long diagonals: both
+// sit in the middle of their windows.
+func (f *frame) longDiagonals() (main, anti uint64) {
+	return 1 << (f.n - 1 - f.loM), 1 << (f.widthM + f.n - 1 - f.loA)
+}
+
+// weightShift is the bit where a west pattern keeps log2 of its weight
+// (0, 1 or 2); the join never reads bits that high as diagonals.
+const weightShift = 62

@@ -32,14 +32,15 @@ import (
 // densities of the key bit; for N = 18 the 8 densest bits keep about 10%
 // of all pairs of a row split (measured, prune_test.go).
 type joiner struct {
-	wp, ep []uint64 // sorted by key
-	wk, ek []uint32 // keys
-	cnt    []int32
-	tables []block // one per 64 sorted east patterns
-	key    [maxKey]uint8
-	nkey   int
-	nchunk int
-	total  uint64
+	wp, ep  []uint64 // sorted by key
+	wk, ek  []uint32 // keys
+	cnt     []int32
+	tables  []block // one per 64 sorted east patterns
+	key     [maxKey]uint8
+	nkey    int
+	byteKey [8][256]uint32
+	nchunk  int
+	total   uint64
 }
 
 // block is the nibble table of 64 east patterns: entry 16c+v has lane t
@@ -49,13 +50,23 @@ type joiner struct {
 type block [256]uint64
 
 const (
-	maxKey   = 12  // key bits at most
-	leafSize = 256 // east ranges at most this long go to the kernel
-	sample   = 4096
+	maxKey = 12 // key bits at most
+
+	sample = 1024
 )
 
+// leafSize: east ranges at most this long go to the kernel.
+var leafSize = 256
+
+// statistics of the join, collected when debugStats is true.
+const debugStats = false
+
+var statNodes, statBlocks, statLanes int
+
 // count returns the number of pairs w ∈ W, e ∈ E with w & e == 0. Both
-// lists hold patterns of d ≤ 64 bits; neither is modified.
+// lists hold patterns of d ≤ 60 bits; neither is modified. A west pattern
+// may carry a weight in its top bits (see weightShift): the pairs it makes
+// count 1<<(w>>weightShift) each. East patterns carry none.
 func (j *joiner) count(W, E []uint64, d int) uint64 {
 	if len(W) == 0 || len(E) == 0 {
 		return 0
@@ -90,15 +101,19 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 		}
 		return a - b
 	})
+	// The recursion stops at east ranges of leafSize, so key bits past
+	// about log2(|E|/leafSize) are seldom reached.
 	L := 0
-	for L < maxKey && L < d && cw[rel[L]] > 0 && ce[rel[L]] > 0 {
+	maxL := min(maxKey, bits.Len(uint(len(E)/leafSize))+2)
+	for L < maxL && L < d && cw[rel[L]] > 0 && ce[rel[L]] > 0 {
 		L++
 	}
 	// Key bit L-1-t is pattern bit rel[t]: the densest is most significant.
-	j.nkey = L
+	var key [maxKey]uint8
 	for t := 0; t < L; t++ {
-		j.key[L-1-t] = uint8(rel[t])
+		key[L-1-t] = uint8(rel[t])
 	}
+	j.setKey(key[:L])
 	j.nchunk = (d + 3) / 4
 
 	j.wp, j.wk = j.sortByKey(j.wp, j.wk, W)
@@ -110,21 +125,20 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 }
 
 // sortByKey returns the patterns of in sorted by key, and their keys.
+// The key is gathered a byte of the pattern at a time through j.byteKey.
 func (j *joiner) sortByKey(dst []uint64, keys []uint32, in []uint64) ([]uint64, []uint32) {
-	L := j.nkey
-	key := j.key[:L]
-	nk := 1 << L
+	nk := 1 << j.nkey
 	j.cnt = grow(j.cnt, nk+1)
 	cnt := j.cnt
 	clear(cnt)
-	// keys[i] holds the key of in[i] first, then is overwritten in order.
+	bk := &j.byteKey
+	// keys[len(in)+i] holds the key of in[i]; the sorted keys go in front.
 	tmp := grow(keys, 2*len(in))
+	kin := tmp[len(in):]
 	for i, p := range in {
-		var k uint32
-		for t, b := range key {
-			k |= uint32(p>>b&1) << t
-		}
-		tmp[len(in)+i] = k
+		k := bk[0][p&255] | bk[1][p>>8&255] | bk[2][p>>16&255] | bk[3][p>>24&255] |
+			bk[4][p>>32&255] | bk[5][p>>40&255] | bk[6][p>>48&255] | bk[7][p>>56]
+		kin[i] = k
 		cnt[k+1]++
 	}
 	for k := 1; k <= nk; k++ {
@@ -132,12 +146,27 @@ func (j *joiner) sortByKey(dst []uint64, keys []uint32, in []uint64) ([]uint64, 
 	}
 	dst = grow(dst, len(in))
 	for i, p := range in {
-		k := tmp[len(in)+i]
+		k := kin[i]
 		dst[cnt[k]] = p
 		tmp[cnt[k]] = k
 		cnt[k]++
 	}
 	return dst, tmp[:len(in)]
+}
+
+// setKey records the key bits and fills byteKey: byteKey[i][v] is the key
+// of a pattern whose byte i is v and whose other bytes are zero.
+func (j *joiner) setKey(key []uint8) {
+	j.nkey = len(key)
+	clear(j.byteKey[:])
+	for t, b := range key {
+		j.key[t] = b
+		for v := range 256 {
+			if v>>(b&7)&1 != 0 {
+				j.byteKey[b>>3][v] |= 1 << t
+			}
+		}
+	}
 }
 
 // buildTables fills the nibble tables of the sorted east list.
@@ -174,6 +203,9 @@ func (j *joiner) buildTables() {
 // range [el, eh), which are disjoint on the key bits above level and each
 // agree on them, so that key bit level splits each range in two.
 func (j *joiner) recurse(wl, wh, el, eh, level int) {
+	if debugStats {
+		statNodes++
+	}
 	if level < 0 || eh-el <= leafSize {
 		j.leaf(wl, wh, el, eh)
 		return
@@ -219,6 +251,10 @@ func (j *joiner) leaf(wl, wh, el, eh int) {
 	first := ^uint64(0) << (el & 63)
 	last := ^uint64(0) >> (63 - (eh-1)&63)
 	tabs := j.tables[b0 : b1+1]
+	if debugStats {
+		statBlocks += (wh - wl) * len(tabs)
+		statLanes += (wh - wl) * (eh - el)
+	}
 	var total uint64
 	if j.nchunk <= 10 {
 		for _, w := range j.wp[wl:wh] {
@@ -244,7 +280,7 @@ func (j *joiner) leaf(wl, wh, el, eh int) {
 				if i == len(tabs)-1 {
 					acc &= last
 				}
-				total += uint64(bits.OnesCount64(acc))
+				total += uint64(bits.OnesCount64(acc)) << (w >> weightShift)
 			}
 		}
 	} else {
@@ -266,7 +302,7 @@ func (j *joiner) leaf(wl, wh, el, eh int) {
 				if i == len(tabs)-1 {
 					acc &= last
 				}
-				total += uint64(bits.OnesCount64(acc))
+				total += uint64(bits.OnesCount64(acc)) << (w >> weightShift)
 			}
 		}
 	}
@@ -277,16 +313,19 @@ func (j *joiner) leaf(wl, wh, el, eh int) {
 func countScalar(W, E []uint64) uint64 {
 	var total uint64
 	for _, w := range W {
+		var c uint64
 		for _, e := range E {
 			if w&e == 0 {
-				total++
+				c++
 			}
 		}
+		total += c << (w >> weightShift)
 	}
 	return total
 }
 
-// grow returns s with length n, reusing its storage when large enough.
+// grow returns a slice of length n, reusing the storage of s when large
+// enough. The contents are not kept.
 func grow[T any](s []T, n int) []T {
 	if cap(s) >= n {
 		return s[:n]

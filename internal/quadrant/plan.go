@@ -127,12 +127,17 @@ func (f *frame) eachSplit(et uint64, fn func(E, weight uint64)) {
 // Mirroring the rows maps the east rows E to their reversal; mirroring
 // the columns swaps east and west, mapping E to the other free rows.
 func (f *frame) splitWeight(E uint64) uint64 {
-	if !f.symE {
-		return 1
-	}
 	rev := func(x uint64) uint64 { return bits.Reverse64(x) >> (64 - f.n) }
-	c := f.rows ^ E
-	orbit := [4]uint64{E, rev(E), c, rev(c)}
+	var orbit []uint64
+	switch f.sym {
+	case symNone:
+		return 1
+	case symDiagonals:
+		orbit = []uint64{E, rev(E)}
+	case symMirrors:
+		c := f.rows ^ E
+		orbit = []uint64{E, rev(E), c, rev(c)}
+	}
 	var wt uint64
 	for i, x := range orbit {
 		if x < E {
@@ -241,10 +246,39 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit) (uint64, error)
 			return
 		}
 		w.es = f.appendHalf(p.q, &w.hs, w.es[:0], true, E&hm, E&^hm)
+		if f.sym == symDiagonals {
+			w.ws, w.es = f.foldDiagonals(w.ws, w.es)
+		}
 		sum += wt * w.j.count(w.ws, w.es, d)
 	})
 	if err != nil {
 		return 0, err
 	}
 	return sum * f.weight, nil
+}
+
+// foldDiagonals applies the long-diagonal weighting (see longDiagonals):
+// it drops, in place, the east patterns that occupy a long diagonal and
+// marks each west pattern with its weight.
+func (f *frame) foldDiagonals(ws, es []uint64) ([]uint64, []uint64) {
+	lm, la := f.longDiagonals()
+	k := 0
+	for _, e := range es {
+		if e&(lm|la) == 0 {
+			es[k] = e
+			k++
+		}
+	}
+	es = es[:k]
+	for i, w := range ws {
+		var lg uint64
+		if w&lm != 0 {
+			lg++
+		}
+		if w&la != 0 {
+			lg++
+		}
+		ws[i] = w | lg<<weightShift
+	}
+	return ws, es
 }

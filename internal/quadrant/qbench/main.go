@@ -1,0 +1,135 @@
+// Command qbench times one count of Q(N) for scripts/bench-quadrant.sh:
+// either the quadrant-join engine or a plain bitboard backtracker, the
+// same-run baseline.
+//
+// Usage:
+//
+//	qbench [-method quadrant|backtrack] [-workers k] [-max-memory bytes] N
+//
+// It prints one line: method, N, workers, count, wall seconds, planned
+// peak memory in MiB (quadrant only).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nqueens/nqueens/internal/quadrant"
+)
+
+func main() {
+	os.Exit(run(context.Background(), os.Stdout, os.Stderr, os.Args[1:]))
+}
+
+func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
+	fs := flag.NewFlagSet("qbench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	method := fs.String("method", "quadrant", "quadrant or backtrack")
+	workers := fs.Int("workers", 0, "goroutines (0: GOMAXPROCS)")
+	maxMem := fs.Uint64("max-memory", 0, "memory bound in bytes (0: default)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: qbench [flags] N")
+		return 2
+	}
+	n, err := strconv.Atoi(fs.Arg(0))
+	if err != nil || n < 0 || n > 32 {
+		fmt.Fprintf(stderr, "qbench: bad N %q\n", fs.Arg(0))
+		return 2
+	}
+	w := *workers
+	if w == 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	start := time.Now()
+	switch *method {
+	case "quadrant":
+		res, err := quadrant.Count(ctx, n, quadrant.Options{Workers: w, MaxMemory: *maxMem})
+		if err != nil {
+			fmt.Fprintln(stderr, "qbench:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "quadrant N=%d workers=%d count=%v seconds=%.3f planned_peak_MiB=%d\n",
+			n, res.Workers, res.Total, time.Since(start).Seconds(), res.PeakMemory>>20)
+	case "backtrack":
+		c := backtrack(n, w)
+		fmt.Fprintf(stdout, "backtrack N=%d workers=%d count=%d seconds=%.3f\n",
+			n, w, c, time.Since(start).Seconds())
+	default:
+		fmt.Fprintf(stderr, "qbench: unknown method %q\n", *method)
+		return 2
+	}
+	return 0
+}
+
+// backtrack is the baseline: a plain bitboard backtracker, one row at a
+// time, with the left-right mirror (first-row queen in the left half,
+// doubled; the middle column of odd N counted once). Work is split by the
+// queens of the first two rows and shared among w goroutines.
+func backtrack(n, w int) uint64 {
+	if n == 0 {
+		return 1
+	}
+	full := uint64(1)<<n - 1
+	type job struct {
+		cols, ld, rd uint64
+		weight       uint64
+	}
+	var jobs []job
+	for c0 := 0; c0 < (n+1)/2; c0++ {
+		b0 := uint64(1) << c0
+		weight := uint64(2)
+		if n%2 == 1 && c0 == n/2 {
+			weight = 1
+		}
+		if n == 1 {
+			return 1
+		}
+		ld, rd := b0<<1&full, b0>>1
+		for free := full &^ (b0 | ld | rd); free != 0; free &= free - 1 {
+			b1 := free & -free
+			jobs = append(jobs, job{b0 | b1, (ld | b1) << 1 & full, (rd | b1) >> 1, weight})
+		}
+	}
+	var next atomic.Int64
+	var total atomic.Uint64
+	var wg sync.WaitGroup
+	for range w {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(jobs) {
+					return
+				}
+				j := jobs[k]
+				total.Add(j.weight * solve(full, j.cols, j.ld, j.rd))
+			}
+		}()
+	}
+	wg.Wait()
+	return total.Load()
+}
+
+func solve(full, cols, ld, rd uint64) uint64 {
+	if cols == full {
+		return 1
+	}
+	var c uint64
+	for free := full &^ (cols | ld | rd); free != 0; free &= free - 1 {
+		b := free & -free
+		c += solve(full, cols|b, (ld|b)<<1&full, (rd|b)>>1)
+	}
+	return c
+}

@@ -75,7 +75,7 @@ func TestCountSmall(t *testing.T) {
 		if res.Total.Hi != 0 || res.Total.Lo != known[n] {
 			t.Errorf("Count(%d) = %v; want %d", n, res.Total, known[n])
 		}
-		if n <= 12 {
+		if n <= 14 {
 			if b := backtrack(n); b != res.Total.Lo {
 				t.Errorf("Count(%d) = %v; backtracker %d", n, res.Total, b)
 			}

@@ -1,0 +1,162 @@
+package quadrant
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+)
+
+func TestQuarterPlacements(t *testing.T) {
+	for h := 0; h <= 8; h++ {
+		if got := quarterSize(h); got != quarterPlacements[h] {
+			t.Errorf("quarterSize(%d) = %d; want %d", h, got, quarterPlacements[h])
+		}
+	}
+	q := newQuarter(6)
+	if uint64(len(q.diags)) != quarterPlacements[6] {
+		t.Errorf("newQuarter(6) holds %d; want %d", len(q.diags), quarterPlacements[6])
+	}
+}
+
+// TestFrameWeights checks that the odd-N frames cover every pair of
+// middle queens exactly once, weights included.
+func TestFrameWeights(t *testing.T) {
+	for n := 5; n <= 21; n += 2 {
+		m := n / 2
+		pairs := 1 // the centre queen
+		for a := range n {
+			for b := range n {
+				if a != m && b != m && abs(a-m) != abs(b-m) {
+					pairs++
+				}
+			}
+		}
+		var sum uint64
+		for _, f := range frames(n) {
+			sum += f.weight
+		}
+		if sum != uint64(pairs) {
+			t.Errorf("n=%d: frame weights sum to %d; want %d", n, sum, pairs)
+		}
+	}
+}
+
+// TestJoinRandom compares the join with the double loop on random lists.
+func TestJoinRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var j joiner
+	for trial := range 200 {
+		d := 8 + r.IntN(40)
+		nw, ne := r.IntN(3000), r.IntN(3000)
+		if trial%10 == 0 {
+			nw, ne = r.IntN(20), r.IntN(20)
+		}
+		dens := 0.2 + 0.4*r.Float64()
+		gen := func(k int, weights bool) []uint64 {
+			p := make([]uint64, k)
+			for i := range p {
+				for b := range d {
+					if r.Float64() < dens {
+						p[i] |= 1 << b
+					}
+				}
+				if weights {
+					p[i] |= uint64(r.IntN(3)) << weightShift
+				}
+			}
+			return p
+		}
+		W, E := gen(nw, true), gen(ne, false)
+		if got, want := j.count(W, E, d), countScalar(W, E); got != want {
+			t.Fatalf("trial %d (d=%d, %d×%d): count = %d; want %d", trial, d, nw, ne, got, want)
+		}
+	}
+}
+
+func TestUnitsSum(t *testing.T) {
+	known := knownCounts(t)
+	for _, n := range []int{9, 10, 13} {
+		p, err := NewPlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sum Uint128
+		ids := map[int]bool{}
+		for i, u := range p.Units() {
+			if u.ID != i || ids[u.ID] {
+				t.Fatalf("n=%d: unit %d has ID %d", n, i, u.ID)
+			}
+			ids[u.ID] = true
+			c, err := p.CountUnit(context.Background(), i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum = sum.Add64(c)
+		}
+		if sum.Hi != 0 || sum.Lo != known[n] {
+			t.Errorf("n=%d: units sum to %v; want %d", n, sum, known[n])
+		}
+	}
+	p, _ := NewPlan(8)
+	if _, err := p.CountUnit(context.Background(), len(p.Units())); !errors.Is(err, ErrUnit) {
+		t.Errorf("CountUnit(out of range) error = %v; want ErrUnit", err)
+	}
+}
+
+func TestCountErrors(t *testing.T) {
+	ctx := context.Background()
+	if _, err := Count(ctx, -1, Options{}); !errors.Is(err, ErrSize) {
+		t.Errorf("Count(-1) error = %v; want ErrSize", err)
+	}
+	if _, err := Count(ctx, MaxN+1, Options{}); !errors.Is(err, ErrSize) {
+		t.Errorf("Count(MaxN+1) error = %v; want ErrSize", err)
+	}
+	if _, err := Count(ctx, 12, Options{Workers: -1}); err == nil {
+		t.Error("Count(12, Workers: -1) succeeded")
+	}
+	if _, err := Count(ctx, 16, Options{MaxMemory: 1 << 10}); !errors.Is(err, ErrMemory) {
+		t.Errorf("Count(16, MaxMemory 1 KiB) error = %v; want ErrMemory", err)
+	}
+	if _, err := Count(ctx, 24, Options{MaxMemory: 1 << 30}); !errors.Is(err, ErrMemory) {
+		t.Errorf("Count(24, MaxMemory 1 GiB) error = %v; want ErrMemory", err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := Count(cctx, 14, Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Count(cancelled) error = %v; want context.Canceled", err)
+	}
+}
+
+// TestMaxMemoryWorkers checks that a tight bound lowers the worker count
+// instead of failing.
+func TestMaxMemoryWorkers(t *testing.T) {
+	p, err := NewPlan(14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := p.QuarterBytes() + p.WorkerBytes() + p.WorkerBytes()/2
+	res, err := Count(context.Background(), 14, Options{Workers: 4, MaxMemory: limit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Workers != 1 || res.PeakMemory > limit || res.Total.Lo != 365596 {
+		t.Errorf("Count(14, 4 workers, limit %d) = %+v; want 1 worker, 365596", limit, res)
+	}
+}
+
+func TestUint128(t *testing.T) {
+	x := Uint128{0, ^uint64(0)}.Add64(1)
+	if x != (Uint128{1, 0}) {
+		t.Errorf("max64 + 1 = %+v; want {1 0}", x)
+	}
+	if s := x.String(); s != "18446744073709551616" {
+		t.Errorf("2^64 = %s", s)
+	}
+	if s := (Uint128{^uint64(0), ^uint64(0)}).String(); s != "340282366920938463463374607431768211455" {
+		t.Errorf("2^128-1 = %s", s)
+	}
+	if s := (Uint128{0, 42}).String(); s != "42" {
+		t.Errorf("42 = %s", s)
+	}
+}

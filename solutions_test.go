@@ -125,6 +125,7 @@ func TestSolutionsErrors(t *testing.T) {
 
 func TestAllContextCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	s, _ := NewSearch(20, SolveOptions{Method: Arrays})
 	n := 0
 	for range s.AllContext(ctx) {

@@ -17,8 +17,8 @@
 //     queen is a vector shape rasterized with golang.org/x/image/vector and
 //     the labels use the built-in 7×13 bitmap font, so no font files are
 //     needed.
-//   - Text writes an ASCII grid with a column-number header and a "Q" per
-//     queen.
+//   - Text writes the ASCII grid of nqueens.Placement.Board: a
+//     column-number header, "---" rules and a "#" per queen.
 //   - Unicode writes ♛ on light (░) and dark (▓) squares.
 //
 // Boards from 1 to MaxN columns are accepted. Cell sizes shrink as N grows

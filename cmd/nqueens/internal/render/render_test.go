@@ -186,7 +186,7 @@ func TestEveryN(t *testing.T) {
 		if err := Text(&buf, cols); err != nil {
 			t.Fatal(err)
 		}
-		if got := strings.Count(buf.String(), "Q"); got != want {
+		if got := strings.Count(buf.String(), "#"); got != want {
 			t.Errorf("Text(N = %d) has %d queens; want %d", n, got, want)
 		}
 		if got := strings.Count(buf.String(), "\n"); got != 2*n+2 {

@@ -4,51 +4,22 @@ import (
 	"bufio"
 	"io"
 	"strings"
+
+	"github.com/nqueens/nqueens"
 )
 
-// Text writes cols as an ASCII grid in the style of the classic printouts:
-// a header of one-based column numbers, "---" rules between rows, the row
-// number on the left and "Q" where a queen stands. Lines have no trailing
-// spaces. It returns an error wrapping ErrBoard for a bad board.
+// Text writes cols as the ASCII grid of the classic printouts, exactly as
+// nqueens.Placement.Board draws it: a header of one-based column numbers,
+// "---" rules between rows, the row number on the left and "#" where a
+// queen stands; an empty row (-1) has no "#". It returns an error wrapping
+// ErrBoard for a bad board.
 func Text(w io.Writer, cols []int) error {
 	if err := check(cols); err != nil {
 		return err
 	}
-	n := len(cols)
-	lw := len(RowLabel(n - 1))         // row label width
-	cw := max(3, len(RowLabel(n-1))+2) // cell width inside the bars
-	bw := bufio.NewWriter(w)
-	var sb strings.Builder
-	sb.WriteString(strings.Repeat(" ", lw+2))
-	for c := range n {
-		sb.WriteString(center(ColNumber(c), cw))
-		sb.WriteByte(' ')
-	}
-	line(bw, sb.String())
-	rule := strings.Repeat(" ", lw+1) + strings.Repeat("-", n*(cw+1)+1)
-	line(bw, rule)
-	for r, q := range cols {
-		sb.Reset()
-		lab := RowLabel(r)
-		sb.WriteString(strings.Repeat(" ", lw-len(lab)))
-		sb.WriteString(lab)
-		sb.WriteString(" |")
-		for c := range n {
-			if c == q {
-				sb.WriteString(center("Q", cw))
-			} else {
-				sb.WriteString(strings.Repeat(" ", cw))
-			}
-			sb.WriteByte('|')
-		}
-		line(bw, sb.String())
-		line(bw, rule)
-	}
-	return bw.Flush()
+	_, err := io.WriteString(w, nqueens.Placement(cols).Board())
+	return err
 }
-
-// ColNumber returns the one-based number of zero-based column c.
-func ColNumber(c int) string { return RowLabel(c) }
 
 // Unicode writes cols with ♛ for queens on light (░) and dark (▓) squares,
 // each square two characters wide, with letter or number labels as in the

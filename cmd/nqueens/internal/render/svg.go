@@ -93,15 +93,9 @@ func svgHeader(w *bufio.Writer, width, height int, l layout) {
 		c, c, c, darkHex,
 		c, c, c, darkHex)
 	if !l.smallQueen() {
-		fmt.Fprintf(w, `<symbol id="queen" viewBox="0 0 100 100">
-<g fill="%s" stroke="#f8f8f8" stroke-width="3" stroke-linejoin="round" paint-order="stroke">
-<polygon points="%s"/>
-<polygon points="%s"/>
-`, queenHex, svgPoints(crown), svgPoints(band))
-		for _, b := range balls {
-			fmt.Fprintf(w, "<circle cx=\"%g\" cy=\"%g\" r=\"%g\"/>\n", b.x, b.y, b.r)
-		}
-		w.WriteString("</g>\n</symbol>\n")
+		w.WriteString(`<symbol id="queen" viewBox="0 0 100 100">` + "\n")
+		glyphSVG(w)
+		w.WriteString("</symbol>\n")
 	}
 	fmt.Fprintf(w, "</defs>\n<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width, height)
 }
@@ -148,4 +142,28 @@ func svgBoard(w *bufio.Writer, l layout, cols []int) {
 		fmt.Fprintf(w, `<use xlink:href="#queen" x="%d" y="%d" width="%d" height="%d"/>`+"\n",
 			x+in, y+in, c-2*in, c-2*in)
 	}
+}
+
+// QueenSVG writes the queen glyph alone as an SVG document in a 100 × 100
+// box, for pages that draw their own boards.
+func QueenSVG(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString(`<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+`)
+	glyphSVG(bw)
+	bw.WriteString("</svg>\n")
+	return bw.Flush()
+}
+
+// glyphSVG writes the queen's shapes in its 100 × 100 box.
+func glyphSVG(w *bufio.Writer) {
+	fmt.Fprintf(w, `<g fill="%s" stroke="#f8f8f8" stroke-width="3" stroke-linejoin="round" paint-order="stroke">
+<polygon points="%s"/>
+<polygon points="%s"/>
+`, queenHex, svgPoints(crown), svgPoints(band))
+	for _, b := range balls {
+		fmt.Fprintf(w, "<circle cx=\"%g\" cy=\"%g\" r=\"%g\"/>\n", b.x, b.y, b.r)
+	}
+	w.WriteString("</g>\n")
 }

@@ -89,7 +89,7 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 		var overflow bool
 		err = kernel.Run(ctx, plan, todo, workers, func(i int, r kernel.UnitResult) {
 			var o1, o2 bool
-			res.Solutions, o1 = res.Solutions.AddMul64(r.Solutions, plan.Units[i].Weight)
+			res.Solutions, o1 = res.Solutions.AddMul64(r.Total, 1)
 			res.Unique, o2 = res.Unique.AddMul64(r.Unique, 1)
 			overflow = overflow || o1 || o2
 			res.Nodes += r.Nodes

@@ -7,14 +7,14 @@ import (
 	"sync/atomic"
 )
 
-// A UnitResult is what counting one unit found. Solutions and Unique are
-// raw counts inside the unit, before weighting: the unit stands for
-// Solutions·Weight solutions of the whole board, and Unique canonical
-// ones (each symmetry class has its canonical member in exactly one unit).
+// A UnitResult is what counting one unit found. Total is the unit's
+// contribution to A000170 (already weighted by its symmetries) and
+// Unique its contribution to A002562; summed over all units of a plan
+// they give the two counts. Nodes is the number of queens placed.
 type UnitResult struct {
-	Solutions uint64
-	Unique    uint64
-	Nodes     uint64
+	Total  uint64
+	Unique uint64
+	Nodes  uint64
 }
 
 // Worker holds the scratch space of one goroutine; reuse it across units
@@ -37,7 +37,7 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 	n := p.N
 	w.n = n
 	if n == 0 {
-		return UnitResult{Solutions: 1, Unique: 1}, true
+		return UnitResult{Total: 1, Unique: 1}, true
 	}
 	full := ^uint64(0) >> (64 - uint(n))
 	var cols, left, right uint64
@@ -54,7 +54,7 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 	}
 	start := len(u.Prefix)
 	if start == n {
-		res.Solutions = 1
+		res.Total = u.Weight
 		if w.canonical() {
 			res.Unique = 1
 		}
@@ -97,7 +97,7 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 		w.free[r] = full &^ (c | l | rt)
 	}
 	res.Nodes += nodes
-	res.Solutions, res.Unique = sols, uniq
+	res.Total, res.Unique = sols*u.Weight, uniq
 	return res, true
 }
 

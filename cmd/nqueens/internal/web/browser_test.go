@@ -197,6 +197,37 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("after a conflict: %v squares hit, attacking queens, tried-row squares, attacked squares; want [1 1 6 >0] (status %q)", marks, text("#status"))
 	}
 
+	// The count and find panels.
+	waitText := func(sel, want string) {
+		t.Helper()
+		js := fmt.Sprintf(`document.querySelector(%q).textContent.includes(%q)`, sel, want)
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+			t.Fatalf("%s never said %q (it says %q): %v", sel, want, text(sel), err)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS("#count-n"), "10")); err != nil {
+		t.Fatal(err)
+	}
+	click("#count-go")
+	waitText("#count-out", "N = 10: 724 solutions, 92 unique")
+	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS("#find-n"), "25")); err != nil {
+		t.Fatal(err)
+	}
+	click("#find-go")
+	waitText("#find-out", "N = 25: found")
+	red, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(() => {
+		const c = document.getElementById('find-canvas'), g = c.getContext('2d');
+		const d = g.getImageData(0, 0, c.width, c.height).data;
+		let k = 0;
+		for (let i = 0; i < d.length; i += 4) if ((d[i] > 150 && d[i+1] < 80) || (d[i] < 60 && d[i+1] < 60 && d[i+2] < 60)) k++;
+		return k; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if red == 0 {
+		t.Error("the find canvas shows no queens")
+	}
+
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatal(err)

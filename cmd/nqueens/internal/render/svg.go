@@ -64,7 +64,7 @@ func SVGSheet(w io.Writer, boards [][]int, captions []string) error {
 		x, y := (i%cols)*l.w, (i/cols)*(l.h+capH)
 		fmt.Fprintf(bw, `<g transform="translate(%d %d)">`+"\n", x, y)
 		if i < len(captions) && captions[i] != "" {
-			fmt.Fprintf(bw, `<text x="%d" y="%d" font-size="12" fill="%s">`, l.left, l.top+l.n*l.cell+pad+charH, labelHex)
+			fmt.Fprintf(bw, `<text x="%d" y="%d" font-family="sans-serif" font-size="12" fill="%s">`, l.left, l.top+l.n*l.cell+pad+charH, labelHex)
 			xml.EscapeText(bw, []byte(captions[i]))
 			bw.WriteString("</text>\n")
 		}

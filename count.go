@@ -9,6 +9,7 @@ import (
 
 	"github.com/nqueens/nqueens/internal/classic"
 	"github.com/nqueens/nqueens/internal/kernel"
+	"github.com/nqueens/nqueens/internal/quadrant"
 )
 
 // MaxN is the largest board Count and Solutions accept: the kernels keep a
@@ -28,7 +29,19 @@ type CountOptions struct {
 	Workers int
 	// Method selects the algorithm; "" means Bitboard.
 	Method Method
+	// MaxMemory bounds the planned peak memory of Quadrant in bytes; 0
+	// means 16 GiB. Quadrant runs fewer workers to stay within it and
+	// fails with ErrMemory when one worker does not fit. The other
+	// methods need little memory and ignore it.
+	MaxMemory uint64
 }
+
+// QuadrantMaxN is the largest n Count accepts with Method Quadrant.
+const QuadrantMaxN = quadrant.MaxN
+
+// ErrMemory is wrapped by the error of a Quadrant count that does not
+// fit CountOptions.MaxMemory.
+var ErrMemory = errors.New("memory limit too small")
 
 // A Result is the outcome of Count.
 type Result struct {
@@ -36,7 +49,8 @@ type Result struct {
 	// Solutions is the number of solutions, A000170(N).
 	Solutions Uint128
 	// Unique is the number of solutions up to the 8 symmetries of the
-	// square, A002562(N).
+	// square, A002562(N); zero with Method Quadrant, which counts totals
+	// only.
 	Unique Uint128
 	// Nodes is the number of queens placed during the search.
 	Nodes uint64
@@ -73,6 +87,23 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	}
 	start := time.Now()
 	res := Result{N: n, Method: m}
+	if m == Quadrant {
+		if n > QuadrantMaxN {
+			return Result{}, fmt.Errorf("%w: n = %d is outside 0..%d for method quadrant", ErrSize, n, QuadrantMaxN)
+		}
+		q, err := quadrant.Count(ctx, n, quadrant.Options{Workers: opts.Workers, MaxMemory: opts.MaxMemory})
+		var me *quadrant.MemoryError
+		if errors.As(err, &me) {
+			return Result{}, fmt.Errorf("%w: n = %d needs %s with method quadrant, the limit is %s",
+				ErrMemory, n, quadrant.FormatBytes(me.Need), quadrant.FormatBytes(me.Limit))
+		}
+		if err != nil {
+			return Result{}, err
+		}
+		res.Solutions = Uint128{Hi: q.Total.Hi, Lo: q.Total.Lo}
+		res.Elapsed = time.Since(start)
+		return res, nil
+	}
 	if m == Bitboard {
 		plan, err := kernel.NewPlan(n)
 		if err != nil {

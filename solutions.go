@@ -99,6 +99,9 @@ func NewSearch(n int, opts SolveOptions) (*Search, error) {
 	if err != nil {
 		return nil, err
 	}
+	if m == Quadrant {
+		return nil, fmt.Errorf("%w: quadrant counts totals and cannot list solutions", ErrMethod)
+	}
 	if opts.Limit < 0 {
 		return nil, fmt.Errorf("limit = %d: must be 0 (no limit) or more", opts.Limit)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -69,3 +70,35 @@ func group(s string) string {
 }
 
 func groupU(v uint64) string { return group(strconv.FormatUint(v, 10)) }
+
+// parseBytes reads a memory size: a whole number of bytes, optionally
+// followed by K, M, G or T (powers of 1024, an optional trailing B or iB,
+// any case): "1048576", "512M", "4GiB". Zero and overflow are errors.
+func parseBytes(s string) (uint64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	shift := 0
+	if t != "" {
+		switch t[len(t)-1] {
+		case 'K':
+			shift = 10
+		case 'M':
+			shift = 20
+		case 'G':
+			shift = 30
+		case 'T':
+			shift = 40
+		}
+		if shift > 0 {
+			t = t[:len(t)-1]
+		}
+	}
+	v, err := strconv.ParseUint(t, 10, 64)
+	if err != nil || v == 0 {
+		return 0, fmt.Errorf("%q is not a memory size like 512M or 4G", s)
+	}
+	if v > ^uint64(0)>>shift {
+		return 0, fmt.Errorf("%q is too large", s)
+	}
+	return v << shift, nil
+}

@@ -39,6 +39,11 @@ func TestGolden(t *testing.T) {
 		{"count-range-bad", "", []string{"count", "9-3"}},
 		{"count-method-bad", "", []string{"count", "8", "--method", "magic"}},
 		{"count-flag-bad", "", []string{"count", "8", "--frobnicate"}},
+		{"count-12-auto", "", []string{"count", "12"}},
+		{"count-12-unique", "", []string{"count", "12", "--unique"}},
+		{"count-quadrant-unique", "", []string{"count", "12", "--method", "quadrant", "--unique"}},
+		{"count-max-memory-small", "", []string{"count", "14", "--max-memory", "1K"}},
+		{"count-max-memory-bad", "", []string{"count", "14", "--max-memory", "lots"}},
 		{"solve-6", "", []string{"solve", "6"}},
 		{"solve-8-unique", "", []string{"solve", "8", "--unique"}},
 		{"solve-4-board", "", []string{"solve", "4", "--format", "board"}},
@@ -170,5 +175,14 @@ func TestSolveOutputFile(t *testing.T) {
 	first, _, _ := strings.Cut(strings.TrimPrefix(string(b), "Solution #1\n"), "Solution #2")
 	if o, e, code := cli(t, first, "check", "-"); code != 0 {
 		t.Errorf("check of solve's first board: exit %d, %q %q", code, o, e)
+	}
+}
+
+// TestCountQuadrantJSON checks that a totals-only count leaves out the
+// unique field instead of printing 0.
+func TestCountQuadrantJSON(t *testing.T) {
+	out, _, code := cli(t, "", "count", "12", "--method", "quadrant", "--json")
+	if code != 0 || !strings.Contains(out, `"solutions":14200`) || strings.Contains(out, "unique") {
+		t.Errorf("count 12 --method quadrant --json = %q (exit %d); want 14200 solutions, no unique", out, code)
 	}
 }

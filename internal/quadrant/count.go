@@ -84,8 +84,7 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 	}
 	qb := EstimateQuarterBytes(n)
 	if qb > limit {
-		return res, fmt.Errorf("%w: N = %d needs %d MiB for the quadrant table, limit %d MiB",
-			ErrMemory, n, qb>>20, limit>>20)
+		return res, &MemoryError{N: n, Need: qb, Limit: limit}
 	}
 	p, err := NewPlan(n)
 	if err != nil {
@@ -101,8 +100,7 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 	}
 	res.PeakMemory = p.QuarterBytes() + uint64(workers)*wb
 	if res.PeakMemory > limit {
-		return res, fmt.Errorf("%w: N = %d needs %d MiB with one worker, limit %d MiB",
-			ErrMemory, n, res.PeakMemory>>20, limit>>20)
+		return res, &MemoryError{N: n, Need: res.PeakMemory, Limit: limit}
 	}
 	res.Workers = workers
 
@@ -175,4 +173,34 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 func EstimateQuarterBytes(n int) uint64 {
 	h := n / 2
 	return quarterPlacements[h]*8 + (uint64(1)<<(2*h)+1)*4
+}
+
+// A MemoryError reports a count that does not fit Options.MaxMemory even
+// with one worker. It matches ErrMemory under errors.Is.
+type MemoryError struct {
+	N           int
+	Need, Limit uint64 // bytes
+}
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("quadrant: N = %d needs %s, limit %s", e.N, FormatBytes(e.Need), FormatBytes(e.Limit))
+}
+
+// Is reports whether target is ErrMemory.
+func (e *MemoryError) Is(target error) bool { return target == ErrMemory }
+
+// FormatBytes writes a byte count with a binary unit: "512 B", "1.5 KiB",
+// "60.2 MiB", "5.1 GiB".
+func FormatBytes(b uint64) string {
+	if b < 1024 {
+		return fmt.Sprintf("%d B", b)
+	}
+	units := []string{"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	v := float64(b) / 1024
+	i := 0
+	for v >= 1024 && i < len(units)-1 {
+		v /= 1024
+		i++
+	}
+	return fmt.Sprintf("%.1f %s", v, units[i])
 }

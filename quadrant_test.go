@@ -1,0 +1,60 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// TestQuadrantAgrees checks Method Quadrant against A000170 and against
+// the backtracking kernel (N ≤ 13; N ≤ 16 with -long).
+func TestQuadrantAgrees(t *testing.T) {
+	total := loadOEIS(t, "a000170")
+	kernelMax := 13
+	if *long {
+		kernelMax = 16
+	}
+	ctx := context.Background()
+	for n := 0; n <= max(14, kernelMax); n++ {
+		res, err := Count(ctx, n, CountOptions{Method: Quadrant})
+		if err != nil {
+			t.Fatalf("Count(%d, quadrant) error: %v", n, err)
+		}
+		if got, want := res.Solutions, want(t, total, n); got != want {
+			t.Errorf("Count(%d, quadrant).Solutions = %v; want %v", n, got, want)
+		}
+		if res.Unique != (Uint128{}) || res.Method != Quadrant {
+			t.Errorf("Count(%d, quadrant) = %+v; want Unique 0, Method quadrant", n, res)
+		}
+		if n <= kernelMax {
+			k, err := Count(ctx, n, CountOptions{Method: Bitboard})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k.Solutions != res.Solutions {
+				t.Errorf("Count(%d): quadrant %v, bitboard %v", n, res.Solutions, k.Solutions)
+			}
+		}
+	}
+}
+
+func TestQuadrantErrors(t *testing.T) {
+	ctx := context.Background()
+	if _, err := Count(ctx, QuadrantMaxN+1, CountOptions{Method: Quadrant}); !errors.Is(err, ErrSize) {
+		t.Errorf("Count(QuadrantMaxN+1, quadrant) error = %v; want ErrSize", err)
+	}
+	if _, err := Count(ctx, 16, CountOptions{Method: Quadrant, MaxMemory: 1 << 10}); !errors.Is(err, ErrMemory) {
+		t.Errorf("Count(16, quadrant, 1 KiB) error = %v; want ErrMemory", err)
+	}
+	if _, err := NewSearch(8, SolveOptions{Method: Quadrant}); !errors.Is(err, ErrMethod) {
+		t.Errorf("NewSearch(8, quadrant) error = %v; want ErrMethod", err)
+	}
+	if m, err := ParseMethod("Quadrant"); m != Quadrant || err != nil {
+		t.Errorf("ParseMethod(Quadrant) = %q, %v", m, err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := Count(cctx, 14, CountOptions{Method: Quadrant}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Count(cancelled, quadrant) error = %v; want context.Canceled", err)
+	}
+}

@@ -101,7 +101,7 @@ func BenchmarkLeafSize(b *testing.B) {
 }
 
 func BenchmarkCount(b *testing.B) {
-	for _, n := range []int{12, 14, 16} {
+	for _, n := range []int{12, 14, 15, 16} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for range b.N {

@@ -57,9 +57,13 @@ type Result struct {
 	Total   Uint128 // Q(N)
 	Units   int     // units counted
 	Workers int     // goroutines used
-	// PeakMemory is the planned peak: the quadrant table plus the scratch
-	// bound of each worker (see Plan.WorkerBytes).
+	// PeakMemory is the planned peak: the quadrant table, the scratch
+	// bound of each worker (see Plan.WorkerBytes) and the projected frame
+	// tables when used (Plan.FrameBytes).
 	PeakMemory uint64
+	// Projected reports whether the per-frame projected tables were used;
+	// a tight MaxMemory turns them off before it lowers Workers.
+	Projected bool
 }
 
 // Count returns Q(n), the number of ways to place n non-attacking queens
@@ -94,22 +98,39 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	wb := p.WorkerBytes()
-	for workers > 1 && p.QuarterBytes()+uint64(workers)*wb > limit {
+	// Memory: the quadrant table, per worker its scratch and (when
+	// projected tables are used) one frame table, plus one idle table.
+	// Drop the projected tables first, then workers.
+	peak := func(workers int, proj bool) uint64 {
+		b := p.QuarterBytes() + uint64(workers)*p.WorkerBytes()
+		if proj {
+			b += uint64(workers+keepIdle) * p.FrameBytes()
+		}
+		return b
+	}
+	proj := peak(workers, true) <= limit
+	for !proj && workers > 1 && peak(workers, false) > limit {
 		workers--
 	}
-	res.PeakMemory = p.QuarterBytes() + uint64(workers)*wb
+	res.PeakMemory = peak(workers, proj)
 	if res.PeakMemory > limit {
 		return res, &MemoryError{N: n, Need: res.PeakMemory, Limit: limit}
 	}
+	p.SetProjected(proj)
 	res.Workers = workers
+	res.Projected = proj
 
 	units := p.Units()
 	order := make([]int, len(units))
 	for i := range order {
 		order[i] = i
 	}
+	// Frame by frame, so that workers share a frame's projected table;
+	// within a frame the costliest units first.
 	slices.SortStableFunc(order, func(a, b int) int {
+		if fa, fb := units[a].Frame, units[b].Frame; fa != fb {
+			return fa - fb
+		}
 		ca, cb := units[a].Cost, units[b].Cost
 		switch {
 		case ca > cb:

@@ -51,6 +51,12 @@ type Plan struct {
 	units  []Unit
 	maxPat uint64 // bound on the patterns of one half-board
 	pool   sync.Pool
+
+	// noProj makes workers project quadrant placements on the fly
+	// instead of sharing per-frame projected tables: slower, but the
+	// tables cost 4× the quadrant table per frame in use.
+	noProj bool
+	proj   projCache
 }
 
 // NewPlan builds the plan for an N×N board, 4 <= N <= MaxN. It enumerates
@@ -203,6 +209,15 @@ func (p *Plan) QuarterBytes() uint64 { return p.q.bytes() }
 // CountUnit: two pattern lists and the join's sorted copies and tables.
 func (p *Plan) WorkerBytes() uint64 { return workerBytes(p.maxPat) }
 
+// FrameBytes bounds the memory of the projected table of one frame (see
+// SetProjected); at most one per worker plus one idle table are held.
+func (p *Plan) FrameBytes() uint64 { return projBytes(p.q, p.n%2 == 1) }
+
+// SetProjected chooses whether CountUnit shares per-frame projected
+// tables (true, the default: faster, FrameBytes each) or projects the
+// quadrant table on the fly. It must not be called during CountUnit.
+func (p *Plan) SetProjected(on bool) { p.noProj = !on }
+
 func workerBytes(maxPat uint64) uint64 {
 	// lists 2×8, sorted copies 2×8, keys 2×2×4, tables 2048/64, B masks.
 	return maxPat*(16+16+16+32) + 1<<20
@@ -231,6 +246,11 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit) (uint64, error)
 	f := p.frames[u.Frame]
 	hm := uint64(1)<<f.h - 1
 	d := f.widthM + f.widthA
+	var t *projTable
+	if !p.noProj {
+		t = p.acquire(u.Frame)
+		defer p.release(u.Frame)
+	}
 	var sum uint64
 	var err error
 	f.eachSplit(u.Top, func(E, wt uint64) {
@@ -241,11 +261,19 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit) (uint64, error)
 			return
 		}
 		W := f.rows ^ E
-		w.ws = f.appendHalf(p.q, &w.hs, w.ws[:0], false, W&hm, W&^hm)
+		if t != nil {
+			w.ws = f.appendHalfProj(t, w.ws[:0], false, W&hm, W&^hm)
+		} else {
+			w.ws = f.appendHalf(p.q, &w.hs, w.ws[:0], false, W&hm, W&^hm)
+		}
 		if len(w.ws) == 0 {
 			return
 		}
-		w.es = f.appendHalf(p.q, &w.hs, w.es[:0], true, E&hm, E&^hm)
+		if t != nil {
+			w.es = f.appendHalfProj(t, w.es[:0], true, E&hm, E&^hm)
+		} else {
+			w.es = f.appendHalf(p.q, &w.hs, w.es[:0], true, E&hm, E&^hm)
+		}
 		if f.sym == symDiagonals {
 			w.ws, w.es = f.foldDiagonals(w.ws, w.es)
 		}

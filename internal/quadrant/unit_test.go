@@ -3,7 +3,9 @@ package quadrant
 import (
 	"context"
 	"errors"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -158,5 +160,59 @@ func TestUint128(t *testing.T) {
 	}
 	if s := (Uint128{0, 42}).String(); s != "42" {
 		t.Errorf("42 = %s", s)
+	}
+}
+
+// TestProjectedLists checks that the projected tables give the same
+// half-board lists as projecting on the fly, for every frame of N = 11
+// and 12 and every row split.
+func TestProjectedLists(t *testing.T) {
+	for _, n := range []int{11, 12} {
+		q := newQuarter(n / 2)
+		for fi, f := range frames(n) {
+			pt := newProjTable(f, q)
+			var s halfScratch
+			hm := uint64(1)<<f.h - 1
+			for E := uint64(0); E < 1<<n; E++ {
+				if E&^f.rows != 0 || bits.OnesCount64(E) != f.k {
+					continue
+				}
+				for _, east := range []bool{false, true} {
+					X := E
+					if !east {
+						X = f.rows ^ E
+					}
+					a := f.appendHalf(q, &s, nil, east, X&hm, X&^hm)
+					b := f.appendHalfProj(pt, nil, east, X&hm, X&^hm)
+					slices.Sort(a)
+					slices.Sort(b)
+					if !slices.Equal(a, b) {
+						t.Fatalf("n=%d frame %d E=%b east=%v: lists differ (%d, %d)", n, fi, E, east, len(a), len(b))
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestProjectedOff(t *testing.T) {
+	known := knownCounts(t)
+	for _, n := range []int{11, 12, 13} {
+		p, err := NewPlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.SetProjected(false)
+		var sum uint64
+		for i := range p.Units() {
+			c, err := p.CountUnit(context.Background(), i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum += c
+		}
+		if sum != known[n] {
+			t.Errorf("n=%d without projected tables: %d; want %d", n, sum, known[n])
+		}
 	}
 }

@@ -1,0 +1,203 @@
+package quadrant
+
+import (
+	"math/bits"
+	"sync"
+)
+
+// projTable holds, for one frame, the placements of each quadrant already
+// projected onto the frame's windows (see frame.pattern), without those
+// that touch a row, column or diagonal of the frame's fixed queens. It is
+// the quarter table seen from the frame: appendHalf from a projTable does
+// no shifting or filtering, which is a third of its work otherwise.
+//
+// The placements of quadrant q, bucket k = rows<<h | cols, are
+// pats[q][start[q][k]:start[q][k+1]]. When the frame fixes no queen
+// (even N) the four quadrants share the quarter's start offsets.
+type projTable struct {
+	start [4][]uint32
+	pats  [4][]uint64
+}
+
+// projBytes bounds the memory of a projTable for quarter q: four
+// projected copies and, for odd N, four offset arrays.
+func projBytes(q *quarter, odd bool) uint64 {
+	b := 4 * uint64(len(q.diags)) * 8
+	if odd {
+		b += 4 * uint64(len(q.start)) * 4
+	}
+	return b
+}
+
+func newProjTable(f *frame, q *quarter) *projTable {
+	t := new(projTable)
+	h := q.h
+	hm := uint64(1)<<h - 1
+	const low = 1<<antiShift - 1
+	for quad := range 4 {
+		offM, offA := f.offM[quad], f.offA[quad]
+		rowsFree := uint32(f.rows >> f.r0[quad] & hm)
+		colsFree := uint32(f.cols >> f.c0[quad] & hm)
+		if f.blockM == 0 && f.blockA == 0 && bits.OnesCount32(rowsFree) == h && bits.OnesCount32(colsFree) == h {
+			// Nothing to filter: project in place, share the offsets.
+			pats := make([]uint64, len(q.diags))
+			for i, d := range q.diags {
+				pats[i] = f.pattern((d&low)<<offM, (d>>antiShift)<<offA)
+			}
+			t.start[quad], t.pats[quad] = q.start, pats
+			continue
+		}
+		start := make([]uint32, len(q.start))
+		var pats []uint64
+		for k := range len(q.start) - 1 {
+			start[k] = uint32(len(pats))
+			rows, cols := uint32(k>>h), uint32(k)&uint32(hm)
+			if rows&^rowsFree != 0 || cols&^colsFree != 0 {
+				continue
+			}
+			for _, d := range q.diags[q.start[k]:q.start[k+1]] {
+				m, a := (d&low)<<offM, (d>>antiShift)<<offA
+				if m&f.blockM|a&f.blockA == 0 {
+					pats = append(pats, f.pattern(m, a))
+				}
+			}
+		}
+		start[len(start)-1] = uint32(len(pats))
+		t.start[quad], t.pats[quad] = start, pats
+	}
+	return t
+}
+
+func (t *projTable) bucket(quad int, h int, rows, cols uint32) []uint64 {
+	k := int(rows)<<h | int(cols)
+	s := t.start[quad]
+	return t.pats[quad][s[k]:s[k+1]]
+}
+
+// appendHalfProj is appendHalf reading the projected table t.
+func (f *frame) appendHalfProj(t *projTable, out []uint64, east bool, top, bot uint64) []uint64 {
+	qt, qb := nw, sw
+	if east {
+		qt, qb = ne, se
+	}
+	h := f.h
+	hm := uint64(1)<<h - 1
+	lt := uint32(top >> f.r0[qt] & hm)
+	lb := uint32(bot >> f.r0[qb] & hm)
+	band := uint32(f.cols >> f.c0[qt] & hm)
+	kt := bits.OnesCount32(lt)
+	if kt+bits.OnesCount32(lb) != bits.OnesCount32(band) {
+		return out
+	}
+	c := uint32(0)
+	for {
+		if bits.OnesCount32(c) == kt {
+			A := t.bucket(qt, h, lt, c)
+			B := t.bucket(qb, h, lb, band^c)
+			if len(B) < len(A) {
+				A, B = B, A // the longer list inside
+			}
+			if len(A) > 0 {
+				n := len(out)
+				out = growKeep(out, n+len(A)*len(B))
+				for _, pa := range A {
+					o := out[n : n+len(B)]
+					// Branch-free: write every union, keep the disjoint
+					// ones (about half; a branch here mispredicts).
+					k := 0
+					for _, p := range B {
+						o[k] = pa | p
+						if pa&p == 0 {
+							k++
+						}
+					}
+					n += k
+				}
+				out = out[:n]
+			}
+		}
+		if c == band {
+			break
+		}
+		c = (c - band) & band
+	}
+	return out
+}
+
+// growKeep returns s extended to length n, keeping its contents.
+func growKeep(s []uint64, n int) []uint64 {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	t := make([]uint64, n, n+n/2)
+	copy(t, s)
+	return t
+}
+
+// projCache keeps the projected tables of the frames in use, and a few
+// more, so that units of the same frame share one table.
+type projCache struct {
+	mu      sync.Mutex
+	entries map[int]*projEntry
+	tick    uint64
+}
+
+type projEntry struct {
+	t       *projTable
+	ready   chan struct{}
+	refs    int
+	lastUse uint64
+}
+
+// keepIdle is the number of unused tables the cache keeps.
+const keepIdle = 1
+
+// acquire returns the table of frame fi, building it if needed; release
+// must follow.
+func (p *Plan) acquire(fi int) *projTable {
+	c := &p.proj
+	c.mu.Lock()
+	if c.entries == nil {
+		c.entries = map[int]*projEntry{}
+	}
+	e := c.entries[fi]
+	if e == nil {
+		e = &projEntry{ready: make(chan struct{})}
+		c.entries[fi] = e
+		e.refs++
+		c.mu.Unlock()
+		e.t = newProjTable(p.frames[fi], p.q)
+		close(e.ready)
+		return e.t
+	}
+	e.refs++
+	c.mu.Unlock()
+	<-e.ready
+	return e.t
+}
+
+func (p *Plan) release(fi int) {
+	c := &p.proj
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.entries[fi]
+	e.refs--
+	c.tick++
+	e.lastUse = c.tick
+	// Evict the least recently used idle tables beyond keepIdle.
+	for {
+		idle, oldest := 0, -1
+		for k, x := range c.entries {
+			if x.refs == 0 {
+				idle++
+				if oldest < 0 || x.lastUse < c.entries[oldest].lastUse {
+					oldest = k
+				}
+			}
+		}
+		if idle <= keepIdle {
+			return
+		}
+		delete(c.entries, oldest)
+	}
+}

@@ -114,3 +114,13 @@ func BenchmarkCount(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkCount17(b *testing.B) {
+	for range b.N {
+		res, err := Count(context.Background(), 17, Options{Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		sink += res.Total.Lo
+	}
+}

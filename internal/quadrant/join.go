@@ -71,8 +71,22 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 	if len(W) == 0 || len(E) == 0 {
 		return 0
 	}
-	if len(W)*len(E) <= 1<<12 {
+	if len(W)*len(E) <= 1<<10 {
 		return countScalar(W, E)
+	}
+	// Tables on the shorter list. West patterns may carry weights, which
+	// the tables cannot; only unweighted lists swap (odd N; for even N the
+	// long-diagonal fold makes the east list the shorter one anyway).
+	if len(W) < len(E) && !weighted(W) {
+		W, E = E, W
+	}
+	j.nchunk = (d + 3) / 4
+	if len(E) <= leafSize {
+		// One leaf: no key, no sorting.
+		j.buildTables(E)
+		j.total = 0
+		j.leaf(W, 0, len(E))
+		return j.total
 	}
 	// 1. Key bits: the largest density products on a sample of each list.
 	var cw, ce [64]int32
@@ -114,14 +128,22 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 		key[L-1-t] = uint8(rel[t])
 	}
 	j.setKey(key[:L])
-	j.nchunk = (d + 3) / 4
-
 	j.wp, j.wk = j.sortByKey(j.wp, j.wk, W)
 	j.ep, j.ek = j.sortByKey(j.ep, j.ek, E)
-	j.buildTables()
+	j.buildTables(j.ep)
 	j.total = 0
 	j.recurse(0, len(j.wp), 0, len(j.ep), L-1)
 	return j.total
+}
+
+// weighted reports whether any pattern carries a weight.
+func weighted(W []uint64) bool {
+	for _, w := range W {
+		if w>>weightShift != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // sortByKey returns the patterns of in sorted by key, and their keys.
@@ -169,17 +191,17 @@ func (j *joiner) setKey(key []uint8) {
 	}
 }
 
-// buildTables fills the nibble tables of the sorted east list.
-func (j *joiner) buildTables() {
+// buildTables fills the nibble tables of the east list ep.
+func (j *joiner) buildTables(ep []uint64) {
 	nc := j.nchunk
-	nblk := (len(j.ep) + 63) / 64
+	nblk := (len(ep) + 63) / 64
 	j.tables = grow(j.tables, nblk)
 	var planes [64]uint64
 	for bi := range nblk {
 		clear(planes[:])
 		lo := bi * 64
-		hi := min(lo+64, len(j.ep))
-		for i, p := range j.ep[lo:hi] {
+		hi := min(lo+64, len(ep))
+		for i, p := range ep[lo:hi] {
 			lane := uint64(1) << i
 			for x := p; x != 0; x &= x - 1 {
 				planes[bits.TrailingZeros64(x)] |= lane
@@ -207,7 +229,7 @@ func (j *joiner) recurse(wl, wh, el, eh, level int) {
 		statNodes++
 	}
 	if level < 0 || eh-el <= leafSize {
-		j.leaf(wl, wh, el, eh)
+		j.leaf(j.wp[wl:wh], el, eh)
 		return
 	}
 	bit := uint32(1) << level
@@ -241,10 +263,10 @@ func splitAt(k []uint32, bit uint32) int {
 	return lo
 }
 
-// leaf counts the pairs of west range [wl, wh) and east range [el, eh)
-// with the block kernel.
-func (j *joiner) leaf(wl, wh, el, eh int) {
-	if wl >= wh || el >= eh {
+// leaf counts the pairs of the west patterns ws and the east range
+// [el, eh) of the tables with the block kernel.
+func (j *joiner) leaf(ws []uint64, el, eh int) {
+	if len(ws) == 0 || el >= eh {
 		return
 	}
 	b0, b1 := el>>6, (eh-1)>>6
@@ -252,12 +274,12 @@ func (j *joiner) leaf(wl, wh, el, eh int) {
 	last := ^uint64(0) >> (63 - (eh-1)&63)
 	tabs := j.tables[b0 : b1+1]
 	if debugStats {
-		statBlocks += (wh - wl) * len(tabs)
-		statLanes += (wh - wl) * (eh - el)
+		statBlocks += len(ws) * len(tabs)
+		statLanes += len(ws) * (eh - el)
 	}
 	var total uint64
 	if j.nchunk <= 10 {
-		for _, w := range j.wp[wl:wh] {
+		for _, w := range ws {
 			// o[c] indexes nibble c of w in a block; chunks past nchunk
 			// read entry 0 (all lanes), which w's zero high bits give.
 			o0 := uint8(w & 15)
@@ -286,7 +308,7 @@ func (j *joiner) leaf(wl, wh, el, eh int) {
 	} else {
 		nc := j.nchunk
 		var o [16]uint8
-		for _, w := range j.wp[wl:wh] {
+		for _, w := range ws {
 			for c := range nc {
 				o[c] = uint8(16*c) + uint8(w>>(4*c)&15)
 			}

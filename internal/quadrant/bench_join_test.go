@@ -124,3 +124,40 @@ func BenchmarkCount17(b *testing.B) {
 		sink += res.Total.Lo
 	}
 }
+
+// BenchmarkUnits18 counts every 8th unit of N = 18 on one goroutine.
+func BenchmarkUnits18(b *testing.B) {
+	p, err := NewPlan(18)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		for i := 0; i < len(p.Units()); i += 8 {
+			c, err := p.CountUnit(context.Background(), i)
+			if err != nil {
+				b.Fatal(err)
+			}
+			sink += c
+		}
+	}
+}
+
+func BenchmarkUnits18Leaf(b *testing.B) {
+	p, err := NewPlan(18)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, ls := range []int{128, 256, 512, 1024} {
+		b.Run(fmt.Sprint(ls), func(b *testing.B) {
+			leafSize = ls
+			for range b.N {
+				for i := 0; i < len(p.Units()); i += 16 {
+					c, _ := p.CountUnit(context.Background(), i)
+					sink += c
+				}
+			}
+		})
+	}
+	leafSize = 256
+}

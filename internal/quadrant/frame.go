@@ -204,6 +204,14 @@ func (f *frame) longDiagonals() (main, anti uint64) {
 	return 1 << (f.n - 1 - f.loM), 1 << (f.widthM + f.n - 1 - f.loA)
 }
 
-// weightShift is the bit where a west pattern keeps log2 of its weight
-// (0, 1 or 2); the join never reads bits that high as diagonals.
+// weightShift is the first of the two bits where a west pattern marks
+// its occupied long diagonals: bit 62 for the nw part of r = c, bit 63 for
+// the sw part of r+c = N-1. The pattern's weight is 2 per mark
+// (weightOf); the join never reads bits that high as diagonals, and the
+// two quadrants of a half set different marks, so marks never clash in
+// the check of a pair.
 const weightShift = 62
+
+// weightOf returns log2 of the weight of west pattern w: its number of
+// long-diagonal marks.
+func weightOf(w uint64) int { return bits.OnesCount64(w >> weightShift) }

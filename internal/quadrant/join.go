@@ -61,15 +61,18 @@ var leafSize = 256
 // statistics of the join, collected when debugStats is true.
 const debugStats = false
 
-var statNodes, statBlocks, statLanes int
+var statNodes, statBlocks, statLanes, statPairs int
 
 // count returns the number of pairs w ∈ W, e ∈ E with w & e == 0. Both
 // lists hold patterns of d ≤ 60 bits; neither is modified. A west pattern
 // may carry a weight in its top bits (see weightShift): the pairs it makes
-// count 1<<(w>>weightShift) each. East patterns carry none.
+// count 1<<weightOf(w) each. East patterns carry none.
 func (j *joiner) count(W, E []uint64, d int) uint64 {
 	if len(W) == 0 || len(E) == 0 {
 		return 0
+	}
+	if debugStats {
+		statPairs += len(W) * len(E)
 	}
 	if len(W)*len(E) <= 1<<10 {
 		return countScalar(W, E)
@@ -292,6 +295,7 @@ func (j *joiner) leaf(ws []uint64, el, eh int) {
 			o7 := uint8(112 + w>>28&15)
 			o8 := uint8(128 + w>>32&15)
 			o9 := uint8(144 + w>>36&15)
+			sh := weightOf(w)
 			for i := range tabs {
 				t := &tabs[i]
 				acc := t[o0] & t[o1] & t[o2] & t[o3] & t[o4] &
@@ -302,7 +306,7 @@ func (j *joiner) leaf(ws []uint64, el, eh int) {
 				if i == len(tabs)-1 {
 					acc &= last
 				}
-				total += uint64(bits.OnesCount64(acc)) << (w >> weightShift)
+				total += uint64(bits.OnesCount64(acc)) << sh
 			}
 		}
 	} else {
@@ -312,6 +316,7 @@ func (j *joiner) leaf(ws []uint64, el, eh int) {
 			for c := range nc {
 				o[c] = uint8(16*c) + uint8(w>>(4*c)&15)
 			}
+			sh := weightOf(w)
 			for i := range tabs {
 				t := &tabs[i]
 				acc := ^uint64(0)
@@ -324,7 +329,7 @@ func (j *joiner) leaf(ws []uint64, el, eh int) {
 				if i == len(tabs)-1 {
 					acc &= last
 				}
-				total += uint64(bits.OnesCount64(acc)) << (w >> weightShift)
+				total += uint64(bits.OnesCount64(acc)) << sh
 			}
 		}
 	}
@@ -341,7 +346,7 @@ func countScalar(W, E []uint64) uint64 {
 				c++
 			}
 		}
-		total += c << (w >> weightShift)
+		total += c << weightOf(w)
 	}
 	return total
 }

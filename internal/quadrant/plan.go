@@ -274,7 +274,8 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit) (uint64, error)
 		} else {
 			w.es = f.appendHalf(p.q, &w.hs, w.es[:0], true, E&hm, E&^hm)
 		}
-		if f.sym == symDiagonals {
+		if f.sym == symDiagonals && t == nil {
+			// (A projected table has the fold built in.)
 			w.ws, w.es = f.foldDiagonals(w.ws, w.es)
 		}
 		sum += wt * w.j.count(w.ws, w.es, d)
@@ -299,14 +300,13 @@ func (f *frame) foldDiagonals(ws, es []uint64) ([]uint64, []uint64) {
 	}
 	es = es[:k]
 	for i, w := range ws {
-		var lg uint64
 		if w&lm != 0 {
-			lg++
+			w |= 1 << weightShift
 		}
 		if w&la != 0 {
-			lg++
+			w |= 2 << weightShift
 		}
-		ws[i] = w | lg<<weightShift
+		ws[i] = w
 	}
 	return ws, es
 }

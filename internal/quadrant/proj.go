@@ -38,11 +38,32 @@ func newProjTable(f *frame, q *quarter) *projTable {
 		offM, offA := f.offM[quad], f.offA[quad]
 		rowsFree := uint32(f.rows >> f.r0[quad] & hm)
 		colsFree := uint32(f.cols >> f.c0[quad] & hm)
-		if f.blockM == 0 && f.blockA == 0 && bits.OnesCount32(rowsFree) == h && bits.OnesCount32(colsFree) == h {
+		// The long-diagonal fold (symDiagonals) drops the east quadrants'
+		// placements on a long diagonal and marks the west ones'.
+		var drop, mark uint64
+		var markBit uint64
+		if f.sym == symDiagonals {
+			lm, la := f.longDiagonals()
+			switch quad {
+			case ne:
+				drop = la
+			case se:
+				drop = lm
+			case nw:
+				mark, markBit = lm, 1<<weightShift
+			case sw:
+				mark, markBit = la, 2<<weightShift
+			}
+		}
+		if drop == 0 && f.blockM == 0 && f.blockA == 0 && bits.OnesCount32(rowsFree) == h && bits.OnesCount32(colsFree) == h {
 			// Nothing to filter: project in place, share the offsets.
 			pats := make([]uint64, len(q.diags))
 			for i, d := range q.diags {
-				pats[i] = f.pattern((d&low)<<offM, (d>>antiShift)<<offA)
+				p := f.pattern((d&low)<<offM, (d>>antiShift)<<offA)
+				if p&mark != 0 {
+					p |= markBit
+				}
+				pats[i] = p
 			}
 			t.start[quad], t.pats[quad] = q.start, pats
 			continue
@@ -57,9 +78,17 @@ func newProjTable(f *frame, q *quarter) *projTable {
 			}
 			for _, d := range q.diags[q.start[k]:q.start[k+1]] {
 				m, a := (d&low)<<offM, (d>>antiShift)<<offA
-				if m&f.blockM|a&f.blockA == 0 {
-					pats = append(pats, f.pattern(m, a))
+				if m&f.blockM|a&f.blockA != 0 {
+					continue
 				}
+				p := f.pattern(m, a)
+				if p&drop != 0 {
+					continue
+				}
+				if p&mark != 0 {
+					p |= markBit
+				}
+				pats = append(pats, p)
 			}
 		}
 		start[len(start)-1] = uint32(len(pats))

@@ -118,10 +118,10 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 		}
 		return a - b
 	})
-	// The recursion stops at east ranges of leafSize, so key bits past
-	// about log2(|E|/leafSize) are seldom reached.
+	// Splits stop paying when east ranges are a few blocks long, so key
+	// bits past about log2(|E|/16) are seldom reached.
 	L := 0
-	maxL := min(maxKey, bits.Len(uint(len(E)/leafSize))+2)
+	maxL := min(maxKey, bits.Len(uint(len(E)/16)))
 	for L < maxL && L < d && cw[rel[L]] > 0 && ce[rel[L]] > 0 {
 		L++
 	}
@@ -226,29 +226,83 @@ func (j *joiner) buildTables(ep []uint64) {
 
 // recurse counts the compatible pairs of west range [wl, wh) and east
 // range [el, eh), which are disjoint on the key bits above level and each
-// agree on them, so that key bit level splits each range in two.
+// agree on them, so that key bit level splits each range in two: W0, W1
+// and E0, E1 (bit clear, bit set).
+//
+// The kernel's cost is one block-op per west pattern and 64-lane block
+// the east range touches, so splitting pays only while the halves save
+// whole blocks. Each node compares, one level ahead:
+//
+//	K  = |W|·blocks(E)                          run the kernel here
+//	S3 = |W0|·blocks(E0) + |W0|·blocks(E1) + |W1|·blocks(E0)  split both
+//	SA = |W0|·blocks(E) + |W1|·blocks(E0)       split only the west side
+//	SB = |W|·blocks(E0) + |W0|·blocks(E1)       split only the east side
+//
+// and takes the cheapest (a split also costs nodeCost). SA and SB finish
+// their unsplit part with the kernel at once: a range that is not split
+// by this bit cannot be split by the next one. So they are only offered
+// for short east ranges (oneSidedBlocks), where the kernel is near anyway.
 func (j *joiner) recurse(wl, wh, el, eh, level int) {
 	if debugStats {
 		statNodes++
 	}
-	if level < 0 || eh-el <= leafSize {
+	if level < 0 || wh-wl < 2 || eh-el <= 64 {
 		j.leaf(j.wp[wl:wh], el, eh)
 		return
 	}
 	bit := uint32(1) << level
 	wm := wl + splitAt(j.wk[wl:wh], bit)
 	em := el + splitAt(j.ek[el:eh], bit)
-	if wm > wl {
-		if em > el {
+	nW, nW0, nW1 := wh-wl, wm-wl, wh-wm
+	b, b0, b1 := blocks(el, eh), blocks(el, em), blocks(em, eh)
+	k := nW * b
+	s3 := nW0*(b0+b1) + nW1*b0 + nodeCost
+	sa := nW0*b + nW1*b0 + nodeCost
+	sb := nW*b0 + nW0*b1 + nodeCost
+	if b > oneSidedBlocks {
+		// Long ranges: the children will split again, which the one-level
+		// estimate of S3 does not see; SA and SB would stop half the work.
+		sa, sb = s3+1, s3+1
+	}
+	switch {
+	case k <= s3 && k <= sa && k <= sb:
+		j.leaf(j.wp[wl:wh], el, eh)
+	case s3 <= sa && s3 <= sb:
+		if nW0 > 0 && em > el {
 			j.recurse(wl, wm, el, em, level-1)
 		}
-		if eh > em {
+		if nW0 > 0 && eh > em {
+			j.recurse(wl, wm, em, eh, level-1)
+		}
+		if nW1 > 0 && em > el {
+			j.recurse(wm, wh, el, em, level-1)
+		}
+	case sa <= sb:
+		j.leaf(j.wp[wl:wm], el, eh)
+		if nW1 > 0 && em > el {
+			j.recurse(wm, wh, el, em, level-1)
+		}
+	default:
+		j.leaf(j.wp[wl:wh], el, em)
+		if nW0 > 0 && eh > em {
 			j.recurse(wl, wm, em, eh, level-1)
 		}
 	}
-	if wh > wm && em > el {
-		j.recurse(wm, wh, el, em, level-1)
+}
+
+// nodeCost is the cost of a split, two binary searches, in block-ops.
+const nodeCost = 8
+
+// oneSidedBlocks: SA and SB are considered only for east ranges of at
+// most this many blocks.
+var oneSidedBlocks = 4
+
+// blocks returns the number of 64-lane blocks the range [lo, hi) touches.
+func blocks(lo, hi int) int {
+	if lo >= hi {
+		return 0
 	}
+	return (hi-1)>>6 - lo>>6 + 1
 }
 
 // splitAt returns the index of the first key with bit set; the keys are

@@ -104,7 +104,7 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 	peak := func(workers int, proj bool) uint64 {
 		b := p.QuarterBytes() + uint64(workers)*p.WorkerBytes()
 		if proj {
-			b += uint64(workers+keepIdle) * p.FrameBytes()
+			b += uint64(min(len(p.frames), workers+keepIdle)) * p.FrameBytes()
 		}
 		return b
 	}

@@ -195,6 +195,10 @@ func (p *Plan) halfBound() uint64 {
 	return best
 }
 
+// Frames returns the number of frames: 1 for even N, one per class of
+// middle-queen pairs for odd N.
+func (p *Plan) Frames() int { return len(p.frames) }
+
 // N returns the board size.
 func (p *Plan) N() int { return p.n }
 

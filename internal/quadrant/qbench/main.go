@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	qbench [-method quadrant|backtrack] [-workers k] [-max-memory bytes] N
+//	qbench [-method quadrant|backtrack] [-workers k] [-max-memory bytes] [-plan] N
 //
 // It prints one line: method, N, workers, count, wall seconds, planned
 // peak memory in MiB (quadrant only).
@@ -35,6 +35,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	method := fs.String("method", "quadrant", "quadrant or backtrack")
 	workers := fs.Int("workers", 0, "goroutines (0: GOMAXPROCS)")
 	maxMem := fs.Uint64("max-memory", 0, "memory bound in bytes (0: default)")
+	plan := fs.Bool("plan", false, "print the memory plan of N instead of counting")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -50,6 +51,17 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	w := *workers
 	if w == 0 {
 		w = runtime.GOMAXPROCS(0)
+	}
+	if *plan {
+		p, err := quadrant.NewPlan(n)
+		if err != nil {
+			fmt.Fprintln(stderr, "qbench:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "plan N=%d frames=%d units=%d quarter=%d worker=%d frame=%d peak(%d workers)=%d\n",
+			n, p.Frames(), len(p.Units()), p.QuarterBytes(), p.WorkerBytes(), p.FrameBytes(), w,
+			p.QuarterBytes()+uint64(w)*p.WorkerBytes()+uint64(min(p.Frames(), w+1))*p.FrameBytes())
+		return 0
 	}
 	start := time.Now()
 	switch *method {

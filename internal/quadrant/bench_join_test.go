@@ -161,3 +161,22 @@ func BenchmarkUnits18Leaf(b *testing.B) {
 	}
 	leafSize = 256
 }
+
+func BenchmarkChunkBits(b *testing.B) {
+	p, err := NewPlan(18)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, m5 := range []int{0, 40} {
+		b.Run(fmt.Sprint(m5), func(b *testing.B) {
+			max5 = m5
+			for range b.N {
+				for i := 0; i < len(p.Units()); i += 16 {
+					c, _ := p.CountUnit(context.Background(), i)
+					sink += c
+				}
+			}
+		})
+	}
+	max5 = 40
+}

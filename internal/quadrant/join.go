@@ -40,13 +40,16 @@ type joiner struct {
 	nkey    int
 	byteKey [8][256]uint32
 	nchunk  int
+	cbits   int // bits per chunk: 5 when d ≤ 40 (8 chunks of 32 entries), else 4
 	total   uint64
 }
 
-// block is the nibble table of 64 east patterns: entry 16c+v has lane t
-// set when pattern t has none of the bits v<<4c. Entries of unused nibbles
-// are never read, except entry 0 (all lanes), which pads the kernel.
-// 256 entries let a uint8 index it without bounds checks.
+// block is the chunk table of 64 east patterns: with 4-bit chunks, entry
+// 16c+v has lane t set when pattern t has none of the bits v<<4c; with
+// 5-bit chunks, entry 32c+v for the bits v<<5c. Entries of unused chunks
+// are never read, except entry 0 of each (all lanes), which pads the
+// unrolled kernels. 256 entries let a uint8 index it without bounds
+// checks.
 type block [256]uint64
 
 const (
@@ -54,6 +57,9 @@ const (
 
 	sample = 1024
 )
+
+// max5 is the largest d for 5-bit chunks (a var for benchmarks).
+var max5 = 40
 
 // leafSize: east ranges at most this long go to the kernel.
 var leafSize = 256
@@ -83,7 +89,13 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 	if len(W) < len(E) && !weighted(W) {
 		W, E = E, W
 	}
-	j.nchunk = (d + 3) / 4
+	// 5-bit chunks (32 entries, 8 chunks fill a block) need a load fewer
+	// per 5 bits than 4-bit ones; they fit while d ≤ 40 (N ≤ 21).
+	j.cbits = 4
+	if d <= max5 {
+		j.cbits = 5
+	}
+	j.nchunk = (d + j.cbits - 1) / j.cbits
 	if len(E) <= leafSize {
 		// One leaf: no key, no sorting.
 		j.buildTables(E)
@@ -211,6 +223,19 @@ func (j *joiner) buildTables(ep []uint64) {
 			}
 		}
 		t := &j.tables[bi]
+		if j.cbits == 5 {
+			for c := range nc {
+				row := t[c*32 : c*32+32]
+				row[0] = ^uint64(0)
+				for v := 1; v < 32; v++ {
+					row[v] = row[v&(v-1)] &^ planes[c*5+bits.TrailingZeros(uint(v))]
+				}
+			}
+			for c := nc; c < 8; c++ {
+				t[c*32] = ^uint64(0) // padding chunks of the unrolled kernel
+			}
+			continue
+		}
 		for c := range nc {
 			row := t[c*16 : c*16+16]
 			row[0] = ^uint64(0)
@@ -335,7 +360,32 @@ func (j *joiner) leaf(ws []uint64, el, eh int) {
 		statLanes += len(ws) * (eh - el)
 	}
 	var total uint64
-	if j.nchunk <= 10 {
+	if j.cbits == 5 {
+		for _, w := range ws {
+			// o[c] indexes chunk c of w in a block; chunks past nchunk
+			// read entry 32c (all lanes), which w's zero high bits give.
+			o0 := uint8(w & 31)
+			o1 := uint8(32 + w>>5&31)
+			o2 := uint8(64 + w>>10&31)
+			o3 := uint8(96 + w>>15&31)
+			o4 := uint8(128 + w>>20&31)
+			o5 := uint8(160 + w>>25&31)
+			o6 := uint8(192 + w>>30&31)
+			o7 := uint8(224 + w>>35&31)
+			sh := weightOf(w)
+			for i := range tabs {
+				t := &tabs[i]
+				acc := t[o0] & t[o1] & t[o2] & t[o3] & t[o4] & t[o5] & t[o6] & t[o7]
+				if i == 0 {
+					acc &= first
+				}
+				if i == len(tabs)-1 {
+					acc &= last
+				}
+				total += uint64(bits.OnesCount64(acc)) << sh
+			}
+		}
+	} else if j.nchunk <= 10 {
 		for _, w := range ws {
 			// o[c] indexes nibble c of w in a block; chunks past nchunk
 			// read entry 0 (all lanes), which w's zero high bits give.

@@ -23,12 +23,12 @@ var (
 // Add has returned an error, later calls to Add and Done return the same
 // error.
 type Checker struct {
-	n     int
-	row   int
-	cols  []uint64 // bit c: column c holds a queen
-	down  []uint64 // bit r-c+n-1: that diagonal holds a queen
-	up    []uint64 // bit r+c
-	err   error
+	n    int
+	row  int
+	cols []uint64 // bit c: column c holds a queen
+	down []uint64 // bit r-c+n-1: that diagonal holds a queen
+	up   []uint64 // bit r+c
+	err  error
 }
 
 // New returns a Checker for an n×n board. It allocates n + 2(2n-1) bits.

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/nqueens/nqueens"
+)
+
+var checkCmd = &command{
+	name:    "check",
+	args:    "PLACEMENT | FILE | -",
+	summary: "check that a placement is a solution",
+	help: `Reads a placement — a one-based permutation ("5 2 6 1 7 4 8 3",
+"5,2,6,1,7,4,8,3", "[5,2,6,1,7,4,8,3]"), JSON ({"n":8,"columns":[...]}) or a
+drawn board (rows of Q and ., or the #-grid that 'solve --format board'
+writes) — from the arguments, a file, or standard input ("-"). Prints
+"valid" and exits 0, or names the first attacking pair and exits 1.
+
+Examples:
+  nqueens check 5 2 6 1 7 4 8 3
+  nqueens check "1 1"                       exits 1: same column
+  nqueens solve 8 --limit 1 --format board | nqueens check -`,
+}
+
+func init() {
+	checkCmd.run = runCheck
+	register(checkCmd)
+}
+
+func runCheck(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(checkCmd, e)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usagef("want a placement, a file name or - for standard input")
+	}
+	var text string
+	switch {
+	case len(pos) == 1 && pos[0] == "-":
+		b, err := io.ReadAll(e.stdin)
+		if err != nil {
+			return usagef("reading standard input: %v", err)
+		}
+		text = string(b)
+	case len(pos) == 1 && isFile(pos[0]):
+		b, err := os.ReadFile(pos[0])
+		if err != nil {
+			return usagef("%v", err)
+		}
+		text = string(b)
+	default:
+		text = strings.Join(pos, " ")
+	}
+	p, err := nqueens.Parse(text)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if err := nqueens.Validate(p); err != nil {
+		if errors.Is(err, nqueens.ErrAttack) {
+			fmt.Fprintf(e.stdout, "invalid: %v\n", err)
+			return answerNo("")
+		}
+		return usagef("%v", err)
+	}
+	fmt.Fprintln(e.stdout, "valid")
+	return nil
+}
+
+// isFile reports whether s names an existing regular file and does not
+// look like a placement.
+func isFile(s string) bool {
+	if strings.ContainsAny(s, " ,[{\n") {
+		return false
+	}
+	st, err := os.Stat(s)
+	return err == nil && st.Mode().IsRegular()
+}

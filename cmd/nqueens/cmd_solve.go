@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"strconv"
+
+	"github.com/nqueens/nqueens"
+)
+
+var solveCmd = &command{
+	name:    "solve",
+	args:    "N [flags]",
+	summary: "list the solutions, one per line, in lexicographic order",
+	help: `Writes every solution for an N×N board as it is found, in lexicographic
+order: a one-based permutation per line (row 1's column first), a drawn
+board, or JSON Lines. Output streams, so "nqueens solve 16 | head" returns
+at once. --stats prints to standard error what the search did next to the
+spaces the tutorials discuss: N^N arrangements with one queen per row, N!
+permutations.
+
+Examples:
+  nqueens solve 8                           92 lines, first "1 5 8 6 3 7 2 4"
+  nqueens solve 8 --unique                  12 lines, one per symmetry class
+  nqueens solve 8 --format board -o regine.txt
+  nqueens solve 8 --method permutation --stats
+  nqueens solve 14 --format json --limit 3`,
+}
+
+func init() {
+	solveCmd.run = runSolve
+	register(solveCmd)
+}
+
+func runSolve(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(solveCmd, e)
+	format := fs.String("format", "perm", "output format: perm, board or json (JSON Lines)")
+	unique := fs.Bool("unique", false, "only the canonical solution of each symmetry class")
+	limit := fs.Int("limit", 0, "stop after this many solutions (0 = all)")
+	method := fs.String("method", "bitboard", "algorithm: bitboard, arrays, board or permutation")
+	out := fs.String("o", "", "write to this file instead of standard output")
+	stats := fs.Bool("stats", false, "print what the search did to standard error")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("want one board size N, got %d arguments", len(pos))
+	}
+	n, err := parseN(pos[0], nqueens.MaxN)
+	if err != nil {
+		return err
+	}
+	switch *format {
+	case "perm", "board", "json":
+	default:
+		return usagef("--format %q: want perm, board or json", *format)
+	}
+	if *limit < 0 {
+		return usagef("--limit = %d: must be 0 (all) or more", *limit)
+	}
+	m, err := parseMethod(*method)
+	if err != nil {
+		return err
+	}
+	s, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Unique: *unique, Limit: *limit})
+	if err != nil {
+		return usagef("%v", err)
+	}
+	w, closeOut, err := openOutput(e, *out)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	count := 0
+	var buf []byte
+	for p := range s.AllContext(ctx) {
+		count++
+		switch *format {
+		case "perm":
+			buf = buf[:0]
+			for i, c := range p {
+				if i > 0 {
+					buf = append(buf, ' ')
+				}
+				buf = strconv.AppendInt(buf, int64(c)+1, 10)
+			}
+			buf = append(buf, '\n')
+			_, err = bw.Write(buf)
+		case "board":
+			_, err = fmt.Fprintf(bw, "Solution #%d\n\n%s\n", count, p.Board())
+		case "json":
+			var b []byte
+			b, err = json.Marshal(p)
+			if err == nil {
+				b = append(b, '\n')
+				_, err = bw.Write(b)
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := closeOut(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = s.Err()
+	}
+	if err != nil {
+		return err
+	}
+	if *stats {
+		st := s.Stats()
+		nn := new(big.Int).Exp(big.NewInt(int64(n)), big.NewInt(int64(n)), nil)
+		fact := new(big.Int).MulRange(1, int64(max(n, 1)))
+		fmt.Fprintf(e.stderr, "method %s: analyzed %s, found %s", m, groupU(st.Candidates), groupU(st.Solutions))
+		if *unique {
+			fmt.Fprintf(e.stderr, " (%s unique written)", group(strconv.Itoa(count)))
+		}
+		fmt.Fprintf(e.stderr, "\nnodes (queens placed): %s\n", groupU(st.Nodes))
+		fmt.Fprintf(e.stderr, "for comparison: %d^%d = %s arrangements with one queen per row, %d! = %s permutations\n",
+			n, n, group(nn.String()), n, group(fact.String()))
+	}
+	return nil
+}

@@ -1,0 +1,194 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+)
+
+// A command is one subcommand of nqueens. Each lives in its own file
+// cmd_<name>.go and registers itself from an init function.
+type command struct {
+	name    string
+	args    string // synopsis of the arguments, e.g. "N [flags]"
+	summary string // one line for the command list
+	help    string // longer text with examples, printed by -h
+	run     func(ctx context.Context, e *env, args []string) error
+}
+
+// env is what a command may touch of the outside world.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) {
+	if _, dup := commands[c.name]; dup {
+		panic("nqueens: command registered twice: " + c.name)
+	}
+	commands[c.name] = c
+}
+
+// usageError is bad input or usage: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error {
+	return &usageError{fmt.Sprintf(format, a...)}
+}
+
+// noError is a valid question whose answer is no: exit status 1.
+type noError struct{ msg string }
+
+func (e *noError) Error() string { return e.msg }
+
+// answerNo returns the error for a "no" answer; msg is printed on
+// stderr unless empty (when the answer is already on stdout).
+func answerNo(msg string) error { return &noError{msg} }
+
+// errHelp is returned when a command printed its help: exit status 0.
+var errHelp = flag.ErrHelp
+
+// run executes the command line args (without the program name) and
+// returns the exit status: 0 success, 1 a valid question answered no,
+// 2 bad input or usage.
+func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		writeUsage(stderr)
+		return 2
+	}
+	name := args[0]
+	if name == "-h" || name == "--help" || name == "-help" {
+		name = "help"
+	}
+	c, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(stderr, "nqueens: unknown command %q; run 'nqueens help' for the list\n", name)
+		return 2
+	}
+	err := c.run(ctx, e, args[1:])
+	return exitCode(stderr, c.name, err)
+}
+
+func exitCode(stderr io.Writer, name string, err error) int {
+	var ue *usageError
+	var ne *noError
+	switch {
+	case err == nil, errors.Is(err, errHelp):
+		return 0
+	case errors.As(err, &ne):
+		if ne.msg != "" {
+			fmt.Fprintf(stderr, "nqueens %s: %s\n", name, ne.msg)
+		}
+		return 1
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "nqueens %s: %s\n", name, ue.msg)
+		return 2
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintf(stderr, "nqueens %s: interrupted\n", name)
+		return 130
+	default:
+		fmt.Fprintf(stderr, "nqueens %s: %v\n", name, err)
+		return 1
+	}
+}
+
+func writeUsage(w io.Writer) {
+	fmt.Fprintln(w, "nqueens: the N-Queens problem — count, list, check and show solutions.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage: nqueens <command> [arguments]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run 'nqueens <command> -h' for a command's flags and examples.")
+	fmt.Fprintln(w, "Exit status: 0 success, 1 the answer is no (invalid placement, no solution), 2 bad input or usage.")
+}
+
+// newFlags returns a flag set for command c whose -h prints c's help to
+// e.stdout and whose errors are returned, not printed.
+func newFlags(c *command, e *env) *flag.FlagSet {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		w := e.stdout
+		fmt.Fprintf(w, "Usage: nqueens %s %s\n\n%s\n", c.name, c.args, strings.TrimSpace(c.summary))
+		if c.help != "" {
+			fmt.Fprintf(w, "\n%s\n", strings.TrimRight(c.help, "\n"))
+		}
+		var flags strings.Builder
+		fs.SetOutput(&flags)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+		if flags.Len() > 0 {
+			fmt.Fprintf(w, "\nFlags:\n%s", flags.String())
+		}
+	}
+	return fs
+}
+
+// parseFlags parses args allowing flags and positional arguments in any
+// order ("count 12 --json" and "count --json 12"); "--" ends the flags.
+// It returns the positional arguments.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		// A negative number is an argument (to be refused by the
+		// command with a clear message), not an unknown flag.
+		for len(args) > 0 && isNegNumber(args[0]) {
+			pos = append(pos, args[0])
+			args = args[1:]
+		}
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.Usage()
+				return nil, errHelp
+			}
+			return nil, usagef("%v", err)
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		// fs.Parse stops at the first non-flag; "--" was consumed if it
+		// came before it, in which case everything after is positional.
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// openOutput returns the writer for "-o FILE" ("" or "-" = stdout) and
+// a function that closes it, reporting write errors.
+func openOutput(e *env, path string) (io.Writer, func() error, error) {
+	if path == "" || path == "-" {
+		return e.stdout, func() error { return nil }, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, nil, usagef("cannot create output file: %v", err)
+	}
+	return f, f.Close, nil
+}
+
+func isNegNumber(s string) bool {
+	return len(s) > 1 && s[0] == '-' && s[1] >= '0' && s[1] <= '9'
+}

@@ -1,0 +1,108 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"testing"
+	"time"
+)
+
+var long = flag.Bool("long", false, "run the long tests (counts up to N = 17, methods up to 12)")
+
+func TestCountMatchesOEIS(t *testing.T) {
+	total := loadOEIS(t, "a000170")
+	unique := loadOEIS(t, "a002562")
+	unique[0] = total[0] // one empty board, one class
+	maxN := 15
+	if *long {
+		maxN = 17
+	}
+	if testing.Short() {
+		maxN = 12
+	}
+	for n := 0; n <= maxN; n++ {
+		for _, workers := range []int{1, 2} {
+			res, err := Count(context.Background(), n, CountOptions{Workers: workers})
+			if err != nil {
+				t.Fatalf("Count(%d) error: %v", n, err)
+			}
+			if got, want := res.Solutions, want(t, total, n); got != want {
+				t.Errorf("Count(%d).Solutions = %v; want %v", n, got, want)
+			}
+			if got, want := res.Unique, want(t, unique, n); got != want {
+				t.Errorf("Count(%d).Unique = %v; want %v", n, got, want)
+			}
+			if n >= 4 && res.Nodes == 0 {
+				t.Errorf("Count(%d).Nodes = 0", n)
+			}
+		}
+	}
+}
+
+func TestMethodsAgree(t *testing.T) {
+	total := loadOEIS(t, "a000170")
+	unique := loadOEIS(t, "a002562")
+	unique[0] = total[0]
+	limits := map[Method]int{Bitboard: 10, Arrays: 10, Board: 9, Permutation: 8}
+	if *long {
+		limits = map[Method]int{Bitboard: 12, Arrays: 12, Board: 12, Permutation: 10}
+	}
+	for _, m := range Methods {
+		for n := 0; n <= limits[m]; n++ {
+			res, err := Count(context.Background(), n, CountOptions{Method: m})
+			if err != nil {
+				t.Fatalf("Count(%d, %s) error: %v", n, m, err)
+			}
+			if got, want := res.Solutions, want(t, total, n); got != want {
+				t.Errorf("Count(%d, %s).Solutions = %v; want %v", n, m, got, want)
+			}
+			if got, want := res.Unique, want(t, unique, n); got != want {
+				t.Errorf("Count(%d, %s).Unique = %v; want %v", n, m, got, want)
+			}
+		}
+	}
+}
+
+func TestCountErrors(t *testing.T) {
+	for _, n := range []int{-1, MaxN + 1, 1000} {
+		if _, err := Count(context.Background(), n, CountOptions{}); !errors.Is(err, ErrSize) {
+			t.Errorf("Count(%d) error = %v; want ErrSize", n, err)
+		}
+	}
+	if _, err := Count(context.Background(), 8, CountOptions{Method: "magic"}); !errors.Is(err, ErrMethod) {
+		t.Errorf("Count(8, magic) error = %v; want ErrMethod", err)
+	}
+	if _, err := Count(context.Background(), 8, CountOptions{Workers: -1}); err == nil {
+		t.Errorf("Count(8, workers -1) error = nil; want an error")
+	}
+}
+
+func TestCountCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := Count(ctx, 22, CountOptions{}) // would take hours
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Count(22) with cancel: error = %v; want context.Canceled", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("Count(22) returned %v after cancel; want promptly", d)
+	}
+}
+
+func TestPermutationStats(t *testing.T) {
+	// The C# tutorial prints "analizzati 40320 trovati 92" for N = 8.
+	s, err := NewSearch(8, SolveOptions{Method: Permutation})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for range s.All() {
+		n++
+	}
+	st := s.Stats()
+	if st.Candidates != 40320 || st.Solutions != 92 || n != 92 {
+		t.Errorf("permutation N=8: candidates %d, solutions %d, yielded %d; want 40320, 92, 92", st.Candidates, st.Solutions, n)
+	}
+}

@@ -1,0 +1,32 @@
+// Package nqueens solves the N-Queens problem: place N queens on an N×N
+// board so that no two attack each other.
+//
+// A Placement holds one queen per row, row i's queen in column p[i]
+// (zero-based in Go, one-based in text: "5 2 6 1 7 4 8 3"). Parse reads
+// the forms people paste, Validate checks one, and the symmetry helpers
+// (Symmetry, Canonical, ClassSize) relate the 8 images of a solution
+// under the rotations and reflections of the square.
+//
+// Count returns the exact number of solutions (OEIS A000170) and of
+// solutions up to symmetry (A002562) with a parallel, symmetry-reduced
+// bitboard kernel; it takes a context and stops promptly when it is
+// cancelled:
+//
+//	res, err := nqueens.Count(ctx, 12, nqueens.CountOptions{})
+//	// res.Solutions = 14200, res.Unique = 1787
+//
+// Solutions and Search enumerate lazily, in lexicographic order, with the
+// algorithm of your choice — the four the classic tutorials teach
+// (Permutation, Board, Arrays, Bitboard) — and count what the search did
+// (Stats). A Trace function in SolveOptions receives every step (try,
+// conflict, place, remove, solution), which is how the visualizers replay
+// a search:
+//
+//	seq, _ := nqueens.Solutions(8, nqueens.SolveOptions{Unique: true})
+//	for p := range seq {
+//		fmt.Println(p) // 12 canonical solutions, "1 5 8 6 3 7 2 4" first
+//	}
+//
+// The convention for N = 0 is the usual one: the empty board has one
+// solution (the empty placement). N = 2 and N = 3 have none.
+package nqueens

@@ -1,0 +1,165 @@
+package nqueens
+
+import (
+	"context"
+	"fmt"
+	"iter"
+
+	"github.com/nqueens/nqueens/internal/classic"
+)
+
+// SolveOptions tunes a Search. The zero value enumerates every solution
+// with the Bitboard method.
+type SolveOptions struct {
+	// Method selects the algorithm; "" means Bitboard.
+	Method Method
+	// Unique keeps only the canonical member of each symmetry class
+	// (see Canonical): A002562(N) solutions instead of A000170(N).
+	Unique bool
+	// Limit stops the search after that many solutions; 0 means no limit.
+	Limit int
+	// Trace, if not nil, receives every step of the search (see Event).
+	// It is called from the goroutine that ranges over the solutions.
+	Trace func(Event)
+}
+
+// Stats counts the work of a search.
+type Stats struct {
+	// Nodes is the number of queens placed.
+	Nodes uint64
+	// Candidates is the number of squares tested (Board, Arrays), free
+	// squares visited (Bitboard), or complete permutations tested
+	// (Permutation: N! of them, "analyzed" in the C# tutorial).
+	Candidates uint64
+	// Solutions is the number of solutions the algorithm found, before
+	// Unique filtering.
+	Solutions uint64
+}
+
+// EventKind is what happened in one step of a search.
+type EventKind uint8
+
+// The kinds of event, in the order a step can produce them.
+const (
+	// EventTry: the search tests the square (Row, Col).
+	EventTry EventKind = EventKind(classic.Try)
+	// EventConflict: (Row, Col) is attacked by the queen at (ByRow,
+	// ByCol). The Permutation method reports it once per rejected
+	// permutation, for the first attacking pair.
+	EventConflict EventKind = EventKind(classic.Conflict)
+	// EventPlace: a queen is put on (Row, Col).
+	EventPlace EventKind = EventKind(classic.Place)
+	// EventRemove: the queen on (Row, Col) is taken back.
+	EventRemove EventKind = EventKind(classic.Remove)
+	// EventSolution: the board holds a solution.
+	EventSolution EventKind = EventKind(classic.Solution)
+	// EventDeadEnd: row Row has no free square (Bitboard only).
+	EventDeadEnd EventKind = EventKind(classic.DeadEnd)
+)
+
+// String returns the kind's name: "try", "conflict", "place", "remove",
+// "solution" or "deadend".
+func (k EventKind) String() string { return classic.Kind(k).String() }
+
+// MarshalText encodes the kind as its name.
+func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// An Event is one step of a traced search. Rows and columns are
+// zero-based; ByRow and ByCol are -1 unless Kind is EventConflict, and Col
+// is -1 for EventDeadEnd. Depth is the number of queens on the board
+// after the step. Stats are the counts so far.
+type Event struct {
+	Kind  EventKind `json:"kind"`
+	Row   int       `json:"row"`
+	Col   int       `json:"col"`
+	ByRow int       `json:"byRow"`
+	ByCol int       `json:"byCol"`
+	Depth int       `json:"depth"`
+	Stats Stats     `json:"stats"`
+}
+
+// A Search enumerates the solutions of one board size lazily. Create it
+// with NewSearch, range over All, then read Stats. A Search is not safe
+// for concurrent use; All may be ranged over more than once, and each
+// time starts the search again.
+type Search struct {
+	n     int
+	opts  SolveOptions
+	stats Stats
+	err   error
+}
+
+// NewSearch checks n and opts and returns a search for the n×n board.
+// n must be in 0..MaxN.
+func NewSearch(n int, opts SolveOptions) (*Search, error) {
+	if err := checkN(n); err != nil {
+		return nil, err
+	}
+	m, err := ParseMethod(string(opts.Method))
+	if err != nil {
+		return nil, err
+	}
+	if opts.Limit < 0 {
+		return nil, fmt.Errorf("limit = %d: must be 0 (no limit) or more", opts.Limit)
+	}
+	opts.Method = m
+	return &Search{n: n, opts: opts}, nil
+}
+
+// All returns the solutions in lexicographic order of their one-based
+// permutations (for N = 8 the first is "1 5 8 6 3 7 2 4"). The search
+// runs only as the consumer asks: it stops as soon as the loop body
+// breaks. Each Placement yielded is a new slice the consumer may keep.
+func (s *Search) All() iter.Seq[Placement] {
+	return s.all(nil)
+}
+
+// AllContext is All with cancellation: when ctx is done the sequence
+// ends and Err returns ctx.Err().
+func (s *Search) AllContext(ctx context.Context) iter.Seq[Placement] {
+	return s.all(ctx)
+}
+
+func (s *Search) all(ctx context.Context) iter.Seq[Placement] {
+	return func(yield func(Placement) bool) {
+		cs := classic.Search{N: s.n, Ctx: ctx}
+		if s.opts.Trace != nil {
+			trace := s.opts.Trace
+			cs.Trace = func(e classic.Event) {
+				trace(Event{Kind: EventKind(e.Kind), Row: e.Row, Col: e.Col, ByRow: e.ByRow, ByCol: e.ByCol, Depth: e.Depth, Stats: Stats(e.Stats)})
+			}
+		}
+		count := 0
+		cs.Yield = func(cols []int) bool {
+			p := Placement(cols)
+			if s.opts.Unique && !IsCanonical(p) {
+				return true
+			}
+			if !yield(p.Clone()) {
+				return false
+			}
+			count++
+			return s.opts.Limit == 0 || count < s.opts.Limit
+		}
+		s.err = classic.Methods[string(s.opts.Method)](&cs)
+		s.stats = Stats(cs.Stats)
+	}
+}
+
+// Stats returns the work done by the last (or current) pass over All.
+func (s *Search) Stats() Stats { return s.stats }
+
+// Err returns the error that ended the last pass over AllContext, such
+// as context.Canceled, or nil.
+func (s *Search) Err() error { return s.err }
+
+// Solutions returns the solutions of the n×n board lazily, in
+// lexicographic order; see Search.All. It returns an error for n outside
+// 0..MaxN or bad options.
+func Solutions(n int, opts SolveOptions) (iter.Seq[Placement], error) {
+	s, err := NewSearch(n, opts)
+	if err != nil {
+		return nil, err
+	}
+	return s.All(), nil
+}

@@ -20,9 +20,9 @@ type level struct {
 	best, bi int
 	isRow    bool
 	ri       [MaxN]uint8
-	rm     [MaxN]uint64
-	ci     [MaxN]uint8
-	cm     [MaxN]uint64
+	rm       [MaxN]uint64
+	ci       [MaxN]uint8
+	cm       [MaxN]uint64
 }
 
 // solver holds a search's levels and answers; it is reused across nodes

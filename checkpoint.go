@@ -22,7 +22,7 @@ func openCheckpoint(path string, p *kernel.Plan) (*checkpoint.File, map[int]chec
 	f, o, err := checkpoint.Open(path, h, 0)
 	if err != nil {
 		if errors.Is(err, checkpoint.ErrForeign) || errors.Is(err, checkpoint.ErrMismatch) || errors.Is(err, checkpoint.ErrCorrupt) {
-			return nil, nil, fmt.Errorf("%w: %w", ErrCheckpoint, err)
+			return nil, nil, also(ErrCheckpoint, err)
 		}
 		return nil, nil, fmt.Errorf("checkpoint: %w", err)
 	}

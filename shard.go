@@ -32,6 +32,15 @@ var ErrShard = errors.New("shard")
 // unit differs from its record.
 var ErrVerify = errors.New("recomputed unit differs from its record")
 
+// kindError is an error that also matches a kind (ErrShard,
+// ErrCheckpoint) under errors.Is, without repeating its text.
+type kindError struct{ err, kind error }
+
+func (e *kindError) Error() string   { return e.err.Error() }
+func (e *kindError) Unwrap() []error { return []error{e.err, e.kind} }
+
+func also(kind, err error) error { return &kindError{err, kind} }
+
 // ParseShard reads "I/M" with 0 ≤ I < M.
 func ParseShard(s string) (Shard, error) {
 	a, b, ok := strings.Cut(s, "/")
@@ -180,7 +189,7 @@ func (r ShardRecord) MarshalJSON() ([]byte, error) { return json.Marshal(r.recor
 func ParseShardRecords(data []byte, source string) ([]ShardRecord, error) {
 	recs, err := shard.ParseAll(data)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", ErrShard, source, err)
+		return nil, also(ErrShard, fmt.Errorf("%s: %w", source, err))
 	}
 	out := make([]ShardRecord, len(recs))
 	for i, s := range recs {
@@ -215,7 +224,7 @@ func MergeShards(recs []ShardRecord) (Result, error) {
 	}
 	m, err := shard.Check(named, planFor)
 	if err != nil {
-		return Result{}, fmt.Errorf("%w: %w", ErrShard, err)
+		return Result{}, also(ErrShard, err)
 	}
 	res := Result{N: m.N, Method: Bitboard, Units: m.Units, Nodes: m.Nodes, Shard: Shard{Count: m.Shards}}
 	var ok1, ok2 bool

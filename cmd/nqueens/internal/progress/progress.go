@@ -85,7 +85,7 @@ func NewLine(w io.Writer, label string, every time.Duration) *Line {
 			case <-l.stop:
 				return
 			case <-t.C:
-				l.print(false)
+				l.print()
 			}
 		}
 	}()
@@ -98,10 +98,10 @@ func (l *Line) Update(p nqueens.Progress) {
 	l.mu.Unlock()
 }
 
-func (l *Line) print(final bool) {
+func (l *Line) print() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if !l.have || (l.printed && !final) {
+	if !l.have || l.printed {
 		return
 	}
 	fmt.Fprintf(l.w, "%s: %s\n", l.label, Status(l.last))
@@ -112,7 +112,7 @@ func (l *Line) Done(ok bool) {
 	close(l.stop)
 	<-l.done
 	if ok {
-		l.print(true)
+		l.print() // the final status, unless the ticker just wrote it
 	}
 }
 
@@ -136,7 +136,8 @@ func (b *Bar) Update(p nqueens.Progress) {
 	// waits for it: never hold b.mu across SetCurrent.
 	b.mu.Lock()
 	if b.bar == nil && p.UnitsTotal > 0 {
-		b.p = mpb.New(mpb.WithOutput(b.w), mpb.WithWidth(30), mpb.WithRefreshRate(200*time.Millisecond))
+		b.p = mpb.New(mpb.WithOutput(b.w), mpb.WithWidth(30), mpb.WithRefreshRate(200*time.Millisecond),
+			mpb.WithAutoRefresh()) // the caller checked that w is a terminal; tests draw into buffers
 		b.bar = b.p.New(int64(p.UnitsTotal), mpb.BarStyle(),
 			mpb.PrependDecorators(
 				decor.Name(b.label+" "),

@@ -312,7 +312,14 @@ func (s *setup) init(n int, b Border) {
 // rows 0.52, 0.47, 0.44. The exponent is the least-squares slope of
 // log(nodes) against the log of the product (0.40..0.43).
 func (s *setup) cost() float64 {
-	d := min(costDepth, s.m)
+	d := costDepth
+	switch {
+	case s.n > 32:
+		d = 1
+	case s.n > 20:
+		d = 2 // planning N = 40 took 65 s with depth 3
+	}
+	d = min(d, s.m)
 	logc := math.Log(float64(s.countDepth(0, d, s.col, 0, 0)) + 0.5)
 	for k := d; k < s.m; k++ {
 		if open := bits.OnesCount64(s.full &^ (s.col | s.mask[k])); open > 0 {

@@ -53,7 +53,7 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 	case u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0 || w.s.m < 3:
 		sols, fix180, fix90, nodes, ok = w.searchSym(u)
 	default:
-sols, nodes, ok = w.search()
+		sols, nodes, ok = w.search()
 	}
 	if !ok {
 		return res, false

@@ -138,19 +138,30 @@ func (b *Bar) Update(p nqueens.Progress) {
 	if b.bar == nil && p.UnitsTotal > 0 {
 		b.p = mpb.New(mpb.WithOutput(b.w), mpb.WithWidth(30), mpb.WithRefreshRate(200*time.Millisecond),
 			mpb.WithAutoRefresh()) // the caller checked that w is a terminal; tests draw into buffers
-		b.bar = b.p.New(int64(p.UnitsTotal), mpb.BarStyle(),
-			mpb.PrependDecorators(
-				decor.Name(b.label+" "),
-				decor.CountersNoUnit("%d/%d units"),
-			),
+		// The bar fills by cost, like the percentage and the ETA: the
+		// costly units go first, so units done would run ahead.
+		b.bar = b.p.New(scale, mpb.BarStyle(),
+			mpb.PrependDecorators(decor.Any(b.head)),
 			mpb.AppendDecorators(decor.Any(b.tail)),
 		)
 	}
 	bar := b.bar
 	b.mu.Unlock()
 	if bar != nil {
-		bar.SetCurrent(int64(p.UnitsDone))
+		bar.SetCurrent(int64(p.Fraction() * scale))
 	}
+}
+
+// scale is the bar's total: it counts in hundredths of a percent.
+const scale = 10000
+
+// head is the decoration before the bar: label and units.
+func (b *Bar) head(decor.Statistics) string {
+	p := b.last.Load()
+	if p == nil {
+		return b.label
+	}
+	return fmt.Sprintf("%s %d/%d units", b.label, p.UnitsDone, p.UnitsTotal)
 }
 
 // tail is the decoration after the bar: share, elapsed, rate, ETA.
@@ -174,7 +185,7 @@ func (b *Bar) Done(ok bool) {
 		return
 	}
 	if ok {
-		bar.SetTotal(-1, true) // complete at the current count
+		bar.SetCurrent(scale) // complete
 	} else {
 		bar.Abort(false) // leave it drawn where it stopped
 	}

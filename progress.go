@@ -23,10 +23,10 @@ type Progress struct {
 	Elapsed           time.Duration // since Count started
 }
 
-// Fraction returns the share of the work done, by cost, in 0..1; it is 1
-// for an empty count.
+// Fraction returns the share of the work done, by cost, in 0..1; it is
+// exactly 1 when every unit is done, and for an empty count.
 func (p Progress) Fraction() float64 {
-	if p.CostTotal <= 0 {
+	if p.CostTotal <= 0 || p.UnitsDone >= p.UnitsTotal {
 		return 1
 	}
 	return min(p.CostDone/p.CostTotal, 1)
@@ -41,5 +41,8 @@ func (p Progress) Remaining() (d time.Duration, ok bool) {
 		return 0, p.UnitsDone == p.UnitsTotal
 	}
 	left := max(p.CostTotal-p.CostDone, 0)
+	if p.UnitsDone >= p.UnitsTotal {
+		left = 0 // not a rounding error's worth of nanoseconds
+	}
 	return time.Duration(float64(p.Elapsed) * left / done), true
 }

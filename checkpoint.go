@@ -11,7 +11,7 @@ import (
 // ErrCheckpoint is wrapped by the errors for a checkpoint file that Count
 // refuses: one that is not a checkpoint, belongs to another count (n,
 // decomposition version or plan), or is damaged in a way that a torn
-// write cannot explain. A torn last record is not an error: it is
+// write cannot explain, or is in use by another count. A torn last record is not an error: it is
 // dropped and its unit counted again.
 var ErrCheckpoint = errors.New("checkpoint refused")
 
@@ -21,7 +21,7 @@ func openCheckpoint(path string, p *kernel.Plan) (*checkpoint.File, map[int]chec
 	h := checkpoint.Header{N: p.N, Version: kernel.Version, Plan: p.Digest(), Units: len(p.Units)}
 	f, o, err := checkpoint.Open(path, h, 0)
 	if err != nil {
-		if errors.Is(err, checkpoint.ErrForeign) || errors.Is(err, checkpoint.ErrMismatch) || errors.Is(err, checkpoint.ErrCorrupt) {
+		if errors.Is(err, checkpoint.ErrForeign) || errors.Is(err, checkpoint.ErrMismatch) || errors.Is(err, checkpoint.ErrCorrupt) || errors.Is(err, checkpoint.ErrBusy) {
 			return nil, nil, also(ErrCheckpoint, err)
 		}
 		return nil, nil, fmt.Errorf("checkpoint: %w", err)

@@ -89,7 +89,8 @@ func checkN(n int) error {
 //
 // Count is exact for every n it accepts: per-unit counters are uint64
 // and the total is summed in 128 bits. If ctx is cancelled Count stops
-// promptly and returns ctx.Err() with a zero Result.
+// promptly and returns ctx.Err() with a zero Result; with a Checkpoint,
+// every unit that finished is on disk (fsynced) when Count returns.
 func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	if err := checkN(n); err != nil {
 		return Result{}, err

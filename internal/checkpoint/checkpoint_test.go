@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 var hdr = Header{N: 8, Version: "test-v1", Plan: "abc123", Units: 20}
@@ -180,4 +181,35 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("re-encoding differs:\n%q\n%q", enc, data[:p.Valid])
 		}
 	})
+}
+
+func TestBusyAndSync(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck")
+	f, _, err := Open(path, hdr, 5*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Open(path, hdr, 0); !errors.Is(err, ErrBusy) {
+		t.Errorf("second Open while the first is open: error = %v; want ErrBusy", err)
+	}
+	f.Append(Record{1, 2, 3, 4})
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		f.mu.Lock()
+		dirty := f.dirty
+		f.mu.Unlock()
+		if !dirty {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("an appended record was not fsynced by the sync loop")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	f.Close()
+	g, o, err := Open(path, hdr, 0)
+	if err != nil || len(o.Done) != 1 {
+		t.Fatalf("Open after Close = %+v, %v; want the lock released and 1 unit", o, err)
+	}
+	g.Close()
 }

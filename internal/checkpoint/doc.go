@@ -33,6 +33,10 @@
 // appending. An invalid line followed by a valid one cannot come from a
 // torn append: that file is refused as corrupt.
 //
+// Open takes an advisory lock (flock(2), on Unix) for as long as the
+// File is open, so a second count on the same file fails with ErrBusy
+// instead of appending to, or truncating, a file in use.
+//
 // A unit recorded twice (two runs racing, or a record repeated by hand)
 // counts once; two records of one unit that disagree are refused.
 package checkpoint

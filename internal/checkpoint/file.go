@@ -59,6 +59,9 @@ func Open(path string, h Header, syncEvery time.Duration) (*File, Opened, error)
 		f.Close()
 		return nil, Opened{}, err
 	}
+	if err := lock(f); err != nil {
+		return fail(fmt.Errorf("%s: %w", path, err))
+	}
 	data, err := io.ReadAll(f)
 	if err != nil {
 		return fail(err)

@@ -23,6 +23,8 @@ var (
 	// cannot explain: a bad line followed by good ones, a bad header,
 	// a unit out of range or two different records of one unit.
 	ErrCorrupt = errors.New("corrupt checkpoint")
+	// ErrBusy is returned by Open when another process has the file open.
+	ErrBusy = errors.New("checkpoint is in use by another count")
 )
 
 var table = crc32.MakeTable(crc32.Castagnoli)

@@ -89,10 +89,30 @@ func Canonical(p Placement) Placement {
 	return best
 }
 
-// IsCanonical reports whether p equals Canonical(p).
+// IsCanonical reports whether the permutation p equals Canonical(p). It
+// is false when a column is off the board, and does not allocate for
+// N ≤ 64.
 func IsCanonical(p Placement) bool {
+	var buf [64]int
+	img := buf[:0]
+	if len(p) > len(buf) {
+		img = make([]int, 0, len(p))
+	}
+	return isCanonical(p, img[:len(p)])
+}
+
+// isCanonical is IsCanonical with a caller's scratch slice, len(img) == len(p).
+func isCanonical(p Placement, img []int) bool {
+	n := len(p)
 	for _, s := range Symmetries[1:] {
-		if slices.Compare(s.Apply(p), p) < 0 {
+		for r, c := range p {
+			if uint(c) >= uint(n) {
+				return false // not a permutation: no canonical form
+			}
+			r2, c2 := s.point(n, r, c)
+			img[r2] = c2
+		}
+		if slices.Compare(img, p) < 0 {
 			return false
 		}
 	}

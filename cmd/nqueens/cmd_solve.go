@@ -27,7 +27,9 @@ Examples:
   nqueens solve 8 --unique                  12 lines, one per symmetry class
   nqueens solve 8 --format board -o regine.txt
   nqueens solve 8 --method permutation --stats
-  nqueens solve 14 --format json --limit 3`,
+  nqueens solve 14 --format json --limit 3
+  nqueens solve 6 --format svg -o six.svg       a sheet of the 4 boards
+  nqueens solve 8 --format svg -o 'q8-%d.svg'   one file per solution`,
 }
 
 func init() {
@@ -37,7 +39,7 @@ func init() {
 
 func runSolve(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(solveCmd, e)
-	format := fs.String("format", "perm", "output format: perm, board or json (JSON Lines)")
+	format := fs.String("format", "perm", "output format: perm, board, json (JSON Lines) or svg (a sheet; one file each if -o holds %d)")
 	unique := fs.Bool("unique", false, "only the canonical solution of each symmetry class")
 	limit := fs.Int("limit", 0, "stop after this many solutions (0 = all)")
 	method := fs.String("method", "bitboard", "algorithm: bitboard, arrays, board or permutation")
@@ -55,9 +57,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	switch *format {
-	case "perm", "board", "json":
+	case "perm", "board", "json", "svg":
 	default:
-		return usagef("--format %q: want perm, board or json", *format)
+		return usagef("--format %q: want perm, board, json or svg", *format)
 	}
 	if *limit < 0 {
 		return usagef("--limit = %d: must be 0 (all) or more", *limit)
@@ -70,7 +72,12 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	w, closeOut, err := openOutput(e, *out)
+	outName := *out
+	var svg *svgSolutions
+	if *format == "svg" {
+		svg, outName = newSVGSolutions(outName)
+	}
+	w, closeOut, err := openOutput(e, outName)
 	if err != nil {
 		return err
 	}
@@ -99,10 +106,15 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 				b = append(b, '\n')
 				_, err = bw.Write(b)
 			}
+		case "svg":
+			err = svg.add(bw, p, count)
 		}
 		if err != nil {
 			break
 		}
+	}
+	if err == nil && svg != nil {
+		err = svg.finish(bw)
 	}
 	if err == nil {
 		err = bw.Flush()

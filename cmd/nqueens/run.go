@@ -121,12 +121,19 @@ func writeUsage(w io.Writer) {
 	fmt.Fprintln(w, "Exit status: 0 success, 1 the answer is no (invalid placement, no solution), 2 bad input or usage.")
 }
 
+// flagSet is a command's flags with its help text.
+type flagSet struct {
+	*flag.FlagSet
+	help func() // prints the command's help to stdout
+}
+
 // newFlags returns a flag set for command c whose -h prints c's help to
 // e.stdout and whose errors are returned, not printed.
-func newFlags(c *command, e *env) *flag.FlagSet {
-	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+func newFlags(c *command, e *env) *flagSet {
+	fs := &flagSet{FlagSet: flag.NewFlagSet(c.name, flag.ContinueOnError)}
 	fs.SetOutput(io.Discard)
-	fs.Usage = func() {
+	fs.Usage = func() {} // the flag package calls it on every error; we print help only for -h
+	fs.help = func() {
 		w := e.stdout
 		fmt.Fprintf(w, "Usage: nqueens %s %s\n\n%s\n", c.name, c.args, strings.TrimSpace(c.summary))
 		if c.help != "" {
@@ -146,7 +153,7 @@ func newFlags(c *command, e *env) *flag.FlagSet {
 // parseFlags parses args allowing flags and positional arguments in any
 // order ("count 12 --json" and "count --json 12"); "--" ends the flags.
 // It returns the positional arguments.
-func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+func parseFlags(fs *flagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		// A negative number is an argument (to be refused by the
@@ -157,7 +164,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.Usage()
+				fs.help()
 				return nil, errHelp
 			}
 			return nil, usagef("%v", err)

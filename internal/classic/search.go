@@ -131,7 +131,11 @@ func (s *Search) remove(r, c int) {
 func (s *Search) solution() {
 	s.Stats.Solutions++
 	if s.Trace != nil {
-		s.emit(Solution, s.N-1, s.cols[s.N-1], -1, -1, s.N)
+		r, c := -1, -1 // N = 0: the empty board
+		if s.N > 0 {
+			r, c = s.N-1, s.cols[s.N-1]
+		}
+		s.emit(Solution, r, c, -1, -1, s.N)
 	}
 	if s.Yield != nil && !s.Yield(s.cols) {
 		s.stop = true

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// cli runs the command line and returns stdout, stderr and the exit code.
+func cli(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), strings.NewReader(stdin), &out, &errb, args)
+	return out.String(), errb.String(), code
+}
+
+// TestGolden compares deterministic command lines with
+// testdata/<name>.golden, which holds the exit code, stdout and stderr.
+// Run "go test ./cmd/nqueens -update" to rewrite them after a deliberate
+// change, and review the diff.
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name, stdin string
+		args        []string
+	}{
+		{"count-8", "", []string{"count", "8"}},
+		{"count-0", "", []string{"count", "0"}},
+		{"count-neg", "", []string{"count", "-3"}},
+		{"count-abc", "", []string{"count", "abc"}},
+		{"count-99", "", []string{"count", "99"}},
+		{"count-range-bad", "", []string{"count", "9-3"}},
+		{"count-method-bad", "", []string{"count", "8", "--method", "magic"}},
+		{"count-flag-bad", "", []string{"count", "8", "--frobnicate"}},
+		{"solve-6", "", []string{"solve", "6"}},
+		{"solve-8-unique", "", []string{"solve", "8", "--unique"}},
+		{"solve-4-board", "", []string{"solve", "4", "--format", "board"}},
+		{"solve-5-json-limit", "", []string{"solve", "5", "--format", "json", "--limit", "3"}},
+		{"solve-8-stats", "", []string{"solve", "8", "--method", "permutation", "--stats", "--limit", "1"}},
+		{"solve-xml", "", []string{"solve", "8", "--format", "xml"}},
+		{"check-valid", "", []string{"check", "5", "2", "6", "1", "7", "4", "8", "3"}},
+		{"check-invalid", "", []string{"check", "1 1"}},
+		{"check-offboard", "", []string{"check", "5,2,6,9,7,4,8,3"}},
+		{"check-stdin-board", "..Q.\nQ...\n...Q\n.Q..\n", []string{"check", "-"}},
+		{"check-stdin-empty", "", []string{"check", "-"}},
+		{"help", "", []string{"help"}},
+		{"help-count", "", []string{"help", "count"}},
+		{"solve-h", "", []string{"solve", "-h"}},
+		{"no-args", "", nil},
+		{"unknown", "", []string{"frobnicate"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errs, code := cli(t, tt.stdin, tt.args...)
+			got := fmt.Sprintf("$ nqueens %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(tt.args, " "), code, out, errs)
+			path := filepath.Join("testdata", tt.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("nqueens %s:\n got:\n%s\nwant:\n%s", strings.Join(tt.args, " "), got, want)
+			}
+		})
+	}
+}
+
+// TestExitCodes: bad input exits 2 with one line on stderr and no panic.
+func TestExitCodes(t *testing.T) {
+	tests := []struct {
+		args  []string
+		stdin string
+		code  int
+	}{
+		{[]string{"count", "-3"}, "", 2},
+		{[]string{"count", "abc"}, "", 2},
+		{[]string{"count", "99"}, "", 2},
+		{[]string{"count", "1-2-3"}, "", 2},
+		{[]string{"count", "--workers", "-1", "8"}, "", 2},
+		{[]string{"solve", "8", "--format", "xml"}, "", 2},
+		{[]string{"solve", "8", "--limit", "-2"}, "", 2},
+		{[]string{"solve"}, "", 2},
+		{[]string{"check", "1 1"}, "", 1},
+		{[]string{"check", "-"}, "", 2},
+		{[]string{"check", "-"}, "Q.\n.", 2},
+		{[]string{"check"}, "", 2},
+		{[]string{"check", "2 4 1 3"}, "", 0},
+		{[]string{"help", "nope"}, "", 2},
+		{[]string{"count", "-h"}, "", 0},
+	}
+	for _, tt := range tests {
+		_, errs, code := cli(t, tt.stdin, tt.args...)
+		if code != tt.code {
+			t.Errorf("nqueens %q exit = %d; want %d (stderr %q)", tt.args, code, tt.code, errs)
+		}
+		if code == 2 && strings.Count(errs, "\n") != 1 {
+			t.Errorf("nqueens %q stderr = %q; want exactly one line", tt.args, errs)
+		}
+		if strings.Contains(errs, "goroutine") || strings.Contains(errs, "panic") {
+			t.Errorf("nqueens %q panicked: %s", tt.args, errs)
+		}
+	}
+}
+
+func TestCountRange(t *testing.T) {
+	out, _, code := cli(t, "", "count", "1-10")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 11 {
+		t.Fatalf("count 1-10 printed %d lines; want header + 10:\n%s", len(lines), out)
+	}
+	wantSols := []string{"1", "0", "0", "2", "10", "4", "40", "92", "352", "724"}
+	for i, l := range lines[1:] {
+		f := strings.Fields(l)
+		if f[0] != fmt.Sprint(i+1) || f[1] != wantSols[i] {
+			t.Errorf("row %d = %q; want N %d with %s solutions", i+1, l, i+1, wantSols[i])
+		}
+	}
+}
+
+func TestCountJSON(t *testing.T) {
+	out, _, code := cli(t, "", "count", "10", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var got struct {
+		N         int     `json:"n"`
+		Solutions uint64  `json:"solutions"`
+		Unique    uint64  `json:"unique"`
+		Nodes     uint64  `json:"nodes"`
+		Seconds   float64 `json:"seconds"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("count --json printed %q: %v", out, err)
+	}
+	if got.N != 10 || got.Solutions != 724 || got.Unique != 92 || got.Nodes == 0 {
+		t.Errorf("count 10 --json = %+v; want n 10, 724 solutions, 92 unique, nodes > 0", got)
+	}
+}
+
+func TestSolveOutputFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "regine.txt")
+	out, _, code := cli(t, "", "solve", "8", "--format", "board", "-o", path)
+	if code != 0 || out != "" {
+		t.Fatalf("exit %d, stdout %q", code, out)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(string(b), "Solution #"); got != 92 {
+		t.Errorf("%s holds %d boards; want 92", path, got)
+	}
+	// What solve writes, check reads back.
+	first, _, _ := strings.Cut(strings.TrimPrefix(string(b), "Solution #1\n"), "Solution #2")
+	if o, e, code := cli(t, first, "check", "-"); code != 0 {
+		t.Errorf("check of solve's first board: exit %d, %q %q", code, o, e)
+	}
+}

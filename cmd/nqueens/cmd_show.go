@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/cmd/nqueens/internal/render"
+)
+
+var showCmd = &command{
+	name:    "show",
+	args:    "PLACEMENT | FILE | - [flags]",
+	summary: "draw a placement as SVG, PNG, text or unicode",
+	help: `Draws a placement (any form 'check' reads) as a chessboard: alternating
+squares, queens, columns labelled a, b, c, … up to 26 columns (numbers
+beyond) and rows numbered from the top. Boards from 1 to 1,000 columns;
+pictures stay near 800 pixels across. The placement is drawn as given,
+attacks and all ('check' judges it).
+
+--format defaults to the -o file's extension (.svg, .png, .txt), else text.
+
+Examples:
+  nqueens show 2 4 1 3
+  nqueens show 5 2 6 1 7 4 8 3 --format unicode
+  nqueens show 5 2 6 1 7 4 8 3 -o eight.svg
+  nqueens solve 20 --limit 1 | nqueens show - --format png -o twenty.png`,
+}
+
+func init() {
+	showCmd.run = runShow
+	register(showCmd)
+}
+
+// drawers maps show's formats to the renderers.
+var drawers = map[string]func(io.Writer, []int) error{
+	"svg":     render.SVG,
+	"png":     render.PNG,
+	"text":    render.Text,
+	"unicode": render.Unicode,
+}
+
+func runShow(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(showCmd, e)
+	format := fs.String("format", "", "svg, png, text or unicode (default: from -o's extension, else text)")
+	out := fs.String("o", "", "write to this file instead of standard output")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usagef("want a placement, a file name or - for standard input")
+	}
+	f := *format
+	if f == "" {
+		f = formatFromName(*out)
+	}
+	draw, ok := drawers[f]
+	if !ok {
+		return usagef("--format %q: want svg, png, text or unicode", f)
+	}
+	text, err := readPlacement(e, pos)
+	if err != nil {
+		return err
+	}
+	p, err := nqueens.Parse(text)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if p.N() > render.MaxN {
+		return usagef("N = %d is too large to draw: at most %d", p.N(), render.MaxN)
+	}
+	w, closeOut, err := openOutput(e, *out)
+	if err != nil {
+		return err
+	}
+	err = draw(w, p)
+	if cerr := closeOut(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// formatFromName guesses show's format from an output file name.
+func formatFromName(name string) string {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".svg":
+		return "svg"
+	case ".png":
+		return "png"
+	}
+	return "text"
+}
+
+// readPlacement returns the placement text of the arguments: "-" reads
+// standard input, a lone existing file name reads the file, anything else
+// is the placement itself.
+func readPlacement(e *env, pos []string) (string, error) {
+	switch {
+	case len(pos) == 1 && pos[0] == "-":
+		b, err := io.ReadAll(e.stdin)
+		if err != nil {
+			return "", usagef("reading standard input: %v", err)
+		}
+		return string(b), nil
+	case len(pos) == 1 && isFile(pos[0]):
+		b, err := os.ReadFile(pos[0])
+		if err != nil {
+			return "", usagef("%v", err)
+		}
+		return string(b), nil
+	}
+	return strings.Join(pos, " "), nil
+}
+
+// maxSheet is the most boards solve --format svg puts on one sheet.
+const maxSheet = 1000
+
+// svgSolutions collects solve's solutions for --format svg: one sheet, or
+// one file per solution when the -o name holds "%d" (replaced by the
+// solution's number).
+type svgSolutions struct {
+	pattern  string // "" for a sheet
+	boards   [][]int
+	captions []string
+}
+
+// newSVGSolutions returns the collector for -o name and the name solve
+// should open for the sheet ("" when writing one file per solution).
+func newSVGSolutions(name string) (*svgSolutions, string) {
+	if strings.Contains(name, "%d") {
+		return &svgSolutions{pattern: name}, ""
+	}
+	return &svgSolutions{}, name
+}
+
+// add takes solution number i (one-based). In file mode it writes the
+// file and prints its name on w.
+func (s *svgSolutions) add(w io.Writer, p nqueens.Placement, i int) error {
+	if p.N() > render.MaxN || p.N() == 0 {
+		return usagef("--format svg: N = %d cannot be drawn (1 to %d)", p.N(), render.MaxN)
+	}
+	if s.pattern == "" {
+		if len(s.boards) == maxSheet {
+			return usagef("--format svg: more than %d solutions for one sheet; use --limit or -o 'name-%%d.svg' for one file each", maxSheet)
+		}
+		s.boards = append(s.boards, p)
+		s.captions = append(s.captions, fmt.Sprintf("#%d  %s", i, p))
+		return nil
+	}
+	name := strings.ReplaceAll(s.pattern, "%d", fmt.Sprint(i))
+	f, err := os.Create(name)
+	if err != nil {
+		return usagef("cannot create output file: %v", err)
+	}
+	err = render.SVG(f, p)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		_, err = fmt.Fprintln(w, name)
+	}
+	return err
+}
+
+// finish writes the sheet, if any, to w. A search without solutions
+// writes no sheet.
+func (s *svgSolutions) finish(w io.Writer) error {
+	if s.pattern != "" || len(s.boards) == 0 {
+		return nil
+	}
+	return render.SVGSheet(w, s.boards, s.captions)
+}

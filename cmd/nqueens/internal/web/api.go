@@ -1,0 +1,214 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/nqueens/nqueens"
+)
+
+// columns returns p one-based, as the text and JSON forms write it.
+func columns(p nqueens.Placement) []int {
+	c := make([]int, len(p))
+	for i, v := range p {
+		c[i] = v + 1
+	}
+	return c
+}
+
+type countReply struct {
+	N         int             `json:"n"`
+	Solutions nqueens.Uint128 `json:"solutions"`
+	Unique    nqueens.Uint128 `json:"unique"`
+	Nodes     uint64          `json:"nodes"`
+	Seconds   float64         `json:"seconds"`
+}
+
+// count runs the library's fast counter. With stream=1 the answer is an
+// event stream: "progress" events with the elapsed seconds every quarter
+// second, then one "result" (or "error") event. Either way the count stops
+// when the client goes away or the count timeout passes.
+func (s *server) count(w http.ResponseWriter, r *http.Request) {
+	n, err := nParam(r, s.opts.CountMax)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.CountTimeout)
+	defer cancel()
+	type outcome struct {
+		res nqueens.Result
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		res, err := nqueens.Count(ctx, n, nqueens.CountOptions{})
+		done <- outcome{res, err}
+	}()
+	reply := func(o outcome) countReply {
+		return countReply{o.res.N, o.res.Solutions, o.res.Unique, o.res.Nodes, o.res.Elapsed.Seconds()}
+	}
+	if r.URL.Query().Get("stream") != "1" {
+		o := <-done
+		if o.err != nil {
+			fail(w, o.err)
+			return
+		}
+		writeJSON(w, http.StatusOK, reply(o))
+		return
+	}
+	sse, ok := newSSE(w)
+	if !ok {
+		return
+	}
+	start := time.Now()
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case o := <-done:
+			if o.err != nil {
+				if errors.Is(o.err, context.DeadlineExceeded) {
+					o.err = fmt.Errorf("the count ran out of time (%v)", s.opts.CountTimeout)
+				}
+				sse.send("error", map[string]string{"error": o.err.Error()})
+				return
+			}
+			sse.send("result", reply(o))
+			return
+		case <-tick.C:
+			if sse.send("progress", map[string]any{"n": n, "seconds": time.Since(start).Seconds()}) != nil {
+				return // the client is gone; cancel stops the count
+			}
+		}
+	}
+}
+
+// solve lists up to limit solutions (default 100) of an N ≤ StepMax board.
+func (s *server) solve(w http.ResponseWriter, r *http.Request) {
+	n, err := nParam(r, StepMax)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	limit, err := intParam(r, "limit", 100, 1, SolveMax)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	m, err := methodParam(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	unique := r.URL.Query().Get("unique") == "1"
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+	defer cancel()
+	search, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Limit: limit, Unique: unique})
+	if err != nil {
+		fail(w, badf("%v", err))
+		return
+	}
+	sols := [][]int{}
+	for p := range search.AllContext(ctx) {
+		sols = append(sols, columns(p))
+	}
+	if err := search.Err(); err != nil {
+		fail(w, err)
+		return
+	}
+	st := search.Stats()
+	writeJSON(w, http.StatusOK, map[string]any{
+		"n": n, "method": m, "solutions": sols,
+		"nodes": st.Nodes, "candidates": st.Candidates,
+	})
+}
+
+// find returns one solution of the n×n board.
+func (s *server) find(w http.ResponseWriter, r *http.Request) {
+	n, err := nParam(r, s.opts.FindMax)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+	defer cancel()
+	start := time.Now()
+	p, err := s.opts.Find(ctx, n)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	if err := nqueens.Validate(p); err != nil || len(p) != n {
+		fail(w, fmt.Errorf("find returned a bad placement for n = %d: %v", n, err))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"n": n, "columns": columns(p), "seconds": time.Since(start).Seconds()})
+}
+
+// backtrackFind returns the first solution in lexicographic order.
+func backtrackFind(ctx context.Context, n int) (nqueens.Placement, error) {
+	s, err := nqueens.NewSearch(n, nqueens.SolveOptions{Limit: 1})
+	if err != nil {
+		return nil, badf("%v", err)
+	}
+	for p := range s.AllContext(ctx) {
+		return p, nil
+	}
+	if err := s.Err(); err != nil {
+		return nil, err
+	}
+	return nil, badf("n = %d has no solution", n)
+}
+
+// check validates a placement given as ?p= or as a JSON body
+// {"placement": "2 4 1 3"} (any text form Parse reads).
+func (s *server) check(w http.ResponseWriter, r *http.Request) {
+	text := r.URL.Query().Get("p")
+	if r.Method == http.MethodPost {
+		var body struct {
+			Placement string `json:"placement"`
+		}
+		dec := json.NewDecoder(r.Body)
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&body); err != nil {
+			var mbe *http.MaxBytesError
+			if errors.As(err, &mbe) {
+				fail(w, badf("request body larger than %d bytes", BodyMax))
+				return
+			}
+			fail(w, badf("body: want {\"placement\": \"...\"}: %v", err))
+			return
+		}
+		if _, err := dec.Token(); err != io.EOF {
+			fail(w, badf("body: more than one JSON value"))
+			return
+		}
+		text = body.Placement
+	}
+	if strings.TrimSpace(text) == "" {
+		fail(w, badf("placement is missing"))
+		return
+	}
+	p, err := nqueens.Parse(text)
+	if err != nil {
+		fail(w, badf("%v", err))
+		return
+	}
+	reply := map[string]any{"n": len(p), "columns": columns(p), "valid": true}
+	if err := nqueens.Validate(p); err != nil {
+		reply["valid"] = false
+		reply["reason"] = err.Error()
+		var ae *nqueens.AttackError
+		if errors.As(err, &ae) {
+			reply["attack"] = []int{ae.RowA + 1, ae.ColA + 1, ae.RowB + 1, ae.ColB + 1}
+		}
+	}
+	writeJSON(w, http.StatusOK, reply)
+}

@@ -1,0 +1,138 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"github.com/nqueens/nqueens"
+)
+
+// sse writes server-sent events.
+type sse struct {
+	w  http.ResponseWriter
+	rc *http.ResponseController
+}
+
+// newSSE starts an event stream on w.
+func newSSE(w http.ResponseWriter) (*sse, bool) {
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	s := &sse{w, http.NewResponseController(w)}
+	return s, s.rc.Flush() == nil
+}
+
+// send writes one event whose data is v as JSON and flushes it.
+func (s *sse) send(event string, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintf(s.w, "event: %s\ndata: %s\n\n", event, b); err != nil {
+		return err
+	}
+	return s.rc.Flush()
+}
+
+// batchSize is the number of events per "batch" message.
+const batchSize = 500
+
+// wireEvent is an Event in the stream's compact form:
+// [kind, row, col, byRow, byCol, depth, nodes, candidates, solutions],
+// rows and columns zero-based as in nqueens.Event.
+type wireEvent [9]any
+
+func wire(e nqueens.Event) wireEvent {
+	return wireEvent{e.Kind.String(), e.Row, e.Col, e.ByRow, e.ByCol, e.Depth,
+		e.Stats.Nodes, e.Stats.Candidates, e.Stats.Solutions}
+}
+
+// events streams a window of the trace of one search: the events numbered
+// from .. from+limit-1 (zero-based) of method on the n×n board, as
+// "batch" messages {"from": i, "events": [...]}, then one "end" message
+// {"next": j, "done": bool}; done means the search ended within the
+// window. The search is run again from the start for every window and the
+// events before from are skipped, so the server keeps no state between
+// requests. An "error" message {"error": "..."} ends a window that ran out
+// of time.
+func (s *server) events(w http.ResponseWriter, r *http.Request) {
+	n, err := nParam(r, StepMax)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	m, err := methodParam(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	from, err := intParam(r, "from", 0, 0, FromMax)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	limit, err := intParam(r, "limit", 10_000, 1, WindowMax)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+	defer cancel()
+	stream, ok := newSSE(w)
+	if !ok {
+		return
+	}
+	var (
+		seen, sent int
+		full       bool
+		batch      = make([]wireEvent, 0, batchSize)
+		batchFrom  = from
+		werr       error
+	)
+	flush := func() {
+		if len(batch) == 0 || werr != nil {
+			return
+		}
+		werr = stream.send("batch", map[string]any{"from": batchFrom, "events": batch})
+		if werr != nil {
+			cancel() // the client is gone
+		}
+		batchFrom += len(batch)
+		batch = batch[:0]
+	}
+	trace := func(e nqueens.Event) {
+		seen++
+		if seen <= from || full || werr != nil {
+			return
+		}
+		if sent == limit {
+			full = true
+			cancel() // the window is full: stop the search
+			return
+		}
+		batch = append(batch, wire(e))
+		sent++
+		if len(batch) == batchSize {
+			flush()
+		}
+	}
+	search, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Trace: trace})
+	if err != nil {
+		stream.send("error", map[string]string{"error": err.Error()})
+		return
+	}
+	for range search.AllContext(ctx) {
+	}
+	if werr != nil {
+		return
+	}
+	if err := search.Err(); err != nil && !full {
+		stream.send("error", map[string]string{"error": fmt.Sprintf("window from %d: %v", from, err)})
+		return
+	}
+	flush()
+	stream.send("end", map[string]any{"next": from + sent, "done": !full})
+}

@@ -158,3 +158,73 @@ func BenchmarkWritePerm(b *testing.B) {
 		})
 	}
 }
+
+func TestWriteColumnsJSON(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteColumns(&b, 8, `{"n":8,"columns":[`, ',', "]}\n"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.String(), `{"n":8,"columns":[4,6,8,2,7,1,3,5]}`+"\n"; got != want {
+		t.Errorf("WriteColumns(8, JSON) = %q; want %q", got, want)
+	}
+}
+
+func TestWriteInt32s(t *testing.T) {
+	cols := []int32{0, 8, 9, 98, 99, 999, 123456788, 2147483646}
+	var b bytes.Buffer
+	if err := WriteInt32s(&b, cols, "[", ',', "]\n"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.String(), "[1,9,10,99,100,1000,123456789,2147483647]\n"; got != want {
+		t.Errorf("WriteInt32s = %q; want %q", got, want)
+	}
+	b.Reset()
+	if err := WriteInt32s(&b, nil, "", ' ', "\n"); err != nil || b.String() != "\n" {
+		t.Errorf("WriteInt32s(nil) = %q, %v; want a newline", b.String(), err)
+	}
+	// Many numbers cross buffer flushes; compare with strconv.
+	big := make([]int32, 200_000)
+	var want strings.Builder
+	for i := range big {
+		big[i] = int32(i * 7919 % 1_000_003)
+		if i > 0 {
+			want.WriteByte(' ')
+		}
+		want.WriteString(strconv.Itoa(int(big[i]) + 1))
+	}
+	want.WriteByte('\n')
+	b.Reset()
+	if err := WriteInt32s(&b, big, "", ' ', "\n"); err != nil || b.String() != want.String() {
+		t.Errorf("WriteInt32s(200000 numbers) differs from strconv (err %v)", err)
+	}
+}
+
+func BenchmarkWriteInt32s(b *testing.B) {
+	n := 10_000_000
+	cols := make([]int32, n)
+	for i := range cols {
+		cols[i] = int32(Column(n, i))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := WriteInt32s(io.Discard, cols, "", ' ', "\n"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/queen")
+}
+
+func TestDigits(t *testing.T) {
+	for _, x := range []uint32{0, 1, 9, 10, 11, 99, 100, 999, 1000, 65535, 65536, 999999999, 1000000000, 4294967295} {
+		if got, want := digits(x), len(strconv.FormatUint(uint64(x), 10)); got != want {
+			t.Errorf("digits(%d) = %d; want %d", x, got, want)
+		}
+	}
+	for x := uint32(1); x < 1<<31; x = x*3 + 1 {
+		for _, y := range []uint32{x - 1, x, x + 1} {
+			if got, want := digits(y), len(strconv.FormatUint(uint64(y), 10)); got != want {
+				t.Fatalf("digits(%d) = %d; want %d", y, got, want)
+			}
+		}
+	}
+}

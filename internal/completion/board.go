@@ -60,7 +60,7 @@ func (b *Board) Check() error {
 	}
 	for r := n; r < MaxN; r++ {
 		if b.Blocked[r] != 0 {
-			return fmt.Errorf("%w: blocked square in row %d of a %d×%d board", ErrOffBoard, r+1, n, n)
+			return fmt.Errorf("%w: blocked square in row %d, off the %d×%d board", ErrOffBoard, r+1, n, n)
 		}
 	}
 	if n < MaxN {
@@ -72,7 +72,7 @@ func (b *Board) Check() error {
 	}
 	for i, q := range b.Queens {
 		if q.Row < 0 || q.Row >= n || q.Col < 0 || q.Col >= n {
-			return fmt.Errorf("%w: queen at %d:%d on a %d×%d board", ErrOffBoard, q.Row+1, q.Col+1, n, n)
+			return fmt.Errorf("%w: queen at %d:%d is off the %d×%d board", ErrOffBoard, q.Row+1, q.Col+1, n, n)
 		}
 		if b.IsBlocked(q.Row, q.Col) {
 			return fmt.Errorf("%w: %v", ErrOnBlock, q)

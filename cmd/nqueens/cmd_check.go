@@ -103,7 +103,8 @@ func looksLikePerm(br *bufio.Reader) bool {
 }
 
 // checkStream checks a permutation with nqueens.ValidateReader: 4.6 bytes
-// per queen, so a 10^7-queen file is checked in about 46 MB.
+// per queen, so a 10^7-queen file (79 MB) is checked with a peak RSS of
+// about 55 MB.
 func checkStream(e *env, r io.Reader) error {
 	_, err := nqueens.ValidateReader(r)
 	switch {

@@ -81,10 +81,14 @@ func rowOrderFirst(ctx context.Context, b *Board) (bool, uint64) {
 		}
 	}
 	var nodes uint64
+	stop := false
 	var rec func(r int, cols, dl, dr uint64) bool
 	rec = func(r int, cols, dl, dr uint64) bool {
 		if r == n {
 			return true
+		}
+		if stop {
+			return false
 		}
 		if c := given[r]; c >= 0 {
 			return rec(r+1, cols, (dl|1<<uint(c))<<1, (dr|1<<uint(c))>>1)
@@ -95,6 +99,7 @@ func rowOrderFirst(ctx context.Context, b *Board) (bool, uint64) {
 			free &= free - 1
 			nodes++
 			if nodes&(1<<14-1) == 0 && ctx.Err() != nil {
+				stop = true
 				return false
 			}
 			if rec(r+1, cols|1<<uint(c), (dl|1<<uint(c))<<1, (dr|1<<uint(c))>>1) {

@@ -14,15 +14,15 @@ type Stats struct {
 // level is one search level: the open rows with their possible columns
 // and the open columns with their possible rows, compacted.
 type level struct {
-	nr, nc int
+	nr int
+	// cols is the set of open columns.
+	cols uint64
 	// The line to branch on, chosen while the level was built: the open
-	// row (isRow) or column at index bi with the fewest squares, best.
+	// row at index bi (isRow) or the column bi, with best open squares.
 	best, bi int
 	isRow    bool
 	ri       [MaxN]uint8
 	rm       [MaxN]uint64
-	ci       [MaxN]uint8
-	cm       [MaxN]uint64
 }
 
 // solver holds a search's levels and answers; it is reused across nodes
@@ -84,32 +84,9 @@ func newSolver(ctx context.Context, b *Board) (*solver, bool, error) {
 			root.nr++
 		}
 	}
-	for c := range n {
-		if colUsed>>uint(c)&1 == 0 {
-			var m uint64
-			for r := range n {
-				if rowUsed>>uint(r)&1 == 0 {
-					m |= (free[r] >> uint(c) & 1) << uint(r)
-				}
-			}
-			root.ci[root.nc] = uint8(c)
-			root.cm[root.nc] = m
-			if m == 0 {
-				ok = false
-			}
-			root.nc++
-		}
-	}
-	root.best, root.bi, root.isRow = 65, 0, true
-	for i := range root.nr {
-		if p := bits.OnesCount64(root.rm[i]); p < root.best {
-			root.best, root.bi = p, i
-		}
-	}
-	for i := range root.nc {
-		if p := bits.OnesCount64(root.cm[i]); p < root.best {
-			root.best, root.bi, root.isRow = p, i, false
-		}
+	root.cols = full &^ colUsed
+	if !root.choose() {
+		ok = false
 	}
 	return s, ok, nil
 }
@@ -134,20 +111,24 @@ func (s *solver) search(d int) {
 		s.count += uint64(best)
 		return
 	}
+	// The squares of the line: columns of row bi, or rows (by index into
+	// the level) whose mask has column bi.
 	var m uint64
 	if isRow {
 		m = cur.rm[bi]
 	} else {
-		m = cur.cm[bi]
+		for i := range cur.nr {
+			m |= (cur.rm[i] >> uint(bi) & 1) << uint(i)
+		}
 	}
 	for m != 0 {
 		x := bits.TrailingZeros64(m)
 		m &= m - 1
-		r, c := x, x
+		var r, c int
 		if isRow {
-			r = int(cur.ri[bi])
+			r, c = int(cur.ri[bi]), x
 		} else {
-			c = int(cur.ci[bi])
+			r, c = int(cur.ri[x]), bi
 		}
 		s.nodes++
 		if s.nodes&(checkEvery-1) == 0 {
@@ -167,14 +148,14 @@ func (s *solver) search(d int) {
 	}
 }
 
-// place builds level d+1 from level d with a queen at (r, c), choosing
-// its branching line on the way (fewest open squares, rows before columns
-// on ties). It reports false, leaving level d+1 half built, as soon as an
-// open line is left with no square. Choosing the line here saves a second
-// pass over the level; BenchmarkComplete reports the cost per node.
+// place builds level d+1 from level d with a queen at (r, c) and chooses
+// its branching line (see choose). It reports false, leaving level d+1
+// half built, as soon as an open row or column is left with no square.
 func (s *solver) place(d, r, c int) bool {
 	cur, nxt := &s.lv[d], &s.lv[d+1]
-	best, bi, isRow := 65, 0, true
+	best, bi := 65, 0
+	// once, twice, thrice: the columns seen in at least 1, 2, 3 rows.
+	var once, twice, thrice uint64
 	// In row r' the queen takes column c and diagonals c ± (r'-r); shifts
 	// of 64 or more, and negative ones converted to uint, give 0.
 	k := 0
@@ -191,29 +172,67 @@ func (s *solver) place(d, r, c int) bool {
 		if p := bits.OnesCount64(m); p < best {
 			best, bi = p, k
 		}
+		thrice |= twice & m
+		twice |= once & m
+		once |= m
 		nxt.ri[k], nxt.rm[k] = uint8(rr), m
 		k++
 	}
 	nxt.nr = k
-	k = 0
-	for i := range cur.nc {
-		cc := int(cur.ci[i])
-		if cc == c {
-			continue
-		}
-		dd := cc - c
-		m := cur.cm[i] &^ (1<<uint(r) | 1<<uint(r+dd) | 1<<uint(r-dd))
+	nxt.cols = cur.cols &^ (1 << uint(c))
+	if once != nxt.cols {
+		return false // an open column has no square left
+	}
+	nxt.pick(best, bi, once, twice, thrice)
+	return true
+}
+
+// pick sets the branching line from the row minimum (best open squares, at
+// row index bi) and the column counts in bit-sliced form: a column with
+// one square is taken first (a forced queen), then a row with at most two,
+// then a column with two, then the smallest row. Columns are counted only
+// up to three this way, in three masks, instead of keeping a mask of rows
+// per column up to date. Measured with BenchmarkComplete in alternating
+// runs on a loaded machine: 134–280 ns a node against 158–554 with
+// column masks, 5–45% more nodes, about the same or less time overall.
+func (lv *level) pick(best, bi int, once, twice, thrice uint64) {
+	lv.best, lv.bi, lv.isRow = best, bi, true
+	if best <= 1 {
+		return
+	}
+	if x := once &^ twice; x != 0 {
+		lv.best, lv.bi, lv.isRow = 1, bits.TrailingZeros64(x), false
+		return
+	}
+	if best <= 2 {
+		return
+	}
+	if x := twice &^ thrice; x != 0 {
+		lv.best, lv.bi, lv.isRow = 2, bits.TrailingZeros64(x), false
+	}
+}
+
+// choose computes the branching line of a level from scratch (at the root)
+// and reports false if an open row or column has no square.
+func (lv *level) choose() bool {
+	best, bi := 65, 0
+	var once, twice, thrice uint64
+	for i := range lv.nr {
+		m := lv.rm[i]
 		if m == 0 {
 			return false
 		}
 		if p := bits.OnesCount64(m); p < best {
-			best, bi, isRow = p, k, false
+			best, bi = p, i
 		}
-		nxt.ci[k], nxt.cm[k] = uint8(cc), m
-		k++
+		thrice |= twice & m
+		twice |= once & m
+		once |= m
 	}
-	nxt.nc = k
-	nxt.best, nxt.bi, nxt.isRow = best, bi, isRow
+	if once != lv.cols {
+		return false
+	}
+	lv.pick(best, bi, once, twice, thrice)
 	return true
 }
 

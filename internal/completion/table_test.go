@@ -73,7 +73,7 @@ func TestTable(t *testing.T) {
 					ans = "yes"
 				}
 				base := fmt.Sprintf("%.3f", bd.Seconds())
-				ratio := fmt.Sprintf("%.0f×", bd.Seconds()/max(d.Seconds(), 1e-6))
+				ratio := fmt.Sprintf("%.1f×", bd.Seconds()/max(d.Seconds(), 1e-6))
 				if bd < time.Millisecond {
 					ratio = "–" // both too quick to compare
 				}

@@ -42,3 +42,24 @@ func TestValidateReaderLarge(t *testing.T) {
 		t.Errorf("ValidateReader(Find(%d)) = %d, %v", n, got, err)
 	}
 }
+
+// FuzzValidateReader checks that the streaming checker agrees with Parse
+// and Validate on whether a permutation text is a solution, and never
+// panics.
+func FuzzValidateReader(f *testing.F) {
+	for _, s := range []string{"5 2 6 1 7 4 8 3", "[2,4,1,3]", "1 1", "1 3 5 2 4 6", "", "[1", "0", "3;1;4;2\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := ValidateReader(strings.NewReader(s))
+		if err != nil && !errors.Is(err, ErrSyntax) && !errors.Is(err, ErrAttack) {
+			t.Fatalf("ValidateReader(%q) = %v: neither ErrSyntax nor ErrAttack", s, err)
+		}
+		if err == nil {
+			p, perr := Parse(s)
+			if perr != nil || len(p) != n || Validate(p) != nil {
+				t.Fatalf("ValidateReader(%q) = %d, valid; Parse+Validate: %v, %v", s, n, perr, Validate(p))
+			}
+		}
+	})
+}

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"time"
 
+	"github.com/nqueens/nqueens/internal/checkpoint"
 	"github.com/nqueens/nqueens/internal/classic"
 	"github.com/nqueens/nqueens/internal/kernel"
 	"github.com/nqueens/nqueens/internal/quadrant"
@@ -29,10 +31,32 @@ type CountOptions struct {
 	Workers int
 	// Method selects the algorithm; "" means Bitboard.
 	Method Method
+
+	// Progress, if not nil, is called when the count starts (with the
+	// units a checkpoint already holds) and after each work unit
+	// finishes, one call at a time from the counting goroutines, so it
+	// must return quickly. The classic methods have one unit.
+	Progress func(Progress)
+
+	// Checkpoint, if not "", names a file where finished units are
+	// recorded durably (appended at once, fsynced at least every two
+	// seconds). If the file exists the count resumes from it: units it
+	// holds are not counted again, and the total is exact however often
+	// the count was killed. A file of another count (n, decomposition,
+	// plan) or a foreign or damaged file is refused with ErrCheckpoint; a
+	// torn last record is dropped. Bitboard only.
+	Checkpoint string
+
+	// Shard, if not the zero value, counts only the units of shard
+	// Index of Count, and Result.UnitResults holds each unit's result
+	// for Result.ShardRecord. Bitboard only.
+	Shard Shard
+
 	// MaxMemory bounds the planned peak memory of Quadrant in bytes; 0
-	// means 16 GiB. Quadrant runs fewer workers to stay within it and
-	// fails with ErrMemory when one worker does not fit. The other
-	// methods need little memory and ignore it.
+	// means 16 GiB. Quadrant first stops sharing its per-frame tables,
+	// then runs fewer workers to stay within it, and fails with ErrMemory
+	// when one worker does not fit. The other methods need little memory
+	// and ignore it.
 	MaxMemory uint64
 }
 
@@ -57,6 +81,14 @@ type Result struct {
 	// Elapsed is the wall time of the count.
 	Elapsed time.Duration
 	Method  Method
+
+	// Units is the number of work units in the count (for a shard, in
+	// the shard), Resumed how many of them a checkpoint already held.
+	Units, Resumed int
+	// Shard is CountOptions.Shard; UnitResults the result of each of
+	// its units, by ID, when it is not the zero value.
+	Shard       Shard
+	UnitResults []UnitCount
 }
 
 func checkN(n int) error {
@@ -73,7 +105,8 @@ func checkN(n int) error {
 //
 // Count is exact for every n it accepts: per-unit counters are uint64
 // and the total is summed in 128 bits. If ctx is cancelled Count stops
-// promptly and returns ctx.Err() with a zero Result.
+// promptly and returns ctx.Err() with a zero Result; with a Checkpoint,
+// every unit that finished is on disk (fsynced) when Count returns.
 func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	if err := checkN(n); err != nil {
 		return Result{}, err
@@ -85,53 +118,26 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	if opts.Workers < 0 {
 		return Result{}, fmt.Errorf("workers = %d: must be 0 (all cores) or more", opts.Workers)
 	}
-	start := time.Now()
-	res := Result{N: n, Method: m}
-	if m == Quadrant {
-		if n > QuadrantMaxN {
-			return Result{}, fmt.Errorf("%w: n = %d is outside 0..%d for method quadrant", ErrSize, n, QuadrantMaxN)
-		}
-		q, err := quadrant.Count(ctx, n, quadrant.Options{Workers: opts.Workers, MaxMemory: opts.MaxMemory})
-		var me *quadrant.MemoryError
-		if errors.As(err, &me) {
-			return Result{}, fmt.Errorf("%w: n = %d needs %s with method quadrant, the limit is %s",
-				ErrMemory, n, quadrant.FormatBytes(me.Need), quadrant.FormatBytes(me.Limit))
-		}
-		if err != nil {
-			return Result{}, err
-		}
-		res.Solutions = Uint128{Hi: q.Total.Hi, Lo: q.Total.Lo}
-		res.Elapsed = time.Since(start)
-		return res, nil
+	if err := opts.Shard.check(); err != nil {
+		return Result{}, err
 	}
-	if m == Bitboard {
-		plan, err := kernel.NewPlan(n)
-		if err != nil {
+	if m != Bitboard && (opts.Checkpoint != "" || opts.Shard != (Shard{})) {
+		return Result{}, fmt.Errorf("method %s: checkpoints and shards need the %s method", m, Bitboard)
+	}
+	start := time.Now()
+	res := Result{N: n, Method: m, Units: 1}
+	if m == Quadrant {
+		if err := countQuadrant(ctx, n, opts, &res, start); err != nil {
 			return Result{}, err
 		}
-		todo := make([]int, len(plan.Units))
-		for i := range todo {
-			todo[i] = i
-		}
-		workers := opts.Workers
-		if workers == 0 {
-			workers = runtime.NumCPU()
-		}
-		var overflow bool
-		err = kernel.Run(ctx, plan, todo, workers, func(i int, r kernel.UnitResult) {
-			var o1, o2 bool
-			res.Solutions, o1 = res.Solutions.AddMul64(r.Total, 1)
-			res.Unique, o2 = res.Unique.AddMul64(r.Unique, 1)
-			overflow = overflow || o1 || o2
-			res.Nodes += r.Nodes
-		})
-		if err != nil {
+	} else if m == Bitboard {
+		if err := countUnits(ctx, n, opts, &res, start); err != nil {
 			return Result{}, err
-		}
-		if overflow {
-			return Result{}, fmt.Errorf("n = %d: the count overflowed 128 bits", n)
 		}
 	} else {
+		if opts.Progress != nil {
+			opts.Progress(Progress{N: n, UnitsTotal: 1, CostTotal: 1})
+		}
 		s := classic.Search{N: n, Ctx: ctx}
 		var unique uint64
 		s.Yield = func(cols []int) bool {
@@ -146,7 +152,134 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 		res.Solutions = Uint128{Lo: s.Stats.Solutions}
 		res.Unique = Uint128{Lo: unique}
 		res.Nodes = s.Stats.Nodes
+		if opts.Progress != nil {
+			opts.Progress(Progress{N: n, UnitsDone: 1, UnitsTotal: 1, CostDone: 1, CostTotal: 1,
+				Solutions: res.Solutions, Unique: res.Unique, Nodes: res.Nodes, Elapsed: time.Since(start)})
+		}
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+func defaultWorkers() int { return runtime.NumCPU() }
+
+// countQuadrant counts the totals with the quadrant join into res.
+func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, start time.Time) error {
+	if n > QuadrantMaxN {
+		return fmt.Errorf("%w: n = %d is outside 0..%d for method quadrant", ErrSize, n, QuadrantMaxN)
+	}
+	qo := quadrant.Options{Workers: opts.Workers, MaxMemory: opts.MaxMemory}
+	if opts.Progress != nil {
+		// Units of the join differ in size; the cost is their count.
+		qo.Progress = func(done, total int) {
+			opts.Progress(Progress{N: n, UnitsDone: done, UnitsTotal: total,
+				CostDone: float64(done), CostTotal: float64(total), Elapsed: time.Since(start)})
+		}
+	}
+	q, err := quadrant.Count(ctx, n, qo)
+	var me *quadrant.MemoryError
+	if errors.As(err, &me) {
+		return fmt.Errorf("%w: n = %d needs %s with method quadrant, the limit is %s",
+			ErrMemory, n, quadrant.FormatBytes(me.Need), quadrant.FormatBytes(me.Limit))
+	}
+	if err != nil {
+		return err
+	}
+	res.Solutions = Uint128{Hi: q.Total.Hi, Lo: q.Total.Lo}
+	res.Units = q.Units
+	return nil
+}
+
+// countUnits counts with the bitboard kernel the units that opts select,
+// resuming from and recording to opts.Checkpoint, into res.
+func countUnits(ctx context.Context, n int, opts CountOptions, res *Result, start time.Time) (err error) {
+	plan, err := kernel.NewPlan(n)
+	if err != nil {
+		return err
+	}
+	sel := selectUnits(plan, opts.Shard)
+	res.Units, res.Shard = len(sel), opts.Shard
+	var prior map[int]checkpoint.Record
+	var cp *checkpoint.File
+	if opts.Checkpoint != "" {
+		if cp, prior, err = openCheckpoint(opts.Checkpoint, plan); err != nil {
+			return err
+		}
+		defer func() {
+			// Everything finished is on disk before Count returns,
+			// also when it was interrupted.
+			if cerr := cp.Close(); err == nil && cerr != nil {
+				err = cerr
+			}
+		}()
+	}
+	keep := opts.Shard != (Shard{})
+	prog := Progress{N: n, UnitsTotal: len(sel)}
+	var overflow bool
+	add := func(u UnitCount) {
+		var o1, o2 bool
+		prog.Solutions, o1 = prog.Solutions.Add64(u.Total)
+		prog.Unique, o2 = prog.Unique.Add64(u.Unique)
+		overflow = overflow || o1 || o2
+		prog.UnitsDone++
+		if keep {
+			res.UnitResults = append(res.UnitResults, u)
+		}
+	}
+	todo := make([]int, 0, len(sel))
+	for _, id := range sel {
+		c := plan.Units[id].Cost
+		prog.CostTotal += c
+		if r, ok := prior[id]; ok {
+			add(UnitCount{ID: id, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes})
+			prog.Resumed++
+			prog.CostDone += c
+			prog.CostResumed += c
+			continue
+		}
+		todo = append(todo, id)
+	}
+	res.Resumed = prog.Resumed
+	if opts.Progress != nil {
+		prog.Elapsed = time.Since(start)
+		opts.Progress(prog)
+	}
+	workers := opts.Workers
+	if workers == 0 {
+		workers = defaultWorkers()
+	}
+	runCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	err = kernel.Run(runCtx, plan, todo, workers, func(i int, r kernel.UnitResult) {
+		if cp != nil {
+			rec := checkpoint.Record{Unit: i, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes}
+			if err := cp.Append(rec); err != nil {
+				cancel(err)
+				return
+			}
+		}
+		add(UnitCount{ID: i, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes})
+		prog.Nodes += r.Nodes
+		prog.CostDone += plan.Units[i].Cost
+		if opts.Progress != nil {
+			prog.Elapsed = time.Since(start)
+			opts.Progress(prog)
+		}
+	})
+	if err != nil {
+		if ctx.Err() == nil {
+			if cause := context.Cause(runCtx); cause != nil {
+				return cause // a checkpoint write failed
+			}
+		}
+		return err
+	}
+	if overflow {
+		return fmt.Errorf("n = %d: the count overflowed 128 bits", n)
+	}
+	if keep {
+		slices.SortFunc(res.UnitResults, func(a, b UnitCount) int { return a.ID - b.ID })
+	}
+	res.Solutions, res.Unique, res.Nodes = prog.Solutions, prog.Unique, prog.Nodes
+	return nil
 }

@@ -27,6 +27,20 @@
 //		fmt.Println(p) // 12 canonical solutions, "1 5 8 6 3 7 2 4" first
 //	}
 //
+// Long counts have three options. Progress receives a snapshot after
+// each work unit (units and estimated cost done, totals so far, elapsed
+// time). Checkpoint names a file where finished units are recorded
+// durably; a count killed at any moment resumes from it and stays exact.
+// Shard counts only part I of M, balanced by cost; Result.ShardRecord is
+// what a machine sends back, and MergeShards checks that the records are
+// the complete set and adds them up (VerifyShards recomputes a sample):
+//
+//	res, err := nqueens.Count(ctx, 21, nqueens.CountOptions{
+//		Checkpoint: "n21.ckpt",
+//		Shard:      nqueens.Shard{Index: 3, Count: 8},
+//	})
+//	rec, err := res.ShardRecord()
+//
 // The convention for N = 0 is the usual one: the empty board has one
 // solution (the empty placement). N = 2 and N = 3 have none.
 package nqueens

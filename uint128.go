@@ -62,3 +62,10 @@ func (x *Uint128) UnmarshalJSON(b []byte) error {
 	x.Hi = new(big.Int).Rsh(v, 64).Uint64()
 	return nil
 }
+
+// Add64 returns x + v and whether the sum overflowed 128 bits.
+func (x Uint128) Add64(v uint64) (Uint128, bool) {
+	lo, c := bits.Add64(x.Lo, v, 0)
+	hi, c := bits.Add64(x.Hi, 0, c)
+	return Uint128{hi, lo}, c != 0
+}

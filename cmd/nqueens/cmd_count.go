@@ -3,10 +3,16 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/cmd/nqueens/internal/progress"
+	"golang.org/x/term"
 )
 
 var countCmd = &command{
@@ -21,19 +27,34 @@ growth over the row before.
 The default method, auto, takes the fastest way to the request. From
 N = 12 on that is the quadrant join, which counts totals only: the unique
 count is then not printed, unless --unique asks for it, and then the
-backtracking kernel (bitboard) answers. The quadrant join needs memory
-that grows about 9× per two steps of N (some 60 MB at N = 20, 5 GB at
-N = 24); --max-memory bounds it, running fewer workers or failing early.
+backtracking kernel (bitboard) answers; --checkpoint and --shard also use
+the kernel. The quadrant join needs memory that grows about 9× per two
+steps of N (some 360 MB at N = 20, 6 GB at N = 24); --max-memory bounds
+it, running slower or fewer workers, or failing before any work.
 
 Examples:
   nqueens count 8                 8-queens: 92 solutions, 12 unique
   nqueens count 18                totals by the quadrant join
   nqueens count 18 --unique       totals and unique by the bitboard kernel
-  nqueens count 14 -v             also nodes (queens placed) and time
+  nqueens count 14 -v             also the time (and nodes, for the kernel)
   nqueens count 1-15              a table for N = 1..15
   nqueens count 12 --json         one JSON object
   nqueens count 20 --max-memory 2G
-  nqueens count 10 --method permutation`,
+  nqueens count 10 --method permutation
+
+Long counts:
+  nqueens count 20 --checkpoint n20.ckpt    kill it at any time; the same
+                                            command resumes, the total is exact
+  nqueens count 20 --progress on            a status line every 5 s on stderr
+                                            (auto: a bar when stderr is a terminal)
+  nqueens count 20 --shard 3/8 -o s3.json   shard 3 of 8; then
+  nqueens merge s*.json                     checks all 8 shards, prints the total
+
+--shard writes one JSON record (n, decomposition version, I, M, units,
+exact totals, digest of the unit ids, per-unit results) to stdout or -o
+FILE; -o writes it whole or not at all. --checkpoint and --shard combine:
+a preempted shard resumes from its checkpoint. Ctrl-C stops at once and
+keeps every finished unit in the checkpoint.`,
 }
 
 func init() {
@@ -53,6 +74,27 @@ type countJSON struct {
 	Nodes     uint64           `json:"nodes"`
 	Seconds   float64          `json:"seconds"`
 	Method    nqueens.Method   `json:"method"`
+	Units     int              `json:"units,omitempty"`
+	Resumed   int              `json:"resumed,omitempty"`
+}
+
+// newCountJSON fills a countJSON, leaving out the unique count of a
+// totals-only method.
+func newCountJSON(n int, res nqueens.Result) countJSON {
+	j := countJSON{N: n, Solutions: res.Solutions, Unique: &res.Unique, Nodes: res.Nodes,
+		Seconds: res.Elapsed.Seconds(), Method: res.Method, Units: res.Units, Resumed: res.Resumed}
+	if res.Method == nqueens.Quadrant {
+		j.Unique = nil
+	}
+	return j
+}
+
+// chooseMethod resolves --method auto for board size n.
+func chooseMethod(n int, unique, long bool) nqueens.Method {
+	if !unique && !long && n >= quadrantFrom && n <= nqueens.QuadrantMaxN {
+		return nqueens.Quadrant
+	}
+	return nqueens.Bitboard
 }
 
 func runCount(ctx context.Context, e *env, args []string) error {
@@ -63,6 +105,11 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	method := fs.String("method", "auto", "algorithm: auto, quadrant (totals only), bitboard, arrays, board or permutation")
 	unique := fs.Bool("unique", false, "also count unique solutions (auto then uses the bitboard kernel)")
 	maxMem := fs.String("max-memory", "", "memory bound for the quadrant join, e.g. 512M or 4G (default 16G)")
+	progressMode := fs.String("progress", "auto", "progress on stderr: auto (a bar on a terminal), on or off")
+	every := fs.Duration("progress-every", 5*time.Second, "with --progress on and no terminal: print a status line this often")
+	ckpt := fs.String("checkpoint", "", "record finished units in `FILE`; rerunning resumes from it")
+	shardFlag := fs.String("shard", "", "count only shard `I/M` (0 ≤ I < M) and write its JSON record")
+	out := fs.String("o", "", "with --shard: write the record to `FILE` (atomically) instead of stdout")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -84,16 +131,45 @@ func runCount(ctx context.Context, e *env, args []string) error {
 			return usagef("--unique: the quadrant method counts totals only")
 		}
 	}
-	if *workers < 0 {
-		return usagef("--workers = %d: must be 0 (one per core) or more", *workers)
-	}
 	var limit uint64
 	if *maxMem != "" {
 		if limit, err = parseBytes(*maxMem); err != nil {
 			return usagef("--max-memory: %v", err)
 		}
 	}
-	opts := nqueens.CountOptions{Workers: *workers, Method: m, MaxMemory: limit}
+	if *workers < 0 {
+		return usagef("--workers = %d: must be 0 (one per core) or more", *workers)
+	}
+	switch *progressMode {
+	case "auto", "on", "off":
+	default:
+		return usagef("--progress %q: want auto, on or off", *progressMode)
+	}
+	if *every <= 0 {
+		return usagef("--progress-every %v: must be positive", *every)
+	}
+	opts := nqueens.CountOptions{Workers: *workers, Method: m, Checkpoint: *ckpt, MaxMemory: limit}
+	if *shardFlag != "" {
+		if opts.Shard, err = nqueens.ParseShard(*shardFlag); err != nil {
+			return usagef("--shard: %v", err)
+		}
+	}
+	long := *ckpt != "" || *shardFlag != ""
+	if long && lo != hi {
+		return usagef("--checkpoint and --shard count one N, not a range")
+	}
+	if long && !auto && m != nqueens.Bitboard {
+		return usagef("--checkpoint and --shard need --method bitboard")
+	}
+	if *out != "" && *shardFlag == "" {
+		return usagef("-o is for the record of --shard")
+	}
+	if lo == hi {
+		if auto {
+			opts.Method = chooseMethod(lo, *unique, long)
+		}
+		return countOne(ctx, e, lo, opts, countFlags{json: *asJSON, verbose: *verbose, progress: *progressMode, every: *every, out: *out})
+	}
 	table := lo != hi && !*asJSON
 	if table {
 		fmt.Fprintf(e.stdout, "%3s %20s %20s %16s %10s %7s\n", "N", "solutions", "unique", "nodes", "seconds", "growth")
@@ -101,40 +177,27 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	var prev time.Duration
 	for n := lo; n <= hi; n++ {
 		if auto {
-			opts.Method = nqueens.Bitboard
-			if !*unique && n >= quadrantFrom && n <= nqueens.QuadrantMaxN {
-				opts.Method = nqueens.Quadrant
-			}
+			opts.Method = chooseMethod(n, *unique, long)
 		}
 		res, err := nqueens.Count(ctx, n, opts)
 		if err != nil {
 			return err
 		}
-		totalsOnly := res.Method == nqueens.Quadrant
-		uniq, nodes := group(res.Unique.String()), groupU(res.Nodes)
-		if totalsOnly {
-			uniq, nodes = "-", "-"
-		}
 		switch {
 		case *asJSON:
-			j := countJSON{n, res.Solutions, &res.Unique, res.Nodes, res.Elapsed.Seconds(), res.Method}
-			if totalsOnly {
-				j.Unique = nil
-			}
-			b, _ := json.Marshal(j)
+			b, _ := json.Marshal(newCountJSON(n, res))
 			fmt.Fprintf(e.stdout, "%s\n", b)
 		case table:
 			growth := "-"
 			if prev >= time.Millisecond {
 				growth = fmt.Sprintf("%.1f×", float64(res.Elapsed)/float64(prev))
 			}
+			uniq, nodes := group(res.Unique.String()), groupU(res.Nodes)
+			if res.Method == nqueens.Quadrant {
+				uniq, nodes = "-", "-"
+			}
 			fmt.Fprintf(e.stdout, "%3d %20s %20s %16s %10.3f %7s\n", n, group(res.Solutions.String()), uniq, nodes, res.Elapsed.Seconds(), growth)
 			prev = res.Elapsed
-		case totalsOnly:
-			fmt.Fprintf(e.stdout, "%d-queens: %s solutions\n", n, res.Solutions)
-			if *verbose {
-				fmt.Fprintf(e.stdout, "%.3f s, method quadrant (totals only; --unique for the unique count)\n", res.Elapsed.Seconds())
-			}
 		default:
 			fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique\n", n, res.Solutions, res.Unique)
 			if *verbose {
@@ -144,4 +207,124 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	return nil
+}
+
+type countFlags struct {
+	json, verbose bool
+	progress      string // auto, on or off
+	every         time.Duration
+	out           string // -o FILE for a shard record
+}
+
+// countOne counts one N with progress, checkpoint and shard as asked.
+func countOne(ctx context.Context, e *env, n int, opts nqueens.CountOptions, f countFlags) error {
+	label := fmt.Sprintf("N=%d", n)
+	if opts.Shard != (nqueens.Shard{}) {
+		label += " shard " + opts.Shard.String()
+	}
+	rep := newReporter(e.stderr, f.progress, label, f.every)
+	var last nqueens.Progress
+	opts.Progress = func(p nqueens.Progress) {
+		last = p
+		rep.Update(p)
+	}
+	res, err := nqueens.Count(ctx, n, opts)
+	rep.Done(err == nil)
+	if err != nil {
+		if errors.Is(err, nqueens.ErrCheckpoint) {
+			return usagef("--checkpoint: %v", err)
+		}
+		if errors.Is(err, context.Canceled) && opts.Checkpoint != "" {
+			fmt.Fprintf(e.stderr, "nqueens count: %d of %d units are saved in %s; rerun the same command to resume\n", last.UnitsDone, last.UnitsTotal, opts.Checkpoint)
+		}
+		return err
+	}
+	if opts.Shard != (nqueens.Shard{}) {
+		return writeShard(e, res, f.out)
+	}
+	if f.json {
+		b, _ := json.Marshal(newCountJSON(n, res))
+		fmt.Fprintf(e.stdout, "%s\n", b)
+		return nil
+	}
+	if res.Method == nqueens.Quadrant {
+		fmt.Fprintf(e.stdout, "%d-queens: %s solutions\n", n, res.Solutions)
+		if f.verbose {
+			fmt.Fprintf(e.stdout, "%.3f s, method quadrant, %d units (totals only; --unique for the unique count)\n", res.Elapsed.Seconds(), res.Units)
+		}
+		return nil
+	}
+	fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique\n", n, res.Solutions, res.Unique)
+	if f.verbose {
+		rate := float64(res.Nodes) / max(res.Elapsed.Seconds(), 1e-9)
+		fmt.Fprintf(e.stdout, "nodes %s, %.3f s, %.0f Mnodes/s, method %s\n", groupU(res.Nodes), res.Elapsed.Seconds(), rate/1e6, res.Method)
+		if opts.Checkpoint != "" {
+			fmt.Fprintf(e.stdout, "units %d, %d resumed from %s\n", res.Units, res.Resumed, opts.Checkpoint)
+		}
+	}
+	return nil
+}
+
+// writeShard writes the record of a shard to stdout, or to path whole:
+// a temporary file in the same directory, fsynced, then renamed.
+func writeShard(e *env, res nqueens.Result, path string) error {
+	rec, err := res.ShardRecord()
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	if path == "" || path == "-" {
+		_, err = e.stdout.Write(b)
+		return err
+	}
+	if err := writeFileAtomic(path, b); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%d-queens shard %s: %s solutions, %s unique in %d units; record in %s\n",
+		res.N, res.Shard, rec.Solutions, rec.Unique, len(rec.Units), path)
+	return nil
+}
+
+func writeFileAtomic(path string, b []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after the rename, a no-op
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// newReporter picks the progress display for mode on w.
+func newReporter(w io.Writer, mode, label string, every time.Duration) progress.Reporter {
+	switch {
+	case mode == "off", mode == "auto" && !isTerminal(w):
+		return progress.Off{}
+	case isTerminal(w):
+		return progress.NewBar(w, label)
+	default:
+		return progress.NewLine(w, label, every)
+	}
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/web"
 )
 
@@ -56,7 +57,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if *countTimeout <= 0 || *timeout <= 0 {
 		return usagef("--timeout and --count-timeout must be positive")
 	}
-	h, err := web.New(web.Options{CountMax: *countMax, CountTimeout: *countTimeout, Timeout: *timeout})
+	h, err := web.New(web.Options{
+		CountMax: *countMax, CountTimeout: *countTimeout, Timeout: *timeout,
+		// The explicit construction answers any N at once.
+		Find: func(_ context.Context, n int) (nqueens.Placement, error) { return nqueens.Find(n) },
+	})
 	if err != nil {
 		return err
 	}

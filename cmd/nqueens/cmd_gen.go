@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/nqueens/nqueens"
+)
+
+var genCmd = &command{
+	name:    "gen",
+	args:    "completion --family queens|blocked|diag --n N --queens|--blocked|--diagonals K [--seed S]",
+	summary: "generate N-Queens Completion instances (Gent, Jefferson & Nightingale families)",
+	help: `Writes an N-Queens Completion instance as a text board (rows of Q . x) for
+'nqueens complete', from one of the three families of Gent, Jefferson and
+Nightingale (JAIR 2017), drawn from --seed (the same flags give the same
+board):
+
+  queens   --queens K: K queens, each on a random square no earlier queen
+           attacks (their hard region: N = 32–64)
+  blocked  --blocked K: K random squares blocked (N = 25–48)
+  diag     --diagonals K: K whole diagonals of either direction blocked,
+           taken in random order, skipping any whose removal would leave a
+           row or column with 4 or fewer open squares (phase transition
+           near N = 20–22, K = 18–21)
+
+Examples:
+  nqueens gen completion --family diag --n 21 --diagonals 19 --seed 1
+  nqueens gen completion --family queens --n 40 --queens 12 --seed 3 | nqueens complete -`,
+}
+
+func init() {
+	genCmd.run = runGen
+	register(genCmd)
+}
+
+func runGen(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(genCmd, e)
+	family := fs.String("family", "", "instance family: queens, blocked or diag")
+	n := fs.Int("n", 0, "board size, 1 to 64")
+	queens := fs.Int("queens", -1, "number of queens (family queens)")
+	blocked := fs.Int("blocked", -1, "number of blocked squares (family blocked)")
+	diagonals := fs.Int("diagonals", -1, "number of diagonals to block (family diag)")
+	seedS := fs.String("seed", "0", "random seed (an unsigned 64-bit number)")
+	out := fs.String("o", "", "write to this file instead of standard output")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 || pos[0] != "completion" {
+		return usagef("want the kind of instance: gen completion --family ...")
+	}
+	seed, err := strconv.ParseUint(*seedS, 10, 64)
+	if err != nil {
+		return usagef("--seed %q: want an unsigned 64-bit number", *seedS)
+	}
+	var k int
+	var flag string
+	switch *family {
+	case nqueens.FamilyQueens:
+		k, flag = *queens, "--queens"
+	case nqueens.FamilyBlocked:
+		k, flag = *blocked, "--blocked"
+	case nqueens.FamilyDiagonals:
+		k, flag = *diagonals, "--diagonals"
+	case "":
+		return usagef("--family: want queens, blocked or diag")
+	default:
+		return usagef("--family %q: want queens, blocked or diag", *family)
+	}
+	if k < 0 {
+		return usagef("family %s needs %s K", *family, flag)
+	}
+	if *n < 1 || *n > nqueens.MaxCompleteN {
+		return usagef("--n %d: want 1 to %d", *n, nqueens.MaxCompleteN)
+	}
+	b, err := nqueens.GenerateBoard(*family, *n, k, seed)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	w, closeOut, err := openOutput(e, *out)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "# nqueens gen completion --family %s --n %d %s %d --seed %d\n%s", *family, *n, flag, k, seed, b)
+	if cerr := closeOut(); err == nil {
+		err = cerr
+	}
+	return err
+}

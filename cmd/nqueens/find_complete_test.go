@@ -1,0 +1,80 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGoldenFindComplete compares find, complete and gen with
+// testdata/<name>.golden like TestGolden; -update rewrites them.
+func TestGoldenFindComplete(t *testing.T) {
+	tests := []struct {
+		name, stdin string
+		args        []string
+	}{
+		{"find-8", "", []string{"find", "8"}},
+		{"find-3", "", []string{"find", "3"}},
+		{"find-0", "", []string{"find", "0"}},
+		{"find-10-json", "", []string{"find", "10", "--format", "json"}},
+		{"find-6-board", "", []string{"find", "6", "--format", "board"}},
+		{"find-board-too-big", "", []string{"find", "1001", "--format", "board"}},
+		{"find-random-30", "", []string{"find", "30", "--random", "--seed", "7"}},
+		{"find-random-bad-seed", "", []string{"find", "30", "--random", "--seed", "-1"}},
+		{"complete-flags", "", []string{"complete", "--n", "8", "--queens", "1:1,2:5"}},
+		{"complete-partial-count", "", []string{"complete", "--partial", "1 . . . . . . .", "--count"}},
+		{"complete-all-board", "", []string{"complete", "--n", "8", "--queens", "1:1", "--blocked", "5:3", "--all", "--format", "board"}},
+		{"complete-none", "", []string{"complete", "--n", "6", "--queens", "1:2", "--blocked", "2:4"}},
+		{"complete-count-zero", "", []string{"complete", "--n", "6", "--queens", "1:2", "--blocked", "2:4", "--count"}},
+		{"complete-attack", "", []string{"complete", "--n", "8", "--queens", "1:1,3:3"}},
+		{"complete-on-block", "", []string{"complete", "--n", "8", "--queens", "2:2", "--blocked", "2:2"}},
+		{"complete-off-board", "", []string{"complete", "--n", "8", "--queens", "9:1"}},
+		{"complete-ragged", "Q...\n...\n....\n....\n", []string{"complete", "-"}},
+		{"complete-stdin", "# a board\n.Q......\n........\n........\n...x....\n........\n........\n........\n........\n", []string{"complete", "-", "--format", "board"}},
+		{"complete-no-input", "", []string{"complete"}},
+		{"gen-diag", "", []string{"gen", "completion", "--family", "diag", "--n", "12", "--diagonals", "6", "--seed", "1"}},
+		{"gen-queens", "", []string{"gen", "completion", "--family", "queens", "--n", "10", "--queens", "4", "--seed", "2"}},
+		{"gen-blocked", "", []string{"gen", "completion", "--family", "blocked", "--n", "8", "--blocked", "10", "--seed", "3"}},
+		{"gen-bad-family", "", []string{"gen", "completion", "--family", "rooks", "--n", "8"}},
+		{"gen-diag-too-many", "", []string{"gen", "completion", "--family", "diag", "--n", "6", "--diagonals", "20"}},
+		{"check-stream-invalid", "1 3 5 2 4 6\n", []string{"check", "-"}},
+		{"check-stream-valid", "[2,4,1,3]", []string{"check", "-"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errs, code := cli(t, tt.stdin, tt.args...)
+			got := fmt.Sprintf("$ nqueens %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(tt.args, " "), code, out, errs)
+			path := filepath.Join("testdata", tt.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("nqueens %s:\n got:\n%s\nwant:\n%s", strings.Join(tt.args, " "), got, want)
+			}
+		})
+	}
+}
+
+// TestFindStreamCheck pipes a large constructed and a large random
+// solution through check's streaming path.
+func TestFindStreamCheck(t *testing.T) {
+	for _, args := range [][]string{{"find", "200003"}, {"find", "100000", "--random", "--seed", "5"}} {
+		out, errs, code := cli(t, "", args...)
+		if code != 0 {
+			t.Fatalf("nqueens %q: exit %d, %s", args, code, errs)
+		}
+		res, errs, code := cli(t, out, "check", "-")
+		if code != 0 || res != "valid\n" {
+			t.Errorf("nqueens %q | check: %q, exit %d, %s", args, res, code, errs)
+		}
+	}
+}

@@ -1,0 +1,305 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/nqueens/nqueens"
+)
+
+// runCLI runs the command line in process and returns its exit status,
+// stdout and stderr.
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), strings.NewReader(""), &out, &errb, args)
+	return code, out.String(), errb.String()
+}
+
+// oeis returns A000170(n) from the repository's testdata.
+func oeis(t *testing.T, n int) string {
+	t.Helper()
+	f, err := os.Open("../../testdata/a000170.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) == 2 && fs[0] == fmt.Sprint(n) {
+			return fs[1]
+		}
+	}
+	t.Fatalf("no A000170(%d) in testdata", n)
+	return ""
+}
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// binary builds the nqueens command once per test run and returns its
+// path; its directory holds only it, for PATH.
+func binary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "nqueens-bin")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "nqueens")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+	os.Exit(code)
+}
+
+func TestShardMergeCLI(t *testing.T) {
+	dir := t.TempDir()
+	const n, m = 12, 8
+	var files []string
+	for i := range m {
+		f := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
+		if code, out, errs := runCLI(t, "count", fmt.Sprint(n), "--shard", fmt.Sprintf("%d/%d", i, m), "-o", f, "--workers", "2"); code != 0 {
+			t.Fatalf("count --shard %d/%d: exit %d\n%s%s", i, m, code, out, errs)
+		}
+		files = append(files, f)
+	}
+	want := fmt.Sprintf("12-queens: %s solutions, 1787 unique (8 shards, ", oeis(t, n))
+	code, out, errs := runCLI(t, append([]string{"merge", "--recompute", "4", "--seed", "9"}, files...)...)
+	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "recomputed 4 units (seed 9): all match") {
+		t.Errorf("merge: exit %d, stdout %q, stderr %q; want 0 and %q…", code, out, errs, want)
+	}
+	// The same records as JSON Lines on standard input.
+	var all bytes.Buffer
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		all.Write(b)
+	}
+	var o bytes.Buffer
+	if code := run(context.Background(), &all, &o, &o, []string{"merge", "--json", "-"}); code != 0 || !strings.Contains(o.String(), `"solutions":14200`) {
+		t.Errorf("merge --json - (JSON Lines): exit %d, %q", code, o.String())
+	}
+	// A shard of another N, in the place of shard 3.
+	other := filepath.Join(dir, "other.json")
+	runCLI(t, "count", "11", "--shard", "3/8", "-o", other)
+	// A faulty machine: one unit off, totals kept consistent.
+	faulty := filepath.Join(dir, "faulty.json")
+	b, _ := os.ReadFile(files[5])
+	recs, err := nqueens.ParseShardRecords(b, "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs[0].Units[1].Total += 2
+	recs[0].Solutions, _ = recs[0].Solutions.Add64(2)
+	b, _ = json.Marshal(recs[0])
+	os.WriteFile(faulty, b, 0o644)
+	garbled := filepath.Join(dir, "garbled.json")
+	os.WriteFile(garbled, []byte(`{"format":"nqueens-shard/1","n":12}`), 0o644)
+	with := func(i int, f string) []string {
+		c := append([]string{}, files...)
+		c[i] = f
+		return c
+	}
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		code  int
+		inErr string
+	}{
+		{"missing", files[:7], 1, "missing shard 7 of 8"},
+		{"duplicate", append(files, files[2]), 1, "shard 2/8 is given twice: " + files[2] + " and " + files[2]},
+		{"mismatched", with(3, other), 1, other + " (shard 3/8) is n = 11"},
+		{"garbled", with(0, garbled), 2, garbled},
+		{"no such file", with(0, filepath.Join(dir, "nope")), 2, "nope"},
+		{"faulty", append([]string{"--recompute", "1000"}, with(5, faulty)...), 1, "of shard 5/8 (" + faulty + "): recorded total"},
+		{"no files", nil, 2, "want the shard record files"},
+	} {
+		code, out, errs := runCLI(t, append([]string{"merge"}, tc.args...)...)
+		if code != tc.code || !strings.Contains(errs, tc.inErr) || out != "" {
+			t.Errorf("merge %s: exit %d, stdout %q, stderr %q; want exit %d, stderr with %q", tc.name, code, out, errs, tc.code, tc.inErr)
+		}
+	}
+	// Without -o, the record goes to stdout.
+	code, out, _ = runCLI(t, "count", "8", "--shard", "0/1")
+	if r, err := nqueens.ParseShardRecords([]byte(out), "stdout"); code != 0 || err != nil || r[0].Solutions.String() != "92" {
+		t.Errorf("count 8 --shard 0/1: exit %d, %q, %v", code, out, err)
+	}
+}
+
+func TestCountFlagsCLI(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"count", "12", "--shard", "8/8"},
+		{"count", "12", "--shard", "x"},
+		{"count", "10-12", "--checkpoint", filepath.Join(dir, "c")},
+		{"count", "12", "--checkpoint", filepath.Join(dir, "c"), "--method", "arrays"},
+		{"count", "12", "-o", filepath.Join(dir, "o")},
+		{"count", "12", "--progress", "sometimes"},
+	} {
+		if code, _, errs := runCLI(t, args...); code != 2 || errs == "" {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and a message", args, code, errs)
+		}
+	}
+	// --progress on without a terminal: status lines; auto: nothing.
+	code, out, errs := runCLI(t, "count", "13", "--progress", "on", "--progress-every", "1ms")
+	if code != 0 || !strings.Contains(errs, "N=13: ") || !strings.Contains(errs, " units (100.0%)") {
+		t.Errorf("count 13 --progress on: exit %d, stderr %q; want status lines ending at 100%%", code, errs)
+	}
+	if !strings.HasPrefix(out, "13-queens: 73712 solutions") {
+		t.Errorf("count 13 --progress on: stdout %q", out)
+	}
+	if _, _, errs := runCLI(t, "count", "11"); errs != "" {
+		t.Errorf("count 11 (auto, not a terminal): stderr %q; want nothing", errs)
+	}
+	// A foreign checkpoint is refused and left alone.
+	notes := filepath.Join(dir, "notes.txt")
+	os.WriteFile(notes, []byte("shopping list\n"), 0o644)
+	if code, _, errs := runCLI(t, "count", "10", "--checkpoint", notes); code != 2 || !strings.Contains(errs, "not an nqueens checkpoint") {
+		t.Errorf("count with a foreign checkpoint: exit %d, %q", code, errs)
+	}
+	ck := filepath.Join(dir, "c10")
+	runCLI(t, "count", "10", "--checkpoint", ck)
+	if code, _, errs := runCLI(t, "count", "11", "--checkpoint", ck); code != 2 || !strings.Contains(errs, "it is for n = 10, not n = 11") {
+		t.Errorf("count 11 with the checkpoint of 10: exit %d, %q", code, errs)
+	}
+}
+
+type countOut struct {
+	Solutions json.Number `json:"solutions"`
+	Units     int         `json:"units"`
+	Resumed   int         `json:"resumed"`
+}
+
+// TestKillResume kills a real count with SIGKILL at random moments,
+// restarts it each time from its checkpoint, and checks the total; then
+// interrupts it once with SIGINT, which must keep what finished. It
+// starts at N = 15 and moves to a larger N if the count is so fast that
+// the kills miss it.
+func TestKillResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and counts N = 15")
+	}
+	bin := binary(t)
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for n := 15; n <= 17; n++ {
+		if killResume(t, bin, n, rng) {
+			return
+		}
+	}
+	t.Fatalf("the kills never hit a running count, even at N = 17")
+}
+
+// killResume runs the kill test for n and reports whether enough kills
+// hit a running count to make it a test.
+func killResume(t *testing.T, bin string, n int, rng *rand.Rand) bool {
+	ck := filepath.Join(t.TempDir(), "ckpt")
+	args := []string{"count", fmt.Sprint(n), "--checkpoint", ck, "--workers", "2", "--json", "--progress", "off"}
+	live := 0
+	for k := 0; k < 5; k++ {
+		cmd := exec.Command(bin, args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		delay := time.Duration(20+rng.IntN(280)) * time.Millisecond
+		timer := time.AfterFunc(delay, func() { cmd.Process.Signal(syscall.SIGKILL) })
+		err := cmd.Wait()
+		timer.Stop()
+		var ee *exec.ExitError
+		switch {
+		case errors.As(err, &ee) && ee.Sys().(syscall.WaitStatus).Signaled():
+			live++
+			t.Logf("N = %d: SIGKILL %d after %v", n, k+1, delay)
+		case err != nil:
+			t.Fatalf("N = %d run %d: %v\n%s", n, k+1, err, stderr.String())
+		default:
+			t.Logf("N = %d: run %d finished before its kill at %v", n, k+1, delay)
+		}
+	}
+	// Ctrl-C: the count stops, says what is saved, exits 130.
+	cmd := exec.Command(bin, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	cmd.Start()
+	time.AfterFunc(time.Duration(20+rng.IntN(100))*time.Millisecond, func() { cmd.Process.Signal(os.Interrupt) })
+	if err := cmd.Wait(); err != nil {
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 || !strings.Contains(stderr.String(), "saved in "+ck) {
+			t.Errorf("N = %d after SIGINT: %v, stderr %q; want exit 130 and what is saved", n, err, stderr.String())
+		}
+	}
+	out, err := exec.Command(bin, args...).Output()
+	if err != nil {
+		t.Fatalf("N = %d final run: %v", n, err)
+	}
+	var res countOut
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("N = %d final run output %q: %v", n, out, err)
+	}
+	if want := oeis(t, n); string(res.Solutions) != want {
+		t.Errorf("N = %d after %d kills: %s solutions; want %s", n, live, res.Solutions, want)
+	}
+	t.Logf("N = %d: %d kills hit, final run resumed %d of %d units", n, live, res.Resumed, res.Units)
+	if live >= 2 && (res.Resumed == 0 || res.Resumed > res.Units) {
+		t.Errorf("N = %d: final run resumed %d of %d units; want some", n, res.Resumed, res.Units)
+	}
+	return live >= 2
+}
+
+// TestCheckpointTailCLI cuts a finished checkpoint in the middle of its
+// last record, as power loss would, and checks that the count recovers.
+func TestCheckpointTailCLI(t *testing.T) {
+	ck := filepath.Join(t.TempDir(), "c")
+	if code, _, errs := runCLI(t, "count", "12", "--checkpoint", ck); code != 0 {
+		t.Fatal(errs)
+	}
+	b, _ := os.ReadFile(ck)
+	os.WriteFile(ck, b[:len(b)-7], 0o644)
+	code, out, errs := runCLI(t, "count", "12", "--checkpoint", ck, "--json")
+	var res countOut
+	json.Unmarshal([]byte(out), &res)
+	if code != 0 || string(res.Solutions) != "14200" || res.Resumed != res.Units-1 {
+		t.Errorf("after a torn tail: exit %d, %q, %q; want 14200 with all units but one resumed", code, out, errs)
+	}
+	// Damage in the middle is not a torn tail: refused.
+	b, _ = os.ReadFile(ck)
+	i := bytes.IndexByte(b, '\n') + 1
+	b[i] = 'x'
+	os.WriteFile(ck, b, 0o644)
+	if code, _, errs := runCLI(t, "count", "12", "--checkpoint", ck); code != 2 || !strings.Contains(errs, "corrupt checkpoint") {
+		t.Errorf("damaged checkpoint: exit %d, %q; want 2, corrupt", code, errs)
+	}
+}

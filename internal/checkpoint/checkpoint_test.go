@@ -1,0 +1,215 @@
+package checkpoint
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+var hdr = Header{N: 8, Version: "test-v1", Plan: "abc123", Units: 20}
+
+func encode(h Header, recs ...Record) []byte {
+	b := AppendHeader(nil, h)
+	for _, r := range recs {
+		b = AppendRecord(b, r)
+	}
+	return b
+}
+
+func TestRoundTrip(t *testing.T) {
+	recs := []Record{{0, 1, 2, 3}, {19, 1<<64 - 1, 0, 1<<64 - 1}, {5, 0, 0, 0}}
+	data := encode(hdr, recs...)
+	p, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Header != hdr || !reflect.DeepEqual(p.Records, recs) || p.Valid != len(data) || p.Empty {
+		t.Errorf("Parse(encode) = %+v; want header %+v, records %v, valid %d", p, hdr, recs, len(data))
+	}
+}
+
+func TestTornTail(t *testing.T) {
+	good := encode(hdr, Record{1, 10, 1, 100}, Record{2, 20, 2, 200})
+	last := AppendRecord(nil, Record{3, 30, 3, 300})
+	for cut := 0; cut < len(last); cut++ {
+		data := append(append([]byte{}, good...), last[:cut]...)
+		p, err := Parse(data)
+		if err != nil {
+			t.Fatalf("cut %d: %v", cut, err)
+		}
+		if len(p.Records) != 2 || p.Valid != len(good) {
+			t.Errorf("cut %d: %d records, valid %d; want 2, %d", cut, len(p.Records), p.Valid, len(good))
+		}
+	}
+	// A flipped digit in the last line, and a zero-filled tail.
+	bad := append([]byte{}, last...)
+	bad[0] = '4'
+	for _, tail := range [][]byte{bad, make([]byte, 4096), append(bad, bytes.Repeat([]byte{0}, 100)...)} {
+		p, err := Parse(append(append([]byte{}, good...), tail...))
+		if err != nil || len(p.Records) != 2 || p.Valid != len(good) {
+			t.Errorf("tail %q: %d records, valid %d, err %v; want 2, %d, nil", tail[:min(len(tail), 20)], len(p.Records), p.Valid, err, len(good))
+		}
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	good := encode(hdr, Record{1, 10, 1, 100})
+	mid := encode(hdr, Record{1, 10, 1, 100}, Record{2, 20, 2, 200})
+	i := bytes.Index(mid, []byte("\n1 10"))
+	mid[i+2] = '7' // damage the first record; the second stays valid
+	hdrBad := append([]byte{}, good...)
+	hdrBad[len(Magic)+3] = '9' // n=8 -> n=9 without fixing the CRC
+	for _, tc := range []struct {
+		name string
+		data string
+		want error
+	}{
+		{"foreign", "hello world\n", ErrForeign},
+		{"foreign no newline", "PK\x03\x04", ErrForeign},
+		{"other format", "nqueens-checkpoint/9 n=8\n", ErrForeign},
+		{"damage before valid", string(mid), ErrCorrupt},
+		{"header crc", string(hdrBad), ErrCorrupt},
+	} {
+		if _, err := Parse([]byte(tc.data)); !errors.Is(err, tc.want) {
+			t.Errorf("%s: Parse error = %v; want %v", tc.name, err, tc.want)
+		}
+	}
+	for _, s := range []string{"", "nqueens-check", Magic + " n=8 vers"} {
+		if p, err := Parse([]byte(s)); err != nil || !p.Empty {
+			t.Errorf("Parse(%q) = %+v, %v; want Empty", s, p, err)
+		}
+	}
+}
+
+func TestDedup(t *testing.T) {
+	m, err := Dedup(hdr, []Record{{1, 10, 1, 5}, {2, 3, 0, 1}, {1, 10, 1, 5}})
+	if err != nil || len(m) != 2 {
+		t.Errorf("Dedup with an identical repeat = %v, %v; want 2 units", m, err)
+	}
+	if _, err := Dedup(hdr, []Record{{1, 10, 1, 5}, {1, 11, 1, 5}}); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("Dedup with a conflicting repeat: error = %v; want ErrCorrupt", err)
+	}
+	if _, err := Dedup(hdr, []Record{{20, 1, 1, 1}}); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("Dedup with unit 20 of 20: error = %v; want ErrCorrupt", err)
+	}
+}
+
+func TestOpenResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck")
+	f, o, err := Open(path, hdr, 0)
+	if err != nil || !o.Created || len(o.Done) != 0 {
+		t.Fatalf("Open new = %+v, %v", o, err)
+	}
+	for _, r := range []Record{{1, 10, 1, 5}, {2, 20, 2, 6}, {1, 10, 1, 5}} {
+		if err := f.Append(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Tear the tail as a power loss would.
+	af, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	af.Write([]byte("3 30 3 7 dead"))
+	af.Close()
+	f, o, err = Open(path, hdr, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Created || len(o.Done) != 2 || o.Lines != 3 || o.Dropped != len("3 30 3 7 dead") {
+		t.Errorf("reopen = %+v; want 2 units from 3 lines, %d bytes dropped", o, len("3 30 3 7 dead"))
+	}
+	f.Append(Record{3, 30, 3, 7})
+	f.Close()
+	data, _ := os.ReadFile(path)
+	p, err := Parse(data)
+	if err != nil || len(p.Records) != 4 || p.Valid != len(data) {
+		t.Errorf("after append: %d records, valid %d of %d, %v; want 4, all valid", len(p.Records), p.Valid, len(data), err)
+	}
+	// Another count is refused, and the file is left as it was.
+	for _, h := range []Header{{9, "test-v1", "abc123", 20}, {8, "test-v2", "abc123", 20}, {8, "test-v1", "fff", 20}} {
+		if _, _, err := Open(path, h, 0); !errors.Is(err, ErrMismatch) {
+			t.Errorf("Open with %+v: error = %v; want ErrMismatch", h, err)
+		} else if !strings.Contains(err.Error(), path) {
+			t.Errorf("Open with %+v: error %q does not name the file", h, err)
+		}
+	}
+	if again, _ := os.ReadFile(path); !bytes.Equal(again, data) {
+		t.Errorf("a refused Open changed the file")
+	}
+}
+
+func TestOpenForeign(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "notes.txt")
+	os.WriteFile(path, []byte("my notes\n"), 0o644)
+	if _, _, err := Open(path, hdr, 0); !errors.Is(err, ErrForeign) {
+		t.Errorf("Open(foreign) error = %v; want ErrForeign", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "my notes\n" {
+		t.Errorf("Open(foreign) changed the file to %q", b)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(encode(hdr, Record{1, 10, 1, 100}, Record{2, 20, 2, 200}))
+	f.Add(append(encode(hdr, Record{1, 10, 1, 100}), "2 20 2"...))
+	f.Add([]byte(Magic + " n=8"))
+	f.Add([]byte("garbage\n1 2 3 4 00000000\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := Parse(data)
+		if err != nil {
+			return
+		}
+		if p.Empty {
+			return
+		}
+		if p.Valid > len(data) {
+			t.Fatalf("Valid %d > len %d", p.Valid, len(data))
+		}
+		// The valid prefix parses to the same content, all of it valid,
+		// and re-encoding gives it back byte for byte.
+		q, err := Parse(data[:p.Valid])
+		if err != nil || q.Valid != p.Valid || q.Header != p.Header || !reflect.DeepEqual(q.Records, p.Records) {
+			t.Fatalf("prefix reparse = %+v, %v; want %+v", q, err, p)
+		}
+		if enc := encode(p.Header, p.Records...); !bytes.Equal(enc, data[:p.Valid]) {
+			t.Fatalf("re-encoding differs:\n%q\n%q", enc, data[:p.Valid])
+		}
+	})
+}
+
+func TestBusyAndSync(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck")
+	f, _, err := Open(path, hdr, 5*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Open(path, hdr, 0); !errors.Is(err, ErrBusy) {
+		t.Errorf("second Open while the first is open: error = %v; want ErrBusy", err)
+	}
+	f.Append(Record{1, 2, 3, 4})
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		f.mu.Lock()
+		dirty := f.dirty
+		f.mu.Unlock()
+		if !dirty {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("an appended record was not fsynced by the sync loop")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	f.Close()
+	g, o, err := Open(path, hdr, 0)
+	if err != nil || len(o.Done) != 1 {
+		t.Fatalf("Open after Close = %+v, %v; want the lock released and 1 unit", o, err)
+	}
+	g.Close()
+}

@@ -1,0 +1,42 @@
+// Package checkpoint keeps the durable record of a long count: which work
+// units have finished and what each found, so that a count killed at any
+// moment resumes where it stopped and still ends exact.
+//
+// # File format
+//
+// A checkpoint is a text file of lines, each ending in '\n' and each
+// carrying its own CRC-32C (Castagnoli) of the text before it:
+//
+//	nqueens-checkpoint/1 n=16 version=rows2-mirror-v1 plan=5c0d…e1 units=210 crc=1a2b3c4d
+//	17 93440 11680 1529630 9f8e7d6c
+//	3 74396 9301 1203411 01a2b3c4
+//	…
+//
+// The header names the board size, the decomposition's version, the
+// digest of the plan (its settings and unit list) and the number of
+// units; a file whose header differs from the plan of the run is refused,
+// as is a file that is not a checkpoint at all. Each record line is
+// "unit total unique nodes crc": the unit's id in the plan, its weighted
+// share of the total (so that the sum over all units is A000170(n)), its
+// canonical solutions and the queens it placed, in decimal.
+//
+// # Durability
+//
+// Records are appended with one write(2) each, in the order units finish,
+// so a process killed with SIGKILL loses nothing that it had reported:
+// the kernel's page cache holds the line. A background loop fsyncs the
+// file whenever it has unsynced lines, at least every sync interval (two
+// seconds by default), and Close fsyncs once more. Power loss can tear the
+// lines written since the last fsync, or fill them with zeros; Parse
+// treats every line from the first invalid one to the end of the file as
+// such a torn tail, drops it, and Open truncates it away before
+// appending. An invalid line followed by a valid one cannot come from a
+// torn append: that file is refused as corrupt.
+//
+// Open takes an advisory lock (flock(2), on Unix) for as long as the
+// File is open, so a second count on the same file fails with ErrBusy
+// instead of appending to, or truncating, a file in use.
+//
+// A unit recorded twice (two runs racing, or a record repeated by hand)
+// counts once; two records of one unit that disagree are refused.
+package checkpoint

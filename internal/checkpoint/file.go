@@ -1,0 +1,213 @@
+package checkpoint
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+)
+
+// DefaultSync is how often a File fsyncs new records when Open is given
+// no interval.
+const DefaultSync = 2 * time.Second
+
+// A File is an open checkpoint that records are appended to. Its methods
+// are safe for concurrent use.
+type File struct {
+	path string
+
+	mu    sync.Mutex
+	f     *os.File
+	buf   []byte
+	dirty bool  // records written since the last fsync
+	err   error // first write or sync error; sticky
+
+	stop chan struct{}
+	done chan struct{}
+}
+
+// An Opened tells what Open found in an existing file.
+type Opened struct {
+	Done    map[int]Record // finished units, by id
+	Created bool           // the file was new (or held only a torn header)
+	Dropped int            // bytes of torn tail that were cut off
+	Lines   int            // valid record lines, duplicates included
+}
+
+// Open opens the checkpoint at path for the count that h describes,
+// creating it if it does not exist, and returns what it already holds.
+// A torn tail is truncated away. A file of another count fails with
+// ErrMismatch, a foreign one with ErrForeign, a damaged one with
+// ErrCorrupt. Records appended later are fsynced at least every
+// syncEvery (DefaultSync if 0).
+func Open(path string, h Header, syncEvery time.Duration) (*File, Opened, error) {
+	var o Opened
+	if err := h.check(); err != nil {
+		return nil, o, err
+	}
+	if syncEvery <= 0 {
+		syncEvery = DefaultSync
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, o, err
+	}
+	fail := func(err error) (*File, Opened, error) {
+		f.Close()
+		return nil, Opened{}, err
+	}
+	if err := lock(f); err != nil {
+		return fail(fmt.Errorf("%s: %w", path, err))
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return fail(err)
+	}
+	p, err := Parse(data)
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", path, err))
+	}
+	if p.Empty {
+		// New, or torn while it was being created: write the header
+		// and make the file's name durable too.
+		o.Created = true
+		if err := f.Truncate(0); err != nil {
+			return fail(err)
+		}
+		if _, err := f.WriteAt(AppendHeader(nil, h), 0); err != nil {
+			return fail(err)
+		}
+		if err := f.Sync(); err != nil {
+			return fail(err)
+		}
+		syncDir(path)
+		p.Valid = len(AppendHeader(nil, h))
+	} else {
+		if err := mismatch(p.Header, h); err != nil {
+			return fail(fmt.Errorf("%s: %w", path, err))
+		}
+		if o.Done, err = Dedup(h, p.Records); err != nil {
+			return fail(fmt.Errorf("%s: %w", path, err))
+		}
+		o.Lines = len(p.Records)
+		if p.Valid < len(data) {
+			o.Dropped = len(data) - p.Valid
+			if err := f.Truncate(int64(p.Valid)); err != nil {
+				return fail(err)
+			}
+			if err := f.Sync(); err != nil {
+				return fail(err)
+			}
+		}
+	}
+	if o.Done == nil {
+		o.Done = map[int]Record{}
+	}
+	if _, err := f.Seek(int64(p.Valid), io.SeekStart); err != nil {
+		return fail(err)
+	}
+	c := &File{path: path, f: f, stop: make(chan struct{}), done: make(chan struct{})}
+	go c.syncLoop(syncEvery)
+	return c, o, nil
+}
+
+func mismatch(got, want Header) error {
+	switch {
+	case got.N != want.N:
+		return fmt.Errorf("%w: it is for n = %d, not n = %d", ErrMismatch, got.N, want.N)
+	case got.Version != want.Version:
+		return fmt.Errorf("%w: it was written by decomposition %s, this program uses %s", ErrMismatch, got.Version, want.Version)
+	case got.Plan != want.Plan || got.Units != want.Units:
+		return fmt.Errorf("%w: its plan is %s (%d units), this program's is %s (%d units)", ErrMismatch, got.Plan, got.Units, want.Plan, want.Units)
+	}
+	return nil
+}
+
+// syncDir fsyncs the directory holding path, so that a new file's name
+// survives power loss. Errors are ignored: not every system can.
+func syncDir(path string) {
+	if d, err := os.Open(filepath.Dir(path)); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// Append records r with one write. It returns the first error any write
+// or sync of the file has had.
+func (c *File) Append(r Record) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil {
+		return c.err
+	}
+	if c.f == nil {
+		return errors.New("checkpoint: append to a closed file")
+	}
+	c.buf = AppendRecord(c.buf[:0], r)
+	if _, err := c.f.Write(c.buf); err != nil {
+		c.err = fmt.Errorf("checkpoint %s: %w", c.path, err)
+		return c.err
+	}
+	c.dirty = true
+	return nil
+}
+
+// Sync fsyncs the records appended so far.
+func (c *File) Sync() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.syncLocked()
+}
+
+func (c *File) syncLocked() error {
+	if c.err != nil || !c.dirty || c.f == nil {
+		return c.err
+	}
+	if err := c.f.Sync(); err != nil {
+		c.err = fmt.Errorf("checkpoint %s: %w", c.path, err)
+		return c.err
+	}
+	c.dirty = false
+	return nil
+}
+
+func (c *File) syncLoop(every time.Duration) {
+	defer close(c.done)
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-c.stop:
+			return
+		case <-t.C:
+			c.Sync()
+		}
+	}
+}
+
+// Close fsyncs the file and closes it. It returns the first error the
+// file has had.
+func (c *File) Close() error {
+	c.mu.Lock()
+	if c.f == nil {
+		c.mu.Unlock()
+		return c.err
+	}
+	c.mu.Unlock()
+	close(c.stop)
+	<-c.done
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	err := c.syncLocked()
+	if cerr := c.f.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	c.f = nil
+	if c.err == nil {
+		c.err = err
+	}
+	return err
+}

@@ -1,0 +1,271 @@
+package checkpoint
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"strconv"
+	"strings"
+)
+
+// Magic starts every checkpoint file; the number is the format's version.
+const Magic = "nqueens-checkpoint/1"
+
+var (
+	// ErrForeign is wrapped by the errors for a file that is not a
+	// checkpoint, or one of another format version.
+	ErrForeign = errors.New("not an nqueens checkpoint")
+	// ErrMismatch is wrapped by the errors for a checkpoint of another
+	// count: another n, decomposition version or plan.
+	ErrMismatch = errors.New("checkpoint belongs to another count")
+	// ErrCorrupt is wrapped by the errors for damage that a torn append
+	// cannot explain: a bad line followed by good ones, a bad header,
+	// a unit out of range or two different records of one unit.
+	ErrCorrupt = errors.New("corrupt checkpoint")
+	// ErrBusy is returned by Open when another process has the file open.
+	ErrBusy = errors.New("checkpoint is in use by another count")
+)
+
+var table = crc32.MakeTable(crc32.Castagnoli)
+
+// A Header identifies the count a checkpoint belongs to.
+type Header struct {
+	N       int
+	Version string // the decomposition's version, without spaces
+	Plan    string // digest of the plan, without spaces
+	Units   int    // number of units in the plan
+}
+
+// A Record is one finished unit.
+type Record struct {
+	Unit   int
+	Total  uint64 // weighted: the unit's share of A000170(n)
+	Unique uint64
+	Nodes  uint64
+}
+
+func (h Header) check() error {
+	if h.N < 0 || h.Units < 1 || !token(h.Version) || !token(h.Plan) {
+		return fmt.Errorf("checkpoint: invalid header %+v", h)
+	}
+	return nil
+}
+
+// token reports whether s is a non-empty run of printable ASCII without
+// spaces or '='.
+func token(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c > '~' || c == '=' {
+			return false
+		}
+	}
+	return true
+}
+
+// AppendHeader appends the header line for h to b.
+func AppendHeader(b []byte, h Header) []byte {
+	start := len(b)
+	b = fmt.Appendf(b, "%s n=%d version=%s plan=%s units=%d", Magic, h.N, h.Version, h.Plan, h.Units)
+	return appendCRC(b, start, " crc=")
+}
+
+// AppendRecord appends the line for r to b.
+func AppendRecord(b []byte, r Record) []byte {
+	start := len(b)
+	b = strconv.AppendInt(b, int64(r.Unit), 10)
+	b = append(b, ' ')
+	b = strconv.AppendUint(b, r.Total, 10)
+	b = append(b, ' ')
+	b = strconv.AppendUint(b, r.Unique, 10)
+	b = append(b, ' ')
+	b = strconv.AppendUint(b, r.Nodes, 10)
+	return appendCRC(b, start, " ")
+}
+
+func appendCRC(b []byte, start int, sep string) []byte {
+	sum := crc32.Checksum(b[start:], table)
+	b = append(b, sep...)
+	b = fmt.Appendf(b, "%08x", sum)
+	return append(b, '\n')
+}
+
+// splitCRC splits a line (without '\n') into its text and checksum and
+// reports whether the checksum matches.
+func splitCRC(line []byte, sep string) ([]byte, bool) {
+	i := bytes.LastIndex(line, []byte(sep))
+	if i < 0 || len(line)-i-len(sep) != 8 {
+		return nil, false
+	}
+	text, hex := line[:i], line[i+len(sep):]
+	want, err := strconv.ParseUint(string(hex), 16, 32)
+	if err != nil || hex[0] == '+' || hex[0] == '-' || strings.ToLower(string(hex)) != string(hex) {
+		return nil, false
+	}
+	return text, crc32.Checksum(text, table) == uint32(want)
+}
+
+// parseHeader reads a header line (without '\n').
+func parseHeader(line []byte) (Header, error) {
+	text, ok := splitCRC(line, " crc=")
+	if !ok {
+		return Header{}, fmt.Errorf("%w: the header's checksum does not match", ErrCorrupt)
+	}
+	f := strings.Split(string(text), " ")
+	if len(f) != 5 || f[0] != Magic {
+		return Header{}, fmt.Errorf("%w: bad header %q", ErrCorrupt, text)
+	}
+	var h Header
+	var err error
+	val := func(i int, key string) string {
+		v, found := strings.CutPrefix(f[i], key+"=")
+		if !found && err == nil {
+			err = fmt.Errorf("%w: header field %d is %q, want %s=…", ErrCorrupt, i, f[i], key)
+		}
+		return v
+	}
+	n, units := val(1, "n"), val(4, "units")
+	h.Version, h.Plan = val(2, "version"), val(3, "plan")
+	if err != nil {
+		return Header{}, err
+	}
+	var ok1, ok2 bool
+	h.N, ok1 = atoi(n)
+	h.Units, ok2 = atoi(units)
+	if !ok1 || !ok2 || h.check() != nil {
+		return Header{}, fmt.Errorf("%w: bad header %q", ErrCorrupt, text)
+	}
+	return h, nil
+}
+
+// atoi reads a canonical non-negative decimal int: no sign, no leading
+// zeros, at most 9 digits.
+func atoi(s string) (int, bool) {
+	v, ok := atou(s)
+	if !ok || v >= 1e9 {
+		return 0, false
+	}
+	return int(v), true
+}
+
+// atou reads a canonical decimal uint64, so that each record has one
+// spelling.
+func atou(s string) (uint64, bool) {
+	if s == "" || s[0] < '0' || s[0] > '9' || (len(s) > 1 && s[0] == '0') {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(s, 10, 64)
+	return v, err == nil
+}
+
+// parseRecord reads a record line (without '\n'); ok is false for any
+// line that is not a valid record.
+func parseRecord(line []byte) (Record, bool) {
+	text, ok := splitCRC(line, " ")
+	if !ok {
+		return Record{}, false
+	}
+	f := strings.Split(string(text), " ")
+	if len(f) != 4 {
+		return Record{}, false
+	}
+	id, ok0 := atoi(f[0])
+	t, ok1 := atou(f[1])
+	u, ok2 := atou(f[2])
+	n, ok3 := atou(f[3])
+	if !ok0 || !ok1 || !ok2 || !ok3 {
+		return Record{}, false
+	}
+	return Record{Unit: id, Total: t, Unique: u, Nodes: n}, true
+}
+
+// A Parsed is the content of a checkpoint file.
+type Parsed struct {
+	Header  Header
+	Empty   bool     // no complete header: a new file, or one torn while it was created
+	Records []Record // valid records in file order, duplicates included
+	Valid   int      // length of the valid prefix; the rest is a torn tail
+}
+
+// Parse reads the bytes of a checkpoint file. A file with no complete
+// header line that is a prefix of one (including the empty file) is
+// Empty. Lines from the first invalid one to the end are a torn tail:
+// Valid is where it starts, and they are not returned. Parse fails with
+// ErrForeign for a file that is not a checkpoint and ErrCorrupt for a
+// bad header or an invalid line followed by a valid one; it does not
+// check units against the header (Open does).
+func Parse(data []byte) (Parsed, error) {
+	var p Parsed
+	nl := bytes.IndexByte(data, '\n')
+	if nl < 0 {
+		// No complete line: a header torn while the file was created,
+		// or something else entirely.
+		if bytes.HasPrefix([]byte(Magic+" "), data) || bytes.HasPrefix(data, []byte(Magic+" ")) {
+			p.Empty = true
+			return p, nil
+		}
+		return p, ErrForeign
+	}
+	first := data[:nl]
+	if !bytes.HasPrefix(first, []byte(Magic+" ")) {
+		if bytes.HasPrefix(first, []byte("nqueens-checkpoint/")) {
+			return p, fmt.Errorf("%w: format %q, this program reads %s", ErrForeign, first[:bytes.IndexByte(first, ' ')+1], Magic)
+		}
+		return p, ErrForeign
+	}
+	h, err := parseHeader(first)
+	if err != nil {
+		return p, err
+	}
+	p.Header = h
+	off := nl + 1
+	p.Valid = off
+	torn := -1 // line number of the first invalid line
+	for line := 2; off < len(data); line++ {
+		end := bytes.IndexByte(data[off:], '\n')
+		var r Record
+		ok := end >= 0
+		if ok {
+			r, ok = parseRecord(data[off : off+end])
+		}
+		if !ok {
+			if torn < 0 {
+				torn = line
+			}
+			if end < 0 {
+				break
+			}
+			off += end + 1
+			continue
+		}
+		if torn >= 0 {
+			return Parsed{}, fmt.Errorf("%w: line %d is damaged but line %d after it is valid", ErrCorrupt, torn, line)
+		}
+		p.Records = append(p.Records, r)
+		off += end + 1
+		p.Valid = off
+	}
+	return p, nil
+}
+
+// Dedup returns the records by unit, checking them against h: each unit
+// must be below h.Units, and records of one unit must agree.
+func Dedup(h Header, recs []Record) (map[int]Record, error) {
+	m := make(map[int]Record, len(recs))
+	for _, r := range recs {
+		if r.Unit >= h.Units {
+			return nil, fmt.Errorf("%w: unit %d recorded, but the plan has %d units", ErrCorrupt, r.Unit, h.Units)
+		}
+		if old, dup := m[r.Unit]; dup {
+			if old != r {
+				return nil, fmt.Errorf("%w: unit %d recorded twice with different results (%+v, %+v)", ErrCorrupt, r.Unit, old, r)
+			}
+			continue
+		}
+		m[r.Unit] = r
+	}
+	return m, nil
+}

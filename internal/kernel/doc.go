@@ -1,0 +1,123 @@
+// Package kernel is the counting engine behind nqueens.Count: it splits
+// the count for an N×N board into independent work units, one per
+// symmetry class of "border" placements, and counts each unit with an
+// iterative bitboard search that allocates nothing.
+//
+// # Bitboard layout
+//
+// A row is a uint64; bit c is column c, so N ≤ 64 (MaxN). The search
+// fills one row at a time, top to bottom. For the row being filled it
+// keeps three masks of attacked squares: col (columns taken), ld (the
+// diagonals that move one column towards higher bits per row down) and
+// rd (those that move towards lower bits). Going down one row shifts ld
+// left and rd right by one; the free squares are
+//
+//	full &^ (col | ld | rd)
+//
+// and the search takes them lowest first with bit := f & -f. The stack
+// is an array of frames, one per row ([MaxN]frame in the Worker), so a
+// unit costs no allocation; see search for the measured details.
+//
+// # Work units: the border queens
+//
+// Every solution for N ≥ 2 has exactly one queen in each of the four
+// edges of the board — row 0, row N−1, column 0, column N−1 (a corner
+// queen stands in two). Where those (two to four) queens stand is the
+// solution's Border. A unit is one Border with its queens pre-placed;
+// its search fills the other rows (all but row 0, row N−1 and the rows
+// of the left and right queens) with the remaining columns, and the
+// border queens' diagonals are a fixed mask per row (setup.mask), so
+// the bottom queen prunes the top rows from the start. Skipping a
+// border row is a shift by 2 or 3 instead of 1 (setup.shift).
+//
+//	N = 8, unit 14: Border{Top: 2, Bottom: 5, Left: 4, Right: 3}
+//
+//	row 0  . . T . . . . .     T, B, L, R: the border queens, pre-placed
+//	row 1  . . . . q . . .     q: placed by the search in rows 1, 2,
+//	row 2  . q . . . . . .        5 and 6, in columns 1, 3, 4 and 6
+//	row 3  . . . . . . . R
+//	row 4  L . . . . . . .
+//	row 5  . . . . . . q .
+//	row 6  . . . q . . . .
+//	row 7  . . . . . B . .
+//
+// # Symmetry classes and weights
+//
+// The eight symmetries of the square (four rotations, four
+// reflections) map solutions to solutions and borders to borders, and
+// the border of an image is the image of the border. NewPlan lists every
+// valid border, keeps one per orbit under the eight symmetries, and
+// records the orbit's stabilizer H (Unit.Stab, the symmetries that map
+// the border to itself). The unit stands for all |orbit| = 8/|H|
+// borders of its class, so
+//
+//	Total  = (8 / |H|) · c       c = solutions found in the unit
+//	Unique = (1 / |H|) · Σ_{h∈H} fix(h)
+//
+// Unique is Burnside's count of the orbits of H on the unit's solutions:
+// two solutions with the same border are images of each other only by a
+// symmetry in H, so the classes that meet the unit are exactly these
+// orbits. No solution of an N ≥ 2 board is its own mirror image (a
+// reflection would need two queens in a column, or a queen set closed
+// under transposition, which puts two queens on a diagonal), so fix(h)
+// is 0 for the reflections, c for the identity, and for the rotations the
+// number of solutions symmetric under the half or quarter turn. Only the
+// O(N²) units whose H holds a rotation need those, and they take the slow
+// path searchSym, which records the columns and tests each solution; all
+// other units (H = {id}: weight 8, or H = {id, one reflection}: weight
+// 4, c/2 classes) run the fast search.
+//
+// Why the sum is exact: the borders of all solutions are partitioned by
+// their orbits, each orbit has exactly one unit, and a unit's solutions
+// and their images are disjoint from every other unit's (their borders
+// lie in different orbits). So Σ Total over the units counts each
+// solution once, and Σ Unique counts each class once. The tests check
+// this set by set for N ≤ 10 against an independent enumeration.
+//
+// # Worked example: N = 8
+//
+// N = 8 has 78 units: the valid borders (no two of their queens
+// attacking) fall into 78 classes. Twelve of them hold a solution, one each:
+// eleven have H = {id} and weight 8, and unit 14 above has H = {id,
+// half turn} (its border is symmetric under the half turn) and weight 4;
+// its one solution, 2 4 1 7 0 6 3 5, is itself symmetric under the half
+// turn, so fix(half turn) = 1 and Unique = (1 + 1)/2 = 1. Hence
+//
+//	Total  = 11·8 + 1·4 = 92
+//	Unique = 11·1 + 1·1 = 12
+//
+// # Which orientation to search
+//
+// The eight borders of a class are equivalent, but the top-down search
+// is not: it is cheaper when the top half of the free rows is narrow.
+// NewPlan searches each class in the orientation with the fewest open
+// squares (by the product) in the top half of the free rows. This cut
+// the nodes to 0.63–0.64 of searching the lexicographically smallest
+// border (N = 12..15); an oracle that tried all eight reached 0.57. See
+// setup.orientScore.
+//
+// # Order and size of units
+//
+// Units are sorted by an estimate of their nodes (Unit.Cost: the number
+// of placements of the first three free rows times a power of the open
+// squares below; rank correlation 0.64–0.73 with the true counts), the
+// largest first, so that a pool of workers pulling units from a shared
+// index ends together. There are O(N⁴)/8 units: 1,632 for N = 14, 4,319
+// for N = 17, 9,522 for N = 20. IDs are positions in that order and are
+// stable for a given N and Version; Plan.Digest fingerprints the list,
+// and testdata/digests.golden pins it for N ≤ 20.
+//
+// # Nodes
+//
+// A node is a queen placed, the border queens included. The kernel
+// counts them with one increment per placement, and the last two rows
+// add their placements without a loop (see search). Measured against
+// the plain search of the whole board (Plain), the units visit 5.0×
+// (N = 12) to 5.1× (N = 15: 33.3 M against 171.1 M) fewer nodes.
+//
+// # Short variable names in the hot loop
+//
+// f: free squares of the row, bit: the square taken, c/l/r: the masks
+// for the next row, nf: its free squares, k: the free-row index, st: the
+// stack, sh: the row distance to the next free row.
+package kernel

@@ -1,0 +1,6 @@
+//go:build !linux
+
+package minconf
+
+// words returns k zeroed uint64s and a function that frees them.
+func words(k int) ([]uint64, func()) { return make([]uint64, k), func() {} }

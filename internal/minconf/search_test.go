@@ -1,0 +1,90 @@
+package minconf
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/nqueens/nqueens/internal/validate"
+)
+
+func TestSolveSmall(t *testing.T) {
+	for n := 4; n <= 300; n++ {
+		for seed := range uint64(3) {
+			p, st, err := Solve(context.Background(), n, seed)
+			if err != nil {
+				t.Fatalf("Solve(%d, seed %d) = %v (stats %+v)", n, seed, err, st)
+			}
+			if err := validate.Columns(p); err != nil {
+				t.Fatalf("Solve(%d, seed %d) returned an invalid placement: %v", n, seed, err)
+			}
+		}
+	}
+	p, _, err := Solve(context.Background(), 1, 7)
+	if err != nil || !slices.Equal(p, []int32{0}) {
+		t.Errorf("Solve(1) = %v, %v; want [0]", p, err)
+	}
+	for _, n := range []int{2, 3} {
+		if _, _, err := Solve(context.Background(), n, 1); !errors.Is(err, ErrNoSolution) {
+			t.Errorf("Solve(%d) error = %v; want ErrNoSolution", n, err)
+		}
+	}
+	for _, n := range []int{0, -5} {
+		if _, _, err := Solve(context.Background(), n, 1); err == nil {
+			t.Errorf("Solve(%d) error = nil; want an error", n)
+		}
+	}
+}
+
+func TestSolveSeeds(t *testing.T) {
+	const n = 100_000
+	a, _, err := Solve(context.Background(), n, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := Solve(context.Background(), n, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a, b) {
+		t.Errorf("Solve(%d, seed 1) is not reproducible", n)
+	}
+	c, _, err := Solve(context.Background(), n, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := 0
+	for i := range a {
+		if a[i] == c[i] {
+			same++
+		}
+	}
+	// Two independent random solutions agree in about one row in n.
+	if same > 100 {
+		t.Errorf("seeds 1 and 2 agree in %d of %d rows; want few", same, n)
+	}
+}
+
+func TestSolveLarge(t *testing.T) {
+	n := 2_000_003
+	if testing.Short() {
+		n = 200_003
+	}
+	p, st, err := Solve(context.Background(), n, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := validate.Columns(p); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("n = %d: %+v, %.2f tries per row", n, st, float64(st.Tries)/float64(n))
+}
+
+func TestSolveCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := Solve(ctx, 1_000_000, 1); !errors.Is(err, context.Canceled) {
+		t.Errorf("Solve with a cancelled context = %v; want context.Canceled", err)
+	}
+}

@@ -1,0 +1,22 @@
+// Package shard splits a count over machines: it assigns the work units
+// of a plan to M shards, balanced by expected cost, and defines the
+// record a shard writes and the checks that merge makes.
+//
+// # Assignment
+//
+// Assign is the longest-processing-time rule: units sorted by Cost,
+// largest first (ties by id), each given to the shard with the least
+// cost so far (ties to the lowest index). It depends only on the costs
+// and M, so every machine computes the same assignment, and no shard
+// gets more than the average plus the largest single unit.
+//
+// # Record
+//
+// A shard writes one JSON object (a Record): n, the decomposition's
+// version and plan digest, its index I and the count M, the number of
+// units done, the exact solutions and unique totals, the nodes, a digest
+// of its unit ids, and the per-unit results, so that merge can recompute
+// any unit and compare. Parse checks that a record is consistent with
+// itself (totals are the sums of the units, the digest matches the ids);
+// Check checks a set of records against the plan.
+package shard

@@ -1,0 +1,245 @@
+package shard
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Format names the record format; Parse refuses others.
+const Format = "nqueens-shard/1"
+
+// ErrRecord is wrapped by the errors for a record that is malformed or
+// inconsistent with itself.
+var ErrRecord = errors.New("bad shard record")
+
+// ErrSet is wrapped by the errors for a set of records that does not
+// make one count: a shard missing or present twice, or records of
+// different counts or plans.
+var ErrSet = errors.New("shard records do not make one count")
+
+// A Record is the result of one shard, as written to JSON.
+type Record struct {
+	Format    string   `json:"format"`
+	N         int      `json:"n"`
+	Version   string   `json:"version"`
+	Plan      string   `json:"plan"` // digest of the whole plan
+	Shard     int      `json:"shard"`
+	Shards    int      `json:"shards"`
+	UnitsDone int      `json:"units_done"`
+	Solutions *big.Int `json:"solutions"`
+	Unique    *big.Int `json:"unique"`
+	Nodes     uint64   `json:"nodes"`
+	Digest    string   `json:"digest"` // Digest of the unit ids
+	Units     []Unit   `json:"units"`  // ascending by ID
+}
+
+// A Unit is the result of one unit: its weighted share of the total, its
+// canonical solutions and the queens it placed.
+type Unit struct {
+	ID     int    `json:"id"`
+	Total  uint64 `json:"total"`
+	Unique uint64 `json:"unique"`
+	Nodes  uint64 `json:"nodes"`
+}
+
+// New returns the record of a finished shard, with the totals and digest
+// computed from units (which it sorts by ID).
+func New(n int, version, plan string, i, m int, units []Unit) Record {
+	slices.SortFunc(units, func(a, b Unit) int { return a.ID - b.ID })
+	r := Record{Format: Format, N: n, Version: version, Plan: plan, Shard: i, Shards: m, UnitsDone: len(units), Units: units}
+	r.Solutions, r.Unique, r.Nodes = sums(units)
+	r.Digest = Digest(r.IDs())
+	return r
+}
+
+// IDs returns the unit ids of r in order.
+func (r *Record) IDs() []int {
+	ids := make([]int, len(r.Units))
+	for i, u := range r.Units {
+		ids[i] = u.ID
+	}
+	return ids
+}
+
+// Name returns "shard I/M".
+func (r *Record) Name() string {
+	return "shard " + strconv.Itoa(r.Shard) + "/" + strconv.Itoa(r.Shards)
+}
+
+func sums(units []Unit) (total, unique *big.Int, nodes uint64) {
+	total, unique = new(big.Int), new(big.Int)
+	var t, u big.Int
+	for _, x := range units {
+		total.Add(total, t.SetUint64(x.Total))
+		unique.Add(unique, u.SetUint64(x.Unique))
+		nodes += x.Nodes // informative; wraps past 2^64 like any node counter
+	}
+	return total, unique, nodes
+}
+
+// Parse reads one record and checks it against itself: known fields
+// only, 0 ≤ shard < shards, units ascending without repeats, units_done
+// equal to their number, totals equal to their sums and the digest equal
+// to the digest of their ids.
+func Parse(b []byte) (Record, error) {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	d.UseNumber()
+	var r Record
+	if err := d.Decode(&r); err != nil {
+		return Record{}, fmt.Errorf("%w: %v", ErrRecord, err)
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return Record{}, fmt.Errorf("%w: more than one JSON value", ErrRecord)
+	}
+	return r, r.Check()
+}
+
+// ParseAll reads the records in b: one JSON object per record, separated
+// by white space (so a file may hold one record, or JSON Lines of many).
+func ParseAll(b []byte) ([]Record, error) {
+	var out []Record
+	d := json.NewDecoder(bytes.NewReader(b))
+	for {
+		var raw json.RawMessage
+		if err := d.Decode(&raw); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("%w: record %d: %v", ErrRecord, len(out)+1, err)
+		}
+		r, err := Parse(raw)
+		if err != nil {
+			return nil, fmt.Errorf("record %d: %w", len(out)+1, err)
+		}
+		out = append(out, r)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%w: no record", ErrRecord)
+	}
+	return out, nil
+}
+
+// Check reports whether r is consistent with itself (see Parse).
+func (r *Record) Check() error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%w: %s", ErrRecord, fmt.Sprintf(format, a...))
+	}
+	switch {
+	case r.Format != Format:
+		return bad("format %q, want %q", r.Format, Format)
+	case r.N < 0:
+		return bad("n = %d", r.N)
+	case r.Version == "" || r.Plan == "":
+		return bad("no version or plan")
+	case r.Shards < 1 || r.Shard < 0 || r.Shard >= r.Shards:
+		return bad("shard %d/%d: want 0 ≤ I < M", r.Shard, r.Shards)
+	case r.UnitsDone != len(r.Units):
+		return bad("%s: units_done = %d but %d units are listed", r.Name(), r.UnitsDone, len(r.Units))
+	case r.Solutions == nil || r.Unique == nil:
+		return bad("%s: no solutions or unique total", r.Name())
+	}
+	for i, u := range r.Units {
+		if u.ID < 0 || (i > 0 && u.ID <= r.Units[i-1].ID) {
+			return bad("%s: unit ids are not ascending and distinct at unit %d", r.Name(), u.ID)
+		}
+	}
+	t, u, _ := sums(r.Units)
+	if t.Cmp(r.Solutions) != 0 || u.Cmp(r.Unique) != 0 {
+		return bad("%s: totals %v/%v are not the sums %v/%v of its units", r.Name(), r.Solutions, r.Unique, t, u)
+	}
+	if d := Digest(r.IDs()); d != r.Digest {
+		return bad("%s: digest %s does not match its unit ids (%s)", r.Name(), r.Digest, d)
+	}
+	return nil
+}
+
+// A Plan is what Check needs to know of the plan for n: the
+// decomposition's version, the plan digest, and the cost of each unit.
+type Plan struct {
+	Version string
+	Digest  string
+	Costs   []float64
+}
+
+// A Named record comes from a source (a file name) that errors name.
+type Named struct {
+	Record
+	Source string
+}
+
+// Merged is the outcome of Check: the exact totals of a complete set.
+type Merged struct {
+	N                 int
+	Shards            int
+	Units             int
+	Solutions, Unique *big.Int
+	Nodes             uint64
+}
+
+// Check checks that recs are the shards 0..M-1 of one count, each
+// exactly once, each holding exactly the units Assign gives it under the
+// plan that planFor returns for their n, and returns the totals. Errors
+// wrap ErrSet and name the shards and sources at fault.
+func Check(recs []Named, planFor func(n int) (Plan, error)) (Merged, error) {
+	if len(recs) == 0 {
+		return Merged{}, fmt.Errorf("%w: no records", ErrSet)
+	}
+	for _, r := range recs {
+		if err := r.Check(); err != nil {
+			return Merged{}, fmt.Errorf("%s: %w", r.Source, err)
+		}
+	}
+	first := recs[0]
+	for _, r := range recs[1:] {
+		if r.N != first.N || r.Shards != first.Shards || r.Version != first.Version || r.Plan != first.Plan {
+			return Merged{}, fmt.Errorf("%w: %s (%s) is n = %d, %d shards, %s plan %s, but %s (%s) is n = %d, %d shards, %s plan %s",
+				ErrSet, r.Source, r.Name(), r.N, r.Shards, r.Version, r.Plan, first.Source, first.Name(), first.N, first.Shards, first.Version, first.Plan)
+		}
+	}
+	p, err := planFor(first.N)
+	if err != nil {
+		return Merged{}, err
+	}
+	if first.Version != p.Version || first.Plan != p.Digest {
+		return Merged{}, fmt.Errorf("%w: the records are for decomposition %s, plan %s; this program has %s, plan %s for n = %d",
+			ErrSet, first.Version, first.Plan, p.Version, p.Digest, first.N)
+	}
+	m := first.Shards
+	seen := make([]*Named, m)
+	for i := range recs {
+		r := &recs[i]
+		if prev := seen[r.Shard]; prev != nil {
+			return Merged{}, fmt.Errorf("%w: %s is given twice: %s and %s", ErrSet, r.Name(), prev.Source, r.Source)
+		}
+		seen[r.Shard] = r
+	}
+	var missing []string
+	for i, r := range seen {
+		if r == nil {
+			missing = append(missing, strconv.Itoa(i))
+		}
+	}
+	if len(missing) > 0 {
+		return Merged{}, fmt.Errorf("%w: missing shard %s of %d (have %d of %d)", ErrSet, strings.Join(missing, ", "), m, m-len(missing), m)
+	}
+	want := Assign(p.Costs, m)
+	out := Merged{N: first.N, Shards: m, Solutions: new(big.Int), Unique: new(big.Int)}
+	for i, r := range seen {
+		if d := Digest(want[i]); r.Digest != d || len(r.Units) != len(want[i]) {
+			return Merged{}, fmt.Errorf("%w: %s (%s) holds %d units with digest %s, but the plan gives it %d units with digest %s",
+				ErrSet, r.Name(), r.Source, len(r.Units), r.Digest, len(want[i]), d)
+		}
+		out.Units += len(r.Units)
+		out.Solutions.Add(out.Solutions, r.Solutions)
+		out.Unique.Add(out.Unique, r.Unique)
+		out.Nodes += r.Nodes
+	}
+	return out, nil
+}

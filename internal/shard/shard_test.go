@@ -1,0 +1,175 @@
+package shard
+
+import (
+	"encoding/json"
+	"errors"
+	"math/big"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestAssign(t *testing.T) {
+	costs := []float64{5, 1, 1, 3, 8, 2, 2, 7, 1, 4}
+	for m := 1; m <= 12; m++ {
+		got := Assign(costs, m)
+		if len(got) != m {
+			t.Fatalf("Assign(m=%d) gave %d shards", m, len(got))
+		}
+		var all []int
+		var maxLoad, sum float64
+		for _, ids := range got {
+			if !slices.IsSorted(ids) {
+				t.Errorf("Assign(m=%d): shard ids %v not sorted", m, ids)
+			}
+			all = append(all, ids...)
+			load := 0.0
+			for _, id := range ids {
+				load += costs[id]
+			}
+			maxLoad = max(maxLoad, load)
+			sum += load
+		}
+		slices.Sort(all)
+		for i, id := range all {
+			if id != i {
+				t.Fatalf("Assign(m=%d): units %v; want each of 0..%d once", m, all, len(costs)-1)
+			}
+		}
+		// LPT bound: no shard exceeds the mean by more than the largest unit.
+		if maxLoad > sum/float64(m)+8 {
+			t.Errorf("Assign(m=%d): max load %v > mean %v + largest 8", m, maxLoad, sum/float64(m))
+		}
+		if again := Assign(costs, m); !slices.EqualFunc(again, got, slices.Equal) {
+			t.Errorf("Assign(m=%d) is not deterministic", m)
+		}
+	}
+	// Balanced by cost, not by count: the costly unit is alone.
+	if got := Assign([]float64{10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 2); !slices.Equal(got[0], []int{0}) {
+		t.Errorf("Assign(one heavy unit, 2) = %v; want [[0] [1..10]]", got)
+	}
+}
+
+func record(t *testing.T, i, m int) Record {
+	costs := make([]float64, 20)
+	for k := range costs {
+		costs[k] = float64(k%7 + 1)
+	}
+	var units []Unit
+	for _, id := range Assign(costs, m)[i] {
+		units = append(units, Unit{ID: id, Total: uint64(id) * 10, Unique: uint64(id), Nodes: 100})
+	}
+	return New(8, "test-v1", "plan1", i, m, units)
+}
+
+func testPlan(n int) (Plan, error) {
+	costs := make([]float64, 20)
+	for k := range costs {
+		costs[k] = float64(k%7 + 1)
+	}
+	return Plan{Version: "test-v1", Digest: "plan1", Costs: costs}, nil
+}
+
+func TestParseRoundTrip(t *testing.T) {
+	r := record(t, 1, 3)
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Parse(b)
+	if err != nil {
+		t.Fatalf("Parse(Marshal(r)) error: %v\n%s", err, b)
+	}
+	if got.Solutions.Cmp(r.Solutions) != 0 || got.Digest != r.Digest || !slices.Equal(got.Units, r.Units) {
+		t.Errorf("round trip = %+v; want %+v", got, r)
+	}
+}
+
+func TestParseRefuses(t *testing.T) {
+	good, _ := json.Marshal(record(t, 0, 2))
+	edit := func(old, new string) string { return strings.Replace(string(good), old, new, 1) }
+	r := record(t, 0, 2)
+	for name, s := range map[string]string{
+		"not json":      "{",
+		"two values":    string(good) + string(good),
+		"unknown field": edit(`"n":8`, `"n":8,"x":1`),
+		"format":        edit(Format, "other/1"),
+		"shard range":   edit(`"shard":0`, `"shard":2`),
+		"units_done":    edit(`"units_done":`, `"units_done":1`),
+		"total":         edit(`"solutions":`+r.Solutions.String(), `"solutions":`+new(big.Int).Add(r.Solutions, big.NewInt(1)).String()),
+		"digest":        edit(`"digest":"`, `"digest":"0`),
+		"negative":      edit(`"unique":`+r.Unique.String(), `"unique":-1`),
+		"null total":    edit(`"solutions":`+r.Solutions.String(), `"solutions":null`),
+	} {
+		if _, err := Parse([]byte(s)); !errors.Is(err, ErrRecord) {
+			t.Errorf("%s: Parse error = %v; want ErrRecord", name, err)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	set := func(m int, idx ...int) []Named {
+		var out []Named
+		for _, i := range idx {
+			out = append(out, Named{record(t, i, m), "f" + string(rune('0'+i))})
+		}
+		return out
+	}
+	m, err := Check(set(3, 2, 0, 1), testPlan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := big.NewInt(10 * 190); m.Solutions.Cmp(want) != 0 || m.Units != 20 || m.Shards != 3 {
+		t.Errorf("Check = %+v; want solutions %v, 20 units, 3 shards", m, want)
+	}
+	other := record(t, 1, 3)
+	other.N = 9
+	bad := record(t, 1, 4) // right ids for 1/4, claiming 1/3
+	bad.Shards = 3
+	for _, tc := range []struct {
+		name string
+		recs []Named
+		want string
+	}{
+		{"missing", set(3, 0, 2), "missing shard 1 of 3"},
+		{"duplicate", set(3, 0, 1, 1, 2), "shard 1/3 is given twice: f1 and f1"},
+		{"other n", append(set(3, 0, 2), Named{other, "g"}), "g (shard 1/3) is n = 9"},
+		{"other m", append(set(3, 0, 2), Named{record(t, 1, 4), "h"}), "h (shard 1/4)"},
+		{"wrong units", append(set(3, 0, 2), Named{bad, "k"}), "shard 1/3 (k) holds"},
+	} {
+		_, err := Check(tc.recs, testPlan)
+		if !errors.Is(err, ErrSet) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Check error = %v; want ErrSet mentioning %q", tc.name, err, tc.want)
+		}
+	}
+	wrongPlan := func(int) (Plan, error) { p, _ := testPlan(8); p.Digest = "plan2"; return p, nil }
+	if _, err := Check(set(3, 0, 1, 2), wrongPlan); !errors.Is(err, ErrSet) {
+		t.Errorf("Check against another plan: error = %v; want ErrSet", err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, r := range []Record{New(8, "v", "p", 0, 1, []Unit{{0, 5, 1, 9}, {3, 1 << 63, 0, 1}}), New(0, "v", "p", 2, 3, nil)} {
+		b, _ := json.Marshal(r)
+		f.Add(b)
+	}
+	f.Add([]byte(`{"format":"nqueens-shard/1","n":1}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		r, err := Parse(b)
+		if err != nil {
+			return
+		}
+		// A record Parse accepts survives a round trip unchanged.
+		again, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r2, err := Parse(again)
+		if err != nil {
+			t.Fatalf("reparse of %s: %v", again, err)
+		}
+		if r2.Solutions.Cmp(r.Solutions) != 0 || r2.Digest != r.Digest || !slices.Equal(r2.Units, r.Units) {
+			t.Fatalf("round trip changed the record: %+v vs %+v", r, r2)
+		}
+	})
+}

@@ -1,0 +1,311 @@
+package nqueens
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/nqueens/nqueens/internal/kernel"
+	"github.com/nqueens/nqueens/internal/shard"
+)
+
+// A Shard selects part I of M of a count: CountOptions.Shard. The zero
+// value is the whole count. The units of a plan are assigned to shards
+// by expected cost (longest processing time first), the same on every
+// machine, so M machines each counting one shard finish at about the
+// same time and MergeShards adds their records up to the exact count.
+type Shard struct {
+	Index int // I, in 0..Count-1
+	Count int // M, at least 1; 0 with Index 0 means no sharding
+}
+
+// ErrShard is wrapped by the errors for a bad shard selection, a
+// malformed shard record, or records that do not make one count.
+var ErrShard = errors.New("shard")
+
+// ErrVerify is wrapped by the error of VerifyShards when a recomputed
+// unit differs from its record.
+var ErrVerify = errors.New("recomputed unit differs from its record")
+
+// kindError is an error that also matches a kind (ErrShard,
+// ErrCheckpoint) under errors.Is, without repeating its text.
+type kindError struct{ err, kind error }
+
+func (e *kindError) Error() string   { return e.err.Error() }
+func (e *kindError) Unwrap() []error { return []error{e.err, e.kind} }
+
+func also(kind, err error) error { return &kindError{err, kind} }
+
+// ParseShard reads "I/M" with 0 ≤ I < M.
+func ParseShard(s string) (Shard, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	m, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil {
+		return Shard{}, fmt.Errorf("%w: %q is not I/M (for example 3/8)", ErrShard, s)
+	}
+	sh := Shard{i, m}
+	return sh, sh.check()
+}
+
+// String returns "I/M", or "" for the zero Shard.
+func (s Shard) String() string {
+	if s == (Shard{}) {
+		return ""
+	}
+	return strconv.Itoa(s.Index) + "/" + strconv.Itoa(s.Count)
+}
+
+func (s Shard) check() error {
+	if s == (Shard{}) {
+		return nil
+	}
+	if s.Count < 1 || s.Index < 0 || s.Index >= s.Count {
+		return fmt.Errorf("%w: %d/%d: want 0 ≤ I < M", ErrShard, s.Index, s.Count)
+	}
+	return nil
+}
+
+// selectUnits returns the ids of the units of p that shard s counts.
+func selectUnits(p *kernel.Plan, s Shard) []int {
+	if s == (Shard{}) {
+		ids := make([]int, len(p.Units))
+		for i := range ids {
+			ids[i] = i
+		}
+		return ids
+	}
+	return shard.Assign(planCosts(p), s.Count)[s.Index]
+}
+
+func planCosts(p *kernel.Plan) []float64 {
+	c := make([]float64, len(p.Units))
+	for i, u := range p.Units {
+		c[i] = u.Cost
+	}
+	return c
+}
+
+// A UnitCount is the result of one work unit: its share of the total
+// (already weighted: the sum over all units is A000170(n)), its
+// canonical solutions and the queens it placed.
+type UnitCount struct {
+	ID     int
+	Total  uint64
+	Unique uint64
+	Nodes  uint64
+}
+
+// A ShardRecord is the result of one shard of a count, what
+// "nqueens count N --shard I/M" writes and "nqueens merge" reads. Its
+// JSON form (MarshalJSON) holds n, the decomposition version and plan
+// digest, I and M, the units done, the exact totals, a digest of the
+// unit ids and each unit's result.
+type ShardRecord struct {
+	N       int
+	Version string // the decomposition, kernel version
+	Plan    string // digest of the plan for N
+	Shard   Shard
+	// Solutions and Unique are the sums over Units.
+	Solutions, Unique Uint128
+	Nodes             uint64
+	Digest            string      // digest of the unit ids
+	Units             []UnitCount // ascending by ID
+	// Source names where the record was read from, for error messages;
+	// it is not part of the JSON form.
+	Source string
+}
+
+// ShardRecord returns the record of a Count made with CountOptions.Shard.
+func (r Result) ShardRecord() (ShardRecord, error) {
+	if r.Shard == (Shard{}) || r.Method != Bitboard {
+		return ShardRecord{}, fmt.Errorf("%w: the result is not of a shard", ErrShard)
+	}
+	p, err := kernel.NewPlan(r.N)
+	if err != nil {
+		return ShardRecord{}, err
+	}
+	units := make([]shard.Unit, len(r.UnitResults))
+	for i, u := range r.UnitResults {
+		units[i] = shard.Unit(u)
+	}
+	return fromRecord(shard.New(r.N, kernel.Version, p.Digest(), r.Shard.Index, r.Shard.Count, units), "")
+}
+
+func (r ShardRecord) record() shard.Record {
+	units := make([]shard.Unit, len(r.Units))
+	for i, u := range r.Units {
+		units[i] = shard.Unit(u)
+	}
+	return shard.Record{
+		Format: shard.Format, N: r.N, Version: r.Version, Plan: r.Plan,
+		Shard: r.Shard.Index, Shards: r.Shard.Count, UnitsDone: len(units),
+		Solutions: r.Solutions.Big(), Unique: r.Unique.Big(), Nodes: r.Nodes,
+		Digest: r.Digest, Units: units,
+	}
+}
+
+func fromRecord(s shard.Record, source string) (ShardRecord, error) {
+	r := ShardRecord{
+		N: s.N, Version: s.Version, Plan: s.Plan, Shard: Shard{s.Shard, s.Shards},
+		Nodes: s.Nodes, Digest: s.Digest, Source: source,
+		Units: make([]UnitCount, len(s.Units)),
+	}
+	for i, u := range s.Units {
+		r.Units[i] = UnitCount(u)
+	}
+	var ok1, ok2 bool
+	r.Solutions, ok1 = fromBig(s.Solutions)
+	r.Unique, ok2 = fromBig(s.Unique)
+	if !ok1 || !ok2 {
+		return ShardRecord{}, fmt.Errorf("%w: %s: a total does not fit 128 bits", ErrShard, s.Name())
+	}
+	return r, nil
+}
+
+func fromBig(b *big.Int) (Uint128, bool) {
+	if b == nil || b.Sign() < 0 || b.BitLen() > 128 {
+		return Uint128{}, false
+	}
+	var lo, hi big.Int
+	lo.SetUint64(^uint64(0))
+	lo.And(&lo, b)
+	hi.Rsh(b, 64)
+	return Uint128{Hi: hi.Uint64(), Lo: lo.Uint64()}, true
+}
+
+// MarshalJSON writes the record as one JSON object.
+func (r ShardRecord) MarshalJSON() ([]byte, error) { return json.Marshal(r.record()) }
+
+// ParseShardRecords reads the shard records in data: one JSON object, or
+// several (JSON Lines, as GNU parallel collects them), each checked
+// against itself — totals are the sums of the units, the digest matches
+// the unit ids. source names data in errors and in the records.
+func ParseShardRecords(data []byte, source string) ([]ShardRecord, error) {
+	recs, err := shard.ParseAll(data)
+	if err != nil {
+		return nil, also(ErrShard, fmt.Errorf("%s: %w", source, err))
+	}
+	out := make([]ShardRecord, len(recs))
+	for i, s := range recs {
+		if out[i], err = fromRecord(s, source); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func planFor(n int) (shard.Plan, error) {
+	p, err := kernel.NewPlan(n)
+	if err != nil {
+		return shard.Plan{}, fmt.Errorf("%w: %w", ErrShard, err)
+	}
+	return shard.Plan{Version: kernel.Version, Digest: p.Digest(), Costs: planCosts(p)}, nil
+}
+
+// MergeShards checks that recs are the shards 0..M-1 of one count —
+// same n, decomposition and plan as this program's, each shard exactly
+// once, each holding exactly the units the plan assigns it — and returns
+// the count's exact totals. Result.Units is the number of units and
+// Result.Shard.Count is M. Errors wrap ErrShard and name the shards at
+// fault and their Source.
+func MergeShards(recs []ShardRecord) (Result, error) {
+	named := make([]shard.Named, len(recs))
+	for i, r := range recs {
+		named[i] = shard.Named{Record: r.record(), Source: r.Source}
+		if named[i].Source == "" {
+			named[i].Source = "record " + strconv.Itoa(i+1)
+		}
+	}
+	m, err := shard.Check(named, planFor)
+	if err != nil {
+		return Result{}, also(ErrShard, err)
+	}
+	res := Result{N: m.N, Method: Bitboard, Units: m.Units, Nodes: m.Nodes, Shard: Shard{Count: m.Shards}}
+	var ok1, ok2 bool
+	res.Solutions, ok1 = fromBig(m.Solutions)
+	res.Unique, ok2 = fromBig(m.Unique)
+	if !ok1 || !ok2 {
+		return Result{}, fmt.Errorf("%w: n = %d: the total overflows 128 bits", ErrShard, m.N)
+	}
+	return res, nil
+}
+
+// VerifyShards recomputes k units chosen at random (by seed) among the
+// units of recs, with the given number of workers (0 = all cores), and
+// compares each with its record: a cheap check against a faulty machine.
+// k larger than the number of units checks them all. It returns the
+// recomputed units; the error wraps ErrVerify and names the first unit
+// that differs, its shard and its source.
+func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, workers int) ([]UnitCount, error) {
+	type ref struct{ rec, unit int }
+	var all []ref
+	for i, r := range recs {
+		for j := range r.Units {
+			all = append(all, ref{i, j})
+		}
+	}
+	k = min(max(k, 0), len(all))
+	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	for i := range k { // partial Fisher–Yates
+		j := i + rng.IntN(len(all)-i)
+		all[i], all[j] = all[j], all[i]
+	}
+	picked := all[:k]
+	if k == 0 {
+		return nil, nil
+	}
+	byN := map[int][]int{} // n -> indexes into picked
+	for i, p := range picked {
+		byN[recs[p.rec].N] = append(byN[recs[p.rec].N], i)
+	}
+	if workers == 0 {
+		workers = defaultWorkers()
+	}
+	got := make([]UnitCount, k)
+	for n, idx := range byN {
+		plan, err := kernel.NewPlan(n)
+		if err != nil {
+			return nil, err
+		}
+		todo := make([]int, 0, len(idx))
+		where := map[int][]int{} // unit id -> indexes into picked
+		for _, i := range idx {
+			r := recs[picked[i].rec]
+			if r.Version != kernel.Version || r.Plan != plan.Digest() {
+				return nil, fmt.Errorf("%w: %s (%s) is for decomposition %s plan %s; this program has %s plan %s",
+					ErrShard, r.Shard, r.Source, r.Version, r.Plan, kernel.Version, plan.Digest())
+			}
+			id := r.Units[picked[i].unit].ID
+			if id < 0 || id >= len(plan.Units) {
+				return nil, fmt.Errorf("%w: %s (%s): unit %d is not in the plan", ErrShard, r.Shard, r.Source, id)
+			}
+			if where[id] == nil {
+				todo = append(todo, id)
+			}
+			where[id] = append(where[id], i)
+		}
+		err = kernel.Run(ctx, plan, todo, workers, func(id int, u kernel.UnitResult) {
+			for _, i := range where[id] {
+				got[i] = UnitCount{ID: id, Total: u.Total, Unique: u.Unique, Nodes: u.Nodes}
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	for i, p := range picked {
+		r := recs[p.rec]
+		want := r.Units[p.unit]
+		if g := got[i]; g.Total != want.Total || g.Unique != want.Unique {
+			return got, fmt.Errorf("%w: n = %d unit %d of shard %s (%s): recorded total %d, unique %d; recomputed %d, %d",
+				ErrVerify, r.N, want.ID, r.Shard, r.Source, want.Total, want.Unique, g.Total, g.Unique)
+		}
+	}
+	return got, nil
+}

@@ -1,0 +1,129 @@
+package nqueens
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/nqueens/nqueens/internal/validate"
+)
+
+// ValidateReader reads a placement written as one-based columns —
+// "5 2 6 1 7 4 8 3", separated by spaces, tabs, newlines, commas or
+// semicolons, optionally inside [ ] — from r and checks it as Validate
+// does, returning N. It keeps 4 bytes per queen for the columns and 0.63
+// for the check, never the text: a 10^7-queen file (79 MB of text) is
+// checked with a peak RSS of about 55 MB for the whole nqueens process.
+//
+// Errors are those of Validate: an *AttackError (wrapping ErrAttack) for
+// the attacking pair whose second row is smallest, or an error wrapping
+// ErrSyntax for a bad token, a column off the board or empty input; an
+// error from r is returned as is.
+func ValidateReader(r io.Reader) (int, error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	var cols chunked
+	entry := 0
+	v, inNum := 0, false
+	open, closed := false, false
+	end := func() error {
+		if !inNum {
+			return nil
+		}
+		entry++
+		if v < 1 || v > MaxFindN {
+			return fmt.Errorf("%w: entry %d: column %d is off the board", ErrSyntax, entry, v)
+		}
+		cols.add(int32(v - 1))
+		v, inNum = 0, false
+		return nil
+	}
+	for {
+		b, err := br.ReadByte()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, err
+		}
+		switch {
+		case closed && b != ' ' && b != '\t' && b != '\n' && b != '\r':
+			return 0, fmt.Errorf("%w: text after the closing ]", ErrSyntax)
+		case b >= '0' && b <= '9':
+			if v > MaxFindN {
+				return 0, fmt.Errorf("%w: entry %d: the number is too large", ErrSyntax, entry+1)
+			}
+			v, inNum = v*10+int(b-'0'), true
+		case b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == ',' || b == ';':
+			if err := end(); err != nil {
+				return 0, err
+			}
+		case b == '[' && !open && entry == 0 && !inNum:
+			open = true
+		case b == ']' && open && !closed:
+			if err := end(); err != nil {
+				return 0, err
+			}
+			closed = true
+		default:
+			return 0, fmt.Errorf("%w: entry %d: %q is not part of a column number", ErrSyntax, entry+1, b)
+		}
+	}
+	if err := end(); err != nil {
+		return 0, err
+	}
+	if open && !closed {
+		return 0, fmt.Errorf("%w: '[' is not closed by ']'", ErrSyntax)
+	}
+	n := cols.n
+	if n == 0 {
+		return 0, fmt.Errorf("%w: no columns given", ErrSyntax)
+	}
+	c := validate.New(n)
+	for row := range n {
+		col := cols.at(row)
+		if int(col) >= n {
+			return n, fmt.Errorf("%w: row %d: column %d is off %s", ErrSyntax, row+1, col+1, boardName(n))
+		}
+		if c.Add(int(col)) != nil {
+			return n, attackAt(&cols, row)
+		}
+	}
+	return n, nil
+}
+
+// chunked stores columns in blocks of 2^20, so that it grows without the
+// copying (and the doubled peak) of append: 4 bytes per queen plus one
+// block.
+type chunked struct {
+	blocks [][]int32
+	n      int
+}
+
+const chunkBits = 20
+
+func (c *chunked) add(v int32) {
+	if c.n>>chunkBits == len(c.blocks) {
+		c.blocks = append(c.blocks, make([]int32, 1<<chunkBits))
+	}
+	c.blocks[c.n>>chunkBits][c.n&(1<<chunkBits-1)] = v
+	c.n++
+}
+
+func (c *chunked) at(i int) int32 { return c.blocks[i>>chunkBits][i&(1<<chunkBits-1)] }
+
+// attackAt names the earlier queen that the queen in row b attacks, in the
+// order Validate checks: column, diagonal, anti-diagonal.
+func attackAt(cols *chunked, b int) error {
+	cb := int(cols.at(b))
+	for _, how := range []string{"same column", "same diagonal", "same anti-diagonal"} {
+		for a := range b {
+			ca := int(cols.at(a))
+			if how == "same column" && ca == cb ||
+				how == "same diagonal" && a-ca == b-cb ||
+				how == "same anti-diagonal" && a+ca == b+cb {
+				return &AttackError{a, ca, b, cb, how}
+			}
+		}
+	}
+	return fmt.Errorf("row %d: the checker saw an attack that no earlier queen makes", b+1) // unreachable
+}

@@ -29,7 +29,7 @@ N = 12 on that is the quadrant join, which counts totals only: the unique
 count is then not printed, unless --unique asks for it, and then the
 backtracking kernel (bitboard) answers; --checkpoint and --shard also use
 the kernel. The quadrant join needs memory that grows about 9× per two
-steps of N (some 360 MB at N = 20, 6 GB at N = 24); --max-memory bounds
+steps of N (some 350 MB at N = 20, 8 GB at N = 24); --max-memory bounds
 it, running slower or fewer workers, or failing before any work.
 
 Examples:

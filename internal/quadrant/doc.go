@@ -63,14 +63,28 @@
 //
 // # The join
 //
-// join.go counts pairs (w, e) with w & e == 0 for lists of some 10^4 to
-// 10^5 patterns. The east list is sorted by a key of the densest bits and
-// stored bit-sliced, 64 patterns per block, as nibble tables: for each 4
-// bits of pattern and each of their 16 values, the lanes of the block
-// that have none of those bits. One west pattern meets a block of 64 with
-// ten loads and ANDs and a popcount. A recursion over the key bits
-// (densest first) drops the quarter of the pairs that share each key bit
-// before the kernel runs: (0,0), (0,1), (1,0) go on, (1,1) is dropped.
+// join.go counts pairs (w, e) with w & e == 0 for lists of some 10^3 to
+// 10^5 patterns; about 1 pair in 500 to 5000 is compatible, too many to
+// list (Q(20)/8 ≈ 5·10^9) and too few for a brute-force join to be cheap.
+//
+//   - Tables. The shorter list (east, for even N: the fold below leaves
+//     it a third of the west one) is cut into blocks of 64 and stored
+//     bit-sliced by chunks of 5 pattern bits (4 when patterns exceed 40
+//     bits): for each chunk and each of its 32 values, the lanes of the
+//     block that have none of those bits. A west pattern meets a block of
+//     64 east patterns with 8 loads, 7 ANDs and a popcount.
+//   - Key recursion. Both lists are sorted by a key of their densest
+//     shared bits. Splitting a west range and an east range on a key bit
+//     drops the quarter of the pairs that share it: (0,0), (0,1) and
+//     (1,0) go on, (1,1) is gone. The kernel's cost is one block-op per
+//     west pattern and block touched, so each node compares, one level
+//     ahead, running the kernel, splitting both sides, or splitting one
+//     side only (for short east ranges, where half-empty blocks would
+//     waste the split), and takes the cheapest. On a sample of N = 18 it
+//     leaves a fifth of the pairs and a third of the brute-force
+//     block-ops.
+//
+// Short lists (odd N has many) skip the key and sort: one kernel call.
 //
 // # Symmetry
 //
@@ -125,10 +139,47 @@
 // # Units, memory, cost
 //
 // A Plan splits the count into units: one unit per (frame, east rows of
-// the top band). Units are independent, numbered in a fixed order, carry a
-// cost estimate, and sum to Q(N), so progress, checkpoints and shards can
-// use them. Memory is the quadrant table (shared, read-only) plus, per
-// worker, the two half lists and the join's sorted copies and tables:
-// see EstimateQuarterBytes and Plan.WorkerBytes, and the table in
-// docs/BENCHMARKS.md.
+// the top band). Units are independent, numbered in a fixed order, carry
+// a cost estimate (from the sizes of the quadrant buckets they read), and
+// sum to Q(N), so progress, checkpoints and shards can use them; Count
+// runs them frame by frame, costliest first, on all cores.
+//
+// Memory is planned before any work (Count, Options.MaxMemory):
+//
+//   - the quadrant table, 8 bytes per placement plus 4 per bucket
+//     (EstimateQuarterBytes, exact);
+//   - per frame in use, the projected table: the four quadrants'
+//     placements already projected onto the frame's windows, with the
+//     fixed queens' squares and the long-diagonal fold applied (4× the
+//     table; Plan.FrameBytes). One for even N; for odd N one per worker
+//     plus one kept idle;
+//   - per worker, the two half lists and the join's copies and tables,
+//     80 bytes per pattern of the largest half (Plan.WorkerBytes, an upper
+//     bound computed from the bucket sizes).
+//
+// A tight MaxMemory first turns the projected tables off (projecting on
+// the fly, slower), then lowers the workers, then fails with ErrMemory
+// before allocating. The plan in MiB (qbench -plan N; worker is the upper
+// bound; the peak is what Count plans with 2 workers and the default
+// 16 GiB bound; the floor is MaxMemory's minimum, one worker without
+// projected tables):
+//
+//	 N  frames  units  quadrant  frame table  worker  planned peak  floor
+//	14       1    107       0.2          0.5     1.1           2.9    1.3
+//	15      22   1451       0.2          0.8     1.1           4.7    1.3
+//	16       1    223       1.2          3.6     1.6           7.9    2.7
+//	17      29   3807       1.2          4.6     1.6          18.2    2.7
+//	18       1    457       8.0         27.9     4.2          44.3   12.2
+//	19      37   9673       8.0         31.9     4.2         112.1   12.2
+//	20       1    936      61.5        230.0    24.0         339.4   85.5
+//	21      46  23976      61.5        246.0    24.0         847.3   85.5
+//	22       1   1904     525.7       2038.8   176.5        2917.6  702.2
+//	23      56  58224     525.7       2102.8   176.5        7187.1  702.2
+//	24       1   3864    4896.8      19331.2  1640.4        8177.5 6537.1
+//
+// For N = 24 the frame table (19 GiB) exceeds the default bound, so Count
+// plans it without projected tables. Every N through 24 thus stays within
+// this 24 GiB machine; N = 25 (odd, h = 12) would need 4.9 GiB plus about
+// 1.6 GiB per worker without projected tables. Measured peaks (max RSS)
+// match the plan: 99 MiB at N = 19, 347 MiB at N = 20 (docs/BENCHMARKS.md).
 package quadrant

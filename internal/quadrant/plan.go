@@ -60,8 +60,9 @@ type Plan struct {
 }
 
 // NewPlan builds the plan for an N×N board, 4 <= N <= MaxN. It enumerates
-// the quadrant table, which takes about 0.2 s and 60 MB for N = 20 and
-// grows about 9× per two steps of N; see EstimateMemory.
+// the quadrant table, which takes about 1 s and 62 MiB for N = 20 and
+// grows about 9× per two steps of N (see EstimateQuarterBytes and the
+// table in the package documentation).
 func NewPlan(n int) (*Plan, error) {
 	if n < 4 || n > MaxN {
 		return nil, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxN)

@@ -359,6 +359,9 @@ func (j *joiner) leaf(ws []uint64, el, eh int) {
 		statLanes += len(ws) * (eh - el)
 	}
 	var total uint64
+	// Measured: taking two west patterns per pass over the blocks (one
+	// loop and mask for both, two independent load chains) was no faster
+	// on N = 18 (1.11-1.16 s both ways on a unit sample).
 	if j.cbits == 5 {
 		for _, w := range ws {
 			// o[c] indexes chunk c of w in a block; chunks past nchunk

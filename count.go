@@ -170,10 +170,10 @@ func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, s
 	}
 	qo := quadrant.Options{Workers: opts.Workers, MaxMemory: opts.MaxMemory}
 	if opts.Progress != nil {
-		// Units of the join differ in size; the cost is their count.
-		qo.Progress = func(done, total int) {
-			opts.Progress(Progress{N: n, UnitsDone: done, UnitsTotal: total,
-				CostDone: float64(done), CostTotal: float64(total), Elapsed: time.Since(start)})
+		qo.Progress = func(p quadrant.Progress) {
+			opts.Progress(Progress{N: n, UnitsDone: p.UnitsDone, UnitsTotal: p.UnitsTotal,
+				CostDone: float64(p.CostDone), CostTotal: float64(p.CostTotal),
+				Solutions: Uint128{Hi: p.Total.Hi, Lo: p.Total.Lo}, Elapsed: time.Since(start)})
 		}
 	}
 	q, err := quadrant.Count(ctx, n, qo)

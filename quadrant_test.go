@@ -58,3 +58,24 @@ func TestQuadrantErrors(t *testing.T) {
 		t.Errorf("Count(cancelled, quadrant) error = %v; want context.Canceled", err)
 	}
 }
+
+func TestQuadrantProgress(t *testing.T) {
+	var last Progress
+	calls := 0
+	res, err := Count(context.Background(), 13, CountOptions{Method: Quadrant, Progress: func(p Progress) {
+		calls++
+		if p.UnitsDone < last.UnitsDone || p.CostDone < last.CostDone {
+			t.Errorf("progress went back: %+v after %+v", p, last)
+		}
+		last = p
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls == 0 || last.UnitsDone != last.UnitsTotal || last.Fraction() != 1 || last.Solutions != res.Solutions {
+		t.Errorf("last progress %+v after %d calls; want all %d units done, solutions %v", last, calls, res.Units, res.Solutions)
+	}
+	if res.Units != last.UnitsTotal || res.Units < 2 {
+		t.Errorf("Result.Units = %d; want %d (> 1)", res.Units, last.UnitsTotal)
+	}
+}

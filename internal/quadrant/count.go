@@ -43,9 +43,18 @@ type Options struct {
 	// DefaultMaxMemory. Count lowers Workers to stay within it and fails
 	// with ErrMemory when even one worker does not fit.
 	MaxMemory uint64
-	// Progress, when not nil, is called after each unit with the units
-	// done and their total, from the worker goroutines, one call at a time.
-	Progress func(done, total int)
+	// Progress, when not nil, is called after each unit from the worker
+	// goroutines, one call at a time, so it must return quickly.
+	Progress func(Progress)
+}
+
+// Progress is the state of a Count after a unit.
+type Progress struct {
+	UnitsDone, UnitsTotal int
+	// CostDone and CostTotal sum Unit.Cost, the estimated work.
+	CostDone, CostTotal uint64
+	// Total is the sum of the units done so far.
+	Total Uint128
 }
 
 // DefaultMaxMemory is the memory bound of the zero Options: 16 GiB.
@@ -141,9 +150,14 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 		return 0
 	})
 
+	var costTotal uint64
+	for _, u := range units {
+		costTotal += u.Cost
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (
+		costDone uint64
 		next     atomic.Int64
 		mu       sync.Mutex
 		total    Uint128
@@ -173,8 +187,10 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 				}
 				total = total.Add64(c)
 				done++
+				costDone += units[order[k]].Cost
 				if opts.Progress != nil {
-					opts.Progress(done, len(order))
+					opts.Progress(Progress{UnitsDone: done, UnitsTotal: len(order),
+						CostDone: costDone, CostTotal: costTotal, Total: total})
 				}
 				mu.Unlock()
 			}

@@ -22,15 +22,19 @@ func cli(t *testing.T, stdin string, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
+// A goldenCase is one command line whose exit code, stdout and stderr
+// are kept in testdata/<name>.golden.
+type goldenCase struct {
+	name, stdin string
+	args        []string
+}
+
 // TestGolden compares deterministic command lines with
 // testdata/<name>.golden, which holds the exit code, stdout and stderr.
 // Run "go test ./cmd/nqueens -update" to rewrite them after a deliberate
 // change, and review the diff.
 func TestGolden(t *testing.T) {
-	tests := []struct {
-		name, stdin string
-		args        []string
-	}{
+	testGolden(t, []goldenCase{
 		{"count-8", "", []string{"count", "8"}},
 		{"count-0", "", []string{"count", "0"}},
 		{"count-neg", "", []string{"count", "-3"}},
@@ -60,7 +64,13 @@ func TestGolden(t *testing.T) {
 		{"solve-h", "", []string{"solve", "-h"}},
 		{"no-args", "", nil},
 		{"unknown", "", []string{"frobnicate"}},
-	}
+	})
+}
+
+// testGolden runs each case and compares it with its golden file, or
+// rewrites the file under -update.
+func testGolden(t *testing.T, tests []goldenCase) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out, errs, code := cli(t, tt.stdin, tt.args...)

@@ -1,20 +1,11 @@
 package main
 
-import (
-	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestGoldenFindComplete compares find, complete and gen with
 // testdata/<name>.golden like TestGolden; -update rewrites them.
 func TestGoldenFindComplete(t *testing.T) {
-	tests := []struct {
-		name, stdin string
-		args        []string
-	}{
+	testGolden(t, []goldenCase{
 		{"find-8", "", []string{"find", "8"}},
 		{"find-3", "", []string{"find", "3"}},
 		{"find-0", "", []string{"find", "0"}},
@@ -41,27 +32,7 @@ func TestGoldenFindComplete(t *testing.T) {
 		{"gen-diag-too-many", "", []string{"gen", "completion", "--family", "diag", "--n", "6", "--diagonals", "20"}},
 		{"check-stream-invalid", "1 3 5 2 4 6\n", []string{"check", "-"}},
 		{"check-stream-valid", "[2,4,1,3]", []string{"check", "-"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			out, errs, code := cli(t, tt.stdin, tt.args...)
-			got := fmt.Sprintf("$ nqueens %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(tt.args, " "), code, out, errs)
-			path := filepath.Join("testdata", tt.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("nqueens %s:\n got:\n%s\nwant:\n%s", strings.Join(tt.args, " "), got, want)
-			}
-		})
-	}
+	})
 }
 
 // TestFindStreamCheck pipes a large constructed and a large random

@@ -24,18 +24,19 @@ solutions that are different up to rotations and reflections. A range A-B
 prints a table, one row per N as it finishes, with each row's time and its
 growth over the row before.
 
-The default method, auto, takes the fastest way to the request. From
-N = 12 on that is the quadrant join, which counts totals only: the unique
-count is then not printed, unless --unique asks for it, and then the
-backtracking kernel (bitboard) answers; --checkpoint and --shard also use
+The default method, auto, takes the fastest way to the request. Both
+counts come from the symmetry-reduced backtracking kernel (bitboard).
+--total-only asks for the total alone, and from N = 12 on auto then
+answers with the quadrant join (--method quadrant), which counts totals
+only and is much faster for large N; --checkpoint and --shard always use
 the kernel. The quadrant join needs memory that grows about 9× per two
 steps of N (some 350 MB at N = 20, 8 GB at N = 24); --max-memory bounds
 it, running slower or fewer workers, or failing before any work.
 
 Examples:
   nqueens count 8                 8-queens: 92 solutions, 12 unique
-  nqueens count 18                totals by the quadrant join
-  nqueens count 18 --unique       totals and unique by the bitboard kernel
+  nqueens count 18                totals and unique by the kernel
+  nqueens count 18 --total-only   the total alone, by the quadrant join
   nqueens count 14 -v             also the time (and nodes, for the kernel)
   nqueens count 1-15              a table for N = 1..15
   nqueens count 12 --json         one JSON object
@@ -90,8 +91,8 @@ func newCountJSON(n int, res nqueens.Result) countJSON {
 }
 
 // chooseMethod resolves --method auto for board size n.
-func chooseMethod(n int, unique, long bool) nqueens.Method {
-	if !unique && !long && n >= quadrantFrom && n <= nqueens.QuadrantMaxN {
+func chooseMethod(n int, totalOnly, long bool) nqueens.Method {
+	if totalOnly && !long && n >= quadrantFrom && n <= nqueens.QuadrantMaxN {
 		return nqueens.Quadrant
 	}
 	return nqueens.Bitboard
@@ -103,7 +104,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	verbose := fs.Bool("v", false, "also print nodes visited and time")
 	workers := fs.Int("workers", 0, "goroutines to count with (0 = one per core)")
 	method := fs.String("method", "auto", "algorithm: auto, quadrant (totals only), bitboard, arrays, board or permutation")
-	unique := fs.Bool("unique", false, "also count unique solutions (auto then uses the bitboard kernel)")
+	totalOnly := fs.Bool("total-only", false, "count the total alone (auto then uses the quadrant join from N = 12)")
 	maxMem := fs.String("max-memory", "", "memory bound for the quadrant join, e.g. 512M or 4G (default 16G)")
 	progressMode := fs.String("progress", "auto", "progress on stderr: auto (a bar on a terminal), on or off")
 	every := fs.Duration("progress-every", 5*time.Second, "with --progress on and no terminal: print a status line this often")
@@ -127,8 +128,8 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		if m, err = parseMethod(*method); err != nil {
 			return err
 		}
-		if m == nqueens.Quadrant && *unique {
-			return usagef("--unique: the quadrant method counts totals only")
+		if *totalOnly && m != nqueens.Quadrant {
+			return usagef("--total-only goes with --method auto or quadrant")
 		}
 	}
 	var limit uint64
@@ -166,7 +167,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	}
 	if lo == hi {
 		if auto {
-			opts.Method = chooseMethod(lo, *unique, long)
+			opts.Method = chooseMethod(lo, *totalOnly, long)
 		}
 		return countOne(ctx, e, lo, opts, countFlags{json: *asJSON, verbose: *verbose, progress: *progressMode, every: *every, out: *out})
 	}
@@ -177,7 +178,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	var prev time.Duration
 	for n := lo; n <= hi; n++ {
 		if auto {
-			opts.Method = chooseMethod(n, *unique, long)
+			opts.Method = chooseMethod(n, *totalOnly, long)
 		}
 		res, err := nqueens.Count(ctx, n, opts)
 		if err != nil {
@@ -250,7 +251,7 @@ func countOne(ctx context.Context, e *env, n int, opts nqueens.CountOptions, f c
 	if res.Method == nqueens.Quadrant {
 		fmt.Fprintf(e.stdout, "%d-queens: %s solutions\n", n, res.Solutions)
 		if f.verbose {
-			fmt.Fprintf(e.stdout, "%.3f s, method quadrant, %d units (totals only; --unique for the unique count)\n", res.Elapsed.Seconds(), res.Units)
+			fmt.Fprintf(e.stdout, "%.3f s, method quadrant, %d units (totals only; without --total-only the kernel also counts unique solutions)\n", res.Elapsed.Seconds(), res.Units)
 		}
 		return nil
 	}

@@ -35,6 +35,9 @@ type Worker struct {
 	// above, and the squares of the row not tried yet.
 	col, ld, rd, free [MaxN]uint64 // searchSym's stack
 	st                [MaxN]frame  // search's stack
+	lv                [MaxN]level  // search's row constants, by rows left
+	sols, nodes       uint64       // search's counts
+	top               int          // search's first level
 	// cols[k] is the column of the queen in free row k (slow search only).
 	cols [MaxN]int8
 }
@@ -76,95 +79,115 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 	return UnitResult{Total: sols * u.Weight, Unique: orbits / h, Nodes: nodes}, true
 }
 
-// A frame is one level of the fast search's stack: the masks of the
-// queens above free row k, the squares of row k not tried yet, and
-// row k's constants (the border's attacks on it, the distance to the
-// next free row). One struct per level keeps a level in one or two
-// cache lines.
+// A frame is one saved level of the fast search's stack: the masks of
+// the queens above free row k (col, ld, rd) and the squares of row k
+// not tried yet (free), stored when the search descends from row k.
 type frame struct {
 	col, ld, rd, free uint64
-	mask, shift       uint64
+}
+
+// A level holds the constants of free row k for the fast search: the
+// distance in board rows to the next free row, and the squares the
+// border queens attack in that next row.
+type level struct {
+	shift, next uint64
 }
 
 // search counts the completions of the border set up in w.s with the
 // fast iterative kernel; it needs at least 3 free rows. Bit c of a mask
-// is column c. For free row k, st[k] holds the columns (col) and the
-// two diagonal directions (ld: moves one column up per row, rd: one
-// column down) taken by the queens the search placed above it, shifted
-// to row k; mask adds the squares the border queens attack in row k,
-// and shift is the number of board rows to the next free row (1, or 2
-// and 3 across the rows of the left and right border queens).
+// is column c. The state of the current free row k lives in locals:
+// the columns (col) and the two diagonal directions (ld: moves one
+// column up per row, rd: one column down) taken by the queens above
+// it, shifted to row k, and f, its squares not tried yet. Descending
+// saves them in st[k]; a dead end reloads them. lv[k] holds the
+// row's constants: the number of board rows to the next free row (1,
+// or 2 and 3 across the rows of the left and right border queens) and
+// the squares the border queens attack there.
 //
-// Measured (interleaved runs, N = 14, min of 7, against the first
-// version with one array per mask and a push for every row): one frame
-// struct per level and the last two rows resolved without a push are
-// 4..15% faster (the noise of this shared machine is about as large).
+// col has every bit above column n−1 set, so ^(col|ld|rd|mask) is the
+// free squares of a row without an "& full".
+//
+// Measured (user CPU, interleaved runs, min of 5, `nqueens count N
+// --workers 1`, against border4-d4-v1's loop that kept every level's
+// masks in a frame in memory and loaded them per node): see
+// docs/BENCHMARKS.md "round 2".
 // `sh & 63` removes the compiler's guard for shifts ≥ 64.
 func (w *Worker) search() (sols, nodes uint64, ok bool) {
 	s := &w.s
-	full := s.full
 	m := s.m
 	st := &w.st
-	for k := range m {
-		st[k].mask, st[k].shift = s.mask[k], uint64(s.shift[k])
+	lv := &w.lv
+	// Level j is the free row with j free rows left (itself included):
+	// the search starts at j = m and resolves j = 2 and 1 without a
+	// push.
+	for k := range m - 1 {
+		j := (m - k) & (MaxN - 1)
+		lv[j] = level{shift: uint64(s.shift[k]), next: s.mask[(k+1)&(MaxN-1)]}
 	}
-	last := m - 1
-	stop := w.Stop
-	var dead uint32
-	k := 0
-	st[0].col, st[0].ld, st[0].rd = s.col, 0, 0
-	st[0].free = full &^ (s.col | s.mask[0])
+	w.sols, w.nodes = 0, 0
+	// A dead end that returns to a level at least pollRows polls
+	// w.Stop (its subtrees hold fewer than pollRows rows, a few
+	// milliseconds; units with fewer free rows are shorter).
+	j := m & (MaxN - 1)
+	w.top = j
+	col := s.col | ^s.full
+	var ld, rd uint64
+	f := ^(col | s.mask[0])
+	nodes = uint64(bits.OnesCount64(f))
 	for {
-		k &= MaxN - 1
-		fr := &st[k]
-		f := fr.free
 		if f == 0 {
-			if k == 0 {
+			j = (j + 1) & (MaxN - 1)
+			if j > w.top {
 				break
 			}
-			k--
-			dead++
-			if dead&pollMask == 0 && stop != nil && stop.Load() {
+			if j >= pollRows && w.Stop != nil && w.Stop.Load() {
 				return 0, 0, false
 			}
+			fr := &st[j]
+			col, ld, rd, f = fr.col, fr.ld, fr.rd, fr.free
 			continue
 		}
 		bit := f & -f
-		fr.free = f ^ bit
-		nodes++
-		sh := fr.shift & 63
-		c := fr.col | bit
-		l := (fr.ld | bit) << sh
-		r := (fr.rd | bit) >> sh
-		k1 := (k + 1) & (MaxN - 1)
-		nx := &st[k1]
-		nf := full &^ (c | l | r | nx.mask)
+		f ^= bit
+		L := &lv[j&(MaxN-1)]
+		sh := L.shift & 63
+		c := col | bit
+		l := (ld | bit) << sh
+		r := (rd | bit) >> sh
+		nf := ^(c | l | r | L.next)
 		if nf == 0 {
 			continue
 		}
-		if k1 == last-1 {
+		if j == 3 {
 			// The last two rows, without a push: two columns are left,
 			// rem, and nf holds one or both of them. A queen on b in
 			// this row leaves rem^b for the last row, a solution when
 			// no diagonal attacks it there.
-			sh2 := nx.shift & 63
-			ml := st[last&(MaxN-1)].mask
-			rem := full &^ c
+			L2 := &lv[2]
+			sh2 := L2.shift & 63
+			ml := L2.next
+			rem := ^c
 			b1 := nf & -nf
 			b2 := nf ^ b1
 			has2 := (b2 | -b2) >> 63 // 1 if b2 != 0
 			t1 := (rem ^ b1) &^ ((l|b1)<<sh2 | (r|b1)>>sh2 | ml)
 			t2 := (rem ^ b2) &^ ((l|b2)<<sh2 | (r|b2)>>sh2 | ml) & -has2
 			s1, s2 := (t1|-t1)>>63, (t2|-t2)>>63
-			sols += s1 + s2
-			nodes += 1 + has2 + s1 + s2
+			w.sols += s1 + s2
+			w.nodes += 1 + has2 + s1 + s2
 			continue
 		}
-		k = k1
-		nx.col, nx.ld, nx.rd, nx.free = c, l, r, nf
+		w.nodes += uint64(bits.OnesCount64(nf))
+		st[j] = frame{col, ld, rd, f}
+		j = (j - 1) & (MaxN - 1)
+		col, ld, rd, f = c, l, r, nf
 	}
-	return sols, nodes, true
+	return w.sols, nodes + w.nodes, true
 }
+
+// pollRows bounds the subtrees the search completes between two polls
+// of Worker.Stop.
+const pollRows = 12
 
 // searchSym is search for the units whose border is symmetric under a
 // rotation, and for tiny boards: it also records the columns, and

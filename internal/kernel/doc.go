@@ -89,18 +89,21 @@
 // # Which orientation to search
 //
 // The eight borders of a class are equivalent, but the top-down search
-// is not: it is cheaper when the top half of the free rows is narrow.
-// NewPlan searches each class in the orientation with the fewest open
-// squares (by the product) in the top half of the free rows. This cut
-// the nodes to 0.63–0.64 of searching the lexicographically smallest
-// border (N = 12..15); an oracle that tried all eight reached 0.57. See
-// setup.orientScore.
+// is not: it is cheaper when the top of the board is narrow. NewPlan
+// rates the four rotations of each class (a mirror image has a mirrored
+// search tree of the same size) by the number of placements of the
+// first four free rows times a power of the open squares of the rows
+// below, down to two thirds of the board, and keeps the lowest. This
+// visits 0.93–0.94 of the nodes of border4-d4-v1's choice (the fewest
+// open squares in the top half, which was itself 0.63 of searching the
+// smallest border); an oracle that searches all eight reaches 0.89–0.91.
+// See setup.estimate.
 //
 // # Order and size of units
 //
 // Units are sorted by an estimate of their nodes (Unit.Cost: the number
-// of placements of the first three free rows times a power of the open
-// squares below; rank correlation 0.64–0.73 with the true counts), the
+// of placements of the first four free rows times a power of the open
+// squares below; rank correlation 0.75–0.87 with the true counts), the
 // largest first, so that a pool of workers pulling units from a shared
 // index ends together. There are O(N⁴)/8 units: 1,632 for N = 14, 4,319
 // for N = 17, 9,522 for N = 20. IDs are positions in that order and are

@@ -53,7 +53,7 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 	_, k := u.Border.squares(n)
 	var sols, fix180, fix90, nodes uint64
 	switch {
-	case u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0 || w.s.m < 3:
+	case u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0 || w.s.m < 4:
 		sols, fix180, fix90, nodes, ok = w.searchSym(u)
 	default:
 		sols, nodes, ok = w.search()
@@ -80,49 +80,75 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 }
 
 // A frame is one saved level of the fast search's stack: the masks of
-// the queens above free row k (col, ld, rd) and the squares of row k
-// not tried yet (free), stored when the search descends from row k.
+// the queens above the level's row (col, ld, rd) and the squares of the
+// row not tried yet (free), stored when the search descends from it.
 type frame struct {
 	col, ld, rd, free uint64
 }
 
-// A level holds the constants of free row k for the fast search: the
-// distance in board rows to the next free row, and the squares the
-// border queens attack in that next row.
+// A level holds the constants of one free row for the fast search: the
+// distance in board rows to the next free row (shift) and the squares
+// the border queens attack in that row (next), and the same for the
+// free row after it (shift2, the distance to it, and next2), for the
+// look-ahead.
 type level struct {
-	shift, next uint64
+	shift, next   uint64
+	shift2, next2 uint64
 }
 
 // search counts the completions of the border set up in w.s with the
-// fast iterative kernel; it needs at least 3 free rows. Bit c of a mask
-// is column c. The state of the current free row k lives in locals:
-// the columns (col) and the two diagonal directions (ld: moves one
-// column up per row, rd: one column down) taken by the queens above
-// it, shifted to row k, and f, its squares not tried yet. Descending
-// saves them in st[k]; a dead end reloads them. lv[k] holds the
-// row's constants: the number of board rows to the next free row (1,
-// or 2 and 3 across the rows of the left and right border queens) and
-// the squares the border queens attack there.
+// fast iterative kernel; it needs at least 4 free rows. Bit c of a mask
+// is column c. Level j is the free row with j free rows left, itself
+// included: the search starts at j = m. The state of the current level
+// lives in locals: the columns (col) and the two diagonal directions
+// (ld: moves one column up per row, rd: one column down) taken by the
+// queens above it, shifted to its row, and f, its squares not tried
+// yet. Descending saves them in st[j]; a dead end reloads them. lv[j]
+// holds the row's constants (see level): shifts are 1, or 2 and 3
+// across the rows of the left and right border queens.
 //
 // col has every bit above column n−1 set, so ^(col|ld|rd|mask) is the
-// free squares of a row without an "& full".
+// free squares of a row without an "& full". A queen is only placed
+// when its row below has a free square and so does the row after that
+// (the look-ahead la, checked with the masks before that row's queen).
+// The last three rows are counted without a push: a loop over the
+// (up to three) squares of row 3, and for each the last two rows
+// without a branch.
 //
-// Measured (user CPU, interleaved runs, min of 5, `nqueens count N
-// --workers 1`, against border4-d4-v1's loop that kept every level's
-// masks in a frame in memory and loaded them per node): see
-// docs/BENCHMARKS.md "round 2".
-// `sh & 63` removes the compiler's guard for shifts ≥ 64.
+// Measured (CPU time of the thread, min of 30 interleaved counts of the
+// N = 15 units against the previous step; the noise of this shared
+// machine is ±2%):
+//   - the current level's masks in locals instead of a frame in memory
+//     loaded per node, levels numbered by the rows left (so the end test
+//     is j == 4, a constant), the poll of Stop only on dead ends that
+//     return to level ≥ pollRows, the counters of the rare paths in the
+//     Worker (fewer registers: the loop spilled on every node): 0.76×
+//     the time of border4-d4-v1's loop (nqueens count 16, user CPU);
+//   - the look-ahead: 0.85× the nodes, 0.97× the time; the same folded
+//     into nf without a branch (nf &= −(la ≠ 0)): 1.03× — slower;
+//   - the last three rows by the loop: 0.98×; all six orders of the
+//     last three rows without a branch (three copies of the two-row
+//     code, written out): 1.12× — slower, most of that work is for
+//     squares that are not there; the same with a function for the
+//     two rows (not inlined by the compiler): 1.13×;
+//   - the left shifts as multiplications by 1<<shift (to free CX for
+//     the right shifts): 1.03× — slower.
+//
+// `sh & 63` removes the compiler's guard for shifts ≥ 64, and `&
+// (MaxN−1)` on the level index the bounds checks
+// (go build -gcflags=-d=ssa/check_bce finds none in the loop).
 func (w *Worker) search() (sols, nodes uint64, ok bool) {
 	s := &w.s
 	m := s.m
 	st := &w.st
 	lv := &w.lv
-	// Level j is the free row with j free rows left (itself included):
-	// the search starts at j = m and resolves j = 2 and 1 without a
-	// push.
 	for k := range m - 1 {
 		j := (m - k) & (MaxN - 1)
 		lv[j] = level{shift: uint64(s.shift[k]), next: s.mask[(k+1)&(MaxN-1)]}
+		if k+2 < m {
+			lv[j].shift2 = uint64(s.shift[k] + s.shift[(k+1)&(MaxN-1)])
+			lv[j].next2 = s.mask[(k+2)&(MaxN-1)]
+		}
 	}
 	w.sols, w.nodes = 0, 0
 	// A dead end that returns to a level at least pollRows polls
@@ -152,33 +178,50 @@ func (w *Worker) search() (sols, nodes uint64, ok bool) {
 		L := &lv[j&(MaxN-1)]
 		sh := L.shift & 63
 		c := col | bit
-		l := (ld | bit) << sh
-		r := (rd | bit) >> sh
+		lb, rb := ld|bit, rd|bit
+		l := lb << sh
+		r := rb >> sh
 		nf := ^(c | l | r | L.next)
-		if nf == 0 {
+		sh2 := L.shift2 & 63
+		la := ^(c | lb<<sh2 | rb>>sh2 | L.next2)
+		if nf == 0 || la == 0 {
 			continue
 		}
-		if j == 3 {
-			// The last two rows, without a push: two columns are left,
-			// rem, and nf holds one or both of them. A queen on b in
-			// this row leaves rem^b for the last row, a solution when
-			// no diagonal attacks it there.
-			L2 := &lv[2]
-			sh2 := L2.shift & 63
-			ml := L2.next
-			rem := ^c
-			b1 := nf & -nf
-			b2 := nf ^ b1
-			has2 := (b2 | -b2) >> 63 // 1 if b2 != 0
-			t1 := (rem ^ b1) &^ ((l|b1)<<sh2 | (r|b1)>>sh2 | ml)
-			t2 := (rem ^ b2) &^ ((l|b2)<<sh2 | (r|b2)>>sh2 | ml) & -has2
-			s1, s2 := (t1|-t1)>>63, (t2|-t2)>>63
-			w.sols += s1 + s2
-			w.nodes += 1 + has2 + s1 + s2
+		if j == 4 {
+			// The last three rows, without a push: three columns are
+			// left and nf holds up to three of them. Each b leaves two
+			// columns, rem, for the last two rows; a queen on x1 (or
+			// x2) in the first leaves rem^x1 for the last row, a
+			// solution when no diagonal attacks it there.
+			L3, L2 := &lv[3], &lv[2]
+			sh3, m3 := L3.shift&63, L3.next
+			sh2, ml := L2.shift&63, L2.next
+			var ss, nn uint64
+			for nf != 0 {
+				b := nf & -nf
+				nf ^= b
+				nn++
+				c2, l2, r2 := c|b, (l|b)<<sh3, (r|b)>>sh3
+				nf2 := ^(c2 | l2 | r2 | m3)
+				if nf2 == 0 {
+					continue
+				}
+				rem := ^c2
+				x1 := nf2 & -nf2
+				x2 := nf2 ^ x1
+				h2 := (x2 | -x2) >> 63
+				t1 := (rem ^ x1) &^ ((l2|x1)<<sh2 | (r2|x1)>>sh2 | ml)
+				t2 := (rem ^ x2) &^ ((l2|x2)<<sh2 | (r2|x2)>>sh2 | ml) & -h2
+				s1, s2 := (t1|-t1)>>63, (t2|-t2)>>63
+				ss += s1 + s2
+				nn += 1 + h2 + s1 + s2
+			}
+			w.sols += ss
+			w.nodes += nn
 			continue
 		}
 		w.nodes += uint64(bits.OnesCount64(nf))
-		st[j] = frame{col, ld, rd, f}
+		st[j&(MaxN-1)] = frame{col, ld, rd, f}
 		j = (j - 1) & (MaxN - 1)
 		col, ld, rd, f = c, l, r, nf
 	}

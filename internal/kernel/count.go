@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 )
 
+//go:generate go run gen_nest.go
+
 // A UnitResult is what counting one unit found. Total is the unit's
 // contribution to A000170 (already weighted by its symmetries) and
 // Unique its contribution to A002562; summed over all units of a plan
@@ -53,7 +55,7 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 	_, k := u.Border.squares(n)
 	var sols, fix180, fix90, nodes uint64
 	switch {
-	case u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0 || w.s.m < 4:
+	case u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0 || w.s.m < nestTop:
 		sols, fix180, fix90, nodes, ok = w.searchSym(u)
 	default:
 		sols, nodes, ok = w.search()
@@ -97,7 +99,7 @@ type level struct {
 }
 
 // search counts the completions of the border set up in w.s with the
-// fast iterative kernel; it needs at least 4 free rows. Bit c of a mask
+// fast iterative kernel; it needs at least nestTop free rows. Bit c of a mask
 // is column c. Level j is the free row with j free rows left, itself
 // included: the search starts at j = m. The state of the current level
 // lives in locals: the columns (col) and the two diagonal directions
@@ -111,28 +113,37 @@ type level struct {
 // free squares of a row without an "& full". A queen is only placed
 // when its row below has a free square and so does the row after that
 // (the look-ahead la, checked with the masks before that row's queen).
-// The last three rows are counted without a push: a loop over the
-// (up to three) squares of row 3, and for each the last two rows
-// without a branch.
+// Below level nestTop the search goes on in nest (nest.go, written by
+// gen_nest.go): one loop per level, nested, with the masks in
+// registers, down to the last three rows, which are counted without a
+// push (a loop over the up to three squares of row 3, and for each the
+// last two rows without a branch).
 //
 // Measured (CPU time of the thread, min of 30 interleaved counts of the
 // N = 15 units against the previous step; the noise of this shared
 // machine is ±2%):
 //   - the current level's masks in locals instead of a frame in memory
 //     loaded per node, levels numbered by the rows left (so the end test
-//     is j == 4, a constant), the poll of Stop only on dead ends that
+//     is against a constant), the poll of Stop only on dead ends that
 //     return to level ≥ pollRows, the counters of the rare paths in the
 //     Worker (fewer registers: the loop spilled on every node): 0.76×
 //     the time of border4-d4-v1's loop (nqueens count 16, user CPU);
 //   - the look-ahead: 0.85× the nodes, 0.97× the time; the same folded
 //     into nf without a branch (nf &= −(la ≠ 0)): 1.03× — slower;
-//   - the last three rows by the loop: 0.98×; all six orders of the
-//     last three rows without a branch (three copies of the two-row
-//     code, written out): 1.12× — slower, most of that work is for
-//     squares that are not there; the same with a function for the
-//     two rows (not inlined by the compiler): 1.13×;
+//     testing la before nf: 1.00–1.02×;
+//   - the last three rows by the loop, without a push: 0.98×; all six
+//     orders of the last three rows without a branch (three copies of
+//     the two-row code, written out): 1.12× — slower, most of that work
+//     is for squares that are not there; the same with a function for
+//     the two rows (not inlined by the compiler): 1.13×;
 //   - the left shifts as multiplications by 1<<shift (to free CX for
-//     the right shifts): 1.03× — slower.
+//     the right shifts): 1.03× — slower;
+//   - nested loops, written out, for the levels below nestTop (against
+//     the single loop with the look-ahead): nestTop = 5: 0.97×, 6: 0.96×,
+//     7: 0.90×, 8: 0.87×, 9: 0.835×, 10: 0.83×, 11: 0.83×. With nest as a
+//     function (one call per queen of level nestTop) 0.85× at 9 and 10.
+//     Units with fewer than nestTop free rows (N ≤ 12 only) take
+//     searchSym.
 //
 // `sh & 63` removes the compiler's guard for shifts ≥ 64, and `&
 // (MaxN−1)` on the level index the bounds checks
@@ -187,37 +198,10 @@ func (w *Worker) search() (sols, nodes uint64, ok bool) {
 		if nf == 0 || la == 0 {
 			continue
 		}
-		if j == 4 {
-			// The last three rows, without a push: three columns are
-			// left and nf holds up to three of them. Each b leaves two
-			// columns, rem, for the last two rows; a queen on x1 (or
-			// x2) in the first leaves rem^x1 for the last row, a
-			// solution when no diagonal attacks it there.
-			L3, L2 := &lv[3], &lv[2]
-			sh3, m3 := L3.shift&63, L3.next
-			sh2, ml := L2.shift&63, L2.next
-			var ss, nn uint64
-			for nf != 0 {
-				b := nf & -nf
-				nf ^= b
-				nn++
-				c2, l2, r2 := c|b, (l|b)<<sh3, (r|b)>>sh3
-				nf2 := ^(c2 | l2 | r2 | m3)
-				if nf2 == 0 {
-					continue
-				}
-				rem := ^c2
-				x1 := nf2 & -nf2
-				x2 := nf2 ^ x1
-				h2 := (x2 | -x2) >> 63
-				t1 := (rem ^ x1) &^ ((l2|x1)<<sh2 | (r2|x1)>>sh2 | ml)
-				t2 := (rem ^ x2) &^ ((l2|x2)<<sh2 | (r2|x2)>>sh2 | ml) & -h2
-				s1, s2 := (t1|-t1)>>63, (t2|-t2)>>63
-				ss += s1 + s2
-				nn += 1 + h2 + s1 + s2
-			}
-			w.sols += ss
-			w.nodes += nn
+		if j == nestTop {
+			s, n := w.nest(c, l, r, nf)
+			w.sols += s
+			w.nodes += n
 			continue
 		}
 		w.nodes += uint64(bits.OnesCount64(nf))

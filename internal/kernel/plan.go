@@ -325,7 +325,10 @@ func (s *setup) init(n int, b Border) {
 // 0.4: 0.927, 0.915, 0.944; ending at row m/2: 0.928, 0.918, 0.934;
 // with d = 3: 0.948, 0.944, 0.958; the d = 4 count alone 0.933, 0.932,
 // 0.959; the oracle that searches all 8 orientations and keeps the
-// cheapest 0.911, 0.891, 0.901. The d = 4 count costs about one
+// cheapest 0.911, 0.891, 0.901. Measured again with the search of
+// border4-d4-v2 (look-ahead, nested loops; N = 13, 14): the oracle
+// 0.976, 0.968 of this score's nodes, and no exponent (0.4..1.4) or end
+// row (m/2, 2m/3, m) better than 0.998. The d = 4 count costs about one
 // popcount per placement of the first three rows (the last level is
 // not enumerated): planning N = 17 takes 66 ms, against 72 ms for
 // border4-d4-v1 (depth 3, one orientation, recursive).

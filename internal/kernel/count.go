@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 )
 
+//go:generate go run gen_nest.go
+
 // A UnitResult is what counting one unit found. Total is the unit's
 // contribution to A000170 (already weighted by its symmetries) and
 // Unique its contribution to A002562; summed over all units of a plan
@@ -35,6 +37,9 @@ type Worker struct {
 	// above, and the squares of the row not tried yet.
 	col, ld, rd, free [MaxN]uint64 // searchSym's stack
 	st                [MaxN]frame  // search's stack
+	lv                [MaxN]level  // search's row constants, by rows left
+	sols, nodes       uint64       // search's counts
+	top               int          // search's first level
 	// cols[k] is the column of the queen in free row k (slow search only).
 	cols [MaxN]int8
 }
@@ -50,7 +55,7 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 	_, k := u.Border.squares(n)
 	var sols, fix180, fix90, nodes uint64
 	switch {
-	case u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0 || w.s.m < 3:
+	case u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0 || w.s.m < nestTop:
 		sols, fix180, fix90, nodes, ok = w.searchSym(u)
 	default:
 		sols, nodes, ok = w.search()
@@ -76,95 +81,144 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 	return UnitResult{Total: sols * u.Weight, Unique: orbits / h, Nodes: nodes}, true
 }
 
-// A frame is one level of the fast search's stack: the masks of the
-// queens above free row k, the squares of row k not tried yet, and
-// row k's constants (the border's attacks on it, the distance to the
-// next free row). One struct per level keeps a level in one or two
-// cache lines.
+// A frame is one saved level of the fast search's stack: the masks of
+// the queens above the level's row (col, ld, rd) and the squares of the
+// row not tried yet (free), stored when the search descends from it.
 type frame struct {
 	col, ld, rd, free uint64
-	mask, shift       uint64
+}
+
+// A level holds the constants of one free row for the fast search: the
+// distance in board rows to the next free row (shift) and the squares
+// the border queens attack in that row (next), and the same for the
+// free row after it (shift2, the distance to it, and next2), for the
+// look-ahead.
+type level struct {
+	shift, next   uint64
+	shift2, next2 uint64
 }
 
 // search counts the completions of the border set up in w.s with the
-// fast iterative kernel; it needs at least 3 free rows. Bit c of a mask
-// is column c. For free row k, st[k] holds the columns (col) and the
-// two diagonal directions (ld: moves one column up per row, rd: one
-// column down) taken by the queens the search placed above it, shifted
-// to row k; mask adds the squares the border queens attack in row k,
-// and shift is the number of board rows to the next free row (1, or 2
-// and 3 across the rows of the left and right border queens).
+// fast iterative kernel; it needs at least nestTop free rows. Bit c of a mask
+// is column c. Level j is the free row with j free rows left, itself
+// included: the search starts at j = m. The state of the current level
+// lives in locals: the columns (col) and the two diagonal directions
+// (ld: moves one column up per row, rd: one column down) taken by the
+// queens above it, shifted to its row, and f, its squares not tried
+// yet. Descending saves them in st[j]; a dead end reloads them. lv[j]
+// holds the row's constants (see level): shifts are 1, or 2 and 3
+// across the rows of the left and right border queens.
 //
-// Measured (interleaved runs, N = 14, min of 7, against the first
-// version with one array per mask and a push for every row): one frame
-// struct per level and the last two rows resolved without a push are
-// 4..15% faster (the noise of this shared machine is about as large).
-// `sh & 63` removes the compiler's guard for shifts ≥ 64.
+// col has every bit above column n−1 set, so ^(col|ld|rd|mask) is the
+// free squares of a row without an "& full". A queen is only placed
+// when its row below has a free square and so does the row after that
+// (the look-ahead la, checked with the masks before that row's queen).
+// Below level nestTop the search goes on in nest (nest.go, written by
+// gen_nest.go): one loop per level, nested, with the masks in
+// registers, down to the last three rows, which are counted without a
+// push (a loop over the up to three squares of row 3, and for each the
+// last two rows without a branch).
+//
+// Measured (CPU time of the thread, min of 30 interleaved counts of the
+// N = 15 units against the previous step; the noise of this shared
+// machine is ±2%):
+//   - the current level's masks in locals instead of a frame in memory
+//     loaded per node, levels numbered by the rows left (so the end test
+//     is against a constant), the poll of Stop only on dead ends that
+//     return to level ≥ pollRows, the counters of the rare paths in the
+//     Worker (fewer registers: the loop spilled on every node): 0.76×
+//     the time of border4-d4-v1's loop (nqueens count 16, user CPU);
+//   - the look-ahead: 0.85× the nodes, 0.97× the time; the same folded
+//     into nf without a branch (nf &= −(la ≠ 0)): 1.03× — slower;
+//     testing la before nf: 1.00–1.02×;
+//   - the last three rows by the loop, without a push: 0.98×; all six
+//     orders of the last three rows without a branch (three copies of
+//     the two-row code, written out): 1.12× — slower, most of that work
+//     is for squares that are not there; the same with a function for
+//     the two rows (not inlined by the compiler): 1.13×;
+//   - the left shifts as multiplications by 1<<shift (to free CX for
+//     the right shifts): 1.03× — slower;
+//   - nested loops, written out, for the levels below nestTop (against
+//     the single loop with the look-ahead): nestTop = 5: 0.97×, 6: 0.96×,
+//     7: 0.90×, 8: 0.87×, 9: 0.835×, 10: 0.83×, 11: 0.83×. With nest as a
+//     function (one call per queen of level nestTop) 0.85× at 9 and 10.
+//     Units with fewer than nestTop free rows (N ≤ 12 only) take
+//     searchSym;
+//   - a second look-ahead row (the row after la) in the nested levels
+//     6..8: 0.97× the nodes, 1.02–1.03× the time — slower; at level 4
+//     only (the last row): 0.95× the nodes, 0.99–1.00× the time — not
+//     worth the code.
+//
+// `sh & 63` removes the compiler's guard for shifts ≥ 64, and `&
+// (MaxN−1)` on the level index the bounds checks
+// (go build -gcflags=-d=ssa/check_bce finds none in the loop).
 func (w *Worker) search() (sols, nodes uint64, ok bool) {
 	s := &w.s
-	full := s.full
 	m := s.m
 	st := &w.st
-	for k := range m {
-		st[k].mask, st[k].shift = s.mask[k], uint64(s.shift[k])
+	lv := &w.lv
+	for k := range m - 1 {
+		j := (m - k) & (MaxN - 1)
+		lv[j] = level{shift: uint64(s.shift[k]), next: s.mask[(k+1)&(MaxN-1)]}
+		if k+2 < m {
+			lv[j].shift2 = uint64(s.shift[k] + s.shift[(k+1)&(MaxN-1)])
+			lv[j].next2 = s.mask[(k+2)&(MaxN-1)]
+		}
 	}
-	last := m - 1
-	stop := w.Stop
-	var dead uint32
-	k := 0
-	st[0].col, st[0].ld, st[0].rd = s.col, 0, 0
-	st[0].free = full &^ (s.col | s.mask[0])
+	w.sols, w.nodes = 0, 0
+	// A dead end that returns to a level at least pollRows polls
+	// w.Stop (its subtrees hold fewer than pollRows rows, a few
+	// milliseconds; units with fewer free rows are shorter).
+	j := m & (MaxN - 1)
+	w.top = j
+	col := s.col | ^s.full
+	var ld, rd uint64
+	f := ^(col | s.mask[0])
+	nodes = uint64(bits.OnesCount64(f))
 	for {
-		k &= MaxN - 1
-		fr := &st[k]
-		f := fr.free
 		if f == 0 {
-			if k == 0 {
+			j = (j + 1) & (MaxN - 1)
+			if j > w.top {
 				break
 			}
-			k--
-			dead++
-			if dead&pollMask == 0 && stop != nil && stop.Load() {
+			if j >= pollRows && w.Stop != nil && w.Stop.Load() {
 				return 0, 0, false
 			}
+			fr := &st[j]
+			col, ld, rd, f = fr.col, fr.ld, fr.rd, fr.free
 			continue
 		}
 		bit := f & -f
-		fr.free = f ^ bit
-		nodes++
-		sh := fr.shift & 63
-		c := fr.col | bit
-		l := (fr.ld | bit) << sh
-		r := (fr.rd | bit) >> sh
-		k1 := (k + 1) & (MaxN - 1)
-		nx := &st[k1]
-		nf := full &^ (c | l | r | nx.mask)
-		if nf == 0 {
+		f ^= bit
+		L := &lv[j&(MaxN-1)]
+		sh := L.shift & 63
+		c := col | bit
+		lb, rb := ld|bit, rd|bit
+		l := lb << sh
+		r := rb >> sh
+		nf := ^(c | l | r | L.next)
+		sh2 := L.shift2 & 63
+		la := ^(c | lb<<sh2 | rb>>sh2 | L.next2)
+		if nf == 0 || la == 0 {
 			continue
 		}
-		if k1 == last-1 {
-			// The last two rows, without a push: two columns are left,
-			// rem, and nf holds one or both of them. A queen on b in
-			// this row leaves rem^b for the last row, a solution when
-			// no diagonal attacks it there.
-			sh2 := nx.shift & 63
-			ml := st[last&(MaxN-1)].mask
-			rem := full &^ c
-			b1 := nf & -nf
-			b2 := nf ^ b1
-			has2 := (b2 | -b2) >> 63 // 1 if b2 != 0
-			t1 := (rem ^ b1) &^ ((l|b1)<<sh2 | (r|b1)>>sh2 | ml)
-			t2 := (rem ^ b2) &^ ((l|b2)<<sh2 | (r|b2)>>sh2 | ml) & -has2
-			s1, s2 := (t1|-t1)>>63, (t2|-t2)>>63
-			sols += s1 + s2
-			nodes += 1 + has2 + s1 + s2
+		if j == nestTop {
+			s, n := w.nest(c, l, r, nf)
+			w.sols += s
+			w.nodes += n
 			continue
 		}
-		k = k1
-		nx.col, nx.ld, nx.rd, nx.free = c, l, r, nf
+		w.nodes += uint64(bits.OnesCount64(nf))
+		st[j&(MaxN-1)] = frame{col, ld, rd, f}
+		j = (j - 1) & (MaxN - 1)
+		col, ld, rd, f = c, l, r, nf
 	}
-	return sols, nodes, true
+	return w.sols, nodes + w.nodes, true
 }
+
+// pollRows bounds the subtrees the search completes between two polls
+// of Worker.Stop.
+const pollRows = 12
 
 // searchSym is search for the units whose border is symmetric under a
 // rotation, and for tiny boards: it also records the columns, and

@@ -257,3 +257,30 @@ func TestCountUnitAllocs(t *testing.T) {
 		t.Errorf("CountUnit allocates %.1f times per plan; want 0", allocs)
 	}
 }
+
+// TestSearchMatchesSym checks the fast search against the slow path,
+// unit by unit, where both apply (the fast one needs nestTop free rows,
+// so the cover test above, N ≤ 10, runs only the slow one).
+func TestSearchMatchesSym(t *testing.T) {
+	for _, n := range []int{12, 13, 14} {
+		p, _ := NewPlan(n)
+		var w Worker
+		fast := 0
+		for i := range p.Units {
+			u := &p.Units[i]
+			w.s.init(n, u.Border)
+			if w.s.m < nestTop {
+				continue
+			}
+			got, _, _ := w.search()
+			want, _, _, _, _ := w.searchSym(u)
+			if got != want {
+				t.Errorf("n=%d unit %d (%+v): search = %d solutions; searchSym = %d", n, i, u.Border, got, want)
+			}
+			fast++
+		}
+		if fast == 0 {
+			t.Errorf("n=%d: no unit has %d free rows", n, nestTop)
+		}
+	}
+}

@@ -14,9 +14,14 @@
 //
 //	full &^ (col | ld | rd)
 //
-// and the search takes them lowest first with bit := f & -f. The stack
-// is an array of frames, one per row ([MaxN]frame in the Worker), so a
-// unit costs no allocation; see search for the measured details.
+// and the search takes them lowest first with bit := f & -f. The masks
+// of the current row live in locals and the stack is an array of
+// frames, one per row ([MaxN]frame in the Worker), so a unit costs no
+// allocation. A queen is placed only if the next two free rows keep a
+// free square (a one-row look-ahead); below nestTop free rows the
+// search goes on in generated nested loops, one per row, and the last
+// three rows are counted without a push; see search for what was
+// measured.
 //
 // # Work units: the border queens
 //
@@ -89,18 +94,22 @@
 // # Which orientation to search
 //
 // The eight borders of a class are equivalent, but the top-down search
-// is not: it is cheaper when the top half of the free rows is narrow.
-// NewPlan searches each class in the orientation with the fewest open
-// squares (by the product) in the top half of the free rows. This cut
-// the nodes to 0.63–0.64 of searching the lexicographically smallest
-// border (N = 12..15); an oracle that tried all eight reached 0.57. See
-// setup.orientScore.
+// is not: it is cheaper when the top of the board is narrow. NewPlan
+// rates the four rotations of each class (a mirror image has a mirrored
+// search tree of the same size) by the number of placements of the
+// first four free rows times a power of the open squares of the rows
+// below, down to two thirds of the board, and keeps the lowest. This
+// visits 0.93–0.94 of the nodes of border4-d4-v1's choice (the fewest
+// open squares in the top half, which was itself 0.63 of searching the
+// smallest border); an oracle that searches all eight reaches 0.89–0.91.
+// See setup.estimate.
 //
 // # Order and size of units
 //
 // Units are sorted by an estimate of their nodes (Unit.Cost: the number
-// of placements of the first three free rows times a power of the open
-// squares below; rank correlation 0.64–0.73 with the true counts), the
+// of placements of the first four free rows times a power of the open
+// squares below; Spearman rank correlation with the true node counts
+// 0.71 at N = 15 and 0.66 at N = 16), the
 // largest first, so that a pool of workers pulling units from a shared
 // index ends together. There are O(N⁴)/8 units: 1,632 for N = 14, 4,319
 // for N = 17, 9,522 for N = 20. IDs are positions in that order and are
@@ -110,14 +119,21 @@
 // # Nodes
 //
 // A node is a queen placed, the border queens included. The kernel
-// counts them with one increment per placement, and the last two rows
-// add their placements without a loop (see search). Measured against
-// the plain search of the whole board (Plain), the units visit 5.0×
-// (N = 12) to 5.1× (N = 15: 33.3 M against 171.1 M) fewer nodes.
+// counts them per push (the popcount of the free squares of the row
+// below) and per square in the last three rows (see search). Measured
+// against the plain search of the whole board (Plain), the units visit
+// 6.3× (N = 13: 736,991 against 4,674,889) to 6.5× (N = 15: 26.4 M
+// against 171.1 M) fewer nodes; border4-d4-v1 visited 5.05× to 5.1×
+// fewer. Of that, the choice of orientation gives 0.93× the nodes and
+// the look-ahead 0.85×. (For N ≤ 12 some units have fewer free rows
+// than the fast search needs and take searchSym, which has no
+// look-ahead: N = 12 visits 154,675 nodes, 5.5× fewer.)
 //
 // # Short variable names in the hot loop
 //
 // f: free squares of the row, bit: the square taken, c/l/r: the masks
-// for the next row, nf: its free squares, k: the free-row index, st: the
-// stack, sh: the row distance to the next free row.
+// for the next row, nf: its free squares, la: the free squares of the
+// row after it (look-ahead), j: the level (free rows left), st: the
+// stack, lv: the levels' constants, sh: the row distance to the next
+// free row.
 package kernel

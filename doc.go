@@ -41,6 +41,17 @@
 //	})
 //	rec, err := res.ShardRecord()
 //
+// Count with Method Quadrant counts totals only, by joining the partial
+// solutions of the board's quadrants instead of backtracking; it is much
+// faster for large N, and CountOptions.MaxMemory bounds its memory.
+//
+// Beyond counting: Find builds one solution for any N in O(N) (FindColumn
+// gives row i's column in O(1), WriteFind streams it), Random finds a
+// random solution by min-conflicts repair, ValidateReader checks a
+// streamed permutation in O(N) memory, and Complete, Completions and
+// GenerateBoard solve and generate N-Queens Completion instances (a
+// PartialBoard with queens placed and squares blocked).
+//
 // The convention for N = 0 is the usual one: the empty board has one
 // solution (the empty placement). N = 2 and N = 3 have none.
 package nqueens

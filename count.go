@@ -27,7 +27,9 @@ var ErrSize = errors.New("board size out of range")
 // kernel on every core.
 type CountOptions struct {
 	// Workers is the number of goroutines; 0 means runtime.NumCPU().
-	// The classic methods (Arrays, Board, Permutation) use one.
+	// No more goroutines than work units are started, so a huge value
+	// costs nothing. The classic methods (Arrays, Board, Permutation)
+	// use one.
 	Workers int
 	// Method selects the algorithm; "" means Bitboard.
 	Method Method

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"testing"
 	"time"
 )
@@ -104,5 +105,28 @@ func TestPermutationStats(t *testing.T) {
 	st := s.Stats()
 	if st.Candidates != 40320 || st.Solutions != 92 || n != 92 {
 		t.Errorf("permutation N=8: candidates %d, solutions %d, yielded %d; want 40320, 92, 92", st.Candidates, st.Solutions, n)
+	}
+}
+
+// TestCountHugeWorkers: a huge Workers value starts no more goroutines
+// than there are units (it once started 10^8 of them for N = 5).
+func TestCountHugeWorkers(t *testing.T) {
+	for _, m := range []Method{Bitboard, Quadrant} {
+		done := make(chan error, 1)
+		go func() {
+			res, err := Count(context.Background(), 12, CountOptions{Workers: 100_000_000, Method: m})
+			if err == nil && res.Solutions.Lo != 14200 {
+				err = fmt.Errorf("Count(12).Solutions = %v; want 14200", res.Solutions)
+			}
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("%s: %v", m, err)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s: Count(12, Workers: 1e8) still running after 30 s", m)
+		}
 	}
 }

@@ -307,12 +307,11 @@ func symmetric(cols []int8, s int) bool {
 // given number of goroutines, calling done (from any goroutine, one call
 // at a time) as each unit finishes. Units are started in the order of
 // todo, so a todo sorted by falling Cost keeps the workers busy to the
-// end. It returns ctx.Err() if ctx is cancelled; units that finished
-// before that have been reported.
+// end. More workers than units are not started. It returns ctx.Err()
+// if ctx is cancelled; units that finished before that have been
+// reported.
 func Run(ctx context.Context, p *Plan, todo []int, workers int, done func(i int, r UnitResult)) error {
-	if workers < 1 {
-		workers = 1
-	}
+	workers = max(1, min(workers, len(todo)))
 	var next atomic.Int64
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()

@@ -107,6 +107,7 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	workers = max(1, min(workers, len(p.units))) // no idle goroutines, no memory for them
 	// Memory: the quadrant table, per worker its scratch and (when
 	// projected tables are used) one frame table, plus one idle table.
 	// Drop the projected tables first, then workers.

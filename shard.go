@@ -50,6 +50,9 @@ func ParseShard(s string) (Shard, error) {
 		return Shard{}, fmt.Errorf("%w: %q is not I/M (for example 3/8)", ErrShard, s)
 	}
 	sh := Shard{i, m}
+	if m < 1 { // "0/0" would be the zero Shard, which means "no sharding"
+		return Shard{}, fmt.Errorf("%w: %d/%d: M must be at least 1", ErrShard, i, m)
+	}
 	return sh, sh.check()
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,6 +12,9 @@ import (
 // parseN reads a board size for a command whose limit is max.
 func parseN(s string, max int) (int, error) {
 	n, err := strconv.Atoi(s)
+	if errors.Is(err, strconv.ErrRange) {
+		return 0, usagef("N = %s is too large: at most %d", s, max)
+	}
 	if err != nil {
 		return 0, usagef("N: %q is not a whole number", s)
 	}
@@ -29,6 +33,9 @@ func parseRange(s string, max int) (lo, hi int, err error) {
 	if !ok || a == "" { // "-3" is a negative N, reported by parseN
 		n, err := parseN(s, max)
 		return n, n, err
+	}
+	if b == "" {
+		return 0, 0, usagef("range %q: want A-B, for example 1-15", s)
 	}
 	if lo, err = parseN(a, max); err != nil {
 		return 0, 0, err

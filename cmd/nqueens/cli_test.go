@@ -115,6 +115,20 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"check", "2 4 1 3"}, "", 0},
 		{[]string{"help", "nope"}, "", 2},
 		{[]string{"count", "-h"}, "", 0},
+		// Found by review: each of these once exited 0 or 1.
+		{[]string{"solve", "2"}, "", 1},
+		{[]string{"solve", "3", "--format", "svg"}, "", 1},
+		{[]string{"show", "{}"}, "", 2},
+		{[]string{"watch", "4", "--method", "quadrant"}, "", 2},
+		{[]string{"count", "5", "--shard", "0/0"}, "", 2},
+		{[]string{"count", "5", "--checkpoint", "/nonexistent-dir/x"}, "", 2},
+		{[]string{"count", "5", "--checkpoint", "/"}, "", 2},
+		{[]string{"count", "5", "--shard", "0/2", "-o", "/nonexistent-dir/x"}, "", 2},
+		{[]string{"count", "13", "--total-only", "--max-memory", "1"}, "", 2},
+		{[]string{"check", "/nonexistent-file"}, "", 2},
+		{[]string{"count", "1000000000000000000000"}, "", 2},
+		{[]string{"count", "5-"}, "", 2},
+		{[]string{"help", "-h"}, "", 0},
 	}
 	for _, tt := range tests {
 		_, errs, code := cli(t, tt.stdin, tt.args...)
@@ -194,5 +208,44 @@ func TestCountQuadrantJSON(t *testing.T) {
 	out, _, code := cli(t, "", "count", "12", "--method", "quadrant", "--json")
 	if code != 0 || !strings.Contains(out, `"solutions":14200`) || strings.Contains(out, "unique") {
 		t.Errorf("count 12 --method quadrant --json = %q (exit %d); want 14200 solutions, no unique", out, code)
+	}
+}
+
+// TestOutputNotClobbered: a command that fails before writing leaves an
+// existing -o file as it was.
+func TestOutputNotClobbered(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "keep.txt")
+	for _, args := range [][]string{
+		{"solve", "0", "--format", "svg", "-o", path},
+		{"solve", "3", "-o", path},
+		{"show", "{}", "-o", path},
+	} {
+		if err := os.WriteFile(path, []byte("keep\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, _, code := cli(t, "", args...)
+		if code == 0 {
+			t.Errorf("nqueens %q exit 0; want a failure", args)
+		}
+		if b, _ := os.ReadFile(path); string(b) != "keep\n" {
+			t.Errorf("nqueens %q left %q in the -o file; want it untouched", args, b)
+		}
+	}
+}
+
+// failWriter fails every write, like a full disk.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, fmt.Errorf("no space left on device") }
+
+// TestWriteErrorReported: output lost to a failing stdout is an error,
+// not a silent success.
+func TestWriteErrorReported(t *testing.T) {
+	for _, args := range [][]string{{"count", "8"}, {"check", "2 4 1 3"}, {"help"}, {"count", "1-5"}} {
+		var errb bytes.Buffer
+		code := run(context.Background(), strings.NewReader(""), failWriter{}, &errb, args)
+		if code == 0 || !strings.Contains(errb.String(), "no space left") {
+			t.Errorf("nqueens %q to a failing stdout: exit %d, stderr %q; want non-zero and the write error", args, code, errb.String())
+		}
 	}
 }

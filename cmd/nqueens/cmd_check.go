@@ -67,7 +67,11 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		}
 		text = string(b)
 	default:
-		text = strings.Join(pos, " ")
+		t, err := readPlacement(e, pos) // names a missing file instead of parsing its name
+		if err != nil {
+			return err
+		}
+		text = t
 	}
 	p, err := nqueens.Parse(text)
 	if err != nil {

@@ -165,6 +165,11 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	if *out != "" && *shardFlag == "" {
 		return usagef("-o is for the record of --shard")
 	}
+	for _, f := range []struct{ flag, path string }{{"--checkpoint", *ckpt}, {"-o", *out}} {
+		if err := checkWritable(f.flag, f.path); err != nil {
+			return err
+		}
+	}
 	if lo == hi {
 		if auto {
 			opts.Method = chooseMethod(lo, *totalOnly, long)
@@ -234,6 +239,9 @@ func countOne(ctx context.Context, e *env, n int, opts nqueens.CountOptions, f c
 	if err != nil {
 		if errors.Is(err, nqueens.ErrCheckpoint) {
 			return usagef("--checkpoint: %v", err)
+		}
+		if errors.Is(err, nqueens.ErrMemory) {
+			return usagef("--max-memory: %v", err)
 		}
 		if errors.Is(err, context.Canceled) && opts.Checkpoint != "" {
 			fmt.Fprintf(e.stderr, "nqueens count: %d of %d units are saved in %s; rerun the same command to resume\n", last.UnitsDone, last.UnitsTotal, opts.Checkpoint)
@@ -326,6 +334,31 @@ func newReporter(w io.Writer, mode, label string, every time.Duration) progress.
 }
 
 func isTerminal(w io.Writer) bool {
+	if ew, ok := w.(*errWriter); ok {
+		w = ew.w
+	}
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// checkWritable refuses, before any work, a path that cannot become a
+// file: a directory, or one in a directory that does not exist.
+func checkWritable(flag, path string) error {
+	if path == "" || path == "-" {
+		return nil
+	}
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return usagef("%s %s: not a regular file", flag, path)
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return usagef("%s %s: no such directory %s", flag, path, dir)
+	}
+	if f, err := os.CreateTemp(dir, ".nqueens-probe-*"); err != nil {
+		return usagef("%s %s: cannot write in %s", flag, path, dir)
+	} else {
+		f.Close()
+		os.Remove(f.Name())
+	}
+	return nil
 }

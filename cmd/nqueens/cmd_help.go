@@ -13,6 +13,9 @@ func init() {
 				writeUsage(e.stdout)
 				return nil
 			case 1:
+				if args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+					args[0] = "help"
+				}
 				c, ok := commands[args[0]]
 				if !ok || c.name == "help" {
 					if ok {

@@ -74,6 +74,9 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	if p.N() > render.MaxN {
 		return usagef("N = %d is too large to draw: at most %d", p.N(), render.MaxN)
 	}
+	if p.N() == 0 {
+		return usagef("the empty board (N = 0) cannot be drawn")
+	}
 	w, closeOut, err := openOutput(e, *out)
 	if err != nil {
 		return err
@@ -113,8 +116,27 @@ func readPlacement(e *env, pos []string) (string, error) {
 			return "", usagef("%v", err)
 		}
 		return string(b), nil
+	case len(pos) == 1 && looksLikePath(pos[0]):
+		st, err := os.Stat(pos[0])
+		if err != nil {
+			return "", usagef("%s: no such file", pos[0])
+		}
+		if st.IsDir() {
+			return "", usagef("%s: is a directory", pos[0])
+		}
+		return "", usagef("%s: not a regular file", pos[0])
 	}
 	return strings.Join(pos, " "), nil
+}
+
+// looksLikePath reports whether a lone argument that is not an existing
+// file was meant as one: it has a path separator or a file extension
+// and no spaces or commas, which no placement text does.
+func looksLikePath(s string) bool {
+	if strings.ContainsAny(s, " ,[{\n") {
+		return false
+	}
+	return strings.Contains(s, "/") || strings.Contains(filepath.Ext(s), "txt") || strings.HasSuffix(s, ".json")
 }
 
 // maxSheet is the most boards solve --format svg puts on one sheet.

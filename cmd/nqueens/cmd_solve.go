@@ -113,7 +113,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 			break
 		}
 	}
-	if err == nil && svg != nil {
+	if err == nil && svg != nil && count > 0 {
 		err = svg.finish(bw)
 	}
 	if err == nil {
@@ -139,6 +139,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "\nnodes (queens placed): %s\n", groupU(st.Nodes))
 		fmt.Fprintf(e.stderr, "for comparison: %d^%d = %s arrangements with one queen per row, %d! = %s permutations\n",
 			n, n, group(nn.String()), n, group(fact.String()))
+	}
+	if count == 0 {
+		return answerNo(fmt.Sprintf("no solution for N = %d", n))
 	}
 	return nil
 }

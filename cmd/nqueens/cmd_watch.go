@@ -9,7 +9,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"golang.org/x/term"
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/render"
@@ -67,15 +66,19 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if m == nqueens.Quadrant {
+		return usagef("--method quadrant counts totals only and cannot be watched; want bitboard, arrays, board or permutation")
+	}
 	if *delay < time.Millisecond || *delay > time.Minute {
 		return usagef("--delay %v: want 1ms to 1m", *delay)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	events := traceEvents(ctx, n, m)
-	if f, ok := e.stdout.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+	if ew, ok := e.stdout.(*errWriter); ok && isTerminal(ew) {
+		f := ew.w.(*os.File)
 		model := newWatchModel(n, m, *delay, events)
-		p := tea.NewProgram(model, tea.WithContext(ctx), tea.WithInput(e.stdin), tea.WithOutput(e.stdout), tea.WithAltScreen())
+		p := tea.NewProgram(model, tea.WithContext(ctx), tea.WithInput(e.stdin), tea.WithOutput(f), tea.WithAltScreen())
 		_, err := p.Run()
 		if err != nil && ctx.Err() != nil {
 			return ctx.Err()

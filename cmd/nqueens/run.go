@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -61,7 +62,8 @@ var errHelp = flag.ErrHelp
 // returns the exit status: 0 success, 1 a valid question answered no,
 // 2 bad input or usage.
 func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	out := &errWriter{w: stdout}
+	e := &env{stdin: stdin, stdout: out, stderr: stderr}
 	if len(args) == 0 {
 		writeUsage(stderr)
 		return 2
@@ -76,7 +78,29 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		return 2
 	}
 	err := c.run(ctx, e, args[1:])
+	if err == nil && out.err != nil {
+		err = fmt.Errorf("writing standard output: %w", out.err)
+	}
 	return exitCode(stderr, c.name, err)
+}
+
+// errWriter remembers the first write error, so that output lost to a
+// full disk or a closed pipe is reported even by commands that print
+// with fmt.Fprintf and never look at its error.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (w *errWriter) Write(p []byte) (int, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	n, err := w.w.Write(p)
+	if err != nil {
+		w.err = err
+	}
+	return n, err
 }
 
 func exitCode(stderr io.Writer, name string, err error) int {
@@ -184,16 +208,47 @@ func parseFlags(fs *flagSet, args []string) ([]string, error) {
 }
 
 // openOutput returns the writer for "-o FILE" ("" or "-" = stdout) and
-// a function that closes it, reporting write errors.
+// a function that closes it, reporting write errors. The file is created
+// at the first write, so a command that fails before writing anything
+// leaves an existing file untouched. A directory that does not exist or
+// a path that is a directory is refused at once, naming the path.
 func openOutput(e *env, path string) (io.Writer, func() error, error) {
 	if path == "" || path == "-" {
 		return e.stdout, func() error { return nil }, nil
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, nil, usagef("cannot create output file: %v", err)
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, nil, usagef("-o %s: is a directory", path)
 	}
-	return f, f.Close, nil
+	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+		return nil, nil, usagef("-o %s: no such directory %s", path, filepath.Dir(path))
+	}
+	lf := &lazyFile{path: path}
+	return lf, lf.Close, nil
+}
+
+// lazyFile creates its file at the first Write.
+type lazyFile struct {
+	path string
+	f    *os.File
+}
+
+func (l *lazyFile) Write(p []byte) (int, error) {
+	if l.f == nil {
+		f, err := os.Create(l.path)
+		if err != nil {
+			return 0, usagef("cannot create output file: %v", err)
+		}
+		l.f = f
+	}
+	return l.f.Write(p)
+}
+
+// Close closes the file if it was created.
+func (l *lazyFile) Close() error {
+	if l.f == nil {
+		return nil
+	}
+	return l.f.Close()
 }
 
 func isNegNumber(s string) bool {

@@ -35,7 +35,17 @@ type countReply struct {
 // second, then one "result" (or "error") event. Either way the count stops
 // when the client goes away or the count timeout passes.
 func (s *server) count(w http.ResponseWriter, r *http.Request) {
-	n, err := nParam(r, s.opts.CountMax)
+	q, err := query(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	n, err := nParam(q, s.opts.CountMax)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	stream, err := boolParam(q, "stream")
 	if err != nil {
 		fail(w, err)
 		return
@@ -54,7 +64,7 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) {
 	reply := func(o outcome) countReply {
 		return countReply{o.res.N, o.res.Solutions, o.res.Unique, o.res.Nodes, o.res.Elapsed.Seconds()}
 	}
-	if r.URL.Query().Get("stream") != "1" {
+	if !stream {
 		o := <-done
 		if o.err != nil {
 			fail(w, o.err)
@@ -92,22 +102,31 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) {
 
 // solve lists up to limit solutions (default 100) of an N ≤ StepMax board.
 func (s *server) solve(w http.ResponseWriter, r *http.Request) {
-	n, err := nParam(r, StepMax)
+	q, err := query(r)
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	limit, err := intParam(r, "limit", 100, 1, SolveMax)
+	n, err := nParam(q, StepMax)
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	m, err := methodParam(r)
+	limit, err := intParam(q, "limit", 100, 1, SolveMax)
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	unique := r.URL.Query().Get("unique") == "1"
+	m, err := methodParam(q)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	unique, err := boolParam(q, "unique")
+	if err != nil {
+		fail(w, err)
+		return
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
 	search, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Limit: limit, Unique: unique})
@@ -130,9 +149,23 @@ func (s *server) solve(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// find returns one solution of the n×n board.
+// findReply is the answer of /api/find. A board without a solution (N = 2
+// or 3) is an answer, not an error: Solution false and Columns null.
+type findReply struct {
+	N        int     `json:"n"`
+	Solution bool    `json:"solution"`
+	Columns  []int   `json:"columns"`
+	Seconds  float64 `json:"seconds"`
+}
+
+// find returns one solution of the n×n board, or says there is none.
 func (s *server) find(w http.ResponseWriter, r *http.Request) {
-	n, err := nParam(r, s.opts.FindMax)
+	q, err := query(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	n, err := nParam(q, s.opts.FindMax)
 	if err != nil {
 		fail(w, err)
 		return
@@ -141,6 +174,10 @@ func (s *server) find(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	start := time.Now()
 	p, err := s.opts.Find(ctx, n)
+	if errors.Is(err, nqueens.ErrNoSolution) {
+		writeJSON(w, http.StatusOK, findReply{N: n, Seconds: time.Since(start).Seconds()})
+		return
+	}
 	if err != nil {
 		fail(w, err)
 		return
@@ -149,7 +186,7 @@ func (s *server) find(w http.ResponseWriter, r *http.Request) {
 		fail(w, fmt.Errorf("find returned a bad placement for n = %d: %v", n, err))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"n": n, "columns": columns(p), "seconds": time.Since(start).Seconds()})
+	writeJSON(w, http.StatusOK, findReply{N: n, Solution: true, Columns: columns(p), Seconds: time.Since(start).Seconds()})
 }
 
 // backtrackFind returns the first solution in lexicographic order.
@@ -164,13 +201,18 @@ func backtrackFind(ctx context.Context, n int) (nqueens.Placement, error) {
 	if err := s.Err(); err != nil {
 		return nil, err
 	}
-	return nil, badf("n = %d has no solution", n)
+	return nil, fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
 }
 
 // check validates a placement given as ?p= or as a JSON body
 // {"placement": "2 4 1 3"} (any text form Parse reads).
 func (s *server) check(w http.ResponseWriter, r *http.Request) {
-	text := r.URL.Query().Get("p")
+	q, err := query(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	text := q.Get("p")
 	if r.Method == http.MethodPost {
 		var body struct {
 			Placement string `json:"placement"`

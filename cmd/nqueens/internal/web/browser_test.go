@@ -210,6 +210,15 @@ func TestBrowser(t *testing.T) {
 	}
 	click("#count-go")
 	waitText("#count-out", "N = 10: 724 solutions, 92 unique")
+	// N = 3 has no solution: the panel says so (and is no error).
+	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS("#find-n"), "3")); err != nil {
+		t.Fatal(err)
+	}
+	click("#find-go")
+	waitText("#find-out", "N = 3: no solution")
+	if cls, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('find-out').className`)); err != nil || strings.Contains(cls, "err") {
+		t.Errorf("find N = 3: class %q (%v); want no error style", cls, err)
+	}
 	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS("#find-n"), "25")); err != nil {
 		t.Fatal(err)
 	}

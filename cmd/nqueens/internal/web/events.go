@@ -59,33 +59,37 @@ func wire(e nqueens.Event) wireEvent {
 // requests. An "error" message {"error": "..."} ends a window that ran out
 // of time.
 func (s *server) events(w http.ResponseWriter, r *http.Request) {
-	n, err := nParam(r, StepMax)
+	// Every parameter is checked, and the search set up, before the
+	// stream starts: a bad request is a 400, not an error event.
+	q, err := query(r)
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	m, err := methodParam(r)
+	n, err := nParam(q, StepMax)
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	from, err := intParam(r, "from", 0, 0, FromMax)
+	m, err := methodParam(q)
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	limit, err := intParam(r, "limit", 10_000, 1, WindowMax)
+	from, err := intParam(q, "from", 0, 0, FromMax)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	limit, err := intParam(q, "limit", 10_000, 1, WindowMax)
 	if err != nil {
 		fail(w, err)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
-	stream, ok := newSSE(w)
-	if !ok {
-		return
-	}
 	var (
+		stream     *sse
 		seen, sent int
 		full       bool
 		batch      = make([]wireEvent, 0, batchSize)
@@ -121,7 +125,11 @@ func (s *server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	search, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Trace: trace})
 	if err != nil {
-		stream.send("error", map[string]string{"error": err.Error()})
+		fail(w, badf("%v", err))
+		return
+	}
+	stream, ok := newSSE(w)
+	if !ok {
 		return
 	}
 	for range search.AllContext(ctx) {

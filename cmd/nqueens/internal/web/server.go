@@ -17,7 +17,10 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"net/url"
+	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nqueens/nqueens"
@@ -35,8 +38,10 @@ type Options struct {
 	CountTimeout time.Duration
 	// Timeout bounds every other request; 0 means 10 seconds.
 	Timeout time.Duration
-	// Find returns one solution of the n×n board for /api/find; nil
-	// means a bounded backtracking search (N up to nqueens.MaxN).
+	// Find returns one solution of the n×n board for /api/find, or an
+	// error wrapping nqueens.ErrNoSolution when there is none (which
+	// /api/find answers as {"solution": false}); nil means a bounded
+	// backtracking search (N up to nqueens.MaxN).
 	Find func(ctx context.Context, n int) (nqueens.Placement, error)
 	// FindMax is the largest N /api/find accepts; 0 means 10,000 with
 	// Find set, nqueens.MaxN without.
@@ -96,29 +101,64 @@ func New(opts Options) (http.Handler, error) {
 	}
 	mux := http.NewServeMux()
 	files := http.FileServerFS(static)
+	// Paths outside the API are the embedded files; anything else is a
+	// JSON 404, like every other error.
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			w.Header().Set("Allow", "GET, HEAD")
-			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		if name != "" {
+			if fi, err := fs.Stat(static, name); err != nil || fi.IsDir() {
+				notFound(w, r)
+				return
+			}
+		}
+		if !allow(w, r, http.MethodGet) {
 			return
 		}
 		files.ServeHTTP(w, r)
 	})
-	mux.HandleFunc("GET /queen.svg", func(w http.ResponseWriter, r *http.Request) {
+	route := func(path string, h http.HandlerFunc, methods ...string) {
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			if allow(w, r, methods...) {
+				h(w, r)
+			}
+		})
+	}
+	route("/queen.svg", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "image/svg+xml")
 		w.Write(queen.Bytes())
-	})
-	mux.HandleFunc("GET /api/config", s.config)
-	mux.HandleFunc("GET /api/events", s.events)
-	mux.HandleFunc("GET /api/count", s.count)
-	mux.HandleFunc("GET /api/solve", s.solve)
-	mux.HandleFunc("GET /api/find", s.find)
-	mux.HandleFunc("GET /api/check", s.check)
-	mux.HandleFunc("POST /api/check", s.check)
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no API %s %s", r.Method, r.URL.Path))
-	})
+	}, http.MethodGet)
+	route("/api/config", s.config, http.MethodGet)
+	route("/api/events", s.events, http.MethodGet)
+	route("/api/count", s.count, http.MethodGet)
+	route("/api/solve", s.solve, http.MethodGet)
+	route("/api/find", s.find, http.MethodGet)
+	route("/api/check", s.check, http.MethodGet, http.MethodPost)
+	mux.HandleFunc("/api/", notFound)
 	return limitBody(mux), nil
+}
+
+// allow reports whether r's method is one of methods (GET includes HEAD);
+// if not, it answers 405 with an Allow header and a JSON error.
+func allow(w http.ResponseWriter, r *http.Request, methods ...string) bool {
+	var list []string
+	for _, m := range methods {
+		if r.Method == m || (m == http.MethodGet && r.Method == http.MethodHead) {
+			return true
+		}
+		list = append(list, m)
+		if m == http.MethodGet {
+			list = append(list, http.MethodHead)
+		}
+	}
+	allowed := strings.Join(list, ", ")
+	w.Header().Set("Allow", allowed)
+	writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s %s: method not allowed (allowed: %s)", r.Method, r.URL.Path, allowed))
+	return false
+}
+
+// notFound answers 404 with a JSON error.
+func notFound(w http.ResponseWriter, r *http.Request) {
+	writeError(w, http.StatusNotFound, fmt.Sprintf("no such path: %s %s", r.Method, r.URL.Path))
 }
 
 type server struct {
@@ -168,10 +208,31 @@ func fail(w http.ResponseWriter, err error) {
 	}
 }
 
+// query returns the request's query parameters. A query that does not
+// parse, or one that gives a parameter more than once, is a bad request:
+// which of two values to use would be a guess.
+func query(r *http.Request) (url.Values, error) {
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return nil, badf("query: %v", err)
+	}
+	names := make([]string, 0, len(q))
+	for k := range q {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		if len(q[k]) > 1 {
+			return nil, badf("%s is given %d times; give it once", k, len(q[k]))
+		}
+	}
+	return q, nil
+}
+
 // intParam reads the query parameter name as an integer in lo..hi; an
 // absent parameter gives def.
-func intParam(r *http.Request, name string, def, lo, hi int) (int, error) {
-	s := r.URL.Query().Get(name)
+func intParam(q url.Values, name string, def, lo, hi int) (int, error) {
+	s := q.Get(name)
 	if s == "" {
 		return def, nil
 	}
@@ -185,24 +246,53 @@ func intParam(r *http.Request, name string, def, lo, hi int) (int, error) {
 	return v, nil
 }
 
-// nParam reads the required parameter n in 1..max.
-func nParam(r *http.Request, max int) (int, error) {
-	if r.URL.Query().Get("n") == "" {
-		return 0, badf("n is missing")
+// boolParam reads the query parameter name as a boolean in any form
+// strconv.ParseBool reads (1, t, true, 0, f, false, ...); an absent
+// parameter is false.
+func boolParam(q url.Values, name string) (bool, error) {
+	s := q.Get(name)
+	if s == "" {
+		return false, nil
 	}
-	return intParam(r, "n", 0, 1, max)
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return false, badf("%s: %q is not a boolean (want true, false, 1 or 0)", name, s)
+	}
+	return v, nil
 }
 
-func methodParam(r *http.Request) (nqueens.Method, error) {
-	m, err := nqueens.ParseMethod(r.URL.Query().Get("method"))
-	if err != nil {
-		return "", badf("method: %v", err)
+// nParam reads the required parameter n in 1..max.
+func nParam(q url.Values, max int) (int, error) {
+	if q.Get("n") == "" {
+		return 0, badf("n is missing")
 	}
-	return m, nil
+	return intParam(q, "n", 0, 1, max)
+}
+
+// methodParam reads the parameter method: one of nqueens.Methods, the
+// methods that report their steps and list solutions (not Quadrant, which
+// only counts). Absent means Bitboard.
+func methodParam(q url.Values) (nqueens.Method, error) {
+	s := q.Get("method")
+	if s == "" {
+		return nqueens.Bitboard, nil
+	}
+	names := make([]string, len(nqueens.Methods))
+	for i, m := range nqueens.Methods {
+		if strings.EqualFold(s, string(m)) {
+			return m, nil
+		}
+		names[i] = string(m)
+	}
+	return "", badf("method: unknown method %q (want %s)", s, strings.Join(names, ", "))
 }
 
 // config tells the page the server's limits.
 func (s *server) config(w http.ResponseWriter, r *http.Request) {
+	if _, err := query(r); err != nil {
+		fail(w, err)
+		return
+	}
 	methods := make([]string, len(nqueens.Methods))
 	for i, m := range nqueens.Methods {
 		methods[i] = string(m)

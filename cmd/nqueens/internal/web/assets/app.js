@@ -341,6 +341,12 @@ async function find() {
     out.textContent = String(err.message || err);
     return;
   }
+  if (!d.solution) {
+    const cv = $('find-canvas');
+    cv.getContext('2d').clearRect(0, 0, cv.width, cv.height);
+    out.textContent = `N = ${fmt(d.n)}: no solution.`;
+    return;
+  }
   drawLarge($('find-canvas'), d.columns);
   const head = d.columns.slice(0, 24).join(' ') + (d.n > 24 ? ' …' : '');
   out.textContent = `N = ${fmt(d.n)}: found in ${d.seconds.toFixed(3)} s. Columns: ${head}`;

@@ -77,6 +77,7 @@ func runComplete(ctx context.Context, e *env, args []string) error {
 	defer bw.Flush()
 	report := func(nodes uint64, secs float64) {
 		if *stats {
+			bw.Flush() // the answer before the figures, as a terminal shows them
 			fmt.Fprintf(e.stderr, "nodes %s, %.3f s\n", groupU(nodes), secs)
 		}
 	}
@@ -106,6 +107,7 @@ func runComplete(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		if *stats {
+			bw.Flush()
 			fmt.Fprintf(e.stderr, "%d %s, nodes %s\n", k, plural(k, "completion", "completions"), groupU(nodes))
 		}
 		if k == 0 {
@@ -113,14 +115,15 @@ func runComplete(ctx context.Context, e *env, args []string) error {
 		}
 	default:
 		res, err := nqueens.Complete(ctx, b, nqueens.CompleteOptions{})
-		report(res.Nodes, res.Elapsed.Seconds())
 		if errors.Is(err, nqueens.ErrNoCompletion) {
+			report(res.Nodes, res.Elapsed.Seconds())
 			return answerNo("no completion")
 		}
 		if err != nil {
 			return err
 		}
 		writeCompletion(bw, b, res.Placement, *format, false)
+		report(res.Nodes, res.Elapsed.Seconds())
 	}
 	return nil
 }

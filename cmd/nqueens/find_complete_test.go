@@ -1,6 +1,11 @@
 package main
 
-import "testing"
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
 
 // TestGoldenFindComplete compares find, complete and gen with
 // testdata/<name>.golden like TestGolden; -update rewrites them.
@@ -59,6 +64,27 @@ func TestFindStreamCheck(t *testing.T) {
 		res, errs, code := cli(t, out, "check", "-")
 		if code != 0 || res != "valid\n" {
 			t.Errorf("nqueens %q | check: %q, exit %d, %s", args, res, code, errs)
+		}
+	}
+}
+
+// TestCompleteStatsOrder checks that complete --stats writes the answer
+// before the figures, as the README shows them on a terminal.
+func TestCompleteStatsOrder(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"complete", "--n", "8", "--queens", "1:1", "--blocked", "5:3", "--count", "--stats"}, "3\nnodes 83, "},
+		{[]string{"complete", "--n", "8", "--queens", "1:1,2:5", "--stats"}, "1 5 8 6 3 7 2 4\nnodes "},
+		{[]string{"complete", "--n", "4", "--queens", "1:2", "--all", "--stats"}, "2 4 1 3\n1 completion, nodes 3\n"},
+	} {
+		var both bytes.Buffer
+		if code := run(context.Background(), strings.NewReader(""), &both, &both, tc.args); code != 0 {
+			t.Fatalf("%q: exit %d: %s", tc.args, code, both.String())
+		}
+		if !strings.HasPrefix(both.String(), tc.want) {
+			t.Errorf("%q: got %q, want it to start %q", tc.args, both.String(), tc.want)
 		}
 	}
 }

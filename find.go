@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"time"
 
@@ -16,9 +17,13 @@ import (
 // board sizes without a solution: N = 2 and N = 3.
 var ErrNoSolution = errors.New("no solution")
 
-// MaxFindN is the largest N that Find, WriteFind and Random accept:
-// columns are stored as int32 inside the search.
-const MaxFindN = minconf.MaxN
+// MaxFindN is the largest N that Find and WriteFind accept (columns are
+// int32 in the streaming writers and in RandomSolution).
+const MaxFindN = math.MaxInt32
+
+// MaxRandomN is the largest N that Random accepts: its search keeps about
+// 5.1 bytes per queen, 5.1 GB at N = 10^9.
+const MaxRandomN = minconf.MaxN
 
 // MaxBoardN is the largest N that WriteFind and WriteRandom draw with
 // FormatBoard; a drawing of N = 1,000 is already 16 MB.
@@ -167,8 +172,13 @@ func (s *RandomSolution) Write(w io.Writer, f string) error {
 // returned as an error, never as a solution.
 //
 // Random returns an error wrapping ErrNoSolution for n = 2 and 3, ErrSize
-// for n < 1 or n > MaxFindN, and ctx.Err() soon after ctx is cancelled.
+// for n < 1 or n > MaxRandomN, ErrMemory when the search would not fit in
+// the memory available (the address-space limit, ulimit -v, or the
+// system's free memory; estimated before anything is allocated), and ctx.Err() soon after ctx is cancelled.
 func Random(ctx context.Context, n int, opts RandomOptions) (*RandomSolution, error) {
+	if n > MaxRandomN {
+		return nil, fmt.Errorf("%w: n = %d is outside 1..%d for a random solution", ErrSize, n, MaxRandomN)
+	}
 	if err := checkFindN(n); err != nil {
 		return nil, err
 	}
@@ -177,6 +187,10 @@ func Random(ctx context.Context, n int, opts RandomOptions) (*RandomSolution, er
 	if err != nil {
 		if errors.Is(err, minconf.ErrNoSolution) {
 			return nil, fmt.Errorf("n = %d: %w", n, ErrNoSolution)
+		}
+		var me *minconf.MemoryError
+		if errors.As(err, &me) {
+			return nil, fmt.Errorf("%v: %w", me, ErrMemory)
 		}
 		return nil, err
 	}

@@ -129,3 +129,11 @@ func TestComplete(t *testing.T) {
 		t.Error("GenerateBoard(nope) = nil error")
 	}
 }
+
+func TestRandomMaxN(t *testing.T) {
+	for _, n := range []int{MaxRandomN + 1, MaxFindN} {
+		if _, err := Random(context.Background(), n, RandomOptions{}); !errors.Is(err, ErrSize) {
+			t.Errorf("Random(%d): %v, want ErrSize", n, err)
+		}
+	}
+}

@@ -63,6 +63,9 @@ func runComplete(ctx context.Context, e *env, args []string) error {
 	if *format != "perm" && *format != "board" {
 		return usagef("--format %q: want perm or board", *format)
 	}
+	if flagsSet(fs)["n"] && (*n < 1 || *n > nqueens.MaxCompleteN) {
+		return usagef("bad board: %v", fmt.Errorf("%w: n = %d is outside 1..%d", nqueens.ErrSize, *n, nqueens.MaxCompleteN))
+	}
 	b, err := completeInput(e, pos, *n, *queens, *blocked, *partial)
 	if err != nil {
 		return err
@@ -74,6 +77,7 @@ func runComplete(ctx context.Context, e *env, args []string) error {
 	defer bw.Flush()
 	report := func(nodes uint64, secs float64) {
 		if *stats {
+			bw.Flush() // the answer before the figures, as a terminal shows them
 			fmt.Fprintf(e.stderr, "nodes %s, %.3f s\n", groupU(nodes), secs)
 		}
 	}
@@ -103,21 +107,23 @@ func runComplete(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		if *stats {
-			fmt.Fprintf(e.stderr, "%d completions, nodes %s\n", k, groupU(nodes))
+			bw.Flush()
+			fmt.Fprintf(e.stderr, "%d %s, nodes %s\n", k, plural(k, "completion", "completions"), groupU(nodes))
 		}
 		if k == 0 {
 			return answerNo("no completion")
 		}
 	default:
 		res, err := nqueens.Complete(ctx, b, nqueens.CompleteOptions{})
-		report(res.Nodes, res.Elapsed.Seconds())
 		if errors.Is(err, nqueens.ErrNoCompletion) {
+			report(res.Nodes, res.Elapsed.Seconds())
 			return answerNo("no completion")
 		}
 		if err != nil {
 			return err
 		}
 		writeCompletion(bw, b, res.Placement, *format, false)
+		report(res.Nodes, res.Elapsed.Seconds())
 	}
 	return nil
 }
@@ -168,7 +174,14 @@ func completeInput(e *env, pos []string, n int, queens, blocked, partial string)
 		}
 		return b, nil
 	case partial != "":
-		f := strings.FieldsFunc(partial, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
+		var f []string
+		for i, part := range strings.Split(partial, ",") {
+			fields := strings.Fields(part)
+			if len(fields) == 0 {
+				return nil, usagef("--partial: entry %d is empty in %q", i+1, partial)
+			}
+			f = append(f, fields...)
+		}
 		b := &nqueens.PartialBoard{N: len(f)}
 		for i, s := range f {
 			if s == "." {
@@ -201,17 +214,35 @@ func completeInput(e *env, pos []string, n int, queens, blocked, partial string)
 	return nil, usagef("want a board: FILE, - for standard input, --n with --queens/--blocked, or --partial")
 }
 
-// parseSquares reads "1:1,2:5" (one-based) into zero-based squares.
+// parseSquares reads "1:1,2:5" (one-based; spaces also separate) into
+// zero-based squares. An empty entry ("1:1,,2:5" or ",") is an error.
 func parseSquares(flag, s string) ([]nqueens.Square, error) {
 	var out []nqueens.Square
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
-		a, b, ok := strings.Cut(f, ":")
-		r, err1 := strconv.Atoi(a)
-		c, err2 := strconv.Atoi(b)
-		if !ok || err1 != nil || err2 != nil {
-			return nil, usagef("%s: %q is not row:col", flag, f)
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	for i, part := range strings.Split(s, ",") {
+		fields := strings.Fields(part)
+		if len(fields) == 0 {
+			return nil, usagef("%s: entry %d is empty in %q", flag, i+1, s)
 		}
-		out = append(out, nqueens.Square{Row: r - 1, Col: c - 1})
+		for _, f := range fields {
+			a, b, ok := strings.Cut(f, ":")
+			r, err1 := strconv.Atoi(a)
+			c, err2 := strconv.Atoi(b)
+			if !ok || err1 != nil || err2 != nil {
+				return nil, usagef("%s: %q is not row:col", flag, f)
+			}
+			out = append(out, nqueens.Square{Row: r - 1, Col: c - 1})
+		}
 	}
 	return out, nil
+}
+
+// plural returns one if k is 1, else many.
+func plural(k int, one, many string) string {
+	if k == 1 {
+		return one
+	}
+	return many
 }

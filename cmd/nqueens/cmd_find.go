@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"strconv"
 
@@ -17,8 +18,11 @@ var findCmd = &command{
 	help: `Prints one solution for an N×N board: by default the explicit construction
 (row i's column computed from i, streamed in constant memory, N up to
 2,147,483,647 — N = 10^8 is 889 MB of text), or with --random a random
-solution found by min-conflicts local search (about 5 bytes of memory per
-queen; the same --seed gives the same solution). N = 2 and 3 have no
+solution found by min-conflicts local search (about 5.1 bytes of memory
+per queen, N up to 1,000,000,000; the same --seed gives the same
+solution). Before searching, --random estimates the memory it needs and
+refuses, exit 2, when the address-space limit (ulimit -v) or the free
+memory is smaller. --seed and --stats need --random. N = 2 and 3 have no
 solution: exit 1. --format board draws boards up to N = 1,000.
 
 Examples:
@@ -47,9 +51,20 @@ func runFind(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return usagef("want one board size N, got %d arguments", len(pos))
 	}
+	if !*random {
+		set := flagsSet(fs)
+		for _, f := range []string{"seed", "stats"} {
+			if set[f] {
+				return usagef("--%s needs --random (the construction has no seed and nothing to report)", f)
+			}
+		}
+	}
 	n, err := parseN(pos[0], nqueens.MaxFindN)
 	if err != nil {
 		return err
+	}
+	if *random && n > nqueens.MaxRandomN {
+		return usagef("N = %d is too large for --random: at most %d (about 5.1 bytes per queen)", n, nqueens.MaxRandomN)
 	}
 	switch *format {
 	case nqueens.FormatPerm, nqueens.FormatJSON:
@@ -73,6 +88,9 @@ func runFind(ctx context.Context, e *env, args []string) error {
 	var sol *nqueens.RandomSolution
 	if *random {
 		sol, err = nqueens.Random(ctx, n, nqueens.RandomOptions{Seed: seed})
+		if errors.Is(err, nqueens.ErrMemory) {
+			return usagef("--random: %v", err)
+		}
 		if err != nil {
 			return err
 		}
@@ -103,4 +121,11 @@ func runFind(ctx context.Context, e *env, args []string) error {
 		bw.Flush()
 	}
 	return nil
+}
+
+// flagsSet returns the names of the flags given on the command line.
+func flagsSet(fs *flagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
 }

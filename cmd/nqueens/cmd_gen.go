@@ -48,8 +48,13 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 || pos[0] != "completion" {
+	switch {
+	case len(pos) == 0:
 		return usagef("want the kind of instance: gen completion --family ...")
+	case pos[0] != "completion":
+		return usagef("unknown kind of instance %q: want completion", pos[0])
+	case len(pos) > 1:
+		return usagef("want one kind of instance, got %d arguments: %q", len(pos), pos)
 	}
 	seed, err := strconv.ParseUint(*seedS, 10, 64)
 	if err != nil {
@@ -71,6 +76,12 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	}
 	if k < 0 {
 		return usagef("family %s needs %s K", *family, flag)
+	}
+	set := flagsSet(fs)
+	for _, f := range []string{"--queens", "--blocked", "--diagonals"} {
+		if f != flag && set[f[2:]] {
+			return usagef("%s does not belong to family %s (it takes %s K)", f, *family, flag)
+		}
 	}
 	if *n < 1 || *n > nqueens.MaxCompleteN {
 		return usagef("--n %d: want 1 to %d", *n, nqueens.MaxCompleteN)

@@ -1,6 +1,11 @@
 package main
 
-import "testing"
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
 
 // TestGoldenFindComplete compares find, complete and gen with
 // testdata/<name>.golden like TestGolden; -update rewrites them.
@@ -30,6 +35,19 @@ func TestGoldenFindComplete(t *testing.T) {
 		{"gen-blocked", "", []string{"gen", "completion", "--family", "blocked", "--n", "8", "--blocked", "10", "--seed", "3"}},
 		{"gen-bad-family", "", []string{"gen", "completion", "--family", "rooks", "--n", "8"}},
 		{"gen-diag-too-many", "", []string{"gen", "completion", "--family", "diag", "--n", "6", "--diagonals", "20"}},
+		{"find-seed-no-random", "", []string{"find", "8", "--seed", "5"}},
+		{"find-stats-no-random", "", []string{"find", "8", "--stats"}},
+		{"find-random-too-big", "", []string{"find", "2147483647", "--random"}},
+		{"find-random-over-max", "", []string{"find", "1000000001", "--random", "--seed", "3"}},
+		{"complete-empty-entry", "", []string{"complete", "--n", "8", "--queens", ","}},
+		{"complete-empty-entry-mid", "", []string{"complete", "--n", "8", "--blocked", "1:1,,2:5"}},
+		{"complete-partial-empty-entry", "", []string{"complete", "--partial", "1,,.,."}},
+		{"complete-n-zero", "", []string{"complete", "--n", "0"}},
+		{"complete-n-negative", "", []string{"complete", "--n", "-1"}},
+		{"complete-all-one-stats", "", []string{"complete", "--n", "4", "--queens", "1:2", "--all", "--stats"}},
+		{"gen-foreign-flag", "", []string{"gen", "completion", "--family", "queens", "--n", "8", "--queens", "3", "--blocked", "2"}},
+		{"gen-foreign-flag-diag", "", []string{"gen", "completion", "--family", "diag", "--n", "8", "--diagonals", "3", "--queens", "1"}},
+		{"gen-unknown-kind", "", []string{"gen", "foo"}},
 		{"check-stream-invalid", "1 3 5 2 4 6\n", []string{"check", "-"}},
 		{"check-stream-valid", "[2,4,1,3]", []string{"check", "-"}},
 	})
@@ -46,6 +64,27 @@ func TestFindStreamCheck(t *testing.T) {
 		res, errs, code := cli(t, out, "check", "-")
 		if code != 0 || res != "valid\n" {
 			t.Errorf("nqueens %q | check: %q, exit %d, %s", args, res, code, errs)
+		}
+	}
+}
+
+// TestCompleteStatsOrder checks that complete --stats writes the answer
+// before the figures, as the README shows them on a terminal.
+func TestCompleteStatsOrder(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"complete", "--n", "8", "--queens", "1:1", "--blocked", "5:3", "--count", "--stats"}, "3\nnodes 83, "},
+		{[]string{"complete", "--n", "8", "--queens", "1:1,2:5", "--stats"}, "1 5 8 6 3 7 2 4\nnodes "},
+		{[]string{"complete", "--n", "4", "--queens", "1:2", "--all", "--stats"}, "2 4 1 3\n1 completion, nodes 3\n"},
+	} {
+		var both bytes.Buffer
+		if code := run(context.Background(), strings.NewReader(""), &both, &both, tc.args); code != 0 {
+			t.Fatalf("%q: exit %d: %s", tc.args, code, both.String())
+		}
+		if !strings.HasPrefix(both.String(), tc.want) {
+			t.Errorf("%q: got %q, want it to start %q", tc.args, both.String(), tc.want)
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package minconf
 
 import (
+	"bufio"
+	"os"
+	"strconv"
+	"strings"
 	"syscall"
 	"unsafe"
 )
@@ -29,4 +33,45 @@ func words(k int) ([]uint64, func()) {
 	_ = syscall.Madvise(b, 14) // MADV_HUGEPAGE; an error only costs speed
 	w := unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), k)
 	return w, func() { _ = syscall.Munmap(b) }
+}
+
+// available returns an estimate of the bytes this process can still
+// allocate: the smaller of the room left under the address-space limit
+// (ulimit -v, less the current VmSize) and the system's MemAvailable plus
+// free swap. ok is false when neither could be read.
+func available() (avail uint64, ok bool) {
+	avail = ^uint64(0)
+	var rl syscall.Rlimit
+	if syscall.Getrlimit(syscall.RLIMIT_AS, &rl) == nil && rl.Cur != ^uint64(0) {
+		used, _ := procKB("/proc/self/status", "VmSize:")
+		if used*1024 >= rl.Cur {
+			return 0, true
+		}
+		avail, ok = rl.Cur-used*1024, true
+	}
+	memAvail, ok1 := procKB("/proc/meminfo", "MemAvailable:")
+	swap, _ := procKB("/proc/meminfo", "SwapFree:")
+	if ok1 {
+		avail, ok = min(avail, (memAvail+swap)*1024), true
+	}
+	return avail, ok
+}
+
+// procKB reads the "key  123 kB" line of a /proc file.
+func procKB(path, key string) (uint64, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		rest, found := strings.CutPrefix(sc.Text(), key)
+		if !found {
+			continue
+		}
+		v, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+		return v, err == nil
+	}
+	return 0, false
 }

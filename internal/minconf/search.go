@@ -4,17 +4,60 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 
 	"github.com/nqueens/nqueens/internal/validate"
 )
 
-// MaxN is the largest board Solve accepts: columns are int32.
-const MaxN = math.MaxInt32
+// MaxN is the largest board Solve accepts: 10^9 queens take about 5.1 GB
+// (see the package comment), and N = 2^31-1 would need 11 GB.
+const MaxN = 1_000_000_000
 
 // ErrNoSolution is returned for board sizes without a solution: 2 and 3.
 var ErrNoSolution = errors.New("no solution")
+
+// ErrMemory is returned when the search would need more memory than the
+// process can get (see MemoryNeeded).
+var ErrMemory = errors.New("not enough memory")
+
+// MemoryNeeded returns an estimate of the peak bytes Solve uses for an
+// n×n board: 4 bytes of permutation, 0.5 of diagonal bits and 0.63 of
+// validation per queen, plus slack for the runtime.
+func MemoryNeeded(n int) uint64 { return uint64(n)*52/10 + 64<<20 }
+
+// A MemoryError says that the search for an N×N board needs Need bytes
+// and only Avail are available. It matches ErrMemory under errors.Is.
+type MemoryError struct {
+	N           int
+	Need, Avail uint64
+}
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("n = %d needs about %s of memory, only %s is available", e.N, mb(e.Need), mb(e.Avail))
+}
+
+func (e *MemoryError) Is(target error) bool { return target == ErrMemory }
+
+// checkMemory returns a *MemoryError if MemoryNeeded(n) is more than the
+// memory available to the process (the address-space limit and the
+// system's free memory, where they can be read). Solve calls it before
+// allocating, so that a board too large fails with an error rather than
+// with the runtime's fatal "out of memory".
+func checkMemory(n int) error {
+	need := MemoryNeeded(n)
+	avail, ok := available()
+	if !ok || need <= avail {
+		return nil
+	}
+	return &MemoryError{N: n, Need: need, Avail: avail}
+}
+
+func mb(b uint64) string {
+	if b >= 10<<30 {
+		return fmt.Sprintf("%d GB", b>>30)
+	}
+	return fmt.Sprintf("%d MB", b>>20)
+}
 
 // Stats says what a search did.
 type Stats struct {
@@ -58,6 +101,9 @@ func Solve(ctx context.Context, n int, seed uint64) ([]int32, Stats, error) {
 		return nil, st, fmt.Errorf("minconf: n = %d is outside 1..%d", n, MaxN)
 	case n == 2 || n == 3:
 		return nil, st, fmt.Errorf("minconf: n = %d: %w", n, ErrNoSolution)
+	}
+	if err := checkMemory(n); err != nil {
+		return nil, st, err
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x6e717565656e73)) // "nqueens"
 	perm := make([]int32, n)

@@ -66,7 +66,8 @@ type CountOptions struct {
 const QuadrantMaxN = quadrant.MaxN
 
 // ErrMemory is wrapped by the error of a Quadrant count that does not
-// fit CountOptions.MaxMemory.
+// fit CountOptions.MaxMemory, and by the error of Random when the machine
+// (or the process's address-space limit) has too little memory for n.
 var ErrMemory = errors.New("memory limit too small")
 
 // A Result is the outcome of Count.

@@ -1,41 +1,17 @@
 package nqueens
 
 import (
-	"bufio"
 	"math/big"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/oeis"
 )
 
 // loadOEIS reads testdata/<name>.txt: lines "n a(n)", '#' comments.
 func loadOEIS(t testing.TB, name string) map[int]*big.Int {
 	t.Helper()
-	f, err := os.Open("testdata/" + name + ".txt")
+	m, err := oeis.Load(name)
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	m := map[int]*big.Int{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		fs := strings.Fields(line)
-		n, err := strconv.Atoi(fs[0])
-		if err != nil || len(fs) != 2 {
-			t.Fatalf("%s: bad line %q", name, line)
-		}
-		v, ok := new(big.Int).SetString(fs[1], 10)
-		if !ok {
-			t.Fatalf("%s: bad value %q", name, line)
-		}
-		m[n] = v
-	}
-	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return m

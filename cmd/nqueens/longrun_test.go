@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -17,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nqueens/nqueens/internal/oeis"
+
 	"github.com/nqueens/nqueens"
 )
 
@@ -29,23 +30,18 @@ func runCLI(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-// oeis returns A000170(n) from the repository's testdata.
-func oeis(t *testing.T, n int) string {
+// knownTotal returns A000170(n) from the repository's testdata.
+func knownTotal(t *testing.T, n int) string {
 	t.Helper()
-	f, err := os.Open("../../testdata/a000170.txt")
+	m, err := oeis.Load("a000170")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) == 2 && fs[0] == fmt.Sprint(n) {
-			return fs[1]
-		}
+	v, ok := m[n]
+	if !ok {
+		t.Fatalf("no A000170(%d) in testdata", n)
 	}
-	t.Fatalf("no A000170(%d) in testdata", n)
-	return ""
+	return v.String()
 }
 
 var (
@@ -95,7 +91,7 @@ func TestShardMergeCLI(t *testing.T) {
 		}
 		files = append(files, f)
 	}
-	want := fmt.Sprintf("12-queens: %s solutions, 1787 unique (8 shards, ", oeis(t, n))
+	want := fmt.Sprintf("12-queens: %s solutions, 1787 unique (8 shards, ", knownTotal(t, n))
 	code, out, errs := runCLI(t, append([]string{"merge", "--recompute", "4", "--seed", "9"}, files...)...)
 	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "recomputed 4 units (seed 9): all match") {
 		t.Errorf("merge: exit %d, stdout %q, stderr %q; want 0 and %q…", code, out, errs, want)
@@ -269,7 +265,7 @@ func killResume(t *testing.T, bin string, n int, rng *rand.Rand) bool {
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatalf("N = %d final run output %q: %v", n, out, err)
 	}
-	if want := oeis(t, n); string(res.Solutions) != want {
+	if want := knownTotal(t, n); string(res.Solutions) != want {
 		t.Errorf("N = %d after %d kills: %s solutions; want %s", n, live, res.Solutions, want)
 	}
 	t.Logf("N = %d: %d kills hit, final run resumed %d of %d units", n, live, res.Resumed, res.Units)

@@ -1,41 +1,23 @@
 package completion
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/oeis"
 )
 
-// a000170 reads the solution counts from the repository's testdata.
+// a000170 reads A000170 from the repository's testdata.
 func a000170(t *testing.T) map[int]uint64 {
 	t.Helper()
-	f, err := os.Open("../../testdata/a000170.txt")
+	m, err := oeis.Load("a000170")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	m := map[int]uint64{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		fs := strings.Fields(line)
-		n, err1 := strconv.Atoi(fs[0])
-		v, err2 := strconv.ParseUint(fs[1], 10, 64)
-		if err1 != nil || err2 != nil {
-			continue // beyond uint64
-		}
-		m[n] = v
-	}
-	return m
+	return oeis.Uint64s(m)
 }
 
 func TestCountEmpty(t *testing.T) {

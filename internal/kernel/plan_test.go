@@ -1,13 +1,14 @@
 package kernel
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"math/bits"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/oeis"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/digests.golden")
@@ -108,31 +109,12 @@ func TestNewPlanErrors(t *testing.T) {
 	}
 }
 
-// loadOEIS reads ../../testdata/<name>.txt (lines "n a(n)", '#'
-// comments), the values up to 2^64.
+// loadOEIS reads sequence name from the repository's testdata.
 func loadOEIS(t testing.TB, name string) map[int]uint64 {
 	t.Helper()
-	f, err := os.Open("../../testdata/" + name + ".txt")
+	m, err := oeis.Load(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	m := map[int]uint64{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		var n int
-		var v uint64
-		if _, err := fmt.Sscan(line, &n, &v); err != nil {
-			continue // beyond 2^64
-		}
-		m[n] = v
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return oeis.Uint64s(m)
 }

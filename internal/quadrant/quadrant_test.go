@@ -1,47 +1,23 @@
 package quadrant
 
 import (
-	"bufio"
 	"context"
 	"flag"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/oeis"
 )
 
 var long = flag.Bool("long", false, "check N = 15..19 against A000170 (minutes)")
 
-// knownCounts reads testdata/a000170.txt at the repository root.
+// knownCounts reads A000170 from the repository's testdata.
 func knownCounts(t testing.TB) map[int]uint64 {
 	t.Helper()
-	f, err := os.Open("../../testdata/a000170.txt")
+	m, err := oeis.Load("a000170")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	m := map[int]uint64{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		fs := strings.Fields(line)
-		if len(fs) != 2 {
-			t.Fatalf("bad line %q", line)
-		}
-		n, err1 := strconv.Atoi(fs[0])
-		v, err2 := strconv.ParseUint(fs[1], 10, 64)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("bad line %q", line)
-		}
-		m[n] = v
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return oeis.Uint64s(m)
 }
 
 // backtrack counts Q(n) with a plain bitboard backtracker, the reference.

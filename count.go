@@ -62,8 +62,8 @@ type CountOptions struct {
 	MaxMemory uint64
 }
 
-// QuadrantMaxN is the largest n Count accepts with Method Quadrant.
-const QuadrantMaxN = quadrant.MaxN
+// MaxQuadrantN is the largest n Count accepts with Method Quadrant.
+const MaxQuadrantN = quadrant.MaxN
 
 // ErrMemory is wrapped by the error of a Quadrant count that does not
 // fit CountOptions.MaxMemory, and by the error of Random when the machine
@@ -168,8 +168,8 @@ func defaultWorkers() int { return runtime.NumCPU() }
 
 // countQuadrant counts the totals with the quadrant join into res.
 func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, start time.Time) error {
-	if n > QuadrantMaxN {
-		return fmt.Errorf("%w: n = %d is outside 0..%d for method quadrant", ErrSize, n, QuadrantMaxN)
+	if n > MaxQuadrantN {
+		return fmt.Errorf("%w: n = %d is outside 0..%d for method quadrant", ErrSize, n, MaxQuadrantN)
 	}
 	qo := quadrant.Options{Workers: opts.Workers, MaxMemory: opts.MaxMemory}
 	if opts.Progress != nil {

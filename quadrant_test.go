@@ -40,8 +40,8 @@ func TestQuadrantAgrees(t *testing.T) {
 
 func TestQuadrantErrors(t *testing.T) {
 	ctx := context.Background()
-	if _, err := Count(ctx, QuadrantMaxN+1, CountOptions{Method: Quadrant}); !errors.Is(err, ErrSize) {
-		t.Errorf("Count(QuadrantMaxN+1, quadrant) error = %v; want ErrSize", err)
+	if _, err := Count(ctx, MaxQuadrantN+1, CountOptions{Method: Quadrant}); !errors.Is(err, ErrSize) {
+		t.Errorf("Count(MaxQuadrantN+1, quadrant) error = %v; want ErrSize", err)
 	}
 	if _, err := Count(ctx, 16, CountOptions{Method: Quadrant, MaxMemory: 1 << 10}); !errors.Is(err, ErrMemory) {
 		t.Errorf("Count(16, quadrant, 1 KiB) error = %v; want ErrMemory", err)

@@ -92,7 +92,7 @@ func newCountJSON(n int, res nqueens.Result) countJSON {
 
 // chooseMethod resolves --method auto for board size n.
 func chooseMethod(n int, totalOnly, long bool) nqueens.Method {
-	if totalOnly && !long && n >= quadrantFrom && n <= nqueens.QuadrantMaxN {
+	if totalOnly && !long && n >= quadrantFrom && n <= nqueens.MaxQuadrantN {
 		return nqueens.Quadrant
 	}
 	return nqueens.Bitboard

@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -36,6 +37,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	workers := fs.Int("workers", 0, "goroutines (0: GOMAXPROCS)")
 	maxMem := fs.Uint64("max-memory", 0, "memory bound in bytes (0: default)")
 	plan := fs.Bool("plan", false, "print the memory plan of N instead of counting")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -62,6 +64,19 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 			n, p.Frames(), len(p.Units()), p.QuarterBytes(), p.WorkerBytes(), p.FrameBytes(), w,
 			p.QuarterBytes()+uint64(w)*p.WorkerBytes()+uint64(min(p.Frames(), w+1))*p.FrameBytes())
 		return 0
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(stderr, "qbench:", err)
+			return 2
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "qbench:", err)
+			return 2
+		}
+		defer pprof.StopCPUProfile()
 	}
 	start := time.Now()
 	switch *method {

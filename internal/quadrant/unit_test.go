@@ -3,6 +3,7 @@ package quadrant
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -44,8 +45,22 @@ func TestFrameWeights(t *testing.T) {
 	}
 }
 
-// TestJoinRandom compares the join with the double loop on random lists.
+// TestJoinRandom compares the join with the double loop on random lists,
+// with each block kernel this machine has (leafGo always; leafAVX2 on
+// amd64 with AVX2).
 func TestJoinRandom(t *testing.T) {
+	kernels := []bool{false}
+	if useAVX2 {
+		kernels = append(kernels, true)
+	}
+	defer func(v bool) { useAVX2 = v }(useAVX2)
+	for _, k := range kernels {
+		useAVX2 = k
+		t.Run(fmt.Sprintf("avx2=%v", k), testJoinRandom)
+	}
+}
+
+func testJoinRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var j joiner
 	for trial := range 200 {

@@ -238,3 +238,29 @@ func TestProjectedOff(t *testing.T) {
 		}
 	}
 }
+
+func TestTranspose64(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for trial := range 50 {
+		var a, orig [64]uint64
+		for i := range a {
+			a[i] = r.Uint64()
+			if trial%5 == 0 {
+				a[i] &= r.Uint64() & r.Uint64() // sparse
+			}
+		}
+		orig = a
+		transpose64(&a)
+		for i := range 64 {
+			for j := range 64 {
+				if got, want := a[i]>>j&1, orig[j]>>i&1; got != want {
+					t.Fatalf("trial %d: bit %d of row %d = %d; want bit %d of row %d = %d", trial, j, i, got, i, j, want)
+				}
+			}
+		}
+		transpose64(&a)
+		if a != orig {
+			t.Fatalf("trial %d: transposing twice does not give the matrix back", trial)
+		}
+	}
+}

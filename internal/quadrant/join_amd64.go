@@ -14,3 +14,10 @@ var useAVX2 = cpu.X86.HasAVX2
 //
 //go:noescape
 func leafAVX2(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+
+// unionDisjointAVX2 writes pa|p to o for each p of the n patterns from b
+// with pa&p == 0, in order, and returns how many it wrote; o must have
+// room for n (it writes past the kept ones, as the Go loop does).
+//
+//go:noescape
+func unionDisjointAVX2(o *uint64, b *uint64, n int, pa uint64) int

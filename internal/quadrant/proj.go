@@ -130,6 +130,10 @@ func (f *frame) appendHalfProj(t *projTable, out []uint64, east bool, top, bot u
 				n := len(out)
 				out = growKeep(out, n+len(A)*len(B))
 				for _, pa := range A {
+					if useAVX2 {
+						n += unionDisjointAVX2(&out[n], &B[0], len(B), pa)
+						continue
+					}
 					o := out[n : n+len(B)]
 					// Branch-free: write every union, keep the disjoint
 					// ones (about half; a branch here mispredicts).

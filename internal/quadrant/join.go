@@ -251,9 +251,20 @@ func (j *joiner) buildTables(ep []uint64) {
 			pl := &planes[q]
 			l := min(lo+64*q, hi)
 			h := min(l+64, hi)
-			n := copy(pl[:], ep[l:h])
-			clear(pl[n:])
-			transpose64(pl)
+			if h-l >= 16 {
+				n := copy(pl[:], ep[l:h])
+				clear(pl[n:])
+				transpose64(pl)
+				continue
+			}
+			// Few patterns (short lists, odd N): one bit at a time is
+			// cheaper than the transpose.
+			clear(pl[:])
+			for i, p := range ep[l:h] {
+				for x := p &^ (3 << weightShift); x != 0; x &= x - 1 {
+					pl[bits.TrailingZeros64(x)] |= 1 << i
+				}
+			}
 		}
 		t := &j.tables[bi]
 		cb := j.cbits

@@ -6,25 +6,42 @@ import (
 
 	"github.com/nqueens/nqueens/internal/checkpoint"
 	"github.com/nqueens/nqueens/internal/kernel"
+	"github.com/nqueens/nqueens/internal/quadrant"
 )
 
 // ErrCheckpoint is wrapped by the errors for a checkpoint file that Count
-// refuses: one that is not a checkpoint, belongs to another count (n,
-// decomposition version or plan), or is damaged in a way that a torn
-// write cannot explain, or is in use by another count. A torn last record is not an error: it is
-// dropped and its unit counted again.
+// refuses: one that is not a checkpoint, belongs to another count
+// (method, n, decomposition version or plan), is damaged in a way that a
+// torn write cannot explain, or is in use by another count. A torn last
+// record is not an error: it is dropped and its unit counted again.
 var ErrCheckpoint = errors.New("checkpoint refused")
 
-// openCheckpoint opens (or creates) the checkpoint at path for plan p and
-// returns it with the units it already holds.
-func openCheckpoint(path string, p *kernel.Plan) (*checkpoint.File, map[int]checkpoint.Record, error) {
-	h := checkpoint.Header{N: p.N, Version: kernel.Version, Plan: p.Digest(), Units: len(p.Units)}
+// openCheckpoint opens (or creates) the checkpoint at path for the count
+// that h describes and returns it with the units it already holds.
+func openCheckpoint(path string, h checkpoint.Header) (*checkpoint.File, map[int]checkpoint.Record, error) {
 	f, o, err := checkpoint.Open(path, h, 0)
 	if err != nil {
+		var me *checkpoint.MismatchError
+		if errors.As(err, &me) && methodOf(me.Got.Version) != methodOf(me.Want.Version) {
+			return nil, nil, also(ErrCheckpoint, fmt.Errorf("%s: %w: it is a checkpoint of %s for n = %d, this count uses %s",
+				path, checkpoint.ErrMismatch, methodOf(me.Got.Version), me.Got.N, methodOf(me.Want.Version)))
+		}
 		if errors.Is(err, checkpoint.ErrForeign) || errors.Is(err, checkpoint.ErrMismatch) || errors.Is(err, checkpoint.ErrCorrupt) || errors.Is(err, checkpoint.ErrBusy) {
 			return nil, nil, also(ErrCheckpoint, err)
 		}
 		return nil, nil, fmt.Errorf("checkpoint: %w", err)
 	}
 	return f, o.Done, nil
+}
+
+// methodOf names the method whose units a decomposition version
+// describes, for messages.
+func methodOf(version string) string {
+	switch version {
+	case kernel.Version:
+		return "method " + string(Bitboard) + " (" + version + ")"
+	case quadrant.Version:
+		return "method " + string(Quadrant) + " (" + version + ")"
+	}
+	return "decomposition " + version
 }

@@ -44,14 +44,17 @@ type CountOptions struct {
 	// recorded durably (appended at once, fsynced at least every two
 	// seconds). If the file exists the count resumes from it: units it
 	// holds are not counted again, and the total is exact however often
-	// the count was killed. A file of another count (n, decomposition,
-	// plan) or a foreign or damaged file is refused with ErrCheckpoint; a
-	// torn last record is dropped. Bitboard only.
+	// the count was killed. A file of another count (method, n,
+	// decomposition, plan) or a foreign or damaged file is refused with
+	// ErrCheckpoint; a torn last record is dropped. Methods Bitboard and
+	// Quadrant (whose units are its plan's units, n ≥ 4; a Quadrant
+	// checkpoint records totals only); the classic methods refuse it.
 	Checkpoint string
 
 	// Shard, if not the zero value, counts only the units of shard
 	// Index of Count, and Result.UnitResults holds each unit's result
-	// for Result.ShardRecord. Bitboard only.
+	// for Result.ShardRecord. Methods Bitboard and Quadrant (n ≥ 4,
+	// totals only), like Checkpoint.
 	Shard Shard
 
 	// MaxMemory bounds the planned peak memory of Quadrant in bytes; 0
@@ -76,8 +79,9 @@ type Result struct {
 	// Solutions is the number of solutions, A000170(N).
 	Solutions Uint128
 	// Unique is the number of solutions up to the 8 symmetries of the
-	// square, A002562(N); zero with Method Quadrant, which counts totals
-	// only.
+	// square, A002562(N), when UniqueCounted; zero and meaningless with
+	// Method Quadrant, which counts totals only (also for its checkpoints
+	// and merged shards).
 	Unique Uint128
 	// Nodes is the number of queens placed during the search.
 	Nodes uint64
@@ -92,7 +96,13 @@ type Result struct {
 	// its units, by ID, when it is not the zero value.
 	Shard       Shard
 	UnitResults []UnitCount
+
+	planDigest string // of a Quadrant count's plan, for ShardRecord
 }
+
+// UniqueCounted reports whether Unique was counted: false for Method
+// Quadrant, which counts totals only.
+func (r Result) UniqueCounted() bool { return r.Method != Quadrant }
 
 func checkN(n int) error {
 	if n < 0 || n > MaxN {
@@ -124,8 +134,8 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	if err := opts.Shard.check(); err != nil {
 		return Result{}, err
 	}
-	if m != Bitboard && (opts.Checkpoint != "" || opts.Shard != (Shard{})) {
-		return Result{}, fmt.Errorf("method %s: checkpoints and shards need the %s method", m, Bitboard)
+	if m != Bitboard && m != Quadrant && (opts.Checkpoint != "" || opts.Shard != (Shard{})) {
+		return Result{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, Bitboard, Quadrant)
 	}
 	start := time.Now()
 	res := Result{N: n, Method: m, Units: 1}
@@ -166,31 +176,122 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 
 func defaultWorkers() int { return runtime.NumCPU() }
 
-// countQuadrant counts the totals with the quadrant join into res.
-func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, start time.Time) error {
+// countQuadrant counts the totals with the quadrant join into res: the
+// units that opts.Shard selects, resuming from and recording to
+// opts.Checkpoint.
+func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, start time.Time) (err error) {
 	if n > MaxQuadrantN {
 		return fmt.Errorf("%w: n = %d is outside 0..%d for method quadrant", ErrSize, n, MaxQuadrantN)
 	}
-	qo := quadrant.Options{Workers: opts.Workers, MaxMemory: opts.MaxMemory}
-	if opts.Progress != nil {
-		qo.Progress = func(p quadrant.Progress) {
-			opts.Progress(Progress{N: n, UnitsDone: p.UnitsDone, UnitsTotal: p.UnitsTotal,
-				CostDone: float64(p.CostDone), CostTotal: float64(p.CostTotal),
-				Solutions: Uint128{Hi: p.Total.Hi, Lo: p.Total.Lo}, Elapsed: time.Since(start)})
+	long := opts.Checkpoint != "" || opts.Shard != (Shard{})
+	if n < 4 {
+		if long {
+			return fmt.Errorf("%w: method quadrant has no work units for n = %d: its checkpoints and shards need n ≥ 4", ErrSize, n)
+		}
+		q, err := quadrant.Count(ctx, n, quadrant.Options{Workers: opts.Workers})
+		if err != nil {
+			return err
+		}
+		res.Solutions = Uint128{Hi: q.Total.Hi, Lo: q.Total.Lo}
+		res.Units = q.Units
+		return nil
+	}
+	if err := quadrant.CheckMemory(n, opts.MaxMemory); err != nil {
+		return quadrantMemoryError(n, err)
+	}
+	plan, err := quadrant.NewPlan(n)
+	if err != nil {
+		return err
+	}
+	units := plan.Units()
+	res.planDigest = plan.Digest()
+	sel := selectIDs(quadrantCosts(plan), opts.Shard)
+	res.Units, res.Shard = len(sel), opts.Shard
+	var prior map[int]checkpoint.Record
+	var cp *checkpoint.File
+	if opts.Checkpoint != "" {
+		h := checkpoint.Header{N: n, Version: quadrant.Version, Plan: res.planDigest, Units: len(units)}
+		if cp, prior, err = openCheckpoint(opts.Checkpoint, h); err != nil {
+			return err
+		}
+		defer func() {
+			// Everything finished is on disk before Count returns,
+			// also when it was interrupted.
+			if cerr := cp.Close(); err == nil && cerr != nil {
+				err = cerr
+			}
+		}()
+	}
+	keep := opts.Shard != (Shard{})
+	prog := Progress{N: n, UnitsTotal: len(sel)}
+	var overflow bool
+	add := func(id int, total uint64) {
+		var o bool
+		prog.Solutions, o = prog.Solutions.Add64(total)
+		overflow = overflow || o
+		prog.UnitsDone++
+		prog.CostDone += float64(units[id].Cost)
+		if keep {
+			res.UnitResults = append(res.UnitResults, UnitCount{ID: id, Total: total})
 		}
 	}
-	q, err := quadrant.Count(ctx, n, qo)
+	todo := make([]int, 0, len(sel)) // not nil: nil would count every unit
+	for _, id := range sel {
+		c := float64(units[id].Cost)
+		prog.CostTotal += c
+		if r, ok := prior[id]; ok {
+			add(id, r.Total)
+			prog.Resumed++
+			prog.CostResumed += c
+			continue
+		}
+		todo = append(todo, id)
+	}
+	res.Resumed = prog.Resumed
+	if opts.Progress != nil {
+		prog.Elapsed = time.Since(start)
+		opts.Progress(prog)
+	}
+	var cpErr error
+	qo := quadrant.Options{Workers: opts.Workers, MaxMemory: opts.MaxMemory, Units: todo,
+		UnitDone: func(u quadrant.Unit, c uint64) error {
+			if cp != nil {
+				if err := cp.Append(checkpoint.Record{Unit: u.ID, Total: c}); err != nil {
+					cpErr = err
+					return err
+				}
+			}
+			add(u.ID, c)
+			if opts.Progress != nil {
+				prog.Elapsed = time.Since(start)
+				opts.Progress(prog)
+			}
+			return nil
+		}}
+	if _, err := plan.Count(ctx, qo); err != nil {
+		if cpErr != nil && ctx.Err() == nil {
+			return cpErr // a checkpoint write failed
+		}
+		return quadrantMemoryError(n, err)
+	}
+	if overflow {
+		return fmt.Errorf("n = %d: the count overflowed 128 bits", n)
+	}
+	if keep {
+		slices.SortFunc(res.UnitResults, func(a, b UnitCount) int { return a.ID - b.ID })
+	}
+	res.Solutions = prog.Solutions
+	return nil
+}
+
+// quadrantMemoryError rewords a quadrant.MemoryError; other errors pass.
+func quadrantMemoryError(n int, err error) error {
 	var me *quadrant.MemoryError
 	if errors.As(err, &me) {
 		return fmt.Errorf("%w: n = %d needs %s with method quadrant, the limit is %s",
 			ErrMemory, n, quadrant.FormatBytes(me.Need), quadrant.FormatBytes(me.Limit))
 	}
-	if err != nil {
-		return err
-	}
-	res.Solutions = Uint128{Hi: q.Total.Hi, Lo: q.Total.Lo}
-	res.Units = q.Units
-	return nil
+	return err
 }
 
 // countUnits counts with the bitboard kernel the units that opts select,
@@ -200,12 +301,13 @@ func countUnits(ctx context.Context, n int, opts CountOptions, res *Result, star
 	if err != nil {
 		return err
 	}
-	sel := selectUnits(plan, opts.Shard)
+	sel := selectIDs(planCosts(plan), opts.Shard)
 	res.Units, res.Shard = len(sel), opts.Shard
 	var prior map[int]checkpoint.Record
 	var cp *checkpoint.File
 	if opts.Checkpoint != "" {
-		if cp, prior, err = openCheckpoint(opts.Checkpoint, plan); err != nil {
+		h := checkpoint.Header{N: plan.N, Version: kernel.Version, Plan: plan.Digest(), Units: len(plan.Units)}
+		if cp, prior, err = openCheckpoint(opts.Checkpoint, h); err != nil {
 			return err
 		}
 		defer func() {

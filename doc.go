@@ -43,7 +43,10 @@
 //
 // Count with Method Quadrant counts totals only, by joining the partial
 // solutions of the board's quadrants instead of backtracking; it is much
-// faster for large N, and CountOptions.MaxMemory bounds its memory.
+// faster for large N, and CountOptions.MaxMemory bounds its memory. It
+// splits into units too, so progress, checkpoints and shards work for it
+// the same way (its records hold totals only; MergeShards refuses to mix
+// them with the kernel's).
 //
 // Beyond counting: Find builds one solution for any N in O(N) (FindColumn
 // gives row i's column in O(1), WriteFind streams it), Random finds a

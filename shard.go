@@ -11,11 +11,13 @@ import (
 	"strings"
 
 	"github.com/nqueens/nqueens/internal/kernel"
+	"github.com/nqueens/nqueens/internal/quadrant"
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // A Shard selects part I of M of a count: CountOptions.Shard. The zero
-// value is the whole count. The units of a plan are assigned to shards
+// value is the whole count. The units of a plan (of the bitboard kernel,
+// or of the quadrant join with Method Quadrant) are assigned to shards
 // by expected cost (longest processing time first), the same on every
 // machine, so M machines each counting one shard finish at about the
 // same time and MergeShards adds their records up to the exact count.
@@ -74,16 +76,17 @@ func (s Shard) check() error {
 	return nil
 }
 
-// selectUnits returns the ids of the units of p that shard s counts.
-func selectUnits(p *kernel.Plan, s Shard) []int {
+// selectIDs returns the ids of the units that shard s counts, for a plan
+// whose units have these costs.
+func selectIDs(costs []float64, s Shard) []int {
 	if s == (Shard{}) {
-		ids := make([]int, len(p.Units))
+		ids := make([]int, len(costs))
 		for i := range ids {
 			ids[i] = i
 		}
 		return ids
 	}
-	return shard.Assign(planCosts(p), s.Count)[s.Index]
+	return shard.Assign(costs, s.Count)[s.Index]
 }
 
 func planCosts(p *kernel.Plan) []float64 {
@@ -94,9 +97,21 @@ func planCosts(p *kernel.Plan) []float64 {
 	return c
 }
 
+// quadrantCosts are the estimated costs of the units of a quadrant plan,
+// which shards are balanced by.
+func quadrantCosts(p *quadrant.Plan) []float64 {
+	units := p.Units()
+	c := make([]float64, len(units))
+	for i, u := range units {
+		c[i] = float64(u.Cost)
+	}
+	return c
+}
+
 // A UnitCount is the result of one work unit: its share of the total
 // (already weighted: the sum over all units is A000170(n)), its
-// canonical solutions and the queens it placed.
+// canonical solutions and the queens it placed (both zero, not counted,
+// for a unit of Method Quadrant).
 type UnitCount struct {
 	ID     int
 	Total  uint64
@@ -106,12 +121,15 @@ type UnitCount struct {
 
 // A ShardRecord is the result of one shard of a count, what
 // "nqueens count N --shard I/M" writes and "nqueens merge" reads. Its
-// JSON form (MarshalJSON) holds n, the decomposition version and plan
-// digest, I and M, the units done, the exact totals, a digest of the
-// unit ids and each unit's result.
+// JSON form (MarshalJSON) holds n, the method (left out for Bitboard),
+// the decomposition version and plan digest, I and M, the units done, the
+// exact totals, a digest of the unit ids and each unit's result. A record
+// of Method Quadrant counts totals only: its JSON has no unique total and
+// its Unique is zero.
 type ShardRecord struct {
 	N       int
-	Version string // the decomposition, kernel version
+	Method  Method // Bitboard or Quadrant
+	Version string // the decomposition: kernel or quadrant version
 	Plan    string // digest of the plan for N
 	Shard   Shard
 	// Solutions and Unique are the sums over Units.
@@ -126,18 +144,42 @@ type ShardRecord struct {
 
 // ShardRecord returns the record of a Count made with CountOptions.Shard.
 func (r Result) ShardRecord() (ShardRecord, error) {
-	if r.Shard == (Shard{}) || r.Method != Bitboard {
+	if r.Shard == (Shard{}) || r.Method != Bitboard && r.Method != Quadrant {
 		return ShardRecord{}, fmt.Errorf("%w: the result is not of a shard", ErrShard)
-	}
-	p, err := kernel.NewPlan(r.N)
-	if err != nil {
-		return ShardRecord{}, err
 	}
 	units := make([]shard.Unit, len(r.UnitResults))
 	for i, u := range r.UnitResults {
 		units[i] = shard.Unit(u)
 	}
-	return fromRecord(shard.New(r.N, kernel.Version, p.Digest(), r.Shard.Index, r.Shard.Count, units), "")
+	if r.Method == Quadrant {
+		digest := r.planDigest
+		if digest == "" { // a Result not made by Count
+			p, err := planFor(shard.MethodQuadrant, r.N)
+			if err != nil {
+				return ShardRecord{}, err
+			}
+			digest = p.Digest
+		}
+		for _, u := range units {
+			if u.Unique != 0 {
+				return ShardRecord{}, fmt.Errorf("%w: unit %d of a quadrant count has a unique count", ErrShard, u.ID)
+			}
+		}
+		return fromRecord(shard.New(shard.MethodQuadrant, r.N, quadrant.Version, digest, r.Shard.Index, r.Shard.Count, units), "")
+	}
+	p, err := kernel.NewPlan(r.N)
+	if err != nil {
+		return ShardRecord{}, err
+	}
+	return fromRecord(shard.New("", r.N, kernel.Version, p.Digest(), r.Shard.Index, r.Shard.Count, units), "")
+}
+
+// recordMethod is the method field of a shard record of method m.
+func recordMethod(m Method) string {
+	if m == Quadrant {
+		return shard.MethodQuadrant
+	}
+	return ""
 }
 
 func (r ShardRecord) record() shard.Record {
@@ -145,26 +187,36 @@ func (r ShardRecord) record() shard.Record {
 	for i, u := range r.Units {
 		units[i] = shard.Unit(u)
 	}
-	return shard.Record{
-		Format: shard.Format, N: r.N, Version: r.Version, Plan: r.Plan,
+	s := shard.Record{
+		Format: shard.Format, N: r.N, Method: recordMethod(r.Method), Version: r.Version, Plan: r.Plan,
 		Shard: r.Shard.Index, Shards: r.Shard.Count, UnitsDone: len(units),
 		Solutions: r.Solutions.Big(), Unique: r.Unique.Big(), Nodes: r.Nodes,
 		Digest: r.Digest, Units: units,
 	}
+	if s.TotalsOnly() {
+		s.Unique = nil
+	}
+	return s
 }
 
 func fromRecord(s shard.Record, source string) (ShardRecord, error) {
 	r := ShardRecord{
-		N: s.N, Version: s.Version, Plan: s.Plan, Shard: Shard{s.Shard, s.Shards},
+		N: s.N, Method: Bitboard, Version: s.Version, Plan: s.Plan, Shard: Shard{s.Shard, s.Shards},
 		Nodes: s.Nodes, Digest: s.Digest, Source: source,
 		Units: make([]UnitCount, len(s.Units)),
 	}
 	for i, u := range s.Units {
 		r.Units[i] = UnitCount(u)
 	}
+	if s.TotalsOnly() {
+		r.Method = Quadrant
+	}
 	var ok1, ok2 bool
 	r.Solutions, ok1 = fromBig(s.Solutions)
 	r.Unique, ok2 = fromBig(s.Unique)
+	if s.Unique == nil && s.TotalsOnly() {
+		ok2 = true // not counted
+	}
 	if !ok1 || !ok2 {
 		return ShardRecord{}, fmt.Errorf("%w: %s: a total does not fit 128 bits", ErrShard, s.Name())
 	}
@@ -203,7 +255,17 @@ func ParseShardRecords(data []byte, source string) ([]ShardRecord, error) {
 	return out, nil
 }
 
-func planFor(n int) (shard.Plan, error) {
+// planFor returns what shard.Check needs of the plan of a record's
+// method for n. The quadrant plan is built (the quadrant table with it,
+// the time and memory of the start of a count).
+func planFor(method string, n int) (shard.Plan, error) {
+	if method == shard.MethodQuadrant {
+		p, err := newQuadrantPlan(n)
+		if err != nil {
+			return shard.Plan{}, also(ErrShard, err)
+		}
+		return shard.Plan{Version: quadrant.Version, Digest: p.Digest(), Costs: quadrantCosts(p)}, nil
+	}
 	p, err := kernel.NewPlan(n)
 	if err != nil {
 		return shard.Plan{}, fmt.Errorf("%w: %w", ErrShard, err)
@@ -211,12 +273,26 @@ func planFor(n int) (shard.Plan, error) {
 	return shard.Plan{Version: kernel.Version, Digest: p.Digest(), Costs: planCosts(p)}, nil
 }
 
+// newQuadrantPlan builds the quadrant plan for n, 4 ≤ n ≤ MaxQuadrantN,
+// within the default memory bound.
+func newQuadrantPlan(n int) (*quadrant.Plan, error) {
+	if n < 4 || n > MaxQuadrantN {
+		return nil, fmt.Errorf("%w: method quadrant has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n)
+	}
+	if err := quadrant.CheckMemory(n, 0); err != nil {
+		return nil, quadrantMemoryError(n, err)
+	}
+	return quadrant.NewPlan(n)
+}
+
 // MergeShards checks that recs are the shards 0..M-1 of one count —
 // same n, decomposition and plan as this program's, each shard exactly
 // once, each holding exactly the units the plan assigns it — and returns
 // the count's exact totals. Result.Units is the number of units and
-// Result.Shard.Count is M. Errors wrap ErrShard and name the shards at
-// fault and their Source.
+// Result.Shard.Count is M; Result.Method is the records' method, and for
+// Quadrant records the result counts totals only (UniqueCounted is
+// false). Records of different methods are refused. Errors wrap ErrShard
+// and name the shards at fault and their Source.
 func MergeShards(recs []ShardRecord) (Result, error) {
 	named := make([]shard.Named, len(recs))
 	for i, r := range recs {
@@ -233,6 +309,9 @@ func MergeShards(recs []ShardRecord) (Result, error) {
 	var ok1, ok2 bool
 	res.Solutions, ok1 = fromBig(m.Solutions)
 	res.Unique, ok2 = fromBig(m.Unique)
+	if m.Method == shard.MethodQuadrant {
+		res.Method, res.Unique, ok2 = Quadrant, Uint128{}, true
+	}
 	if !ok1 || !ok2 {
 		return Result{}, fmt.Errorf("%w: n = %d: the total overflows 128 bits", ErrShard, m.N)
 	}
@@ -240,8 +319,9 @@ func MergeShards(recs []ShardRecord) (Result, error) {
 }
 
 // VerifyShards recomputes k units chosen at random (by seed) among the
-// units of recs, with the given number of workers (0 = all cores), and
-// compares each with its record: a cheap check against a faulty machine.
+// units of recs, with the given number of workers (0 = all cores) and
+// each record's method, and compares each with its record (the total,
+// and for Bitboard the unique count): a cheap check against a faulty machine.
 // k larger than the number of units checks them all. It returns the
 // recomputed units; the error wraps ErrVerify and names the first unit
 // that differs, its shard and its source.
@@ -263,29 +343,62 @@ func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, w
 	if k == 0 {
 		return nil, nil
 	}
-	byN := map[int][]int{} // n -> indexes into picked
+	type count struct {
+		m Method
+		n int
+	}
+	byCount := map[count][]int{} // method and n -> indexes into picked
 	for i, p := range picked {
-		byN[recs[p.rec].N] = append(byN[recs[p.rec].N], i)
+		c := count{recs[p.rec].Method.orDefault(), recs[p.rec].N}
+		byCount[c] = append(byCount[c], i)
 	}
 	if workers == 0 {
 		workers = defaultWorkers()
 	}
 	got := make([]UnitCount, k)
-	for n, idx := range byN {
-		plan, err := kernel.NewPlan(n)
-		if err != nil {
-			return nil, err
+	for c, idx := range byCount {
+		var version, digest string
+		var units int
+		var run func(todo []int, done func(id int, u UnitCount)) error
+		switch c.m {
+		case Quadrant:
+			plan, err := newQuadrantPlan(c.n)
+			if err != nil {
+				return nil, err
+			}
+			version, digest, units = quadrant.Version, plan.Digest(), len(plan.Units())
+			run = func(todo []int, done func(int, UnitCount)) error {
+				_, err := plan.Count(ctx, quadrant.Options{Workers: workers, Units: todo,
+					UnitDone: func(u quadrant.Unit, total uint64) error {
+						done(u.ID, UnitCount{ID: u.ID, Total: total})
+						return nil
+					}})
+				return err
+			}
+		case Bitboard:
+			plan, err := kernel.NewPlan(c.n)
+			if err != nil {
+				return nil, err
+			}
+			version, digest, units = kernel.Version, plan.Digest(), len(plan.Units)
+			run = func(todo []int, done func(int, UnitCount)) error {
+				return kernel.Run(ctx, plan, todo, workers, func(id int, u kernel.UnitResult) {
+					done(id, UnitCount{ID: id, Total: u.Total, Unique: u.Unique, Nodes: u.Nodes})
+				})
+			}
+		default:
+			return nil, fmt.Errorf("%w: method %s has no shards", ErrShard, c.m)
 		}
 		todo := make([]int, 0, len(idx))
 		where := map[int][]int{} // unit id -> indexes into picked
 		for _, i := range idx {
 			r := recs[picked[i].rec]
-			if r.Version != kernel.Version || r.Plan != plan.Digest() {
+			if r.Version != version || r.Plan != digest {
 				return nil, fmt.Errorf("%w: %s (%s) is for decomposition %s plan %s; this program has %s plan %s",
-					ErrShard, r.Shard, r.Source, r.Version, r.Plan, kernel.Version, plan.Digest())
+					ErrShard, r.Shard, r.Source, r.Version, r.Plan, version, digest)
 			}
 			id := r.Units[picked[i].unit].ID
-			if id < 0 || id >= len(plan.Units) {
+			if id < 0 || id >= units {
 				return nil, fmt.Errorf("%w: %s (%s): unit %d is not in the plan", ErrShard, r.Shard, r.Source, id)
 			}
 			if where[id] == nil {
@@ -293,9 +406,9 @@ func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, w
 			}
 			where[id] = append(where[id], i)
 		}
-		err = kernel.Run(ctx, plan, todo, workers, func(id int, u kernel.UnitResult) {
+		err := run(todo, func(id int, u UnitCount) {
 			for _, i := range where[id] {
-				got[i] = UnitCount{ID: id, Total: u.Total, Unique: u.Unique, Nodes: u.Nodes}
+				got[i] = u
 			}
 		})
 		if err != nil {

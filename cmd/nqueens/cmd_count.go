@@ -28,10 +28,10 @@ The default method, auto, takes the fastest way to the request. Both
 counts come from the symmetry-reduced backtracking kernel (bitboard).
 --total-only asks for the total alone, and from N = 12 on auto then
 answers with the quadrant join (--method quadrant), which counts totals
-only and is much faster for large N; --checkpoint and --shard always use
-the kernel. The quadrant join needs memory that grows about 9× per two
-steps of N (some 350 MB at N = 20, 8 GB at N = 24); --max-memory bounds
-it, running slower or fewer workers, or failing before any work.
+only and is much faster for large N. The quadrant join needs memory that
+grows about 9× per two steps of N (some 350 MB at N = 20, 8 GB at
+N = 24); --max-memory bounds it, running slower or fewer workers, or
+failing before any work.
 
 Examples:
   nqueens count 8                 8-queens: 92 solutions, 12 unique
@@ -50,12 +50,19 @@ Long counts:
                                             (auto: a bar when stderr is a terminal)
   nqueens count 20 --shard 3/8 -o s3.json   shard 3 of 8; then
   nqueens merge s*.json                     checks all 8 shards, prints the total
+  nqueens count 20 --total-only --checkpoint q20.ckpt
+  nqueens count 20 --total-only --shard 3/8 -o q3.json
+                                            the same for the quadrant join
 
---shard writes one JSON record (n, decomposition version, I, M, units,
-exact totals, digest of the unit ids, per-unit results) to stdout or -o
-FILE; -o writes it whole or not at all. --checkpoint and --shard combine:
-a preempted shard resumes from its checkpoint. Ctrl-C stops at once and
-keeps every finished unit in the checkpoint.`,
+Checkpoints and shards work with both the kernel and the quadrant join
+(N ≥ 4), each with its own units: a checkpoint or shard record names its
+method, and one of the other method is refused. --shard writes one JSON
+record (n, method, decomposition version, I, M, units, exact totals,
+digest of the unit ids, per-unit results; totals only for the quadrant
+join) to stdout or -o FILE; -o writes it whole or not at all.
+--checkpoint and --shard combine: a preempted shard resumes from its
+checkpoint. Ctrl-C stops at once and keeps every finished unit in the
+checkpoint.`,
 }
 
 func init() {
@@ -91,8 +98,8 @@ func newCountJSON(n int, res nqueens.Result) countJSON {
 }
 
 // chooseMethod resolves --method auto for board size n.
-func chooseMethod(n int, totalOnly, long bool) nqueens.Method {
-	if totalOnly && !long && n >= quadrantFrom && n <= nqueens.MaxQuadrantN {
+func chooseMethod(n int, totalOnly bool) nqueens.Method {
+	if totalOnly && n >= quadrantFrom && n <= nqueens.MaxQuadrantN {
 		return nqueens.Quadrant
 	}
 	return nqueens.Bitboard
@@ -159,8 +166,11 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	if long && lo != hi {
 		return usagef("--checkpoint and --shard count one N, not a range")
 	}
-	if long && !auto && m != nqueens.Bitboard {
-		return usagef("--checkpoint and --shard need --method bitboard")
+	if long && !auto && m != nqueens.Bitboard && m != nqueens.Quadrant {
+		return usagef("--checkpoint and --shard need --method auto, bitboard or quadrant")
+	}
+	if long && m == nqueens.Quadrant && lo < 4 {
+		return usagef("--checkpoint and --shard with --method quadrant need N ≥ 4 (N = %d has no quadrant units)", lo)
 	}
 	if *out != "" && *shardFlag == "" {
 		return usagef("-o is for the record of --shard")
@@ -172,7 +182,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	}
 	if lo == hi {
 		if auto {
-			opts.Method = chooseMethod(lo, *totalOnly, long)
+			opts.Method = chooseMethod(lo, *totalOnly)
 		}
 		return countOne(ctx, e, lo, opts, countFlags{json: *asJSON, verbose: *verbose, progress: *progressMode, every: *every, out: *out})
 	}
@@ -183,7 +193,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	var prev time.Duration
 	for n := lo; n <= hi; n++ {
 		if auto {
-			opts.Method = chooseMethod(n, *totalOnly, long)
+			opts.Method = chooseMethod(n, *totalOnly)
 		}
 		res, err := nqueens.Count(ctx, n, opts)
 		if err != nil {
@@ -260,6 +270,9 @@ func countOne(ctx context.Context, e *env, n int, opts nqueens.CountOptions, f c
 		fmt.Fprintf(e.stdout, "%d-queens: %s solutions\n", n, res.Solutions)
 		if f.verbose {
 			fmt.Fprintf(e.stdout, "%.3f s, method quadrant, %d units (totals only; without --total-only the kernel also counts unique solutions)\n", res.Elapsed.Seconds(), res.Units)
+			if opts.Checkpoint != "" {
+				fmt.Fprintf(e.stdout, "units %d, %d resumed from %s\n", res.Units, res.Resumed, opts.Checkpoint)
+			}
 		}
 		return nil
 	}
@@ -292,6 +305,11 @@ func writeShard(e *env, res nqueens.Result, path string) error {
 	}
 	if err := writeFileAtomic(path, b); err != nil {
 		return err
+	}
+	if !res.UniqueCounted() {
+		fmt.Fprintf(e.stdout, "%d-queens shard %s: %s solutions (totals only, method %s) in %d units; record in %s\n",
+			res.N, res.Shard, rec.Solutions, res.Method, len(rec.Units), path)
+		return nil
 	}
 	fmt.Fprintf(e.stdout, "%d-queens shard %s: %s solutions, %s unique in %d units; record in %s\n",
 		res.N, res.Shard, rec.Solutions, rec.Unique, len(rec.Units), path)

@@ -20,7 +20,10 @@ var mergeCmd = &command{
 file, or many per file as JSON Lines; "-" is standard input), checks that
 shards 0..M-1 of the same N and decomposition are each present exactly
 once and hold exactly the units the plan gives them, and prints the exact
-total (128-bit). A missing, duplicated or mismatched shard is an error
+total (128-bit). Records of the quadrant join (count --total-only from
+N = 12, or --method quadrant) hold totals only, and so does their merge;
+records of the kernel and of the quadrant join never merge together. A
+missing, duplicated or mismatched shard, or a mix of methods, is an error
 that names it and its file (exit 1); an unreadable record exits 2.
 
 --recompute K counts K units chosen at random again on this machine and
@@ -39,14 +42,15 @@ func init() {
 }
 
 type mergeJSON struct {
-	N          int             `json:"n"`
-	Solutions  nqueens.Uint128 `json:"solutions"`
-	Unique     nqueens.Uint128 `json:"unique"`
-	Nodes      uint64          `json:"nodes"`
-	Shards     int             `json:"shards"`
-	Units      int             `json:"units"`
-	Recomputed int             `json:"recomputed,omitempty"`
-	Seed       uint64          `json:"seed,omitempty"`
+	N          int              `json:"n"`
+	Solutions  nqueens.Uint128  `json:"solutions"`
+	Unique     *nqueens.Uint128 `json:"unique,omitempty"` // nil: totals only
+	Nodes      uint64           `json:"nodes"`
+	Method     nqueens.Method   `json:"method"`
+	Shards     int              `json:"shards"`
+	Units      int              `json:"units"`
+	Recomputed int              `json:"recomputed,omitempty"`
+	Seed       uint64           `json:"seed,omitempty"`
 }
 
 func runMerge(ctx context.Context, e *env, args []string) error {
@@ -87,7 +91,10 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	out := mergeJSON{N: res.N, Solutions: res.Solutions, Unique: res.Unique, Nodes: res.Nodes, Shards: res.Shard.Count, Units: res.Units}
+	out := mergeJSON{N: res.N, Solutions: res.Solutions, Nodes: res.Nodes, Method: res.Method, Shards: res.Shard.Count, Units: res.Units}
+	if res.UniqueCounted() {
+		out.Unique = &res.Unique
+	}
 	if *recompute > 0 {
 		if *seed == 0 {
 			*seed = rand.Uint64() | 1
@@ -106,7 +113,11 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "%s\n", b)
 		return nil
 	}
-	fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique (%d shards, %d units)\n", res.N, res.Solutions, res.Unique, out.Shards, out.Units)
+	if res.UniqueCounted() {
+		fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique (%d shards, %d units)\n", res.N, res.Solutions, res.Unique, out.Shards, out.Units)
+	} else {
+		fmt.Fprintf(e.stdout, "%d-queens: %s solutions (%d shards, %d units; method %s, totals only)\n", res.N, res.Solutions, out.Shards, out.Units, res.Method)
+	}
 	if out.Recomputed > 0 {
 		fmt.Fprintf(e.stdout, "recomputed %d units (seed %d): all match their records\n", out.Recomputed, out.Seed)
 	}

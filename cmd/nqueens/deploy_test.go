@@ -51,6 +51,20 @@ func TestSlurmArray(t *testing.T) {
 	if got, want := mergeFiles(t, bin, files...), knownTotal(t, n)+" solutions"; !strings.Contains(got, want) {
 		t.Errorf("merge of the array's records: %q; want %q", got, want)
 	}
+	// COUNT_FLAGS=--total-only: the quadrant join's shards.
+	qout := t.TempDir()
+	for i := range 3 {
+		cmd := exec.Command("bash", script)
+		cmd.Env = append(os.Environ(), "N=12", "NQUEENS="+bin, "OUT="+qout, "SLURM_CPUS_PER_TASK=1", "COUNT_FLAGS=--total-only",
+			fmt.Sprintf("SLURM_ARRAY_TASK_ID=%d", i), "SLURM_ARRAY_TASK_COUNT=3")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("--total-only array task %d: %v\n%s", i, err, b)
+		}
+	}
+	files, _ = filepath.Glob(filepath.Join(qout, "shard-*-of-3.json"))
+	if got, want := mergeFiles(t, bin, files...), "12-queens: "+knownTotal(t, 12)+" solutions (3 shards, "; !strings.Contains(got, want) || !strings.Contains(got, "method quadrant, totals only") {
+		t.Errorf("merge of the --total-only array's records: %q; want %q… method quadrant, totals only", got, want)
+	}
 	// Outside an array, or with a task id past M, the script refuses.
 	for name, extra := range map[string][]string{
 		"no task id":    {"SLURM_ARRAY_TASK_COUNT=4"},
@@ -124,22 +138,34 @@ func TestKubernetesIndexedJob(t *testing.T) {
 	if len(c.Command) != 3 || c.Command[0] != "sh" || !strings.Contains(c.Command[2], "JOB_COMPLETION_INDEX") {
 		t.Fatalf("command %q: want sh -c with $JOB_COMPLETION_INDEX", c.Command)
 	}
-	// Run the container's command for every completion index, as the
-	// Job's pods would, on a small N, and merge.
-	bin := binary(t)
-	out := t.TempDir()
-	const n = 10
-	for i := range s.Completions {
-		cmd := exec.Command(c.Command[0], c.Command[1:]...)
-		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+":"+os.Getenv("PATH"), "N="+strconv.Itoa(n),
-			"M="+env["M"], "OUT="+out, "JOB_COMPLETION_INDEX="+strconv.Itoa(i))
-		if b, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("index %d: %v\n%s", i, err, b)
-		}
+	if v, ok := env["COUNT_FLAGS"]; !ok || v != "" {
+		t.Errorf("COUNT_FLAGS = %q, %v; want it present and empty (the kernel) by default", v, ok)
 	}
-	files, _ := filepath.Glob(filepath.Join(out, "shard-*.json"))
-	if got, want := mergeFiles(t, bin, files...), fmt.Sprintf("%s solutions, 92 unique (%d shards", knownTotal(t, n), s.Completions); !strings.Contains(got, want) {
-		t.Errorf("merge of the Job's records: %q; want %q", got, want)
+	// Run the container's command for every completion index, as the
+	// Job's pods would, on a small N, and merge; then again with
+	// COUNT_FLAGS=--total-only, the quadrant join.
+	bin := binary(t)
+	for _, tc := range []struct {
+		n     int
+		flags string
+		want  string
+	}{
+		{10, "", fmt.Sprintf("%s solutions, 92 unique (%d shards", knownTotal(t, 10), s.Completions)},
+		{12, "--total-only", fmt.Sprintf("%s solutions (%d shards, 52 units; method quadrant, totals only)", knownTotal(t, 12), s.Completions)},
+	} {
+		out := t.TempDir()
+		for i := range s.Completions {
+			cmd := exec.Command(c.Command[0], c.Command[1:]...)
+			cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+":"+os.Getenv("PATH"), "N="+strconv.Itoa(tc.n),
+				"M="+env["M"], "OUT="+out, "JOB_COMPLETION_INDEX="+strconv.Itoa(i), "COUNT_FLAGS="+tc.flags)
+			if b, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("N = %d %s index %d: %v\n%s", tc.n, tc.flags, i, err, b)
+			}
+		}
+		files, _ := filepath.Glob(filepath.Join(out, "shard-*.json"))
+		if got := mergeFiles(t, bin, files...); !strings.Contains(got, tc.want) {
+			t.Errorf("merge of the Job's records (N = %d %s): %q; want %q", tc.n, tc.flags, got, tc.want)
+		}
 	}
 }
 
@@ -174,5 +200,15 @@ func TestGNUParallel(t *testing.T) {
 	files, _ = filepath.Glob(filepath.Join(out, "shard-*-of-8.json"))
 	if b, err := exec.Command(bin, append([]string{"merge"}, files...)...).CombinedOutput(); err == nil || !strings.Contains(string(b), "missing shard 6 of 8") {
 		t.Errorf("merge without shard 6: %v, %s", err, b)
+	}
+	// COUNT_FLAGS=--total-only: the quadrant join's shards.
+	qout := filepath.Join(t.TempDir(), "q13")
+	cmd = exec.Command("bash", deploy+"parallel/run.sh", "13", "8", qout)
+	cmd.Env = append(os.Environ(), "NQUEENS="+bin, "JOBS=2", "COUNT_FLAGS=--total-only")
+	if b, err = cmd.CombinedOutput(); err != nil {
+		t.Fatalf("COUNT_FLAGS=--total-only run.sh: %v\n%s", err, b)
+	}
+	if want := "13-queens: " + knownTotal(t, 13) + " solutions (8 shards, "; !strings.Contains(string(b), want) || !strings.Contains(string(b), "method quadrant, totals only") {
+		t.Errorf("COUNT_FLAGS=--total-only run.sh output:\n%s\nwant a line with %q… method quadrant, totals only", b, want)
 	}
 }

@@ -16,7 +16,9 @@
 # each exactly once, and prints the exact total.
 #
 # Environment: NQUEENS (default: nqueens), JOBS, HOSTS, RETRIES,
-# WORKERS (goroutines per shard, default 1).
+# WORKERS (goroutines per shard, default 1), COUNT_FLAGS (more flags for
+# each count: COUNT_FLAGS=--total-only counts the total alone with the
+# quadrant join, from N = 12; each shard then holds the quadrant table).
 set -euo pipefail
 
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then
@@ -34,7 +36,7 @@ command -v parallel >/dev/null || { echo "$0: GNU parallel is not installed (apt
 mkdir -p "$OUT"
 cd "$OUT"
 # The command each job runs, on this machine or on a host: {} is I.
-job="$NQUEENS count $N --shard {}/$M --workers $WORKERS --progress off --checkpoint shard-{}-of-$M.ckpt -o shard-{}-of-$M.json"
+job="$NQUEENS count $N ${COUNT_FLAGS:-} --shard {}/$M --workers $WORKERS --progress off --checkpoint shard-{}-of-$M.ckpt -o shard-{}-of-$M.json"
 if [ -n "${HOSTS:-}" ]; then
 	parallel --will-cite --halt soon,fail=1 --retries "$RETRIES" \
 		--sshlogin "$HOSTS" --return "shard-{}-of-$M.json" --cleanup \

@@ -18,7 +18,9 @@
 // as is a file that is not a checkpoint at all. Each record line is
 // "unit total unique nodes crc": the unit's id in the plan, its weighted
 // share of the total (so that the sum over all units is A000170(n)), its
-// canonical solutions and the queens it placed, in decimal.
+// canonical solutions and the queens it placed, in decimal. A count that
+// does not find the last two (the quadrant join, version quadrant-v1,
+// counts totals only) writes 0 for them.
 //
 // # Durability
 //

@@ -114,14 +114,28 @@ func Open(path string, h Header, syncEvery time.Duration) (*File, Opened, error)
 	return c, o, nil
 }
 
-func mismatch(got, want Header) error {
+// A MismatchError is the error of Open for a checkpoint of another
+// count: Got is the file's header, Want the one Open was given. It
+// matches ErrMismatch under errors.Is.
+type MismatchError struct{ Got, Want Header }
+
+func (e *MismatchError) Error() string {
+	got, want := e.Got, e.Want
 	switch {
-	case got.N != want.N:
-		return fmt.Errorf("%w: it is for n = %d, not n = %d", ErrMismatch, got.N, want.N)
 	case got.Version != want.Version:
-		return fmt.Errorf("%w: it was written by decomposition %s, this program uses %s", ErrMismatch, got.Version, want.Version)
-	case got.Plan != want.Plan || got.Units != want.Units:
-		return fmt.Errorf("%w: its plan is %s (%d units), this program's is %s (%d units)", ErrMismatch, got.Plan, got.Units, want.Plan, want.Units)
+		return fmt.Sprintf("%v: it was written by decomposition %s, this count uses %s", ErrMismatch, got.Version, want.Version)
+	case got.N != want.N:
+		return fmt.Sprintf("%v: it is for n = %d, not n = %d", ErrMismatch, got.N, want.N)
+	}
+	return fmt.Sprintf("%v: its plan is %s (%d units), this program's is %s (%d units)", ErrMismatch, got.Plan, got.Units, want.Plan, want.Units)
+}
+
+// Is reports whether target is ErrMismatch.
+func (e *MismatchError) Is(target error) bool { return target == ErrMismatch }
+
+func mismatch(got, want Header) error {
+	if got.N != want.N || got.Version != want.Version || got.Plan != want.Plan || got.Units != want.Units {
+		return &MismatchError{got, want}
 	}
 	return nil
 }

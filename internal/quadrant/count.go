@@ -2,6 +2,8 @@ package quadrant
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -46,6 +48,17 @@ type Options struct {
 	// Progress, when not nil, is called after each unit from the worker
 	// goroutines, one call at a time, so it must return quickly.
 	Progress func(Progress)
+
+	// Units, when not nil, lists the IDs of the units to count, each at
+	// most once (an empty, non-nil list counts nothing): a shard of the
+	// plan, or the units a checkpoint does not hold yet. nil counts every
+	// unit. Progress then counts only these units.
+	Units []int
+	// UnitDone, when not nil, is called after each unit with the unit and
+	// its count (symmetry weights included), one call at a time and
+	// before Progress, so it must return quickly. A non-nil error stops
+	// the count, which returns it.
+	UnitDone func(u Unit, count uint64) error
 }
 
 // Progress is the state of a Count after a unit.
@@ -79,6 +92,8 @@ type Result struct {
 // on an n×n board, for 0 <= n <= MaxN: 1 for n = 0 and 1, 0 for n = 2 and
 // 3. It runs the units of NewPlan(n) on opts.Workers goroutines, largest
 // estimated cost first, and stops at the first error or when ctx is done.
+// With opts.Units it counts only those units (see Plan.Count); N < 4 has
+// no units.
 func Count(ctx context.Context, n int, opts Options) (Result, error) {
 	res := Result{N: n}
 	if n < 0 || n > MaxN {
@@ -88,18 +103,55 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 		return res, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
 	}
 	if n < 4 {
-		res.Total.Lo = [4]uint64{1, 1, 0, 0}[n]
+		// No plan and no units: the answer is known.
+		if len(opts.Units) > 0 {
+			return res, fmt.Errorf("%w: N = %d has no units", ErrUnit, n)
+		}
+		if opts.Units == nil {
+			res.Total.Lo = [4]uint64{1, 1, 0, 0}[n]
+		}
 		return res, nil
+	}
+	if err := CheckMemory(n, opts.MaxMemory); err != nil {
+		return res, err
+	}
+	p, err := NewPlan(n)
+	if err != nil {
+		return res, err
+	}
+	return p.Count(ctx, opts)
+}
+
+// CheckMemory returns a *MemoryError when the quadrant table of an N×N
+// board, 4 <= N <= MaxN, does not fit maxMemory (0 means
+// DefaultMaxMemory): the check Count makes before NewPlan.
+func CheckMemory(n int, maxMemory uint64) error {
+	if maxMemory == 0 {
+		maxMemory = DefaultMaxMemory
+	}
+	if qb := EstimateQuarterBytes(n); qb > maxMemory {
+		return &MemoryError{N: n, Need: qb, Limit: maxMemory}
+	}
+	return nil
+}
+
+// Count counts the units of the plan that opts.Units selects (all of them
+// when it is nil), as the function Count does, and returns their sum. It
+// keeps the odd-N schedule: frame by frame, so that workers share a
+// frame's projected table, the costliest units of a frame first. Calls
+// must not overlap: Count sets the plan's projected mode (SetProjected).
+func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
+	n := p.n
+	res := Result{N: n}
+	if opts.Workers < 0 {
+		return res, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
 	}
 	limit := opts.MaxMemory
 	if limit == 0 {
 		limit = DefaultMaxMemory
 	}
-	qb := EstimateQuarterBytes(n)
-	if qb > limit {
-		return res, &MemoryError{N: n, Need: qb, Limit: limit}
-	}
-	p, err := NewPlan(n)
+	units := p.Units()
+	order, err := p.selectUnits(opts.Units)
 	if err != nil {
 		return res, err
 	}
@@ -107,7 +159,7 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = max(1, min(workers, len(p.units))) // no idle goroutines, no memory for them
+	workers = max(1, min(workers, len(order))) // no idle goroutines, no memory for them
 	// Memory: the quadrant table, per worker its scratch and (when
 	// projected tables are used) one frame table, plus one idle table.
 	// Drop the projected tables first, then workers.
@@ -130,11 +182,6 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 	res.Workers = workers
 	res.Projected = proj
 
-	units := p.Units()
-	order := make([]int, len(units))
-	for i := range order {
-		order[i] = i
-	}
 	// Frame by frame, so that workers share a frame's projected table;
 	// within a frame the costliest units first.
 	slices.SortStableFunc(order, func(a, b int) int {
@@ -152,8 +199,8 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 	})
 
 	var costTotal uint64
-	for _, u := range units {
-		costTotal += u.Cost
+	for _, id := range order {
+		costTotal += units[id].Cost
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -176,8 +223,12 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 				if k >= len(order) {
 					return
 				}
-				c, err := w.countUnit(ctx, p, units[order[k]])
+				u := units[order[k]]
+				c, err := w.countUnit(ctx, p, u)
 				mu.Lock()
+				if err == nil && opts.UnitDone != nil {
+					err = opts.UnitDone(u, c)
+				}
 				if err != nil {
 					if firstErr == nil {
 						firstErr = err
@@ -188,7 +239,7 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 				}
 				total = total.Add64(c)
 				done++
-				costDone += units[order[k]].Cost
+				costDone += u.Cost
 				if opts.Progress != nil {
 					opts.Progress(Progress{UnitsDone: done, UnitsTotal: len(order),
 						CostDone: costDone, CostTotal: costTotal, Total: total})
@@ -204,6 +255,50 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 	res.Total = total
 	res.Units = done
 	return res, nil
+}
+
+// selectUnits returns the IDs of the units to count: ids, checked, or
+// every unit when ids is nil.
+func (p *Plan) selectUnits(ids []int) ([]int, error) {
+	if ids == nil {
+		order := make([]int, len(p.units))
+		for i := range order {
+			order[i] = i
+		}
+		return order, nil
+	}
+	seen := make([]bool, len(p.units))
+	for _, id := range ids {
+		if id < 0 || id >= len(p.units) {
+			return nil, fmt.Errorf("%w: %d of %d", ErrUnit, id, len(p.units))
+		}
+		if seen[id] {
+			return nil, fmt.Errorf("%w: unit %d listed twice", ErrUnit, id)
+		}
+		seen[id] = true
+	}
+	return slices.Clone(ids), nil
+}
+
+// Version names the decomposition into units: the frames, the unit list
+// of NewPlan and the meaning of a unit's count. It changes whenever they
+// do, so that checkpoints and shard records of another decomposition are
+// refused.
+const Version = "quadrant-v1"
+
+// Digest returns a short hex digest of the plan: Version, N, the frames
+// (fixed queens and class sizes) and every unit with its cost, which the
+// assignment of units to shards depends on.
+func (p *Plan) Digest() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s n=%d frames=%d units=%d\n", Version, p.n, len(p.frames), len(p.units))
+	for i, f := range p.frames {
+		fmt.Fprintf(h, "frame %d %v %d %d\n", i, f.fixed, f.weight, f.sym)
+	}
+	for _, u := range p.units {
+		fmt.Fprintf(h, "%d %d %d %d %d\n", u.ID, u.Frame, u.Top, u.Cost, u.Splits)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:12])
 }
 
 // EstimateQuarterBytes returns the memory of the quadrant table for an

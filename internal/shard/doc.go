@@ -19,4 +19,8 @@
 // any unit and compare. Parse checks that a record is consistent with
 // itself (totals are the sums of the units, the digest matches the ids);
 // Check checks a set of records against the plan.
+//
+// Records of the quadrant join (Method "quadrant") count totals only:
+// they have no unique total and their units no unique count or nodes.
+// Check refuses a set that mixes methods before anything else.
 package shard

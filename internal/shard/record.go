@@ -24,17 +24,28 @@ var ErrRecord = errors.New("bad shard record")
 // different counts or plans.
 var ErrSet = errors.New("shard records do not make one count")
 
+// MethodQuadrant is the Method of the records of the quadrant join,
+// which counts totals only.
+const MethodQuadrant = "quadrant"
+
 // A Record is the result of one shard, as written to JSON.
+//
+// Method names the counting method: "" (left out of the JSON) for the
+// backtracking kernel, which also counts the unique solutions and the
+// nodes, or MethodQuadrant for the quadrant join, which counts totals
+// only: its record has no unique total (nil, left out of the JSON), and
+// its units no unique count or nodes (0, left out).
 type Record struct {
 	Format    string   `json:"format"`
 	N         int      `json:"n"`
+	Method    string   `json:"method,omitempty"`
 	Version   string   `json:"version"`
 	Plan      string   `json:"plan"` // digest of the whole plan
 	Shard     int      `json:"shard"`
 	Shards    int      `json:"shards"`
 	UnitsDone int      `json:"units_done"`
 	Solutions *big.Int `json:"solutions"`
-	Unique    *big.Int `json:"unique"`
+	Unique    *big.Int `json:"unique,omitempty"` // nil: totals only
 	Nodes     uint64   `json:"nodes"`
 	Digest    string   `json:"digest"` // Digest of the unit ids
 	Units     []Unit   `json:"units"`  // ascending by ID
@@ -45,18 +56,32 @@ type Record struct {
 type Unit struct {
 	ID     int    `json:"id"`
 	Total  uint64 `json:"total"`
-	Unique uint64 `json:"unique"`
-	Nodes  uint64 `json:"nodes"`
+	Unique uint64 `json:"unique,omitempty"`
+	Nodes  uint64 `json:"nodes,omitempty"`
 }
 
-// New returns the record of a finished shard, with the totals and digest
-// computed from units (which it sorts by ID).
-func New(n int, version, plan string, i, m int, units []Unit) Record {
+// New returns the record of a finished shard of a count by method, with
+// the totals and digest computed from units (which it sorts by ID).
+func New(method string, n int, version, plan string, i, m int, units []Unit) Record {
 	slices.SortFunc(units, func(a, b Unit) int { return a.ID - b.ID })
-	r := Record{Format: Format, N: n, Version: version, Plan: plan, Shard: i, Shards: m, UnitsDone: len(units), Units: units}
+	r := Record{Format: Format, N: n, Method: method, Version: version, Plan: plan, Shard: i, Shards: m, UnitsDone: len(units), Units: units}
 	r.Solutions, r.Unique, r.Nodes = sums(units)
+	if r.TotalsOnly() {
+		r.Unique = nil
+	}
 	r.Digest = Digest(r.IDs())
 	return r
+}
+
+// TotalsOnly reports whether the record's method counts totals only.
+func (r *Record) TotalsOnly() bool { return r.Method == MethodQuadrant }
+
+// MethodName returns the record's method for messages: "bitboard" for "".
+func (r *Record) MethodName() string {
+	if r.Method == "" {
+		return "bitboard"
+	}
+	return r.Method
 }
 
 // IDs returns the unit ids of r in order.
@@ -136,14 +161,18 @@ func (r *Record) Check() error {
 		return bad("format %q, want %q", r.Format, Format)
 	case r.N < 0:
 		return bad("n = %d", r.N)
+	case r.Method != "" && r.Method != MethodQuadrant:
+		return bad("unknown method %q (want none or %q)", r.Method, MethodQuadrant)
 	case r.Version == "" || r.Plan == "":
 		return bad("no version or plan")
 	case r.Shards < 1 || r.Shard < 0 || r.Shard >= r.Shards:
 		return bad("shard %d/%d: want 0 ≤ I < M", r.Shard, r.Shards)
 	case r.UnitsDone != len(r.Units):
 		return bad("%s: units_done = %d but %d units are listed", r.Name(), r.UnitsDone, len(r.Units))
-	case r.Solutions == nil || r.Unique == nil:
+	case r.Solutions == nil || r.Unique == nil && !r.TotalsOnly():
 		return bad("%s: no solutions or unique total", r.Name())
+	case r.Unique != nil && r.TotalsOnly():
+		return bad("%s: method %s counts totals only, but the record has a unique total", r.Name(), r.Method)
 	}
 	for i, u := range r.Units {
 		if u.ID < 0 || (i > 0 && u.ID <= r.Units[i-1].ID) {
@@ -151,7 +180,13 @@ func (r *Record) Check() error {
 		}
 	}
 	t, u, _ := sums(r.Units)
-	if t.Cmp(r.Solutions) != 0 || u.Cmp(r.Unique) != 0 {
+	if r.TotalsOnly() {
+		if u.Sign() != 0 {
+			return bad("%s: method %s counts totals only, but its units have unique counts", r.Name(), r.Method)
+		}
+		u = nil
+	}
+	if t.Cmp(r.Solutions) != 0 || r.Unique != nil && u.Cmp(r.Unique) != 0 {
 		return bad("%s: totals %v/%v are not the sums %v/%v of its units", r.Name(), r.Solutions, r.Unique, t, u)
 	}
 	if d := Digest(r.IDs()); d != r.Digest {
@@ -175,8 +210,10 @@ type Named struct {
 }
 
 // Merged is the outcome of Check: the exact totals of a complete set.
+// Unique is nil when the records count totals only.
 type Merged struct {
 	N                 int
+	Method            string
 	Shards            int
 	Units             int
 	Solutions, Unique *big.Int
@@ -185,9 +222,10 @@ type Merged struct {
 
 // Check checks that recs are the shards 0..M-1 of one count, each
 // exactly once, each holding exactly the units Assign gives it under the
-// plan that planFor returns for their n, and returns the totals. Errors
-// wrap ErrSet and name the shards and sources at fault.
-func Check(recs []Named, planFor func(n int) (Plan, error)) (Merged, error) {
+// plan that planFor returns for their method and n, and returns the
+// totals. Records of different methods are refused first, by name.
+// Errors wrap ErrSet and name the shards and sources at fault.
+func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merged, error) {
 	if len(recs) == 0 {
 		return Merged{}, fmt.Errorf("%w: no records", ErrSet)
 	}
@@ -198,12 +236,18 @@ func Check(recs []Named, planFor func(n int) (Plan, error)) (Merged, error) {
 	}
 	first := recs[0]
 	for _, r := range recs[1:] {
+		if r.Method != first.Method {
+			return Merged{}, fmt.Errorf("%w: %s (%s) is a shard of method %s, but %s (%s) is of method %s: records of different methods do not merge",
+				ErrSet, r.Source, r.Name(), r.MethodName(), first.Source, first.Name(), first.MethodName())
+		}
+	}
+	for _, r := range recs[1:] {
 		if r.N != first.N || r.Shards != first.Shards || r.Version != first.Version || r.Plan != first.Plan {
 			return Merged{}, fmt.Errorf("%w: %s (%s) is n = %d, %d shards, %s plan %s, but %s (%s) is n = %d, %d shards, %s plan %s",
 				ErrSet, r.Source, r.Name(), r.N, r.Shards, r.Version, r.Plan, first.Source, first.Name(), first.N, first.Shards, first.Version, first.Plan)
 		}
 	}
-	p, err := planFor(first.N)
+	p, err := planFor(first.Method, first.N)
 	if err != nil {
 		return Merged{}, err
 	}
@@ -230,7 +274,7 @@ func Check(recs []Named, planFor func(n int) (Plan, error)) (Merged, error) {
 		return Merged{}, fmt.Errorf("%w: missing shard %s of %d (have %d of %d)", ErrSet, strings.Join(missing, ", "), m, m-len(missing), m)
 	}
 	want := Assign(p.Costs, m)
-	out := Merged{N: first.N, Shards: m, Solutions: new(big.Int), Unique: new(big.Int)}
+	out := Merged{N: first.N, Method: first.Method, Shards: m, Solutions: new(big.Int), Unique: new(big.Int)}
 	for i, r := range seen {
 		if d := Digest(want[i]); r.Digest != d || len(r.Units) != len(want[i]) {
 			return Merged{}, fmt.Errorf("%w: %s (%s) holds %d units with digest %s, but the plan gives it %d units with digest %s",
@@ -238,8 +282,13 @@ func Check(recs []Named, planFor func(n int) (Plan, error)) (Merged, error) {
 		}
 		out.Units += len(r.Units)
 		out.Solutions.Add(out.Solutions, r.Solutions)
-		out.Unique.Add(out.Unique, r.Unique)
+		if !r.TotalsOnly() {
+			out.Unique.Add(out.Unique, r.Unique)
+		}
 		out.Nodes += r.Nodes
+	}
+	if first.TotalsOnly() {
+		out.Unique = nil
 	}
 	return out, nil
 }

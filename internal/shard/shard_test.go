@@ -59,10 +59,10 @@ func record(t *testing.T, i, m int) Record {
 	for _, id := range Assign(costs, m)[i] {
 		units = append(units, Unit{ID: id, Total: uint64(id) * 10, Unique: uint64(id), Nodes: 100})
 	}
-	return New(8, "test-v1", "plan1", i, m, units)
+	return New("", 8, "test-v1", "plan1", i, m, units)
 }
 
-func testPlan(n int) (Plan, error) {
+func testPlan(method string, n int) (Plan, error) {
 	costs := make([]float64, 20)
 	for k := range costs {
 		costs[k] = float64(k%7 + 1)
@@ -142,14 +142,14 @@ func TestCheck(t *testing.T) {
 			t.Errorf("%s: Check error = %v; want ErrSet mentioning %q", tc.name, err, tc.want)
 		}
 	}
-	wrongPlan := func(int) (Plan, error) { p, _ := testPlan(8); p.Digest = "plan2"; return p, nil }
+	wrongPlan := func(string, int) (Plan, error) { p, _ := testPlan("", 8); p.Digest = "plan2"; return p, nil }
 	if _, err := Check(set(3, 0, 1, 2), wrongPlan); !errors.Is(err, ErrSet) {
 		t.Errorf("Check against another plan: error = %v; want ErrSet", err)
 	}
 }
 
 func FuzzParse(f *testing.F) {
-	for _, r := range []Record{New(8, "v", "p", 0, 1, []Unit{{0, 5, 1, 9}, {3, 1 << 63, 0, 1}}), New(0, "v", "p", 2, 3, nil)} {
+	for _, r := range []Record{New("", 8, "v", "p", 0, 1, []Unit{{0, 5, 1, 9}, {3, 1 << 63, 0, 1}}), New("", 0, "v", "p", 2, 3, nil), New(MethodQuadrant, 9, "q", "p", 0, 2, []Unit{{1, 40, 0, 0}})} {
 		b, _ := json.Marshal(r)
 		f.Add(b)
 	}
@@ -172,4 +172,68 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("round trip changed the record: %+v vs %+v", r, r2)
 		}
 	})
+}
+
+// totalsRecord is shard i of m of a totals-only count of the test plan.
+func totalsRecord(t *testing.T, i, m int) Record {
+	t.Helper()
+	p, _ := testPlan(MethodQuadrant, 8)
+	var units []Unit
+	for _, id := range Assign(p.Costs, m)[i] {
+		units = append(units, Unit{ID: id, Total: uint64(id) * 10})
+	}
+	return New(MethodQuadrant, 8, "test-v1", "plan1", i, m, units)
+}
+
+func TestTotalsOnly(t *testing.T) {
+	r := totalsRecord(t, 1, 3)
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(b); !strings.Contains(s, `"method":"quadrant"`) || strings.Contains(s, "unique") || !strings.Contains(s, `"nodes":0,`) {
+		t.Errorf("totals-only record %s; want method quadrant, no unique anywhere, nodes 0", s)
+	}
+	got, err := Parse(b)
+	if err != nil || !got.TotalsOnly() || got.Unique != nil || got.Solutions.Cmp(r.Solutions) != 0 {
+		t.Fatalf("Parse(totals-only) = %+v, %v; want the record back, unique nil", got, err)
+	}
+	// A kernel record has no method field.
+	if kb, _ := json.Marshal(record(t, 0, 3)); strings.Contains(string(kb), "method") {
+		t.Errorf("kernel record %s has a method field", kb)
+	}
+	edit := func(old, new string) string {
+		if !strings.Contains(string(b), old) {
+			t.Fatalf("%q not in %s", old, b)
+		}
+		return strings.Replace(string(b), old, new, 1)
+	}
+	for name, s := range map[string]string{
+		"unique total":   edit(`"nodes":`, `"unique":0,"nodes":`),
+		"unit unique":    edit(`"total":10}`, `"total":10,"unique":1}`),
+		"unknown method": edit(`"method":"quadrant"`, `"method":"magic"`),
+		"no method":      edit(`"method":"quadrant",`, ``),
+	} {
+		if _, err := Parse([]byte(s)); !errors.Is(err, ErrRecord) {
+			t.Errorf("%s: Parse error = %v; want ErrRecord", name, err)
+		}
+	}
+	set := []Named{{totalsRecord(t, 0, 3), "q0"}, {totalsRecord(t, 2, 3), "q2"}, {totalsRecord(t, 1, 3), "q1"}}
+	m, err := Check(set, testPlan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := big.NewInt(10 * 190); m.Solutions.Cmp(want) != 0 || m.Unique != nil || m.Method != MethodQuadrant {
+		t.Errorf("Check(totals only) = %+v; want solutions %v, unique nil, method quadrant", m, want)
+	}
+	// Methods are never mixed, even when everything else would fit.
+	mixed := []Named{set[0], {record(t, 1, 3), "k1"}, set[1]}
+	if _, err := Check(mixed, testPlan); !errors.Is(err, ErrSet) || !strings.Contains(err.Error(), "k1 (shard 1/3) is a shard of method bitboard, but q0 (shard 0/3) is of method quadrant") {
+		t.Errorf("Check(mixed methods) error = %v; want ErrSet naming both methods", err)
+	}
+	var asked string
+	Check(set, func(method string, n int) (Plan, error) { asked = method; return testPlan(method, n) })
+	if asked != MethodQuadrant {
+		t.Errorf("Check asked for the plan of method %q; want %q", asked, MethodQuadrant)
+	}
 }

@@ -1,0 +1,250 @@
+package nqueens
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nqueens/nqueens/internal/kernel"
+	"github.com/nqueens/nqueens/internal/quadrant"
+)
+
+// quadrantShards counts n in m shards with Method Quadrant and returns
+// the records as read back from their JSON.
+func quadrantShards(t *testing.T, n, m int) []ShardRecord {
+	t.Helper()
+	var recs []ShardRecord
+	for i := range m {
+		res, err := Count(context.Background(), n, CountOptions{Workers: 2, Method: Quadrant, Shard: Shard{i, m}})
+		if err != nil {
+			t.Fatalf("Count(%d, quadrant, shard %d/%d): %v", n, i, m, err)
+		}
+		if res.Units != len(res.UnitResults) || res.Shard != (Shard{i, m}) {
+			t.Fatalf("Count(%d, quadrant, shard %d/%d) = %d units, %d results, shard %v", n, i, m, res.Units, len(res.UnitResults), res.Shard)
+		}
+		rec, err := res.ShardRecord()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := string(b); !strings.Contains(s, `"method":"quadrant"`) || strings.Contains(s, "unique") {
+			t.Fatalf("quadrant shard record %s; want method quadrant and no unique count", s)
+		}
+		back, err := ParseShardRecords(b, "q"+Shard{i, m}.String())
+		if err != nil {
+			t.Fatalf("ParseShardRecords(%s): %v", b, err)
+		}
+		recs = append(recs, back...)
+	}
+	return recs
+}
+
+// TestQuadrantShardsMerge counts N = 12..16 in M = 1, 3 and 8 quadrant
+// shards, merges them to A000170(N), and checks that the shards are
+// balanced by the units' estimated cost.
+func TestQuadrantShardsMerge(t *testing.T) {
+	total := loadOEIS(t, "a000170")
+	for n := 12; n <= 16; n++ {
+		plan, err := quadrant.NewPlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		units := plan.Units()
+		var sum, largest float64
+		for _, u := range units {
+			sum += float64(u.Cost)
+			largest = max(largest, float64(u.Cost))
+		}
+		for _, m := range []int{1, 3, 8} {
+			recs := quadrantShards(t, n, m)
+			res, err := MergeShards(recs)
+			if err != nil {
+				t.Fatalf("MergeShards(%d quadrant shards of %d): %v", m, n, err)
+			}
+			if got, want := res.Solutions, want(t, total, n); got != want {
+				t.Errorf("merged %d quadrant shards of %d: %v solutions; want %v", m, n, got, want)
+			}
+			if res.Method != Quadrant || res.UniqueCounted() || res.Unique != (Uint128{}) || res.Units != len(units) || res.Shard.Count != m {
+				t.Errorf("merged %d quadrant shards of %d = %+v; want method quadrant, unique not counted, %d units", m, n, res, len(units))
+			}
+			// Longest processing time first: no shard is above the
+			// mean by more than the largest unit.
+			for _, r := range recs {
+				var load float64
+				for _, u := range r.Units {
+					load += float64(units[u.ID].Cost)
+				}
+				if load > sum/float64(m)+largest {
+					t.Errorf("n=%d shard %v: estimated cost %.0f; want at most mean %.0f + largest unit %.0f", n, r.Shard, load, sum/float64(m), largest)
+				}
+			}
+		}
+	}
+}
+
+func TestQuadrantShardsVerify(t *testing.T) {
+	recs := quadrantShards(t, 13, 3)
+	got, err := VerifyShards(context.Background(), recs, 40, 3, 2)
+	if err != nil || len(got) != 40 {
+		t.Fatalf("VerifyShards(quadrant, 40) = %d units, %v; want 40, nil", len(got), err)
+	}
+	for _, u := range got {
+		if u.Total == 0 && u.ID == 0 || u.Unique != 0 || u.Nodes != 0 {
+			t.Errorf("recomputed quadrant unit %+v; want a total only", u)
+		}
+	}
+	// A faulty machine: one unit off, totals kept consistent.
+	bad := append([]ShardRecord{}, recs...)
+	bad[1].Units = append([]UnitCount{}, recs[1].Units...)
+	bad[1].Units[2].Total += 8
+	bad[1].Solutions, _ = bad[1].Solutions.Add64(8)
+	if _, err := MergeShards(bad); err != nil {
+		t.Fatalf("MergeShards(faulty, consistent) error: %v", err)
+	}
+	if _, err := VerifyShards(context.Background(), bad, 10000, 5, 2); !errors.Is(err, ErrVerify) || !strings.Contains(err.Error(), "shard 1/3 (q1/3)") {
+		t.Errorf("VerifyShards(all) on a faulty quadrant shard: error = %v; want ErrVerify naming shard 1/3", err)
+	}
+}
+
+// TestShardsMixedMethods: bitboard and quadrant records of the same N and
+// M never merge, whatever the order.
+func TestShardsMixedMethods(t *testing.T) {
+	q := quadrantShards(t, 12, 3)
+	b := shardRecords(t, 12, 3)
+	for _, tc := range []struct {
+		name string
+		recs []ShardRecord
+		want string
+	}{
+		{"bitboard first", []ShardRecord{b[0], q[1], b[2]}, "q1/3 (shard 1/3) is a shard of method quadrant, but s0/3 (shard 0/3) is of method bitboard"},
+		{"quadrant first", []ShardRecord{q[0], q[1], b[2]}, "s2/3 (shard 2/3) is a shard of method bitboard, but q0/3 (shard 0/3) is of method quadrant"},
+	} {
+		if _, err := MergeShards(tc.recs); !errors.Is(err, ErrShard) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: MergeShards error = %v; want ErrShard with %q", tc.name, err, tc.want)
+		}
+	}
+	// A quadrant record relabelled as bitboard fails its own checks or the
+	// plan's: it never adds up.
+	relabelled := append([]ShardRecord{}, q...)
+	for i := range relabelled {
+		relabelled[i].Method = Bitboard
+	}
+	if _, err := MergeShards(relabelled); !errors.Is(err, ErrShard) {
+		t.Errorf("quadrant records relabelled bitboard: MergeShards error = %v; want ErrShard", err)
+	}
+}
+
+// TestQuadrantCheckpointResume cancels quadrant counts after a few units,
+// twice, and resumes: the total is exact and the finished units are not
+// counted again. Even N has one frame, odd N many.
+func TestQuadrantCheckpointResume(t *testing.T) {
+	total := loadOEIS(t, "a000170")
+	for _, tc := range []struct {
+		n     int
+		shard Shard
+	}{
+		{14, Shard{}}, {15, Shard{}}, {16, Shard{1, 3}},
+	} {
+		path := filepath.Join(t.TempDir(), "ck")
+		opts := CountOptions{Workers: 2, Method: Quadrant, Checkpoint: path, Shard: tc.shard}
+		countUntil(t, tc.n, opts, 5)
+		countUntil(t, tc.n, opts, 5)
+		var first Progress
+		calls := 0
+		opts.Progress = func(p Progress) {
+			if calls == 0 {
+				first = p
+			}
+			calls++
+		}
+		res, err := Count(context.Background(), tc.n, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		direct, err := Count(context.Background(), tc.n, CountOptions{Method: Quadrant, Shard: tc.shard})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.shard == (Shard{}) && res.Solutions != want(t, total, tc.n) {
+			t.Errorf("n=%d: resumed quadrant count = %v; want %v", tc.n, res.Solutions, want(t, total, tc.n))
+		}
+		if res.Solutions != direct.Solutions || res.Units != direct.Units || res.Method != Quadrant {
+			t.Errorf("n=%d shard %v: resumed %v in %d units; want %v in %d units", tc.n, tc.shard, res.Solutions, res.Units, direct.Solutions, direct.Units)
+		}
+		if res.Resumed < 10 || res.Resumed >= res.Units {
+			t.Errorf("n=%d: resumed %d of %d units; want at least the 10 counted before, not all", tc.n, res.Resumed, res.Units)
+		}
+		if first.UnitsDone != res.Resumed || first.Resumed != res.Resumed || calls != res.Units-res.Resumed+1 {
+			t.Errorf("n=%d: first progress %+v, %d calls; want %d resumed, then one call per unit left", tc.n, first, calls, res.Resumed)
+		}
+		for i, u := range res.UnitResults {
+			if u != direct.UnitResults[i] {
+				t.Errorf("n=%d resumed shard unit %d = %+v; want %+v", tc.n, i, u, direct.UnitResults[i])
+			}
+		}
+		// All done: a rerun counts nothing and gives the same answer.
+		opts.Progress = nil
+		again, err := Count(context.Background(), tc.n, opts)
+		if err != nil || again.Solutions != res.Solutions || again.Resumed != again.Units {
+			t.Errorf("n=%d: rerun of a finished checkpoint = %+v, %v; want every unit resumed, same total", tc.n, again, err)
+		}
+		b, _ := os.ReadFile(path)
+		if !strings.HasPrefix(string(b), "nqueens-checkpoint/1 n="+itoa(tc.n)+" version="+quadrant.Version+" plan=") {
+			t.Errorf("n=%d: checkpoint header %q; want the quadrant decomposition", tc.n, strings.SplitN(string(b), "\n", 2)[0])
+		}
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestQuadrantCheckpointRefused: a checkpoint of the other method, or of
+// another N, is refused and left as it was.
+func TestQuadrantCheckpointRefused(t *testing.T) {
+	dir := t.TempDir()
+	kern := filepath.Join(dir, "kernel")
+	quad := filepath.Join(dir, "quadrant")
+	ctx := context.Background()
+	if _, err := Count(ctx, 12, CountOptions{Checkpoint: kern}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Count(ctx, 12, CountOptions{Method: Quadrant, Checkpoint: quad}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		path string
+		n    int
+		m    Method
+		want string
+	}{
+		{"bitboard file, quadrant count", kern, 12, Quadrant, "it is a checkpoint of method bitboard (" + kernel.Version + ") for n = 12, this count uses method quadrant (" + quadrant.Version + ")"},
+		{"quadrant file, bitboard count", quad, 12, Bitboard, "it is a checkpoint of method quadrant (" + quadrant.Version + ") for n = 12, this count uses method bitboard"},
+		{"quadrant file of another n", quad, 13, Quadrant, "it is for n = 12, not n = 13"},
+	} {
+		before, _ := os.ReadFile(tc.path)
+		_, err := Count(ctx, tc.n, CountOptions{Method: tc.m, Checkpoint: tc.path})
+		if !errors.Is(err, ErrCheckpoint) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error = %v; want ErrCheckpoint with %q", tc.name, err, tc.want)
+		}
+		if after, _ := os.ReadFile(tc.path); string(after) != string(before) {
+			t.Errorf("%s: the refused file changed", tc.name)
+		}
+	}
+	// Quadrant has no units below N = 4; the classic methods none at all.
+	for _, opts := range []CountOptions{
+		{Method: Quadrant, Shard: Shard{0, 2}},
+		{Method: Quadrant, Checkpoint: filepath.Join(dir, "small")},
+		{Method: Arrays, Shard: Shard{0, 2}},
+	} {
+		if _, err := Count(ctx, 3, opts); err == nil {
+			t.Errorf("Count(3, %+v): no error", opts)
+		}
+	}
+}

@@ -423,7 +423,7 @@ func (j *joiner) leaf(wl, wh, el, eh int) {
 		statLanes += (wh - wl) * (eh - el)
 	}
 	if j.cbits == 5 && useAVX2 {
-		j.total += leafAVX2(&tabs[0], len(tabs), &j.wp[wl], wh-wl, &first, &last)
+		j.total += leafAVX2(j.nchunk, &tabs[0], len(tabs), &j.wp[wl], wh-wl, &first, &last)
 		return
 	}
 	j.total += leafGo(tabs, j.wp[wl:wh], j.nchunk, j.cbits, &first, &last)

@@ -8,12 +8,34 @@ import "golang.org/x/sys/cpu"
 // benchmarks, which compare it with leafGo).
 var useAVX2 = cpu.X86.HasAVX2
 
-// leafAVX2 is leafGo for 5-bit chunks in AVX2 (join_amd64.s): the pairs
-// of the nw west patterns from ws and the nblk blocks from tabs, the first and last cut to the lanes
-// first and last (first holds both when nblk is 1). nw and nblk are ≥ 1.
+//go:generate go run gen_asm.go
+
+// leafAVX2_6, _7 and _8 are leafGo for 5-bit chunks in AVX2
+// (join_amd64.s, written by gen_asm.go), reading the first 6, 7 or 8
+// chunks: the pairs of the nw west patterns from ws and the nblk blocks
+// from tabs, the first and last cut to the lanes first and last (first
+// holds both when nblk is 1). nw and nblk are ≥ 1.
 //
 //go:noescape
-func leafAVX2(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+func leafAVX2_6(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+
+//go:noescape
+func leafAVX2_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+
+//go:noescape
+func leafAVX2_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+
+// leafAVX2 calls the kernel for nchunk ≤ 8 chunks (fewer than 6 read
+// padding entries, which hold all lanes).
+func leafAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64 {
+	switch {
+	case nchunk <= 6:
+		return leafAVX2_6(tabs, nblk, ws, nw, first, last)
+	case nchunk == 7:
+		return leafAVX2_7(tabs, nblk, ws, nw, first, last)
+	}
+	return leafAVX2_8(tabs, nblk, ws, nw, first, last)
+}
 
 // unionDisjointAVX2 writes pa|p to o for each p of the n patterns from b
 // with pa&p == 0, in order, and returns how many it wrote; o must have

@@ -6,7 +6,7 @@ package quadrant
 var useAVX2 = false
 
 // leafAVX2 is never called when useAVX2 is false.
-func leafAVX2(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64 {
+func leafAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64 {
 	panic("quadrant: leafAVX2 without AVX2")
 }
 

@@ -4,6 +4,36 @@ package quadrant
 
 import "golang.org/x/sys/cpu"
 
+// usePEXT selects prepKeys, which packs each pattern's live bits (those
+// both lists use) with PEXT before the join. It needs BMI2, and a PEXT
+// in hardware: AMD before Zen 3 (family 0x19) runs it in microcode, at
+// tens of cycles per mask bit.
+var usePEXT = useAVX2 && cpu.X86.HasBMI2 && fastPEXT()
+
+func fastPEXT() bool {
+	_, b, c, d := cpuid(0)
+	if b != 0x68747541 || c != 0x444d4163 || d != 0x69746e65 { // "AuthenticAMD"
+		return true
+	}
+	a, _, _, _ := cpuid(1)
+	family := a >> 8 & 0xf
+	if family == 0xf {
+		family += a >> 20 & 0xff
+	}
+	return family >= 0x19
+}
+
+// cpuid executes CPUID for leaf (subleaf 0).
+func cpuid(leaf uint32) (a, b, c, d uint32)
+
+// prepKeys writes, for each of the n patterns p from in, PEXT(p, live)
+// with p's weight bits (62, 63) to tmp and perm[k&63] | perm[64+k>>6],
+// k = PEXT(p, kmask), to kin, and adds 1 to cnt[that+1]. kmask has at
+// most 12 bits.
+//
+//go:noescape
+func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32)
+
 // useAVX2 selects leafAVX2 for 5-bit chunks (a var for tests and
 // benchmarks, which compare it with leafGo).
 var useAVX2 = cpu.X86.HasAVX2

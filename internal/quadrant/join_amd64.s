@@ -468,3 +468,54 @@ done:
 	MOVQ AX, ret+32(FP)
 	VZEROUPPER
 	RET
+
+// func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32)
+TEXT ·prepKeys(SB), NOSPLIT, $0-64
+	MOVQ in+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ live+16(FP), R8
+	MOVQ kmask+24(FP), R9
+	MOVQ perm+32(FP), R10
+	MOVQ tmp+40(FP), DI
+	MOVQ kin+48(FP), R11
+	MOVQ cnt+56(FP), R12
+	MOVQ $0xc000000000000000, R13
+	TESTQ CX, CX
+	JZ prepdone
+
+prep:
+	// tmp = the live bits, packed, and the weight bits.
+	MOVQ (SI), AX
+	PEXTQ R8, AX, BX
+	MOVQ AX, DX
+	ANDQ R13, DX
+	ORQ DX, BX
+	MOVQ BX, (DI)
+	// kin = perm of the key bits, packed; cnt[kin+1]++.
+	PEXTQ R9, AX, AX
+	MOVQ AX, DX
+	ANDQ $63, DX
+	SHRQ $6, AX
+	MOVL (R10)(DX*4), DX
+	ORL 256(R10)(AX*4), DX
+	MOVL DX, (R11)
+	INCL 4(R12)(DX*4)
+	ADDQ $8, SI
+	ADDQ $8, DI
+	ADDQ $4, R11
+	DECQ CX
+	JNZ prep
+
+prepdone:
+	RET
+
+// func cpuid(leaf uint32) (a, b, c, d uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL leaf+0(FP), AX
+	XORL CX, CX
+	CPUID
+	MOVL AX, a+8(FP)
+	MOVL BX, b+12(FP)
+	MOVL CX, c+16(FP)
+	MOVL DX, d+20(FP)
+	RET

@@ -2,8 +2,9 @@
 
 package quadrant
 
-// useAVX2 is false off amd64: leaf always takes leafGo.
-var useAVX2 = false
+// useAVX2 and usePEXT are false off amd64: leaf always takes leafGo,
+// and patterns are not packed.
+var useAVX2, usePEXT = false, false
 
 // leafAVX2 is never called when useAVX2 is false.
 func leafAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64 {
@@ -13,4 +14,9 @@ func leafAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, last
 // unionDisjointAVX2 is never called when useAVX2 is false.
 func unionDisjointAVX2(o *uint64, b *uint64, n int, pa uint64) int {
 	panic("quadrant: unionDisjointAVX2 without AVX2")
+}
+
+// prepKeys is never called when usePEXT is false.
+func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32) {
+	panic("quadrant: prepKeys without BMI2")
 }

@@ -224,10 +224,9 @@ func (p *Plan) FrameBytes() uint64 { return projBytes(p.q, p.n%2 == 1) }
 func (p *Plan) SetProjected(on bool) { p.noProj = !on }
 
 func workerBytes(maxPat uint64) uint64 {
-	// lists 2×8, sorted copies 2×8, keys and packed patterns of the list
-	// being sorted 4+8 (kin, tmp; 16 kept from an older layout), tables
-	// 8192/256, bucket starts and the
-	// rest within the MiB.
+	// Per pattern: lists 2×8, sorted copies 2×8, keys and packed patterns
+	// of the list being sorted 4+8 (kin, tmp; 16 is kept from an older
+	// layout), tables 8192/256; bucket starts and the rest in the MiB.
 	return maxPat*(16+16+16+32) + 1<<20
 }
 

@@ -70,31 +70,38 @@ func main() {
 	p("")
 	regs := []string{"AX", "BX", "R8", "R9", "R10", "R11", "R12", "R13"}
 	for _, nc := range []int{6, 7, 8} {
-		leaf(p, nc, regs[:nc])
+		leaf(p, nc, regs[:nc], false)
+		leaf(p, nc, regs[:nc], true)
 	}
 	union(p)
 	prep(p)
+	prepRec(p)
 	if err := os.WriteFile("join_amd64.s", b.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
 	}
 }
 
-// leaf writes leafAVX2_<nc>: the block kernel reading nc chunks.
-func leaf(p func(string, ...any), nc int, regs []string) {
+// leaf writes leafAVX2_<nc>, the block kernel reading nc chunks of west
+// patterns, or with rec leafRecAVX2_<nc>, which reads west records (see
+// prepRecs) instead.
+func leaf(p func(string, ...any), nc int, regs []string, rec bool) {
 	chain := func() {
 		p("\tVMOVDQU (SI)(AX*1), Y0")
 		for c := 1; c < nc; c++ {
 			p("\tVPAND %d(SI)(%s*1), Y0, Y0", 1024*c, regs[c])
 		}
 	}
-	pop := func() { p("\tPOPADD") }
-	l := func(s string) string { return fmt.Sprintf("leaf%d_%s", nc, s) }
-	p("// func leafAVX2_%d(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64", nc)
-	p("TEXT ·leafAVX2_%d(SB), NOSPLIT, $0-56", nc)
-	p(`	MOVQ ws+16(FP), DX
-	MOVQ nw+24(FP), DI
-	SHLQ $3, DI
-	ADDQ DX, DI
+	name, stride, shift := "leafAVX2", 8, 3
+	if rec {
+		name, stride, shift = "leafRecAVX2", 16, 4
+	}
+	l := func(s string) string { return fmt.Sprintf("%s%d_%s", name, nc, s) }
+	p("// func %s_%d(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64", name, nc)
+	p("TEXT ·%s_%d(SB), NOSPLIT, $0-56", name, nc)
+	p("\tMOVQ ws+16(FP), DX")
+	p("\tMOVQ nw+24(FP), DI")
+	p("\tSHLQ $%d, DI", shift)
+	p(`	ADDQ DX, DI
 	MOVQ first+32(FP), SI
 	VMOVDQU (SI), Y14
 	MOVQ last+40(FP), SI
@@ -105,7 +112,19 @@ func leaf(p func(string, ...any), nc int, regs []string) {
 	VPXOR Y7, Y7, Y7`)
 	p("")
 	p("%s:", l("w"))
-	p(`	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
+	if rec {
+		p(`	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
+	// c; the weight shift in bits 10, 11 of field 0.
+	MOVWQZX (DX), AX
+	MOVQ AX, CX
+	SHRQ $10, CX
+	VMOVQ CX, X5
+	ANDQ $0x3ff, AX`)
+		for c := 1; c < nc; c++ {
+			p("\tMOVWQZX %d(DX), %s", 2*c, regs[c])
+		}
+	} else {
+		p(`	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
 	// is at byte 1024c + 32·(its 5 bits): the second term in AX, BX,
 	// R8.. for c = 0, 1, 2, …
 	MOVQ (DX), CX
@@ -116,10 +135,11 @@ func leaf(p func(string, ...any), nc int, regs []string) {
 	MOVQ CX, AX
 	SHLQ $5, AX
 	ANDQ $0x3e0, AX`)
-	for c := 1; c < nc; c++ {
-		p("\tMOVQ CX, %s", regs[c])
-		p("\tSHRQ $%d, %s", 5*c-5, regs[c])
-		p("\tANDQ $0x3e0, %s", regs[c])
+		for c := 1; c < nc; c++ {
+			p("\tMOVQ CX, %s", regs[c])
+			p("\tSHRQ $%d, %s", 5*c-5, regs[c])
+			p("\tANDQ $0x3e0, %s", regs[c])
+		}
 	}
 	p(`	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
@@ -128,7 +148,7 @@ func leaf(p func(string, ...any), nc int, regs []string) {
 	p("\t// The first block, cut to the lanes of first.")
 	chain()
 	p("\tVPAND Y14, Y0, Y0")
-	pop()
+	p("\tPOPADD")
 	p("\tDECQ CX")
 	p("\tJZ %s", l("done"))
 	p("\tADDQ $8192, SI")
@@ -137,7 +157,7 @@ func leaf(p func(string, ...any), nc int, regs []string) {
 	p("")
 	p("%s:", l("mid"))
 	chain()
-	pop()
+	p("\tPOPADD")
 	p("\tADDQ $8192, SI")
 	p("\tDECQ CX")
 	p("\tCMPQ CX, $1")
@@ -146,14 +166,14 @@ func leaf(p func(string, ...any), nc int, regs []string) {
 	p("%s:", l("last"))
 	chain()
 	p("\tVPAND Y15, Y0, Y0")
-	pop()
+	p("\tPOPADD")
 	p("")
 	p("%s:", l("done"))
 	p(`	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
-	VPADDQ Y6, Y7, Y7
-	ADDQ $8, DX
-	CMPQ DX, DI`)
+	VPADDQ Y6, Y7, Y7`)
+	p("\tADDQ $%d, DX", stride)
+	p("\tCMPQ DX, DI")
 	p("\tJNE %s", l("w"))
 	p(`
 	VEXTRACTI128 $1, Y7, X0
@@ -271,5 +291,56 @@ TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL BX, b+12(FP)
 	MOVL CX, c+16(FP)
 	MOVL DX, d+20(FP)
+	RET`)
+}
+
+func prepRec(p func(string, ...any)) {
+	p(`
+// func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32)
+TEXT ·prepRecs(SB), NOSPLIT, $0-64
+	MOVQ in+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ live+16(FP), R8
+	MOVQ kmask+24(FP), R9
+	MOVQ perm+32(FP), R10
+	MOVQ tmp+40(FP), DI
+	MOVQ kin+48(FP), R11
+	MOVQ cnt+56(FP), R12
+	MOVQ $0x03e003e003e003e0, R13
+	TESTQ CX, CX
+	JZ recdone
+
+rec:
+	// tmp[2i], tmp[2i+1] = the record of the packed pattern: PDEP
+	// spreads its chunks 0..3 and 4..7 to 32·chunk in 16-bit fields,
+	// and the weight shift goes to bits 10, 11.
+	MOVQ (SI), AX
+	PEXTQ R8, AX, BX
+	PDEPQ R13, BX, DX
+	SHRQ $20, BX
+	PDEPQ R13, BX, BX
+	MOVQ BX, 8(DI)
+	MOVQ AX, BX
+	SHRQ $62, BX
+	POPCNTQ BX, BX
+	SHLQ $10, BX
+	ORQ BX, DX
+	MOVQ DX, (DI)
+	// kin = perm of the key bits, packed; cnt[kin+1]++.
+	PEXTQ R9, AX, AX
+	MOVQ AX, DX
+	ANDQ $63, DX
+	SHRQ $6, AX
+	MOVL (R10)(DX*4), DX
+	ORL 256(R10)(AX*4), DX
+	MOVL DX, (R11)
+	INCL 4(R12)(DX*4)
+	ADDQ $8, SI
+	ADDQ $16, DI
+	ADDQ $4, R11
+	DECQ CX
+	JNZ rec
+
+recdone:
 	RET`)
 }

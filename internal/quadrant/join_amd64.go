@@ -34,6 +34,15 @@ func cpuid(leaf uint32) (a, b, c, d uint32)
 //go:noescape
 func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32)
 
+// prepRecs is prepKeys writing, instead of the packed pattern q, a
+// record of two words to tmp: the 16-bit field c holds 32·(bits 5c..5c+4
+// of q), the kernel's byte offset of chunk c in a block, and field 0
+// also the weight shift in bits 10 and 11. The kernel then loads its
+// offsets instead of computing them (see sortPacked).
+//
+//go:noescape
+func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32)
+
 // useAVX2 selects leafAVX2 for 5-bit chunks (a var for tests and
 // benchmarks, which compare it with leafGo).
 var useAVX2 = cpu.X86.HasAVX2
@@ -54,6 +63,29 @@ func leafAVX2_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint6
 
 //go:noescape
 func leafAVX2_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+
+// leafRecAVX2_6, _7 and _8 are leafAVX2_6, _7 and _8 reading west records
+// (two words each, see prepRecs) from ws instead of patterns.
+//
+//go:noescape
+func leafRecAVX2_6(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+
+//go:noescape
+func leafRecAVX2_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+
+//go:noescape
+func leafRecAVX2_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+
+// leafRecAVX2 is leafAVX2 for west records.
+func leafRecAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64 {
+	switch {
+	case nchunk <= 6:
+		return leafRecAVX2_6(tabs, nblk, ws, nw, first, last)
+	case nchunk == 7:
+		return leafRecAVX2_7(tabs, nblk, ws, nw, first, last)
+	}
+	return leafRecAVX2_8(tabs, nblk, ws, nw, first, last)
+}
 
 // leafAVX2 calls the kernel for nchunk ≤ 8 chunks (fewer than 6 read
 // padding entries, which hold all lanes).

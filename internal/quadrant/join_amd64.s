@@ -112,7 +112,7 @@ TEXT ·leafAVX2_6(SB), NOSPLIT, $0-56
 	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
-leaf6_w:
+leafAVX26_w:
 	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
 	// is at byte 1024c + 32·(its 5 bits): the second term in AX, BX,
 	// R8.. for c = 0, 1, 2, …
@@ -153,12 +153,12 @@ leaf6_w:
 	VPAND Y14, Y0, Y0
 	POPADD
 	DECQ CX
-	JZ leaf6_done
+	JZ leafAVX26_done
 	ADDQ $8192, SI
 	CMPQ CX, $1
-	JEQ leaf6_last
+	JEQ leafAVX26_last
 
-leaf6_mid:
+leafAVX26_mid:
 	VMOVDQU (SI)(AX*1), Y0
 	VPAND 1024(SI)(BX*1), Y0, Y0
 	VPAND 2048(SI)(R8*1), Y0, Y0
@@ -169,9 +169,9 @@ leaf6_mid:
 	ADDQ $8192, SI
 	DECQ CX
 	CMPQ CX, $1
-	JNE leaf6_mid
+	JNE leafAVX26_mid
 
-leaf6_last:
+leafAVX26_last:
 	VMOVDQU (SI)(AX*1), Y0
 	VPAND 1024(SI)(BX*1), Y0, Y0
 	VPAND 2048(SI)(R8*1), Y0, Y0
@@ -181,13 +181,100 @@ leaf6_last:
 	VPAND Y15, Y0, Y0
 	POPADD
 
-leaf6_done:
+leafAVX26_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
 	ADDQ $8, DX
 	CMPQ DX, DI
-	JNE leaf6_w
+	JNE leafAVX26_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecAVX2_6(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecAVX2_6(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $4, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafRecAVX26_w:
+	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
+	// c; the weight shift in bits 10, 11 of field 0.
+	MOVWQZX (DX), AX
+	MOVQ AX, CX
+	SHRQ $10, CX
+	VMOVQ CX, X5
+	ANDQ $0x3ff, AX
+	MOVWQZX 2(DX), BX
+	MOVWQZX 4(DX), R8
+	MOVWQZX 6(DX), R9
+	MOVWQZX 8(DX), R10
+	MOVWQZX 10(DX), R11
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD
+	DECQ CX
+	JZ leafRecAVX26_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafRecAVX26_last
+
+leafRecAVX26_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	POPADD
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecAVX26_mid
+
+leafRecAVX26_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD
+
+leafRecAVX26_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $16, DX
+	CMPQ DX, DI
+	JNE leafRecAVX26_w
 
 	VEXTRACTI128 $1, Y7, X0
 	VPADDQ X0, X7, X0
@@ -213,7 +300,7 @@ TEXT ·leafAVX2_7(SB), NOSPLIT, $0-56
 	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
-leaf7_w:
+leafAVX27_w:
 	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
 	// is at byte 1024c + 32·(its 5 bits): the second term in AX, BX,
 	// R8.. for c = 0, 1, 2, …
@@ -258,12 +345,12 @@ leaf7_w:
 	VPAND Y14, Y0, Y0
 	POPADD
 	DECQ CX
-	JZ leaf7_done
+	JZ leafAVX27_done
 	ADDQ $8192, SI
 	CMPQ CX, $1
-	JEQ leaf7_last
+	JEQ leafAVX27_last
 
-leaf7_mid:
+leafAVX27_mid:
 	VMOVDQU (SI)(AX*1), Y0
 	VPAND 1024(SI)(BX*1), Y0, Y0
 	VPAND 2048(SI)(R8*1), Y0, Y0
@@ -275,9 +362,9 @@ leaf7_mid:
 	ADDQ $8192, SI
 	DECQ CX
 	CMPQ CX, $1
-	JNE leaf7_mid
+	JNE leafAVX27_mid
 
-leaf7_last:
+leafAVX27_last:
 	VMOVDQU (SI)(AX*1), Y0
 	VPAND 1024(SI)(BX*1), Y0, Y0
 	VPAND 2048(SI)(R8*1), Y0, Y0
@@ -288,13 +375,104 @@ leaf7_last:
 	VPAND Y15, Y0, Y0
 	POPADD
 
-leaf7_done:
+leafAVX27_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
 	ADDQ $8, DX
 	CMPQ DX, DI
-	JNE leaf7_w
+	JNE leafAVX27_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecAVX2_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecAVX2_7(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $4, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafRecAVX27_w:
+	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
+	// c; the weight shift in bits 10, 11 of field 0.
+	MOVWQZX (DX), AX
+	MOVQ AX, CX
+	SHRQ $10, CX
+	VMOVQ CX, X5
+	ANDQ $0x3ff, AX
+	MOVWQZX 2(DX), BX
+	MOVWQZX 4(DX), R8
+	MOVWQZX 6(DX), R9
+	MOVWQZX 8(DX), R10
+	MOVWQZX 10(DX), R11
+	MOVWQZX 12(DX), R12
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD
+	DECQ CX
+	JZ leafRecAVX27_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafRecAVX27_last
+
+leafRecAVX27_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	POPADD
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecAVX27_mid
+
+leafRecAVX27_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD
+
+leafRecAVX27_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $16, DX
+	CMPQ DX, DI
+	JNE leafRecAVX27_w
 
 	VEXTRACTI128 $1, Y7, X0
 	VPADDQ X0, X7, X0
@@ -320,7 +498,7 @@ TEXT ·leafAVX2_8(SB), NOSPLIT, $0-56
 	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
-leaf8_w:
+leafAVX28_w:
 	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
 	// is at byte 1024c + 32·(its 5 bits): the second term in AX, BX,
 	// R8.. for c = 0, 1, 2, …
@@ -369,12 +547,12 @@ leaf8_w:
 	VPAND Y14, Y0, Y0
 	POPADD
 	DECQ CX
-	JZ leaf8_done
+	JZ leafAVX28_done
 	ADDQ $8192, SI
 	CMPQ CX, $1
-	JEQ leaf8_last
+	JEQ leafAVX28_last
 
-leaf8_mid:
+leafAVX28_mid:
 	VMOVDQU (SI)(AX*1), Y0
 	VPAND 1024(SI)(BX*1), Y0, Y0
 	VPAND 2048(SI)(R8*1), Y0, Y0
@@ -387,9 +565,9 @@ leaf8_mid:
 	ADDQ $8192, SI
 	DECQ CX
 	CMPQ CX, $1
-	JNE leaf8_mid
+	JNE leafAVX28_mid
 
-leaf8_last:
+leafAVX28_last:
 	VMOVDQU (SI)(AX*1), Y0
 	VPAND 1024(SI)(BX*1), Y0, Y0
 	VPAND 2048(SI)(R8*1), Y0, Y0
@@ -401,13 +579,108 @@ leaf8_last:
 	VPAND Y15, Y0, Y0
 	POPADD
 
-leaf8_done:
+leafAVX28_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
 	ADDQ $8, DX
 	CMPQ DX, DI
-	JNE leaf8_w
+	JNE leafAVX28_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecAVX2_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecAVX2_8(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $4, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafRecAVX28_w:
+	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
+	// c; the weight shift in bits 10, 11 of field 0.
+	MOVWQZX (DX), AX
+	MOVQ AX, CX
+	SHRQ $10, CX
+	VMOVQ CX, X5
+	ANDQ $0x3ff, AX
+	MOVWQZX 2(DX), BX
+	MOVWQZX 4(DX), R8
+	MOVWQZX 6(DX), R9
+	MOVWQZX 8(DX), R10
+	MOVWQZX 10(DX), R11
+	MOVWQZX 12(DX), R12
+	MOVWQZX 14(DX), R13
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	VPAND 7168(SI)(R13*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD
+	DECQ CX
+	JZ leafRecAVX28_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafRecAVX28_last
+
+leafRecAVX28_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	VPAND 7168(SI)(R13*1), Y0, Y0
+	POPADD
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecAVX28_mid
+
+leafRecAVX28_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	VPAND 7168(SI)(R13*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD
+
+leafRecAVX28_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $16, DX
+	CMPQ DX, DI
+	JNE leafRecAVX28_w
 
 	VEXTRACTI128 $1, Y7, X0
 	VPADDQ X0, X7, X0
@@ -518,4 +791,52 @@ TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL BX, b+12(FP)
 	MOVL CX, c+16(FP)
 	MOVL DX, d+20(FP)
+	RET
+
+// func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32)
+TEXT ·prepRecs(SB), NOSPLIT, $0-64
+	MOVQ in+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ live+16(FP), R8
+	MOVQ kmask+24(FP), R9
+	MOVQ perm+32(FP), R10
+	MOVQ tmp+40(FP), DI
+	MOVQ kin+48(FP), R11
+	MOVQ cnt+56(FP), R12
+	MOVQ $0x03e003e003e003e0, R13
+	TESTQ CX, CX
+	JZ recdone
+
+rec:
+	// tmp[2i], tmp[2i+1] = the record of the packed pattern: PDEP
+	// spreads its chunks 0..3 and 4..7 to 32·chunk in 16-bit fields,
+	// and the weight shift goes to bits 10, 11.
+	MOVQ (SI), AX
+	PEXTQ R8, AX, BX
+	PDEPQ R13, BX, DX
+	SHRQ $20, BX
+	PDEPQ R13, BX, BX
+	MOVQ BX, 8(DI)
+	MOVQ AX, BX
+	SHRQ $62, BX
+	POPCNTQ BX, BX
+	SHLQ $10, BX
+	ORQ BX, DX
+	MOVQ DX, (DI)
+	// kin = perm of the key bits, packed; cnt[kin+1]++.
+	PEXTQ R9, AX, AX
+	MOVQ AX, DX
+	ANDQ $63, DX
+	SHRQ $6, AX
+	MOVL (R10)(DX*4), DX
+	ORL 256(R10)(AX*4), DX
+	MOVL DX, (R11)
+	INCL 4(R12)(DX*4)
+	ADDQ $8, SI
+	ADDQ $16, DI
+	ADDQ $4, R11
+	DECQ CX
+	JNZ rec
+
+recdone:
 	RET

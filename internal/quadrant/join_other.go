@@ -20,3 +20,13 @@ func unionDisjointAVX2(o *uint64, b *uint64, n int, pa uint64) int {
 func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32) {
 	panic("quadrant: prepKeys without BMI2")
 }
+
+// leafRecAVX2 is never called when useAVX2 is false.
+func leafRecAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64 {
+	panic("quadrant: leafRecAVX2 without AVX2")
+}
+
+// prepRecs is never called when usePEXT is false.
+func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32) {
+	panic("quadrant: prepRecs without BMI2")
+}

@@ -87,14 +87,29 @@
 //     sides, or splitting one side only (for short east ranges, where
 //     half-empty blocks would waste the split), and takes the cheapest.
 //
-// Measured on N = 18 (2-core AMD EPYC, CPU seconds of the whole count):
-// 64-lane blocks with the Go kernel 17.4 s, of which the kernel 10.3 s
-// at about 6 ns per block-op; 256-lane blocks with leafAVX2 cut the
-// kernel to 2 s, and the list work around it then dominated: computing
-// chunk offsets per west pattern before the kernel (1.8 s, now done in
-// the kernel's registers), one bit at a time bit planes (1.6 s, now the
-// transpose: 0.7 s), sorted keys and binary searches (2 s, now bucket
-// starts: 1 s). The whole count now takes about 6 s of CPU.
+//   - Packing. Where the CPU has a fast PEXT (BMI2; not AMD before Zen
+//     3), the sort also packs each pattern's live bits, those some west
+//     and some east pattern use (a row split leaves diagonals that one
+//     half cannot reach: about 29 of 34 bits live on N = 18, 33 of 38 on
+//     N = 20), so the kernel reads a chunk fewer; and it stores each west
+//     pattern as a record of its chunks' byte offsets (PDEP), which the
+//     kernel loads instead of computing them.
+//
+// Measured on N = 18 (2-core AMD EPYC Zen 3, CPU seconds of the whole
+// count): 64-lane blocks with the Go kernel 17.4 s, of which the kernel
+// 10.3 s at about 6 ns per block-op; 256-lane blocks with leafAVX2 cut
+// the kernel to 2 s, and the list work around it then dominated:
+// computing chunk offsets per west pattern in Go before the kernel
+// (1.8 s, then done in the kernel's registers, now loaded from the
+// records), one bit at a time bit planes (1.6 s, now the transpose:
+// 0.7 s), sorted keys and binary searches (2 s, now bucket starts: 1 s).
+// The whole count now takes about 4.5 s of CPU. On N = 20 the kernel is
+// still two thirds of the time: a kernel call visits 2.6 blocks per west
+// pattern on average, and the recursion leaves 0.22 of all pairs in the
+// blocks it visits, at 68% of their lanes. Adding the per-pattern cost
+// to the recursion's cost model did not lower the total (counted in
+// block-ops, N = 18 and 20). Splitting on key bits in pattern order
+// instead of densest first costs 30% more block-ops.
 //
 // Short lists (odd N has many) skip the key and sort: one kernel call.
 //

@@ -77,6 +77,7 @@
 //     (leafAVX2, in assembly; the popcount by nibble table and VPSADBW),
 //     elsewhere four words each (leafGo). The bit planes the tables are
 //     made of come from a 64×64 bit-matrix transpose of the patterns.
+//
 //   - Key recursion. Both lists are sorted by a key of their densest
 //     shared bits (a counting sort that keeps the bucket starts, so a
 //     range splits on a key bit by one lookup). Splitting a west range

@@ -10,8 +10,12 @@ import (
 )
 
 func TestSolveSmall(t *testing.T) {
-	for n := 4; n <= 300; n++ {
-		for seed := range uint64(3) {
+	for n := 4; n <= 2000; n++ {
+		seeds := uint64(3)
+		if n > 300 {
+			seeds = 1
+		}
+		for seed := range seeds {
 			p, st, err := Solve(context.Background(), n, seed)
 			if err != nil {
 				t.Fatalf("Solve(%d, seed %d) = %v (stats %+v)", n, seed, err, st)
@@ -63,6 +67,32 @@ func TestSolveSeeds(t *testing.T) {
 	// Two independent random solutions agree in about one row in n.
 	if same > 100 {
 		t.Errorf("seeds 1 and 2 agree in %d of %d rows; want few", same, n)
+	}
+}
+
+// TestSolveBlocks solves boards around the sizes where the greedy phase
+// changes its block height (n = 16·2^s), with one block, several, a short
+// last block of one row and bands of every fill, and checks that a seed
+// still reproduces its solution there.
+func TestSolveBlocks(t *testing.T) {
+	sizes := []int{2047, 2048, 2049, 1<<14 - 1, 1 << 14, 1<<14 + 1, 1<<15 + 1, 3<<15 + 7, 1<<16 + 4095}
+	if !testing.Short() {
+		sizes = append(sizes, 1<<20+1, 1<<21+1<<16+5)
+	}
+	for _, n := range sizes {
+		for seed := range uint64(2) {
+			p, st, err := Solve(context.Background(), n, seed)
+			if err != nil {
+				t.Fatalf("Solve(%d, seed %d) = %v (stats %+v)", n, seed, err, st)
+			}
+			if err := validate.Columns(p); err != nil {
+				t.Fatalf("Solve(%d, seed %d) returned an invalid placement: %v", n, seed, err)
+			}
+			q, _, err := Solve(context.Background(), n, seed)
+			if err != nil || !slices.Equal(p, q) {
+				t.Fatalf("Solve(%d, seed %d) is not reproducible (%v)", n, seed, err)
+			}
+		}
 	}
 }
 

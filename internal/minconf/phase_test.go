@@ -1,0 +1,53 @@
+package minconf
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/nqueens/nqueens/internal/validate"
+)
+
+// TestPhases times the phases of one search at N = $MINCONF_PHASES (skipped
+// when unset): go test -run Phases -v ./internal/minconf with the variable set.
+func TestPhases(t *testing.T) {
+	n, err := strconv.Atoi(os.Getenv("MINCONF_PHASES"))
+	if err != nil {
+		t.Skip("MINCONF_PHASES not set")
+	}
+	if v, err := strconv.Atoi(os.Getenv("MB")); err == nil {
+		maxBlockShift = uint(v)
+	}
+	if v, err := strconv.Atoi(os.Getenv("CB")); err == nil {
+		colBandShift = uint(v)
+	}
+	var st Stats
+	rng := rand.New(rand.NewPCG(1, 0x6e717565656e73))
+	perm := make([]int32, n)
+	g, free := newDiagonals(n)
+	defer free()
+	t0 := time.Now()
+	shuffle(perm, rng)
+	g.reset()
+	t1 := time.Now()
+	sc, freeScratch := newScratch(n)
+	defer freeScratch()
+	sus, err := greedy(context.Background(), perm, &g, &sc, &st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t2 := time.Now()
+	ok, err := repair(context.Background(), perm, &g, sus, rng, &st)
+	if err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	t3 := time.Now()
+	if err := validate.Columns(perm); err != nil {
+		t.Fatal(err)
+	}
+	t4 := time.Now()
+	t.Logf("n=%d shuffle %v greedy %v repair %v validate %v; %+v tries/q %.3f", n, t1.Sub(t0), t2.Sub(t1), t3.Sub(t2), t4.Sub(t3), st, float64(st.Tries)/float64(n))
+}

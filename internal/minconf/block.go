@@ -100,7 +100,7 @@ func greedy(ctx context.Context, perm []int32, g *diagonals, sc *scratch, st *St
 	nb := len(cnt) - 1
 	down, up := g.down, g.up // locals: the hot loop reads no struct fields
 	var sus []int32
-	var tries uint64
+	var tries, touched uint64
 	carry := 0
 	// After the last block, one more pass takes the rows it deferred.
 	for a0 := 0; a0 < n || carry > 0; a0 += h {
@@ -139,12 +139,24 @@ func greedy(ctx context.Context, perm []int32, g *diagonals, sc *scratch, st *St
 		// its conflicts and made a suspect).
 		cur, e, bi, p := 0, carry, 0, 0
 		def := sc.def[:0]
+		// On entering a band, read the words of its diagonal windows
+		// that the bands before it did not cover (see touch).
+		downLo, upHi := a0+h+n-1, a0
 		for j := 0; j < m; j++ {
 			if j >= e {
 				for int(cnt[bi]) <= j {
 					bi++
 				}
 				e = int(cnt[bi])
+				lo, hi := a0-(bi+1)<<cs+n-1, a0+h+(bi+1)<<cs
+				if lo < downLo {
+					touched ^= touch(down, lo, downLo)
+					downLo = lo
+				}
+				if hi > upHi {
+					touched ^= touch(up, upHi, hi)
+					upHi = hi
+				}
 			}
 			if cur < p || cur >= e {
 				cur = p
@@ -204,6 +216,7 @@ func greedy(ctx context.Context, perm []int32, g *diagonals, sc *scratch, st *St
 		copy(cols, cl[p:m])
 	}
 	st.Tries += tries
+	touchSink = touched
 	st.Leftover += len(sus)
 	return sus, nil
 }
@@ -213,4 +226,27 @@ func greedy(ctx context.Context, perm []int32, g *diagonals, sc *scratch, st *St
 func int32s(k int) ([]int32, func()) {
 	w, free := words((k + 1) / 2)
 	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(w))), k), free
+}
+
+// touchSink keeps the words touch reads.
+var touchSink uint64
+
+var noTouch = false
+
+// touch reads one word per 64-byte line of the bits [lo, hi) of w (clamped
+// to w) and returns their xor. The windows of the diagonals slide by a
+// band's width from one band to the next; read in a random order, the
+// lines newly needed all missed the cache, one at a time (~1000 lines per
+// band at N = 10^8); read in order first, the hardware prefetcher streams
+// them in.
+func touch(w []uint64, lo, hi int) uint64 {
+	if noTouch {
+		return 0
+	}
+	lo, hi = max(lo>>6, 0), min((hi+63)>>6, len(w))
+	var x uint64
+	for i := lo; i < hi; i += 8 {
+		x ^= w[i]
+	}
+	return x
 }

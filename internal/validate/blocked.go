@@ -52,7 +52,7 @@ func columnsBlocked[T ~int | ~int32 | ~int64 | ~uint32](cols []T) bool {
 	rows := make([]uint32, h)
 	vals := make([]uint32, h)
 	cnt := make([]int, nb+1)
-	var bad uint64
+	var bad, touched uint64
 	for a0 := 0; a0 < n; a0 += h {
 		blk := cols[a0:min(a0+h, n)]
 		clear(cnt)
@@ -72,16 +72,51 @@ func columnsBlocked[T ~int | ~int32 | ~int64 | ~uint32](cols []T) bool {
 			rows[j] = uint32(r)
 			vals[j] = uint32(c)
 		}
-		m := len(blk)
-		for j, r := range rows[:m] {
-			row, c := a0+int(r), int(vals[j])
-			a, u := row-c+n-1, row+c
-			mc, ma, mu := uint64(1)<<(c&63), uint64(1)<<(a&63), uint64(1)<<(u&63)
-			bad |= colBits[c>>6]&mc | down[a>>6]&ma | up[u>>6]&mu
-			colBits[c>>6] |= mc
-			down[a>>6] |= ma
-			up[u>>6] |= mu
+		// Band by band: first read in order the words of the band's
+		// windows that the band before did not cover, which the hardware
+		// prefetcher streams in, then check its rows.
+		downLo, upHi, start := a0+h+n-1, a0, 0
+		for b := range nb {
+			end := cnt[b]
+			if end == start {
+				continue
+			}
+			lo, hi := a0-(b+1)<<cs+n-1, a0+h+(b+1)<<cs
+			touched ^= touch(colBits, b<<cs, (b+1)<<cs)
+			if lo < downLo {
+				touched ^= touch(down, lo, downLo)
+				downLo = lo
+			}
+			if hi > upHi {
+				touched ^= touch(up, upHi, hi)
+				upHi = hi
+			}
+			for j := start; j < end; j++ {
+				row, c := a0+int(rows[j]), int(vals[j])
+				a, u := row-c+n-1, row+c
+				mc, ma, mu := uint64(1)<<(c&63), uint64(1)<<(a&63), uint64(1)<<(u&63)
+				bad |= colBits[c>>6]&mc | down[a>>6]&ma | up[u>>6]&mu
+				colBits[c>>6] |= mc
+				down[a>>6] |= ma
+				up[u>>6] |= mu
+			}
+			start = end
 		}
 	}
+	touchSink = touched
 	return bad == 0
+}
+
+// touchSink keeps the words touch reads.
+var touchSink uint64
+
+// touch reads one word per 64-byte line of the bits [lo, hi) of w (clamped
+// to w) and returns their xor.
+func touch(w []uint64, lo, hi int) uint64 {
+	lo, hi = max(lo>>6, 0), min((hi+63)>>6, len(w))
+	var x uint64
+	for i := lo; i < hi; i += 8 {
+		x ^= w[i]
+	}
+	return x
 }

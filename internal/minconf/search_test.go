@@ -3,6 +3,7 @@ package minconf
 import (
 	"context"
 	"errors"
+	"math"
 	"slices"
 	"testing"
 
@@ -116,5 +117,41 @@ func TestSolveCancel(t *testing.T) {
 	cancel()
 	if _, _, err := Solve(ctx, 1_000_000, 1); !errors.Is(err, context.Canceled) {
 		t.Errorf("Solve with a cancelled context = %v; want context.Canceled", err)
+	}
+}
+
+// TestSolveSpread checks that the blocked greedy phase leaves no trace a
+// simple statistic sees: a random permutation has mean |p[r+1]-p[r]| of
+// n/3, a quarter of its queens in each quadrant, and mean |p[r]-r| of n/3.
+func TestSolveSpread(t *testing.T) {
+	const n = 1_000_003
+	p, _, err := Solve(context.Background(), n, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var step, diag float64
+	quad := 0
+	for r := range n {
+		if r+1 < n {
+			step += math.Abs(float64(p[r+1] - p[r]))
+		}
+		diag += math.Abs(float64(int(p[r]) - r))
+		if r < n/2 && int(p[r]) < n/2 {
+			quad++
+		}
+	}
+	step /= n - 1
+	diag /= n
+	t.Logf("n = %d: mean step %.0f, mean |p[r]-r| %.0f (n/3 = %d), top left quadrant %d (n/4 = %d)", n, step, diag, n/3, quad, n/4)
+	// The standard deviations are about n/(4√n) for the means and √n/4
+	// for the count; allow five.
+	if d := math.Abs(step - n/3.0); d > 5*n/(4*math.Sqrt(n)) {
+		t.Errorf("mean |p[r+1]-p[r]| = %.0f, want about %d", step, n/3)
+	}
+	if d := math.Abs(diag - n/3.0); d > 5*n/(4*math.Sqrt(n)) {
+		t.Errorf("mean |p[r]-r| = %.0f, want about %d", diag, n/3)
+	}
+	if d := math.Abs(float64(quad) - n/4.0); d > 5*math.Sqrt(n)/4 {
+		t.Errorf("%d queens in the top left quadrant, want about %d", quad, n/4)
 	}
 }

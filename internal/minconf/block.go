@@ -14,11 +14,13 @@ import (
 // the 512 KiB L2 of this machine. A random read costs 15 ns in a 512 KiB
 // working set and 180–270 ns from 2 MiB up (pointer chase, huge pages).
 //
-// Measured at N = 3·10^7, greedy phase wall time, interleaved runs (min of
-// three): H = 2^18: 2.9 s, 2^19: 2.2–2.4 s, 2^20: 2.1–2.6 s, 2^21: 2.1 s;
-// W = H/4 or H/8 within noise, W = H/2 slower at small H; the row-order
-// greedy took 5.6–7.4 s in the same runs. Larger H leaves fewer rows to
-// the repair (273 at 2^20, 480 at 2^18), which costs ~3 µs a row there.
+// Measured at N = 3·10^7 before touch was added, greedy phase wall time,
+// interleaved runs (fastest of three): H = 2^18: 2.9 s, 2^19: 2.2–2.4 s,
+// 2^20: 2.1–2.6 s, 2^21: 2.1 s; W = H/4 or H/8 within noise, W = H/2
+// slower at small H; the row-order greedy took 5.6–7.4 s in the same runs.
+// Larger H leaves fewer rows to the repair (273 at 2^20, 480 at 2^18),
+// which costs ~3 µs a row there. N = 10^8 figures are in the package
+// comment. These are variables only so that TestPhases can try others.
 var (
 	maxBlockShift uint = 20
 	minBlockShift uint = 10
@@ -231,6 +233,7 @@ func int32s(k int) ([]int32, func()) {
 // touchSink keeps the words touch reads.
 var touchSink uint64
 
+// noTouch turns touch off, for TestPhases (NOTOUCH=1).
 var noTouch = false
 
 // touch reads one word per 64-byte line of the bits [lo, hi) of w (clamped

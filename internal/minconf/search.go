@@ -21,8 +21,9 @@ var ErrNoSolution = errors.New("no solution")
 var ErrMemory = errors.New("not enough memory")
 
 // MemoryNeeded returns an estimate of the peak bytes Solve uses for an
-// n×n board: 4 bytes of permutation, 0.5 of diagonal bits and 0.63 of
-// validation per queen, plus slack for the runtime.
+// n×n board: 4 bytes of permutation per queen, with either 0.5 of diagonal
+// bits and up to 0.5 of the greedy phase's scratch, or 0.63 of validation
+// and up to 0.25 of its scratch, plus slack for the runtime.
 func MemoryNeeded(n int) uint64 { return uint64(n)*52/10 + 64<<20 }
 
 // A MemoryError says that the search for an N×N board needs Need bytes

@@ -10,8 +10,8 @@ import (
 // the columns in bands of W = H/2^colBandShift; the greedy phase visits a
 // block's rows grouped by the band of their column in the shuffled
 // permutation, so that the diagonals it tests for a stretch of rows lie in
-// windows of H+W bits, 2(H+W) bits = 320 KiB in all for H = 2^20 — inside
-// the 512 KiB L2 of this machine. A random read costs 15 ns in a 512 KiB
+// windows of H+2W bits, 2(H+2W) bits = 384 KiB in all for H = 2^20 —
+// inside the 512 KiB L2 of this machine. A random read costs 15 ns in a 512 KiB
 // working set and 180–270 ns from 2 MiB up (pointer chase, huge pages).
 //
 // Measured at N = 3·10^7 before touch was added, greedy phase wall time,

@@ -31,7 +31,7 @@
 //     whose two diagonals are free. A row that finds none is deferred to
 //     the next block; after the last block the rows still deferred take
 //     the columns left, with conflicts if they must, and become suspects
-//     (a few hundred at N = 10^7–10^8).
+//     (41 at N = 10^7 and 188 at 10^8 for seed 1).
 //  3. Repair: for a suspect row i that is still attacked, try swapping its
 //     column with that of a random row j; keep the swap if it lowers the
 //     number of collisions (the sum over diagonals of queens-1), else undo
@@ -60,14 +60,15 @@
 // within a block in order of the band of W = H/4 columns in which their
 // shuffled column lies (a stable counting sort into the scratch, so in
 // row order within a band), each row paired with its own shuffled column.
-// The cursor sweeps only the current band's unplaced columns (and the few
-// a band before left), so while a band is processed the rows move through
-// the block in order and the candidates stay in the band: the diagonals
-// tested lie in a window of about W bits per direction around the current
-// row, and from one band to the next the windows of the whole block
-// (H + W bits per direction, 320 KiB in all) are reused from L2. Only the
-// W new bits per direction that each band needs are new; they are read
-// in order before the band (touch), which the hardware prefetcher streams.
+// The cursor sweeps only the unplaced columns of the current band and the
+// next (and the few the bands before left), so while a band is processed
+// the rows move through the block in order and the candidates stay in two
+// bands: the diagonals tested lie in a window of about 2W bits per
+// direction around the current row, and from one band to the next the
+// windows of the whole block (H + 2W bits per direction, about 380 KiB in
+// all) are reused from L2. Only the W bits per direction that each band
+// adds are new; they are read in order before the band (touch), which the
+// hardware prefetcher streams.
 //
 // Measured at N = 10^8, seed 1, with TestPhases (MINCONF_PHASES=10^8),
 // on the shared 2-core machine while another job used both cores, so
@@ -78,7 +79,7 @@
 //	greedy    33.1 s              7.3–11.3 s  5.8–8.8 s
 //	validate  16.0 s              5.4 s       2.4–3.0 s
 //	shuffle   2.2 s (cycle walking)           1.2–1.7 s (branch-free)
-//	repair    < 1 ms (8 rows)                 20–60 ms (272 rows)
+//	repair    < 1 ms (8 rows)                 16–60 ms (188–272 rows)
 //
 // BenchmarkShuffle (N = 10^6, perm reused) gives 7.3–8.7 ns a queen, so
 // 0.8 s of the shuffle at 10^8 is arithmetic; the rest is presumably the

@@ -16,7 +16,7 @@
 // 8 MB from N = 1.6·10^7 up). The bitsets and the scratch are freed before
 // validation, which adds the O(N) checker of package validate, 0.63 bytes
 // per queen, and its own block scratch (≤ 0.25). The peak is about 5 bytes
-// per queen (4.7 measured at N = 10^8, whole process); the public C and
+// per queen (4.8 measured at N = 10^8, whole process); the public C and
 // C++ programs use 20–24.
 //
 // # Phases
@@ -65,12 +65,12 @@
 // the rows move through the block in order and the candidates stay in two
 // bands: the diagonals tested lie in a window of about 2W bits per
 // direction around the current row, and from one band to the next the
-// windows of the whole block (H + 2W bits per direction, about 380 KiB in
+// windows of the whole block (H + 2W bits per direction, 384 KiB in
 // all) are reused from L2. Only the W bits per direction that each band
 // adds are new; they are read in order before the band (touch), which the
 // hardware prefetcher streams.
 //
-// Measured at N = 10^8, seed 1, with TestPhases (MINCONF_PHASES=10^8),
+// Measured at N = 10^8, seed 1, with TestPhases (MINCONF_PHASES=100000000),
 // on the shared 2-core machine while another job used both cores, so
 // single figures vary by ±20%; wall time of the phase for the first
 // runs, thread CPU time later:

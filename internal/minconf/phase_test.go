@@ -13,8 +13,13 @@ import (
 	"github.com/nqueens/nqueens/internal/validate"
 )
 
-// TestPhases times the phases of one search at N = $MINCONF_PHASES (skipped
-// when unset): go test -run Phases -v ./internal/minconf with the variable set.
+// TestPhases times the phases of one search (seed 1) in CPU time of the
+// thread at N = $MINCONF_PHASES; skipped when the variable is unset:
+//
+//	MINCONF_PHASES=100000000 go test -run Phases -v ./internal/minconf
+//
+// For experiments: MB and CB set maxBlockShift and colBandShift, NOTOUCH=1
+// turns touch off, MINCONF_NOVALIDATE=1 skips the validation.
 func TestPhases(t *testing.T) {
 	n, err := strconv.Atoi(os.Getenv("MINCONF_PHASES"))
 	if err != nil {

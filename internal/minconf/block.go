@@ -2,6 +2,7 @@ package minconf
 
 import (
 	"context"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -232,7 +233,7 @@ func greedy(ctx context.Context, perm []int32, g *diagonals, sc *scratch, st *St
 		copy(cols, cl[p:m])
 	}
 	st.Tries += tries
-	touchSink = touched
+	atomic.StoreUint64(&touchSink, touched) // atomic: Solve may run concurrently
 	st.Leftover += len(sus)
 	return sus, nil
 }
@@ -244,7 +245,8 @@ func int32s(k int) ([]int32, func()) {
 	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(w))), k), free
 }
 
-// touchSink keeps the words touch reads.
+// touchSink keeps the words touch reads, so that the compiler keeps the
+// reads.
 var touchSink uint64
 
 // noTouch turns touch off, for TestPhases (NOTOUCH=1).

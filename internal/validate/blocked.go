@@ -1,5 +1,7 @@
 package validate
 
+import "sync/atomic"
+
 // Columns checks a large placement in an order that keeps the bitsets it
 // touches small, instead of row by row. Row by row, every row reads and
 // writes three random words of bitsets that together take 0.63 bytes a
@@ -103,11 +105,12 @@ func columnsBlocked[T ~int | ~int32 | ~int64 | ~uint32](cols []T) bool {
 			start = end
 		}
 	}
-	touchSink = touched
+	atomic.StoreUint64(&touchSink, touched) // atomic: Columns may run concurrently
 	return bad == 0
 }
 
-// touchSink keeps the words touch reads.
+// touchSink keeps the words touch reads, so that the compiler keeps the
+// reads.
 var touchSink uint64
 
 // touch reads one word per 64-byte line of the bits [lo, hi) of w (clamped

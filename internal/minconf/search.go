@@ -84,7 +84,8 @@ const scanLimit = 1 << 12
 // end in a local minimum with no improving swap.
 const stallLimit = 1 << 14
 
-// checkEvery is the number of rows or swaps between looks at ctx.
+// checkEvery is the number of repair swaps between looks at ctx (the
+// greedy phase looks once a block, at most 2^20 rows).
 const checkEvery = 1 << 16
 
 // Solve returns a solution for an n×n board as zero-based columns, one per

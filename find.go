@@ -167,7 +167,7 @@ func (s *RandomSolution) Write(w io.Writer, f string) error {
 // conflicts local search in the manner of Sosic and Gu's QS4: most queens
 // are placed greedily without conflict on a seeded random permutation, the
 // few left over are repaired by conflict-reducing swaps. The search keeps
-// 4.5 bytes per queen (about 5.1 at its peak, with validation) and the
+// about 5 bytes per queen at its peak (validation included) and the
 // result is validated before it is returned; a result that failed would be
 // returned as an error, never as a solution.
 //

@@ -21,8 +21,9 @@ var ErrNoSolution = errors.New("no solution")
 var ErrMemory = errors.New("not enough memory")
 
 // MemoryNeeded returns an estimate of the peak bytes Solve uses for an
-// n×n board: 4 bytes of permutation, 0.5 of diagonal bits and 0.63 of
-// validation per queen, plus slack for the runtime.
+// n×n board: 4 bytes of permutation per queen, with either 0.5 of diagonal
+// bits and up to 0.5 of the greedy phase's scratch, or 0.63 of validation
+// and up to 0.25 of its scratch, plus slack for the runtime.
 func MemoryNeeded(n int) uint64 { return uint64(n)*52/10 + 64<<20 }
 
 // A MemoryError says that the search for an N×N board needs Need bytes
@@ -83,7 +84,8 @@ const scanLimit = 1 << 12
 // end in a local minimum with no improving swap.
 const stallLimit = 1 << 14
 
-// checkEvery is the number of rows or swaps between looks at ctx.
+// checkEvery is the number of repair swaps between looks at ctx (the
+// greedy phase looks once a block, at most 2^20 rows).
 const checkEvery = 1 << 16
 
 // Solve returns a solution for an n×n board as zero-based columns, one per
@@ -107,26 +109,8 @@ func Solve(ctx context.Context, n int, seed uint64) ([]int32, Stats, error) {
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x6e717565656e73)) // "nqueens"
 	perm := make([]int32, n)
-	g, free := newDiagonals(n)
-	defer free()
-	for {
-		if err := ctx.Err(); err != nil {
-			return nil, st, err
-		}
-		shuffle(perm, rng)
-		g.reset()
-		sus, err := greedy(ctx, perm, &g, &st)
-		if err != nil {
-			return nil, st, err
-		}
-		ok, err := repair(ctx, perm, &g, sus, rng, &st)
-		if err != nil {
-			return nil, st, err
-		}
-		if ok {
-			break
-		}
-		st.Restarts++
+	if err := search(ctx, perm, rng, &st); err != nil {
+		return nil, st, err
 	}
 	if err := validate.Columns(perm); err != nil {
 		return nil, st, fmt.Errorf("minconf: n = %d, seed %d: search returned an invalid placement: %w", n, seed, err)
@@ -134,64 +118,35 @@ func Solve(ctx context.Context, n int, seed uint64) ([]int32, Stats, error) {
 	return perm, st, nil
 }
 
-// greedy places the queens row by row. Row i takes the first column
-// whose diagonals are free, scanning the unplaced columns perm[i:] from a
-// cursor that sweeps forward and wraps (at most scanLimit of them). A
-// column the scan passes over stays behind the cursor until the next
-// sweep; restarting every scan at perm[i] instead re-tested the growing
-// backlog of rejected columns on every row (measured at N = 2·10^6: 9.3
-// tries per row and 247 leftover rows, against 3.0 and 6 with the cursor).
-// greedy returns the rows that had to take a column with conflicts.
-//
-// Tried and dropped (N = 3·10^7, 15 MB of bitsets, on this shared 2-core
-// machine): touching the bitset words of the candidate 16 places ahead so
-// that the misses overlap (greedy 9.5–13.3 s against 8.4–10.3 s without);
-// testing eight candidates per branch (12.2–13.5 s); eight interleaved
-// lanes of rows advanced without branches (4.8 instead of 3.0 tries per
-// row, 12–13.7 s against 6.6–9.0 s).
-func greedy(ctx context.Context, perm []int32, g *diagonals, st *Stats) ([]int32, error) {
+// search runs phases 1–3 (see the package comment) until the repair
+// succeeds, leaving a solution in perm. The diagonal bitsets and the
+// greedy phase's scratch are freed before it returns, so that validation
+// does not add to the peak.
+func search(ctx context.Context, perm []int32, rng *rand.Rand, st *Stats) error {
 	n := len(perm)
-	down, up := g.down, g.up // locals: the hot loop reads no struct fields
-	var sus []int32
-	var tries uint64
-	cur := 0
-	for i := 0; i < n; i++ {
-		if i&(checkEvery-1) == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
+	g, free := newDiagonals(n)
+	defer free()
+	sc, freeScratch := newScratch(n)
+	defer freeScratch()
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
 		}
-		if cur < i || cur >= n {
-			cur = i
+		shuffle(perm, rng)
+		g.reset()
+		sus, err := greedy(ctx, perm, &g, &sc, st)
+		if err != nil {
+			return err
 		}
-		lim := min(n-i, scanLimit)
-		k, t := cur, 0
-		for ; t < lim; t++ {
-			q := int(perm[k])
-			a, b := i-q+n-1, i+q
-			if (down[a>>6]>>(a&63)|up[b>>6]>>(b&63))&1 == 0 {
-				break
-			}
-			if k++; k == n {
-				k = i
-			}
+		ok, err := repair(ctx, perm, &g, sus, rng, st)
+		if err != nil {
+			return err
 		}
-		if t == lim {
-			tries += uint64(t)
-			k = i
-			sus = append(sus, int32(i))
-		} else {
-			tries += uint64(t + 1)
+		if ok {
+			return nil
 		}
-		q := perm[k]
-		perm[k] = perm[i]
-		perm[i] = q
-		g.add(i, int(q))
-		cur = k + 1
+		st.Restarts++
 	}
-	st.Tries += tries
-	st.Leftover += len(sus)
-	return sus, nil
 }
 
 // repair swaps columns between an attacked suspect row and random rows

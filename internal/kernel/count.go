@@ -149,6 +149,36 @@ type level struct {
 //     only (the last row): 0.95× the nodes, 0.99–1.00× the time — not
 //     worth the code.
 //
+// Measured in round 3 (same units and Version; thread CPU time of the fast-path units of
+// N = 15, min and median of 21 interleaved rounds against the v2 nest;
+// noise ±5% on this shared machine; the assembly read with go build
+// -gcflags=-S):
+//   - the row constants read from w.lv where they are used instead of
+//     30 locals copied at the start of nest: 0.86–0.91×. With the
+//     locals the register allocator spilled the loop masks instead:
+//     the queen b was stored and reloaded three times per node;
+//   - f &= f−1 instead of f ^= b (b is dead after the new masks), the
+//     last two rows as lo/hi/a1 below (55 instructions per level-3
+//     queen instead of 85, most of the difference spills), and nestTop
+//     10 instead of 9: with the above 0.81× (0.80–0.87× for nqueens
+//     count 16, user CPU, 5 interleaved runs);
+//   - tried and dropped: one branch for the dead test (min(g, la) == 0):
+//     0.84× against 0.84×, no difference; the left shifts as
+//     multiplications (again, with the constants in memory): 1.05×;
+//     a copy of each level with constant shifts 1 and 2 behind a
+//     branch on the level (taken the same way for a whole unit): 1.08×;
+//     nest split in two functions at level 6 or 5 (fresh registers for
+//     the lower levels, one call per queen of that level): 1.07–1.11×;
+//     no look-ahead at levels 8 and 9 (it prunes < 1.5% there): 1.02×;
+//     removing, without a branch, the squares that leave the next row
+//     (or the row after) a single attacked square before the loop
+//     (82% of the next-row dead ends): 1.12–1.16×; the same exactly
+//     for every dead end (the squares b with F ⊆ {b, b<<s, b>>s}, by a
+//     popcount and the majority of three shifted copies of F), so the
+//     loops visit only live queens and have no dead test: 1.17×, as
+//     slow as v2. The ALU work replaces the mispredicted branches one
+//     for one on this machine.
+//
 // `sh & 63` removes the compiler's guard for shifts ≥ 64, and `&
 // (MaxN−1)` on the level index the bounds checks
 // (go build -gcflags=-d=ssa/check_bce finds none in the loop).
@@ -341,4 +371,14 @@ func Run(ctx context.Context, p *Plan, todo []int, workers int, done func(i int,
 	}
 	wg.Wait()
 	return ctx.Err()
+}
+
+// b2u is 1 if b is true and 0 if not; the compiler makes it a SETcc,
+// not a branch.
+func b2u(b bool) uint64 {
+	var x uint64
+	if b {
+		x = 1
+	}
+	return x
 }

@@ -55,7 +55,7 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 	_, k := u.Border.squares(n)
 	var sols, fix180, fix90, nodes uint64
 	switch {
-	case u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0 || w.s.m < nestTop:
+	case u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0 || w.s.m < nestTop-1:
 		sols, fix180, fix90, nodes, ok = w.searchSym(u)
 	default:
 		sols, nodes, ok = w.search()
@@ -99,8 +99,8 @@ type level struct {
 }
 
 // search counts the completions of the border set up in w.s with the
-// fast iterative kernel; it needs at least nestTop free rows. Bit c of a mask
-// is column c. Level j is the free row with j free rows left, itself
+// fast iterative kernel; it needs at least nestTop−1 free rows. Bit c of
+// a mask is column c. Level j is the free row with j free rows left, itself
 // included: the search starts at j = m. The state of the current level
 // lives in locals: the columns (col) and the two diagonal directions
 // (ld: moves one column up per row, rd: one column down) taken by the
@@ -149,9 +149,11 @@ type level struct {
 //     only (the last row): 0.95× the nodes, 0.99–1.00× the time — not
 //     worth the code.
 //
-// Measured in round 3 (same units and Version; thread CPU time of the fast-path units of
-// N = 15, min and median of 21 interleaved rounds against the v2 nest;
-// noise ±5% on this shared machine; the assembly read with go build
+// Measured in round 3 (same units and Version; thread CPU time of the
+// fast-path units of N = 15, min and median of 21 interleaved rounds
+// against the v2 nest; the noise is ±5%, and a change of the code's
+// layout alone moved a copy of the same nest by up to 10%, so figures
+// within 0.9–1.1× are no result; the assembly read with go build
 // -gcflags=-S):
 //   - the row constants read from w.lv where they are used instead of
 //     30 locals copied at the start of nest: 0.86–0.91×. With the
@@ -204,6 +206,15 @@ func (w *Worker) search() (sols, nodes uint64, ok bool) {
 	col := s.col | ^s.full
 	var ld, rd uint64
 	f := ^(col | s.mask[0])
+	if j == nestTop-1 {
+		// The first free row is nest's top row (N = 13): nest counts
+		// its squares as nodes.
+		if f == 0 {
+			return 0, 0, true
+		}
+		sols, nodes = w.nest(col, 0, 0, f)
+		return sols, nodes, true
+	}
 	nodes = uint64(bits.OnesCount64(f))
 	for {
 		if f == 0 {

@@ -142,8 +142,9 @@ type level struct {
 //     the single loop with the look-ahead): nestTop = 5: 0.97×, 6: 0.96×,
 //     7: 0.90×, 8: 0.87×, 9: 0.835×, 10: 0.83×, 11: 0.83×. With nest as a
 //     function (one call per queen of level nestTop) 0.85× at 9 and 10.
-//     Units with fewer than nestTop free rows (N ≤ 12 only) take
-//     searchSym;
+//     Units with fewer than nestTop−1 free rows (N ≤ 12 only) take
+//     searchSym (since round 3, nestTop = 10, those with nestTop−1
+//     start in nest);
 //   - a second look-ahead row (the row after la) in the nested levels
 //     6..8: 0.97× the nodes, 1.02–1.03× the time — slower; at level 4
 //     only (the last row): 0.95× the nodes, 0.99–1.00× the time — not
@@ -164,22 +165,38 @@ type level struct {
 //     queen instead of 85, most of the difference spills), and nestTop
 //     10 instead of 9: with the above 0.81× (0.80–0.87× for nqueens
 //     count 16, user CPU, 5 interleaved runs);
-//   - tried and dropped: one branch for the dead test (min(g, la) == 0):
-//     0.84× against 0.84×, no difference; the left shifts as
-//     multiplications (again, with the constants in memory): 1.05×;
+//   - tried and dropped, against the new nest (no gain beyond the
+//     noise, or slower): one branch for the dead test (min(g, la) ==
+//     0): 1.00×; the left shifts as multiplications (again): 1.05×;
 //     a copy of each level with constant shifts 1 and 2 behind a
 //     branch on the level (taken the same way for a whole unit): 1.08×;
-//     nest split in two functions at level 6 or 5 (fresh registers for
-//     the lower levels, one call per queen of that level): 1.07–1.11×;
-//     no look-ahead at levels 8 and 9 (it prunes < 1.5% there): 1.02×;
-//     removing, without a branch, the squares that leave the next row
-//     (or the row after) a single attacked square before the loop
-//     (82% of the next-row dead ends): 1.12–1.16×; the same exactly
-//     for every dead end (the squares b with F ⊆ {b, b<<s, b>>s}, by a
-//     popcount and the majority of three shifted copies of F), so the
-//     loops visit only live queens and have no dead test: 1.17×, as
-//     slow as v2. The ALU work replaces the mispredicted branches one
-//     for one on this machine.
+//     47 nests, one per pattern of row distances the border leaves in
+//     levels 9..2, with the shifts as constants (4,500 generated
+//     lines): 1.00×, also on the units with no skipped row there —
+//     the allocator spilled as much; nest split in two functions at
+//     level 6 or 5 (fresh registers for the lower levels, one call per
+//     queen of that level): 1.07×; the look-ahead from the child's
+//     masks (l<<s' instead of lb<<shift2, fewer temporaries): 1.02×;
+//     nodes and solutions added to the Worker (memory) instead of
+//     registers: 1.10×; the look-ahead computed only after the test
+//     of the next row (two branches as before, less work for the
+//     squares whose next row is empty): 1.09×; no look-ahead at levels
+//     8 and 9 (it prunes
+//     < 1.5% there): 1.02×; none at level 4 (the last two rows need no
+//     branch): 1.06× the nodes, 0.98× the time; a Hall test on the
+//     next two rows (dead if both have only the same one column free):
+//     0.968× the nodes, 1.05×; removing, without a branch, the squares
+//     that leave the next row (or the row after) a single attacked
+//     square before the loop (82% of the next-row dead ends): 1.11×
+//     (1.13×); the same exactly for every dead end (the squares b with
+//     F ⊆ {b, b<<s, b>>s}, by a popcount and the majority of three
+//     shifted copies of F), so the loops visit only live queens and
+//     have no dead test: 1.12×, as slow as v2. The ALU work costs what
+//     the branches it saves cost on this machine;
+//   - build options, not used (the module cannot set them): GOAMD64=v3
+//     (BMI2 shifts with any count register, BLSI/BLSR): 0.95× for
+//     nqueens count 16; a PGO profile (default.pgo from the N = 15
+//     benchmark): no gain beyond the noise.
 //
 // `sh & 63` removes the compiler's guard for shifts ≥ 64, and `&
 // (MaxN−1)` on the level index the bounds checks

@@ -165,34 +165,38 @@ type level struct {
 //     queen instead of 85, most of the difference spills), and nestTop
 //     10 instead of 9: with the above 0.81× (0.80–0.87× for nqueens
 //     count 16, user CPU, 5 interleaved runs);
-//   - tried and dropped, against the new nest (no gain beyond the
-//     noise, or slower): one branch for the dead test (min(g, la) ==
-//     0): 1.00×; the left shifts as multiplications (again): 1.05×;
-//     a copy of each level with constant shifts 1 and 2 behind a
-//     branch on the level (taken the same way for a whole unit): 1.08×;
-//     47 nests, one per pattern of row distances the border leaves in
-//     levels 9..2, with the shifts as constants (4,500 generated
-//     lines): 1.00×, also on the units with no skipped row there —
-//     the allocator spilled as much; nest split in two functions at
-//     level 6 or 5 (fresh registers for the lower levels, one call per
-//     queen of that level): 1.07×; the look-ahead from the child's
-//     masks (l<<s' instead of lb<<shift2, fewer temporaries): 1.02×;
-//     nodes and solutions added to the Worker (memory) instead of
-//     registers: 1.10×; the look-ahead computed only after the test
-//     of the next row (two branches as before, less work for the
-//     squares whose next row is empty): 1.09×; no look-ahead at levels
-//     8 and 9 (it prunes
-//     < 1.5% there): 1.02×; none at level 4 (the last two rows need no
-//     branch): 1.06× the nodes, 0.98× the time; a Hall test on the
-//     next two rows (dead if both have only the same one column free):
-//     0.968× the nodes, 1.05×; removing, without a branch, the squares
-//     that leave the next row (or the row after) a single attacked
-//     square before the loop (82% of the next-row dead ends): 1.11×
-//     (1.13×); the same exactly for every dead end (the squares b with
-//     F ⊆ {b, b<<s, b>>s}, by a popcount and the majority of three
-//     shifted copies of F), so the loops visit only live queens and
-//     have no dead test: 1.12×, as slow as v2. The ALU work costs what
-//     the branches it saves cost on this machine;
+//   - tried and dropped, against the new nest (no gain beyond the noise,
+//     or slower): one branch for the dead test (min(g, la) == 0): 1.00×;
+//     the left shifts as multiplications (again): 1.05×; a copy of each
+//     level with constant shifts 1 and 2 behind a branch on the level
+//     (taken the same way for a whole unit): 1.08×; 47 nests, one per
+//     pattern of row distances the border leaves in levels 9..2, with the
+//     shifts as constants (4,500 generated lines): 1.00×, also on the
+//     units with no skipped row there — the allocator spilled as much;
+//     nest split in two functions at level 6 or 5 (fresh registers for the
+//     lower levels, one call per queen of that level): 1.07×; the
+//     look-ahead from the child's masks (l<<s' instead of lb<<shift2,
+//     fewer temporaries): 1.02×; nodes and solutions added to the Worker
+//     (memory) instead of registers: 1.10×; the free squares of the next
+//     row and of the row after computed once per loop, before the queen
+//     (B, X), and g = B &^ (b | b<<s | b>>s), la the same, so the dead
+//     test waits on a shorter chain and the child's masks are made only
+//     for live queens: 1.11×; nestTop 11: 1.00× (nqueens count 16); the
+//     look-ahead computed only after the test of the next row (two
+//     branches as before, less work for the squares whose next row is
+//     empty): 1.09×; no look-ahead at levels 8 and 9 (it prunes < 1.5%
+//     there): 1.02×; none at level 4 (the last two rows need no branch):
+//     1.06× the nodes, 0.98× the time; a Hall test on the next two rows
+//     (dead if both have only the same one column free): 0.968× the nodes,
+//     1.05×; removing, without a branch, the squares that leave the next
+//     row (or the row after) a single attacked square before the loop (82%
+//     of the next-row dead ends): 1.11× (with the row after: 1.13×);
+//     the same exactly for
+//     every dead end (the squares b with F ⊆ {b, b<<s, b>>s}, by a
+//     popcount and the majority of three shifted copies of F), so the
+//     loops visit only live queens and have no dead test: 1.12×, as slow
+//     as v2. The ALU work costs what the branches it saves cost on this
+//     machine;
 //   - build options, not used (the module cannot set them): GOAMD64=v3
 //     (BMI2 shifts with any count register, BLSI/BLSR): 0.95× for
 //     nqueens count 16; a PGO profile (default.pgo from the N = 15

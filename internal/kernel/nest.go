@@ -2,8 +2,10 @@
 
 package kernel
 
+import "math/bits"
+
 // nestTop is the level whose queens' subtrees nest counts.
-const nestTop = 9
+const nestTop = 10
 
 // nest returns the solutions and the nodes below a queen of level
 // nestTop: c, l, r are the masks of level nestTop−1 and nf its free
@@ -12,99 +14,90 @@ const nestTop = 9
 // their own sites in the code; see search for the measurements.
 func (w *Worker) nest(c, l, r, nf uint64) (sols, nodes uint64) {
 	lv := &w.lv
-	sh8, m8 := lv[8].shift&63, lv[8].next
-	sh8x, m8x := lv[8].shift2&63, lv[8].next2
-	sh7, m7 := lv[7].shift&63, lv[7].next
-	sh7x, m7x := lv[7].shift2&63, lv[7].next2
-	sh6, m6 := lv[6].shift&63, lv[6].next
-	sh6x, m6x := lv[6].shift2&63, lv[6].next2
-	sh5, m5 := lv[5].shift&63, lv[5].next
-	sh5x, m5x := lv[5].shift2&63, lv[5].next2
-	sh4, m4 := lv[4].shift&63, lv[4].next
-	sh4x, m4x := lv[4].shift2&63, lv[4].next2
-	sh3, m3 := lv[3].shift&63, lv[3].next
-	sh2, m2 := lv[2].shift&63, lv[2].next
-	for f8 := nf; f8 != 0; {
-		b8 := f8 & -f8
-		f8 ^= b8
+	for f9 := nf; f9 != 0; f9 &= f9 - 1 {
+		b9 := f9 & -f9
 		nodes++
-		c7 := c | b8
-		lb8, rb8 := l|b8, r|b8
-		l7, r7 := lb8<<sh8, rb8>>sh8
-		g7 := ^(c7 | l7 | r7 | m8)
-		la8 := ^(c7 | lb8<<sh8x | rb8>>sh8x | m8x)
-		if g7 == 0 || la8 == 0 {
+		c8 := c | b9
+		lb9, rb9 := l|b9, r|b9
+		l8, r8 := lb9<<(lv[9].shift&63), rb9>>(lv[9].shift&63)
+		g8 := ^(c8 | l8 | r8 | lv[9].next)
+		la9 := ^(c8 | lb9<<(lv[9].shift2&63) | rb9>>(lv[9].shift2&63) | lv[9].next2)
+		if g8 == 0 || la9 == 0 {
 			continue
 		}
-		for f7 := g7; f7 != 0; {
-			b7 := f7 & -f7
-			f7 ^= b7
+		for f8 := g8; f8 != 0; f8 &= f8 - 1 {
+			b8 := f8 & -f8
 			nodes++
-			c6 := c7 | b7
-			lb7, rb7 := l7|b7, r7|b7
-			l6, r6 := lb7<<sh7, rb7>>sh7
-			g6 := ^(c6 | l6 | r6 | m7)
-			la7 := ^(c6 | lb7<<sh7x | rb7>>sh7x | m7x)
-			if g6 == 0 || la7 == 0 {
+			c7 := c8 | b8
+			lb8, rb8 := l8|b8, r8|b8
+			l7, r7 := lb8<<(lv[8].shift&63), rb8>>(lv[8].shift&63)
+			g7 := ^(c7 | l7 | r7 | lv[8].next)
+			la8 := ^(c7 | lb8<<(lv[8].shift2&63) | rb8>>(lv[8].shift2&63) | lv[8].next2)
+			if g7 == 0 || la8 == 0 {
 				continue
 			}
-			for f6 := g6; f6 != 0; {
-				b6 := f6 & -f6
-				f6 ^= b6
+			for f7 := g7; f7 != 0; f7 &= f7 - 1 {
+				b7 := f7 & -f7
 				nodes++
-				c5 := c6 | b6
-				lb6, rb6 := l6|b6, r6|b6
-				l5, r5 := lb6<<sh6, rb6>>sh6
-				g5 := ^(c5 | l5 | r5 | m6)
-				la6 := ^(c5 | lb6<<sh6x | rb6>>sh6x | m6x)
-				if g5 == 0 || la6 == 0 {
+				c6 := c7 | b7
+				lb7, rb7 := l7|b7, r7|b7
+				l6, r6 := lb7<<(lv[7].shift&63), rb7>>(lv[7].shift&63)
+				g6 := ^(c6 | l6 | r6 | lv[7].next)
+				la7 := ^(c6 | lb7<<(lv[7].shift2&63) | rb7>>(lv[7].shift2&63) | lv[7].next2)
+				if g6 == 0 || la7 == 0 {
 					continue
 				}
-				for f5 := g5; f5 != 0; {
-					b5 := f5 & -f5
-					f5 ^= b5
+				for f6 := g6; f6 != 0; f6 &= f6 - 1 {
+					b6 := f6 & -f6
 					nodes++
-					c4 := c5 | b5
-					lb5, rb5 := l5|b5, r5|b5
-					l4, r4 := lb5<<sh5, rb5>>sh5
-					g4 := ^(c4 | l4 | r4 | m5)
-					la5 := ^(c4 | lb5<<sh5x | rb5>>sh5x | m5x)
-					if g4 == 0 || la5 == 0 {
+					c5 := c6 | b6
+					lb6, rb6 := l6|b6, r6|b6
+					l5, r5 := lb6<<(lv[6].shift&63), rb6>>(lv[6].shift&63)
+					g5 := ^(c5 | l5 | r5 | lv[6].next)
+					la6 := ^(c5 | lb6<<(lv[6].shift2&63) | rb6>>(lv[6].shift2&63) | lv[6].next2)
+					if g5 == 0 || la6 == 0 {
 						continue
 					}
-					for f4 := g4; f4 != 0; {
-						b4 := f4 & -f4
-						f4 ^= b4
+					for f5 := g5; f5 != 0; f5 &= f5 - 1 {
+						b5 := f5 & -f5
 						nodes++
-						c3 := c4 | b4
-						lb4, rb4 := l4|b4, r4|b4
-						l3, r3 := lb4<<sh4, rb4>>sh4
-						g3 := ^(c3 | l3 | r3 | m4)
-						la4 := ^(c3 | lb4<<sh4x | rb4>>sh4x | m4x)
-						if g3 == 0 || la4 == 0 {
+						c4 := c5 | b5
+						lb5, rb5 := l5|b5, r5|b5
+						l4, r4 := lb5<<(lv[5].shift&63), rb5>>(lv[5].shift&63)
+						g4 := ^(c4 | l4 | r4 | lv[5].next)
+						la5 := ^(c4 | lb5<<(lv[5].shift2&63) | rb5>>(lv[5].shift2&63) | lv[5].next2)
+						if g4 == 0 || la5 == 0 {
 							continue
 						}
-						for f3 := g3; f3 != 0; {
-							b := f3 & -f3
-							f3 ^= b
+						for f4 := g4; f4 != 0; f4 &= f4 - 1 {
+							b4 := f4 & -f4
 							nodes++
-							c2, l2, r2 := c3|b, (l3|b)<<sh3, (r3|b)>>sh3
-							nf2 := ^(c2 | l2 | r2 | m3)
-							if nf2 == 0 {
+							c3 := c4 | b4
+							lb4, rb4 := l4|b4, r4|b4
+							l3, r3 := lb4<<(lv[4].shift&63), rb4>>(lv[4].shift&63)
+							g3 := ^(c3 | l3 | r3 | lv[4].next)
+							la4 := ^(c3 | lb4<<(lv[4].shift2&63) | rb4>>(lv[4].shift2&63) | lv[4].next2)
+							if g3 == 0 || la4 == 0 {
 								continue
 							}
-							// The last two rows: two columns are left, rem, and nf2 holds
-							// one or both of them. A queen on x1 (or x2) leaves rem^x1 for
-							// the last row, a solution when no diagonal attacks it there.
-							rem := ^c2
-							x1 := nf2 & -nf2
-							x2 := nf2 ^ x1
-							h2 := (x2 | -x2) >> 63 // 1 if x2 != 0
-							t1 := (rem ^ x1) &^ ((l2|x1)<<sh2 | (r2|x1)>>sh2 | m2)
-							t2 := (rem ^ x2) &^ ((l2|x2)<<sh2 | (r2|x2)>>sh2 | m2) & -h2
-							s1, s2 := (t1|-t1)>>63, (t2|-t2)>>63
-							sols += s1 + s2
-							nodes += 1 + h2 + s1 + s2
+							for f3 := g3; f3 != 0; f3 &= f3 - 1 {
+								b := f3 & -f3
+								c2, l2, r2 := c3|b, (l3|b)<<(lv[3].shift&63), (r3|b)>>(lv[3].shift&63)
+								nf2 := ^(c2 | l2 | r2 | lv[3].next)
+								// The last two rows: two columns are left, lo and hi, and nf2
+								// holds those free in row 2. a1 holds those free in row 1 once
+								// row 2 has its queen in the other one: the queens above attack
+								// neither, and the two are not s = lv[2].shift columns apart.
+								// Row 2 on lo and row 1 on hi is a solution when lo is in nf2
+								// and hi in a1, and the other way round.
+								rem := ^c2
+								lo := rem & -rem
+								hi := rem ^ lo
+								a1 := rem &^ ((l2|lo)<<(lv[2].shift&63) | (r2|hi)>>(lv[2].shift&63) | lv[2].next)
+								s := b2u(nf2&lo|a1&hi == rem) + b2u(nf2&hi|a1&lo == rem)
+								sols += s
+								nodes += 1 + uint64(bits.OnesCount64(nf2)) + s
+							}
 						}
 					}
 				}

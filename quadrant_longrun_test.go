@@ -51,6 +51,7 @@ func quadrantShards(t *testing.T, n, m int) []ShardRecord {
 // balanced by the units' estimated cost.
 func TestQuadrantShardsMerge(t *testing.T) {
 	total := loadOEIS(t, "a000170")
+	uniqueOEIS := loadOEIS(t, "a002562")
 	for n := 12; n <= 16; n++ {
 		plan, err := quadrant.NewPlan(n)
 		if err != nil {
@@ -71,9 +72,13 @@ func TestQuadrantShardsMerge(t *testing.T) {
 			if got, want := res.Solutions, want(t, total, n); got != want {
 				t.Errorf("merged %d quadrant shards of %d: %v solutions; want %v", m, n, got, want)
 			}
-			if res.Method != Quadrant || res.UniqueCounted() || res.Unique != (Uint128{}) || res.Units != len(units) || res.Shard.Count != m {
-				t.Errorf("merged %d quadrant shards of %d = %+v; want method quadrant, unique not counted, %d units", m, n, res, len(units))
+			if res.Method != Quadrant || !res.UniqueCounted() || res.Units != len(units) || res.Shard.Count != m {
+				t.Errorf("merged %d quadrant shards of %d = %+v; want method quadrant, unique derived, %d units", m, n, res, len(units))
 			}
+			if got, want := res.Unique, want(t, uniqueOEIS, n); got != want {
+				t.Errorf("merged %d quadrant shards of %d: %v unique (derived from the total); want %v", m, n, got, want)
+			}
+
 			// Longest processing time first: no shard is above the
 			// mean by more than the largest unit.
 			for _, r := range recs {

@@ -10,6 +10,7 @@ import (
 // the backtracking kernel (N ≤ 13; N ≤ 16 with -long).
 func TestQuadrantAgrees(t *testing.T) {
 	total := loadOEIS(t, "a000170")
+	unique := loadOEIS(t, "a002562")
 	kernelMax := 13
 	if *long {
 		kernelMax = 16
@@ -23,8 +24,14 @@ func TestQuadrantAgrees(t *testing.T) {
 		if got, want := res.Solutions, want(t, total, n); got != want {
 			t.Errorf("Count(%d, quadrant).Solutions = %v; want %v", n, got, want)
 		}
-		if res.Unique != (Uint128{}) || res.Method != Quadrant {
-			t.Errorf("Count(%d, quadrant) = %+v; want Unique 0, Method quadrant", n, res)
+		// The unique count, derived from the total by Burnside's lemma
+		// (the empty board, n = 0, is one class).
+		wantU := Uint128{Lo: 1}
+		if n > 0 {
+			wantU = want(t, unique, n)
+		}
+		if got := res.Unique; got != wantU || !res.UniqueCounted() || res.Method != Quadrant {
+			t.Errorf("Count(%d, quadrant) = %+v; want Unique %v (counted), Method quadrant", n, res, wantU)
 		}
 		if n <= kernelMax {
 			k, err := Count(ctx, n, CountOptions{Method: Bitboard})
@@ -77,5 +84,17 @@ func TestQuadrantProgress(t *testing.T) {
 	}
 	if res.Units != last.UnitsTotal || res.Units < 2 {
 		t.Errorf("Result.Units = %d; want %d (> 1)", res.Units, last.UnitsTotal)
+	}
+}
+
+// TestQuadrantShardUnique: a shard holds part of the total, so its unique
+// count is not derived.
+func TestQuadrantShardUnique(t *testing.T) {
+	res, err := Count(context.Background(), 12, CountOptions{Method: Quadrant, Shard: Shard{Index: 0, Count: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.UniqueCounted() || res.Unique != (Uint128{}) {
+		t.Errorf("shard 0/2 of 12: UniqueCounted %v, Unique %v; want false, 0", res.UniqueCounted(), res.Unique)
 	}
 }

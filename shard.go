@@ -289,9 +289,9 @@ func newQuadrantPlan(n int) (*quadrant.Plan, error) {
 // same n, decomposition and plan as this program's, each shard exactly
 // once, each holding exactly the units the plan assigns it — and returns
 // the count's exact totals. Result.Units is the number of units and
-// Result.Shard.Count is M; Result.Method is the records' method, and for
-// Quadrant records the result counts totals only (UniqueCounted is
-// false). Records of different methods are refused. Errors wrap ErrShard
+// Result.Shard.Count is M; Result.Method is the records' method. Quadrant
+// records hold totals only; the merged Unique is derived from the whole
+// total as Count does. Records of different methods are refused. Errors wrap ErrShard
 // and name the shards at fault and their Source.
 func MergeShards(recs []ShardRecord) (Result, error) {
 	named := make([]shard.Named, len(recs))
@@ -314,6 +314,11 @@ func MergeShards(recs []ShardRecord) (Result, error) {
 	}
 	if !ok1 || !ok2 {
 		return Result{}, fmt.Errorf("%w: n = %d: the total overflows 128 bits", ErrShard, m.N)
+	}
+	if res.Method == Quadrant {
+		if err := deriveUnique(&res); err != nil {
+			return Result{}, fmt.Errorf("%w: %v", ErrShard, err)
+		}
 	}
 	return res, nil
 }

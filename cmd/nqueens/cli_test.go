@@ -205,12 +205,20 @@ func TestSolveOutputFile(t *testing.T) {
 	}
 }
 
-// TestCountQuadrantJSON checks that a totals-only count leaves out the
-// unique field instead of printing 0.
+// TestCountQuadrantJSON: --method quadrant gives the unique count derived
+// from the total; --total-only leaves the field out instead of printing 0.
 func TestCountQuadrantJSON(t *testing.T) {
 	out, _, code := cli(t, "", "count", "12", "--method", "quadrant", "--json")
+	if code != 0 || !strings.Contains(out, `"solutions":14200`) || !strings.Contains(out, `"unique":1787`) {
+		t.Errorf("count 12 --method quadrant --json = %q (exit %d); want 14200 solutions, 1787 unique", out, code)
+	}
+	out, _, code = cli(t, "", "count", "12", "--total-only", "--json")
 	if code != 0 || !strings.Contains(out, `"solutions":14200`) || strings.Contains(out, "unique") {
-		t.Errorf("count 12 --method quadrant --json = %q (exit %d); want 14200 solutions, no unique", out, code)
+		t.Errorf("count 12 --total-only --json = %q (exit %d); want 14200 solutions, no unique", out, code)
+	}
+	out, _, code = cli(t, "", "count", "13", "--method", "quadrant")
+	if want := "13-queens: 73712 solutions, 9233 unique\n"; code != 0 || out != want {
+		t.Errorf("count 13 --method quadrant = %q (exit %d); want %q", out, code, want)
 	}
 }
 

@@ -113,9 +113,12 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "%s\n", b)
 		return nil
 	}
-	if res.UniqueCounted() {
+	switch {
+	case res.UniqueCounted() && res.Method == nqueens.Quadrant:
+		fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique (%d shards, %d units; method %s, unique by symmetry)\n", res.N, res.Solutions, res.Unique, out.Shards, out.Units, res.Method)
+	case res.UniqueCounted():
 		fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique (%d shards, %d units)\n", res.N, res.Solutions, res.Unique, out.Shards, out.Units)
-	} else {
+	default:
 		fmt.Fprintf(e.stdout, "%d-queens: %s solutions (%d shards, %d units; method %s, totals only)\n", res.N, res.Solutions, out.Shards, out.Units, res.Method)
 	}
 	if out.Recomputed > 0 {

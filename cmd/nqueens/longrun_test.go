@@ -340,18 +340,20 @@ func TestQuadrantShardMergeCLI(t *testing.T) {
 		}
 		files = append(files, f)
 	}
-	want := fmt.Sprintf("13-queens: %s solutions (4 shards, ", knownTotal(t, n))
+	// The shards hold totals; the merge derives the unique count from
+	// the whole total.
+	want := fmt.Sprintf("13-queens: %s solutions, 9233 unique (4 shards, ", knownTotal(t, n))
 	code, out, errs := runCLI(t, append([]string{"merge", "--recompute", "30", "--seed", "5"}, files...)...)
-	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "method quadrant, totals only)") || !strings.Contains(out, "recomputed 30 units (seed 5): all match") {
-		t.Errorf("merge: exit %d, stdout %q, stderr %q; want 0 and %q… totals only", code, out, errs, want)
+	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "method quadrant, unique by symmetry)") || !strings.Contains(out, "recomputed 30 units (seed 5): all match") {
+		t.Errorf("merge: exit %d, stdout %q, stderr %q; want 0 and %q… unique by symmetry", code, out, errs, want)
 	}
 	code, out, _ = runCLI(t, append([]string{"merge", "--json"}, files...)...)
 	var got map[string]any
 	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil || got["method"] != "quadrant" || got["solutions"] != float64(73712) {
 		t.Errorf("merge --json: exit %d, %q, %v; want method quadrant, 73712 solutions", code, out, err)
 	}
-	if _, ok := got["unique"]; ok {
-		t.Errorf("merge --json of quadrant shards: %q has a unique count; want none", out)
+	if got["unique"] != float64(9233) {
+		t.Errorf("merge --json of quadrant shards: %q; want unique 9233 (derived from the total)", out)
 	}
 	kern := filepath.Join(dir, "k2.json")
 	if code, _, errs := runCLI(t, "count", fmt.Sprint(n), "--shard", "2/4", "-o", kern); code != 0 {

@@ -1,0 +1,163 @@
+package symcount
+
+import (
+	"flag"
+	"fmt"
+	"math/big"
+	"testing"
+
+	"github.com/nqueens/nqueens/internal/oeis"
+)
+
+var long = flag.Bool("long", false, "check Unique against A002562 up to n = 24 (about a minute)")
+
+// solutions lists every solution of the n×n board as columns by row
+// (an independent, plain row-by-row search).
+func solutions(n int) [][]int {
+	var out [][]int
+	cols := make([]int, n)
+	var place func(r int)
+	place = func(r int) {
+		if r == n {
+			out = append(out, append([]int(nil), cols...))
+			return
+		}
+		for c := range n {
+			ok := true
+			for q := range r {
+				d := cols[q] - c
+				if d == 0 || d == r-q || d == q-r {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				cols[r] = c
+				place(r + 1)
+			}
+		}
+	}
+	place(0)
+	return out
+}
+
+// rotate returns the solution turned a quarter: (r, c) → (c, n-1-r).
+func rotate(s []int) []int {
+	n := len(s)
+	t := make([]int, n)
+	for r, c := range s {
+		t[c] = n - 1 - r
+	}
+	return t
+}
+
+func equal(a, b []int) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestAgainstEnumeration counts the rotation-invariant solutions among
+// all solutions for n ≤ 11.
+func TestAgainstEnumeration(t *testing.T) {
+	for n := range 12 {
+		var half, quarter uint64
+		for _, s := range solutions(n) {
+			r1 := rotate(s)
+			r2 := rotate(r1)
+			if equal(r2, s) {
+				half++
+			}
+			if equal(r1, s) {
+				quarter++
+			}
+		}
+		if n == 0 {
+			half, quarter = 1, 1 // the empty board, which solutions(0) lists once
+		}
+		if got := count(n, false); got != half {
+			t.Errorf("count(%d, half) = %d; want %d", n, got, half)
+		}
+		if got := Half(n); got != half {
+			t.Errorf("Half(%d) = %d; want %d", n, got, half)
+		}
+		if got := Quarter(n); got != quarter {
+			t.Errorf("Quarter(%d) = %d; want %d", n, got, quarter)
+		}
+	}
+}
+
+// TestUniqueOEIS derives A002562 from A000170 for n ≤ 18 (24 with -long).
+func TestUniqueOEIS(t *testing.T) {
+	total, err := oeis.Load("a000170")
+	if err != nil {
+		t.Fatal(err)
+	}
+	unique, err := oeis.Load("a002562")
+	if err != nil {
+		t.Fatal(err)
+	}
+	maxN := 18
+	if *long {
+		maxN = 24
+	}
+	mask := new(big.Int).SetUint64(^uint64(0))
+	for n := 1; n <= maxN; n++ {
+		q := total[n]
+		hi := new(big.Int).Rsh(q, 64).Uint64()
+		lo := new(big.Int).And(q, mask).Uint64()
+		uhi, ulo, ok := Unique(n, hi, lo)
+		if !ok {
+			t.Errorf("n=%d: Q + Half + 2·Quarter is not a multiple of 8", n)
+			continue
+		}
+		got := new(big.Int).Lsh(new(big.Int).SetUint64(uhi), 64)
+		got.Or(got, new(big.Int).SetUint64(ulo))
+		if got.Cmp(unique[n]) != 0 {
+			t.Errorf("n=%d: Unique = %v; want %v", n, got, unique[n])
+		}
+	}
+}
+
+// TestUniqueRejectsWrongTotal: a total one off is caught by the
+// divisibility check, or gives a wrong count (never both right).
+func TestUniqueRejectsWrongTotal(t *testing.T) {
+	for _, n := range []int{8, 10, 12} {
+		q := uint64(map[int]uint64{8: 92, 10: 724, 12: 14200}[n])
+		if _, _, ok := Unique(n, 0, q+1); ok {
+			t.Errorf("n=%d: Unique accepted the total %d (one more than Q)", n, q+1)
+		}
+	}
+}
+
+func TestBounds(t *testing.T) {
+	for _, n := range []int{-1, MaxN + 1} {
+		if Half(n) != 0 || Quarter(n) != 0 {
+			t.Errorf("n=%d: Half = %d, Quarter = %d; want 0, 0", n, Half(n), Quarter(n))
+		}
+	}
+	if _, lo, ok := Unique(1, 0, 1); !ok || lo != 1 {
+		t.Errorf("Unique(1) = %d, %v; want 1, true", lo, ok)
+	}
+}
+
+func ExampleUnique() {
+	// Q(8) = 92: four solutions are symmetric under the half turn, none
+	// under the quarter turn, so (92 + 4 + 0)/8 = 12.
+	_, u, _ := Unique(8, 0, 92)
+	fmt.Println(Half(8), Quarter(8), u)
+	// Output: 4 0 12
+}
+
+func BenchmarkHalf(b *testing.B) {
+	for _, n := range []int{16, 20} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for range b.N {
+				Half(n)
+			}
+		})
+	}
+}

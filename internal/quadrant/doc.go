@@ -3,7 +3,8 @@
 // board into four quadrants, lists every partial placement of a quadrant
 // once, joins the quadrants of each half-board, and counts the pairs of
 // half-boards whose diagonals do not meet. It gives totals only; the
-// number of unique solutions needs the backtracking kernel.
+// root package derives the number of unique solutions from the total and
+// the rotation-symmetric solutions (package symcount, Burnside's lemma).
 //
 // The idea is that of the Japanese N-Queens pages at deepgreen and of
 // Evgeny Kluev's N-Queens-Count-Sol; the code, the join and the unit

@@ -316,7 +316,7 @@ func MergeShards(recs []ShardRecord) (Result, error) {
 		return Result{}, fmt.Errorf("%w: n = %d: the total overflows 128 bits", ErrShard, m.N)
 	}
 	if res.Method == Quadrant {
-		if err := deriveUnique(&res); err != nil {
+		if err := deriveUnique(context.Background(), &res); err != nil {
 			return Result{}, fmt.Errorf("%w: %v", ErrShard, err)
 		}
 	}

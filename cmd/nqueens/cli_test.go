@@ -260,3 +260,27 @@ func TestWriteErrorReported(t *testing.T) {
 		}
 	}
 }
+
+// TestCountTotalOnlyAndLimits: --total-only prints no unique count
+// whichever method answers, and bad sizes exit 2 with one line.
+func TestCountTotalOnlyAndLimits(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		out  string
+		code int
+		err  string
+	}{
+		{[]string{"count", "8", "--total-only"}, "8-queens: 92 solutions\n", 0, ""},
+		{[]string{"count", "13", "--total-only"}, "13-queens: 73712 solutions\n", 0, ""},
+		{[]string{"count", "13", "--method", "quadrant", "--total-only"}, "13-queens: 73712 solutions\n", 0, ""},
+		{[]string{"count", "26", "--method", "quadrant"}, "", 2, "--method quadrant counts N up to 25, not 26"},
+		{[]string{"count", "3", "--checkpoint", filepath.Join(t.TempDir(), "c")}, "", 2, "need N ≥ 4"},
+		{[]string{"count", "2", "--shard", "0/2"}, "", 2, "need N ≥ 4"},
+	} {
+		out, errs, code := cli(t, "", tc.args...)
+		if code != tc.code || out != tc.out || !strings.Contains(errs, tc.err) || strings.Count(errs, "\n") > 1 {
+			t.Errorf("nqueens %s: exit %d, stdout %q, stderr %q; want exit %d, stdout %q, stderr with %q on one line",
+				strings.Join(tc.args, " "), code, out, errs, tc.code, tc.out, tc.err)
+		}
+	}
+}

@@ -178,8 +178,11 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	if long && !auto && m != nqueens.Bitboard && m != nqueens.Quadrant {
 		return usagef("--checkpoint and --shard need --method auto, bitboard or quadrant")
 	}
-	if long && m == nqueens.Quadrant && lo < 4 {
-		return usagef("--checkpoint and --shard with --method quadrant need N ≥ 4 (N = %d has no quadrant units)", lo)
+	if long && lo < 4 {
+		return usagef("--checkpoint and --shard need N ≥ 4 (N = %d has no work units)", lo)
+	}
+	if !auto && m == nqueens.Quadrant && hi > nqueens.MaxQuadrantN {
+		return usagef("--method quadrant counts N up to %d, not %d (its quadrant tables would not fit in memory)", nqueens.MaxQuadrantN, hi)
 	}
 	if *out != "" && *shardFlag == "" {
 		return usagef("-o is for the record of --shard")
@@ -193,7 +196,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		if auto {
 			opts.Method = chooseMethod(lo, *totalOnly)
 		}
-		return countOne(ctx, e, lo, opts, countFlags{json: *asJSON, verbose: *verbose, progress: *progressMode, every: *every, out: *out, totalOnly: *totalOnly})
+		return countOne(ctx, e, lo, opts, countFlags{json: *asJSON, verbose: *verbose, progress: *progressMode, every: *every, out: *out, totalOnly: *totalOnly, auto: auto})
 	}
 	table := lo != hi && !*asJSON
 	if table {
@@ -243,6 +246,7 @@ type countFlags struct {
 	every         time.Duration
 	out           string // -o FILE for a shard record
 	totalOnly     bool   // --total-only: print no unique count
+	auto          bool   // --method auto
 }
 
 // countOne counts one N with progress, checkpoint and shard as asked.
@@ -285,17 +289,26 @@ func countOne(ctx context.Context, e *env, n int, opts nqueens.CountOptions, f c
 		} else {
 			fmt.Fprintf(e.stdout, "%d-queens: %s solutions\n", n, res.Solutions)
 		}
-		if f.verbose && !f.totalOnly {
-			fmt.Fprintf(e.stdout, "%.3f s, method quadrant, %d units (unique by Burnside's lemma from the total and the rotation-symmetric solutions)\n", res.Elapsed.Seconds(), res.Units)
-		} else if f.verbose {
-			fmt.Fprintf(e.stdout, "%.3f s, method quadrant, %d units (totals only; without --total-only the kernel also counts unique solutions)\n", res.Elapsed.Seconds(), res.Units)
+		if f.verbose {
+			note := "unique by Burnside's lemma from the total and the rotation-symmetric solutions"
+			switch {
+			case f.totalOnly && f.auto:
+				note = "totals only; without --total-only the kernel also counts unique solutions"
+			case f.totalOnly:
+				note = "totals only; without --total-only the unique count is derived from the total"
+			}
+			fmt.Fprintf(e.stdout, "%.3f s, method quadrant, %d units (%s)\n", res.Elapsed.Seconds(), res.Units, note)
 			if opts.Checkpoint != "" {
 				fmt.Fprintf(e.stdout, "units %d, %d resumed from %s\n", res.Units, res.Resumed, opts.Checkpoint)
 			}
 		}
 		return nil
 	}
-	fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique\n", n, res.Solutions, res.Unique)
+	if showUnique(res, f.totalOnly) {
+		fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique\n", n, res.Solutions, res.Unique)
+	} else {
+		fmt.Fprintf(e.stdout, "%d-queens: %s solutions\n", n, res.Solutions)
+	}
 	if f.verbose {
 		rate := float64(res.Nodes) / max(res.Elapsed.Seconds(), 1e-9)
 		fmt.Fprintf(e.stdout, "nodes %s, %.3f s, %.0f Mnodes/s, method %s\n", groupU(res.Nodes), res.Elapsed.Seconds(), rate/1e6, res.Method)

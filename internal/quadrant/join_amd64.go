@@ -7,12 +7,14 @@ import "golang.org/x/sys/cpu"
 // usePEXT selects prepKeys, which packs each pattern's live bits (those
 // both lists use) with PEXT before the join. It needs BMI2, and a PEXT
 // in hardware: AMD before Zen 3 (family 0x19) runs it in microcode, at
-// tens of cycles per mask bit.
+// tens of cycles per mask bit, and so does Hygon's family 0x18.
 var usePEXT = useAVX2 && cpu.X86.HasBMI2 && fastPEXT()
 
 func fastPEXT() bool {
 	_, b, c, d := cpuid(0)
-	if b != 0x68747541 || c != 0x444d4163 || d != 0x69746e65 { // "AuthenticAMD"
+	amd := b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163   // "AuthenticAMD"
+	hygon := b == 0x6f677948 && d == 0x6e65476e && c == 0x656e6975 // "HygonGenuine" (Zen 1)
+	if !amd && !hygon {
 		return true
 	}
 	a, _, _, _ := cpuid(1)

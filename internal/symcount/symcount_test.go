@@ -1,6 +1,8 @@
 package symcount
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"math/big"
@@ -63,6 +65,7 @@ func equal(a, b []int) bool {
 // TestAgainstEnumeration counts the rotation-invariant solutions among
 // all solutions for n ≤ 11.
 func TestAgainstEnumeration(t *testing.T) {
+	ctx := context.Background()
 	for n := range 12 {
 		var half, quarter uint64
 		for _, s := range solutions(n) {
@@ -81,11 +84,11 @@ func TestAgainstEnumeration(t *testing.T) {
 		if got := count(n, false); got != half {
 			t.Errorf("count(%d, half) = %d; want %d", n, got, half)
 		}
-		if got := Half(n); got != half {
-			t.Errorf("Half(%d) = %d; want %d", n, got, half)
+		if got, err := Half(ctx, n); err != nil || got != half {
+			t.Errorf("Half(%d) = %d, %v; want %d", n, got, err, half)
 		}
-		if got := Quarter(n); got != quarter {
-			t.Errorf("Quarter(%d) = %d; want %d", n, got, quarter)
+		if got, err := Quarter(n); err != nil || got != quarter {
+			t.Errorf("Quarter(%d) = %d, %v; want %d", n, got, err, quarter)
 		}
 	}
 }
@@ -109,9 +112,9 @@ func TestUniqueOEIS(t *testing.T) {
 		q := total[n]
 		hi := new(big.Int).Rsh(q, 64).Uint64()
 		lo := new(big.Int).And(q, mask).Uint64()
-		uhi, ulo, ok := Unique(n, hi, lo)
-		if !ok {
-			t.Errorf("n=%d: Q + Half + 2·Quarter is not a multiple of 8", n)
+		uhi, ulo, err := Unique(context.Background(), n, hi, lo)
+		if err != nil {
+			t.Errorf("n=%d: Unique: %v", n, err)
 			continue
 		}
 		got := new(big.Int).Lsh(new(big.Int).SetUint64(uhi), 64)
@@ -127,28 +130,52 @@ func TestUniqueOEIS(t *testing.T) {
 func TestUniqueRejectsWrongTotal(t *testing.T) {
 	for _, n := range []int{8, 10, 12} {
 		q := uint64(map[int]uint64{8: 92, 10: 724, 12: 14200}[n])
-		if _, _, ok := Unique(n, 0, q+1); ok {
-			t.Errorf("n=%d: Unique accepted the total %d (one more than Q)", n, q+1)
+		if _, _, err := Unique(context.Background(), n, 0, q+1); !errors.Is(err, ErrInconsistent) {
+			t.Errorf("n=%d: Unique of the total %d (one more than Q): %v; want ErrInconsistent", n, q+1, err)
 		}
 	}
 }
 
 func TestBounds(t *testing.T) {
+	ctx := context.Background()
 	for _, n := range []int{-1, MaxN + 1} {
-		if Half(n) != 0 || Quarter(n) != 0 {
-			t.Errorf("n=%d: Half = %d, Quarter = %d; want 0, 0", n, Half(n), Quarter(n))
+		if _, err := Half(ctx, n); !errors.Is(err, ErrSize) {
+			t.Errorf("Half(%d): %v; want ErrSize", n, err)
+		}
+		if _, err := Quarter(n); !errors.Is(err, ErrSize) {
+			t.Errorf("Quarter(%d): %v; want ErrSize", n, err)
+		}
+		if _, _, err := Unique(ctx, n, 0, 8); !errors.Is(err, ErrSize) {
+			t.Errorf("Unique(%d): %v; want ErrSize", n, err)
 		}
 	}
-	if _, lo, ok := Unique(1, 0, 1); !ok || lo != 1 {
-		t.Errorf("Unique(1) = %d, %v; want 1, true", lo, ok)
+	for n := range 2 {
+		if _, lo, err := Unique(ctx, n, 0, 1); err != nil || lo != 1 {
+			t.Errorf("Unique(%d) = %d, %v; want 1, nil", n, lo, err)
+		}
+	}
+}
+
+// TestHalfCancel: a cancelled context stops Half with its error.
+func TestHalfCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Half(ctx, 20); !errors.Is(err, context.Canceled) {
+		t.Errorf("Half(cancelled, 20): %v; want context.Canceled", err)
+	}
+	if _, _, err := Unique(ctx, 20, 0, 8); !errors.Is(err, context.Canceled) {
+		t.Errorf("Unique(cancelled, 20): %v; want context.Canceled", err)
 	}
 }
 
 func ExampleUnique() {
 	// Q(8) = 92: four solutions are symmetric under the half turn, none
 	// under the quarter turn, so (92 + 4 + 0)/8 = 12.
-	_, u, _ := Unique(8, 0, 92)
-	fmt.Println(Half(8), Quarter(8), u)
+	ctx := context.Background()
+	h, _ := Half(ctx, 8)
+	q, _ := Quarter(8)
+	_, u, _ := Unique(ctx, 8, 0, 92)
+	fmt.Println(h, q, u)
 	// Output: 4 0 12
 }
 
@@ -156,7 +183,7 @@ func BenchmarkHalf(b *testing.B) {
 	for _, n := range []int{16, 20} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for range b.N {
-				Half(n)
+				Half(context.Background(), n)
 			}
 		})
 	}

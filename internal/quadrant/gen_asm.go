@@ -247,15 +247,7 @@ func prep(p func(string, ...any)) {
 	p(`
 // func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32)
 TEXT ·prepKeys(SB), NOSPLIT, $0-64
-	MOVQ in+0(FP), SI
-	MOVQ n+8(FP), CX
-	MOVQ live+16(FP), R8
-	MOVQ kmask+24(FP), R9
-	MOVQ perm+32(FP), R10
-	MOVQ tmp+40(FP), DI
-	MOVQ kin+48(FP), R11
-	MOVQ cnt+56(FP), R12
-	MOVQ $0xc000000000000000, R13
+` + prepArgs + `	MOVQ $0xc000000000000000, R13
 	TESTQ CX, CX
 	JZ prepdone
 
@@ -267,16 +259,7 @@ prep:
 	ANDQ R13, DX
 	ORQ DX, BX
 	MOVQ BX, (DI)
-	// kin = perm of the key bits, packed; cnt[kin+1]++.
-	PEXTQ R9, AX, AX
-	MOVQ AX, DX
-	ANDQ $63, DX
-	SHRQ $6, AX
-	MOVL (R10)(DX*4), DX
-	ORL 256(R10)(AX*4), DX
-	MOVL DX, (R11)
-	INCL 4(R12)(DX*4)
-	ADDQ $8, SI
+` + prepKey + `	ADDQ $8, SI
 	ADDQ $8, DI
 	ADDQ $4, R11
 	DECQ CX
@@ -301,15 +284,7 @@ func prepRec(p func(string, ...any)) {
 	p(`
 // func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32)
 TEXT ·prepRecs(SB), NOSPLIT, $0-64
-	MOVQ in+0(FP), SI
-	MOVQ n+8(FP), CX
-	MOVQ live+16(FP), R8
-	MOVQ kmask+24(FP), R9
-	MOVQ perm+32(FP), R10
-	MOVQ tmp+40(FP), DI
-	MOVQ kin+48(FP), R11
-	MOVQ cnt+56(FP), R12
-	MOVQ $0x03e003e003e003e0, R13
+` + prepArgs + `	MOVQ $0x03e003e003e003e0, R13
 	TESTQ CX, CX
 	JZ recdone
 
@@ -329,16 +304,7 @@ rec:
 	SHLQ $10, BX
 	ORQ BX, DX
 	MOVQ DX, (DI)
-	// kin = perm of the key bits, packed; cnt[kin+1]++.
-	PEXTQ R9, AX, AX
-	MOVQ AX, DX
-	ANDQ $63, DX
-	SHRQ $6, AX
-	MOVL (R10)(DX*4), DX
-	ORL 256(R10)(AX*4), DX
-	MOVL DX, (R11)
-	INCL 4(R12)(DX*4)
-	ADDQ $8, SI
+` + prepKey + `	ADDQ $8, SI
 	ADDQ $16, DI
 	ADDQ $4, R11
 	DECQ CX
@@ -347,3 +313,28 @@ rec:
 recdone:
 	RET`)
 }
+
+// prepArgs loads the arguments of prepKeys and prepRecs, which share
+// their signature.
+const prepArgs = `	MOVQ in+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ live+16(FP), R8
+	MOVQ kmask+24(FP), R9
+	MOVQ perm+32(FP), R10
+	MOVQ tmp+40(FP), DI
+	MOVQ kin+48(FP), R11
+	MOVQ cnt+56(FP), R12
+`
+
+// prepKey is the key step of prepKeys and prepRecs, with the pattern in
+// AX: kin = perm of its key bits, packed; cnt[kin+1]++.
+const prepKey = `	// kin = perm of the key bits, packed; cnt[kin+1]++.
+	PEXTQ R9, AX, AX
+	MOVQ AX, DX
+	ANDQ $63, DX
+	SHRQ $6, AX
+	MOVL (R10)(DX*4), DX
+	ORL 256(R10)(AX*4), DX
+	MOVL DX, (R11)
+	INCL 4(R12)(DX*4)
+`

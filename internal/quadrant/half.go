@@ -63,17 +63,7 @@ func (f *frame) appendHalf(q *quarter, s *halfScratch, out []uint64, east bool, 
 						continue
 					}
 					pa := (m>>loM)&wm | ((a>>loA)&wa)<<widthM
-					o := out[n : n+len(pb)]
-					// Branch-free: write every union, keep the disjoint
-					// ones (about half; a branch here mispredicts).
-					k := 0
-					for _, p := range pb {
-						o[k] = pa | p
-						if pa&p == 0 {
-							k++
-						}
-					}
-					n += k
+					n += unionDisjoint(out[n:n+len(pb)], pb, pa)
 				}
 				out = out[:n]
 			}

@@ -130,21 +130,7 @@ func (f *frame) appendHalfProj(t *projTable, out []uint64, east bool, top, bot u
 				n := len(out)
 				out = growKeep(out, n+len(A)*len(B))
 				for _, pa := range A {
-					if useAVX2 {
-						n += unionDisjointAVX2(&out[n], &B[0], len(B), pa)
-						continue
-					}
-					o := out[n : n+len(B)]
-					// Branch-free: write every union, keep the disjoint
-					// ones (about half; a branch here mispredicts).
-					k := 0
-					for _, p := range B {
-						o[k] = pa | p
-						if pa&p == 0 {
-							k++
-						}
-					}
-					n += k
+					n += unionDisjoint(out[n:n+len(B)], B, pa)
 				}
 				out = out[:n]
 			}
@@ -155,6 +141,27 @@ func (f *frame) appendHalfProj(t *projTable, out []uint64, east bool, top, bot u
 		c = (c - band) & band
 	}
 	return out
+}
+
+// unionDisjoint writes pa|p to o for each p of B with pa&p == 0, in
+// order, and returns how many it wrote; o must have room for len(B) (it
+// is written past the kept ones). It is the inner loop of building
+// half-boards.
+func unionDisjoint(o, B []uint64, pa uint64) int {
+	if useAVX2 && len(B) > 0 {
+		return unionDisjointAVX2(&o[0], &B[0], len(B), pa)
+	}
+	o = o[:len(B)]
+	// Branch-free: write every union, keep the disjoint ones (about
+	// half; a branch here mispredicts).
+	k := 0
+	for _, p := range B {
+		o[k] = pa | p
+		if pa&p == 0 {
+			k++
+		}
+	}
+	return k
 }
 
 // growKeep returns s extended to length n, keeping its contents.

@@ -5,7 +5,8 @@ import (
 	"testing"
 )
 
-// unionDisjointGo is the reference for unionDisjointAVX2.
+// unionDisjointGo is the reference for unionDisjoint and
+// unionDisjointAVX2.
 func unionDisjointGo(o, b []uint64, pa uint64) int {
 	k := 0
 	for _, p := range b {

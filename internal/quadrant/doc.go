@@ -105,7 +105,8 @@
 // (1.8 s, then done in the kernel's registers, now loaded from the
 // records), one bit at a time bit planes (1.6 s, now the transpose:
 // 0.7 s), sorted keys and binary searches (2 s, now bucket starts: 1 s).
-// The whole count now takes about 4.5 s of CPU. On N = 20 the kernel is
+// The whole count now takes about 5 s of CPU (4.7–5.6 s user in three
+// runs, 2.7 s wall with 2 workers on a quiet machine). On N = 20 the kernel is
 // still two thirds of the time: a kernel call visits 2.6 blocks per west
 // pattern on average, and the recursion leaves 0.22 of all pairs in the
 // blocks it visits, at 68% of their lanes. Adding the per-pattern cost

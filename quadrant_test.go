@@ -3,7 +3,9 @@ package nqueens
 import (
 	"context"
 	"errors"
+	"flag"
 	"testing"
+	"time"
 )
 
 // TestQuadrantAgrees checks Method Quadrant against A000170 and against
@@ -96,5 +98,31 @@ func TestQuadrantShardUnique(t *testing.T) {
 	}
 	if res.UniqueCounted() || res.Unique != (Uint128{}) {
 		t.Errorf("shard 0/2 of 12: UniqueCounted %v, Unique %v; want false, 0", res.UniqueCounted(), res.Unique)
+	}
+}
+
+var kernelCross = flag.Bool("kernelcross", false, "cross-check the quadrant join (total and derived unique) against the backtracking kernel for N = 17..19 (about 5 minutes on 2 cores)")
+
+// TestQuadrantKernelCross is the long-test mode of the issue: the join's
+// total, and the unique count derived from it, against the kernel's for
+// N = 17..19 (run with -args -kernelcross).
+func TestQuadrantKernelCross(t *testing.T) {
+	if !*kernelCross {
+		t.Skip("needs -kernelcross (minutes)")
+	}
+	ctx := context.Background()
+	for n := 17; n <= 19; n++ {
+		q, err := Count(ctx, n, CountOptions{Method: Quadrant})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := Count(ctx, n, CountOptions{Method: Bitboard})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.Solutions != k.Solutions || q.Unique != k.Unique {
+			t.Errorf("n=%d: quadrant %v / %v, kernel %v / %v", n, q.Solutions, q.Unique, k.Solutions, k.Unique)
+		}
+		t.Logf("n=%d: %v solutions, %v unique: quadrant %v, kernel %v", n, q.Solutions, q.Unique, q.Elapsed.Round(time.Millisecond), k.Elapsed.Round(time.Millisecond))
 	}
 }

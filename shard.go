@@ -260,7 +260,12 @@ func ParseShardRecords(data []byte, source string) ([]ShardRecord, error) {
 // the time and memory of the start of a count).
 func planFor(method string, n int) (shard.Plan, error) {
 	if method == shard.MethodQuadrant {
-		p, err := newQuadrantPlan(n)
+		// The units and costs without the quadrant table: a merge of
+		// N = 24 shards needs a few MiB, not the table's 4.9 GiB.
+		if n < 4 || n > MaxQuadrantN {
+			return shard.Plan{}, also(ErrShard, fmt.Errorf("%w: method quadrant has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n))
+		}
+		p, err := quadrant.NewUnitPlan(n)
 		if err != nil {
 			return shard.Plan{}, also(ErrShard, err)
 		}

@@ -143,6 +143,9 @@ func CheckMemory(n int, maxMemory uint64) error {
 func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	n := p.n
 	res := Result{N: n}
+	if p.q == nil {
+		return res, ErrNoTable
+	}
 	if opts.Workers < 0 {
 		return res, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
 	}

@@ -81,6 +81,34 @@ func NewPlan(n int) (*Plan, error) {
 			}
 		}
 	}
+	p.addUnits(R)
+	p.maxPat = p.halfBound()
+	return p, nil
+}
+
+// NewUnitPlan is NewPlan without the quadrant table: the same units,
+// costs and Digest, for checking and merging shard records, at a few MiB
+// for any N (the table is 4.9 GiB at N = 24). It walks the quadrant's
+// placements once to count them by rows. Its CountUnit and Count fail
+// with ErrNoTable.
+func NewUnitPlan(n int) (*Plan, error) {
+	if n < 4 || n > MaxN {
+		return nil, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxN)
+	}
+	p := &Plan{n: n, frames: frames(n)}
+	R := make([]uint64, 1<<(n/2))
+	walkQuarter(n/2, func(rows, _ uint32, _ uint64) { R[rows]++ })
+	p.addUnits(R)
+	return p, nil
+}
+
+// ErrNoTable is returned by the counting methods of a NewUnitPlan.
+var ErrNoTable = errors.New("quadrant: this plan has no quadrant table (NewUnitPlan)")
+
+// addUnits lists the units of p's frames with their costs, from R[rows],
+// the number of placements of a quadrant using exactly those local rows.
+func (p *Plan) addUnits(R []uint64) {
+	h := p.n / 2
 	for fi, f := range p.frames {
 		top := f.rows & (1<<h - 1)
 		for et := uint64(0); ; et = (et - top) & top {
@@ -102,8 +130,6 @@ func NewPlan(n int) (*Plan, error) {
 			}
 		}
 	}
-	p.maxPat = p.halfBound()
-	return p, nil
 }
 
 // eachSplit calls fn for every row split E of the frame whose top-band
@@ -234,6 +260,9 @@ func workerBytes(maxPat uint64) uint64 {
 // weights included; the sum over all units is Q(N). It checks ctx between
 // row splits and returns ctx.Err() when cancelled.
 func (p *Plan) CountUnit(ctx context.Context, i int) (uint64, error) {
+	if p.q == nil {
+		return 0, ErrNoTable
+	}
 	if i < 0 || i >= len(p.units) {
 		return 0, fmt.Errorf("%w: %d of %d", ErrUnit, i, len(p.units))
 	}

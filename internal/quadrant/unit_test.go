@@ -277,3 +277,33 @@ func TestTranspose64(t *testing.T) {
 		}
 	}
 }
+
+// TestUnitPlan: NewUnitPlan has NewPlan's units, costs and digest, and
+// refuses to count.
+func TestUnitPlan(t *testing.T) {
+	for n := 4; n <= 16; n++ {
+		full, err := NewPlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lite, err := NewUnitPlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := lite.Digest(), full.Digest(); got != want {
+			t.Errorf("n=%d: NewUnitPlan digest %s; NewPlan's %s", n, got, want)
+		}
+		if got, want := len(lite.Units()), len(full.Units()); got != want {
+			t.Errorf("n=%d: NewUnitPlan has %d units; NewPlan %d", n, got, want)
+		}
+		if _, err := lite.CountUnit(context.Background(), 0); !errors.Is(err, ErrNoTable) {
+			t.Errorf("n=%d: NewUnitPlan CountUnit: %v; want ErrNoTable", n, err)
+		}
+		if _, err := lite.Count(context.Background(), Options{}); !errors.Is(err, ErrNoTable) {
+			t.Errorf("n=%d: NewUnitPlan Count: %v; want ErrNoTable", n, err)
+		}
+	}
+	if _, err := NewUnitPlan(3); !errors.Is(err, ErrSize) {
+		t.Errorf("NewUnitPlan(3): %v; want ErrSize", err)
+	}
+}

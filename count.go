@@ -243,13 +243,7 @@ func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, s
 		if cp, prior, err = openCheckpoint(opts.Checkpoint, h); err != nil {
 			return err
 		}
-		defer func() {
-			// Everything finished is on disk before Count returns,
-			// also when it was interrupted.
-			if cerr := cp.Close(); err == nil && cerr != nil {
-				err = cerr
-			}
-		}()
+		defer closeCheckpoint(cp, &err)
 	}
 	keep := opts.Shard != (Shard{})
 	prog := Progress{N: n, UnitsTotal: len(sel)}
@@ -316,6 +310,15 @@ func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, s
 	return deriveUnique(ctx, res)
 }
 
+// closeCheckpoint closes cp when a count returns, so that everything
+// finished is on disk before Count returns, also when it was interrupted;
+// a close error becomes *err unless there is one already.
+func closeCheckpoint(cp *checkpoint.File, err *error) {
+	if cerr := cp.Close(); *err == nil && cerr != nil {
+		*err = cerr
+	}
+}
+
 // quadrantMemoryError rewords a quadrant.MemoryError; other errors pass.
 func quadrantMemoryError(n int, err error) error {
 	var me *quadrant.MemoryError
@@ -342,13 +345,7 @@ func countUnits(ctx context.Context, n int, opts CountOptions, res *Result, star
 		if cp, prior, err = openCheckpoint(opts.Checkpoint, h); err != nil {
 			return err
 		}
-		defer func() {
-			// Everything finished is on disk before Count returns,
-			// also when it was interrupted.
-			if cerr := cp.Close(); err == nil && cerr != nil {
-				err = cerr
-			}
-		}()
+		defer closeCheckpoint(cp, &err)
 	}
 	keep := opts.Shard != (Shard{})
 	prog := Progress{N: n, UnitsTotal: len(sel)}

@@ -40,6 +40,8 @@ type Worker struct {
 	lv                [MaxN]level  // search's row constants, by rows left
 	sols, nodes       uint64       // search's counts
 	top               int          // search's first level
+	wave              *waveBufs    // searchWave's buffers
+	stopped           bool         // searchWave saw Stop
 	// cols[k] is the column of the queen in free row k (slow search only).
 	cols [MaxN]int8
 }
@@ -57,6 +59,8 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 	switch {
 	case u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0 || w.s.m < nestTop-1:
 		sols, fix180, fix90, nodes, ok = w.searchSym(u)
+	case waveAVX2 && n <= 32:
+		sols, nodes, ok = w.searchWave()
 	default:
 		sols, nodes, ok = w.search()
 	}

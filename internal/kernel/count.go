@@ -56,11 +56,18 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 	w.s.init(n, u.Border)
 	_, k := u.Border.squares(n)
 	var sols, fix180, fix90, nodes uint64
+	rot := u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0
 	switch {
-	case u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0 || w.s.m < nestTop-1:
-		sols, fix180, fix90, nodes, ok = w.searchSym(u)
-	case waveAVX2 && n <= 32:
+	case w.s.m >= nestTop-1 && waveAVX2 && n <= 32:
+		// The wave counts the unit's solutions, and symFix those a
+		// rotation fixes (far fewer: a search of about the square
+		// root of the nodes).
 		sols, nodes, ok = w.searchWave()
+		if ok && rot {
+			fix180, fix90 = symFix(n, u.Border, u.Stab&(1<<symRot90) != 0)
+		}
+	case rot || w.s.m < nestTop-1:
+		sols, fix180, fix90, nodes, ok = w.searchSym(u)
 	default:
 		sols, nodes, ok = w.search()
 	}

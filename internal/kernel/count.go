@@ -58,7 +58,7 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 	var sols, fix180, fix90, nodes uint64
 	rot := u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0
 	switch {
-	case w.s.m >= nestTop-1 && waveAVX2 && n <= 32:
+	case w.s.m >= nestTop-1 && n <= 32:
 		// The wave counts the unit's solutions, and symFix those a
 		// rotation fixes (far fewer: a search of about the square
 		// root of the nodes).

@@ -110,7 +110,10 @@ type level struct {
 }
 
 // search counts the completions of the border set up in w.s with the
-// fast iterative kernel; it needs at least nestTop−1 free rows. Bit c of
+// depth-first iterative kernel; it needs at least nestTop−1 free rows.
+// CountUnit runs searchWave instead for N ≤ 32 (the same nodes in
+// another order, 0.13–0.16× the time with AVX2); search counts N > 32
+// and is the reference the wave is tested against. Bit c of
 // a mask is column c. Level j is the free row with j free rows left, itself
 // included: the search starts at j = m. The state of the current level
 // lives in locals: the columns (col) and the two diagonal directions

@@ -64,6 +64,26 @@ func init() {
 // for every frame, so AVX2 does eight at a time (passAVX2, leafAVX2);
 // level 3 counts the last two rows as nest does. It needs n ≤ 32 and
 // m ≥ nestTop−1 free rows, and visits exactly search's nodes.
+//
+// Measured (2-core AMD EPYC Zen 3 VM, Go 1.26; the fast-path units of
+// N = 15, interleaved runs of BenchmarkWave; this machine's noise is
+// ±10%):
+//   - the wave in Go with frames of four uint64 in one array: 0.77–0.86×
+//     search's time; with the pass in a function of its own, whose loop
+//     has the registers to itself (one spill left, against five): a
+//     further 0.9×. passGo, in SoA 32-bit lanes: 0.77× search (medians of
+//     5), so it replaces search where there is no AVX2;
+//   - passAVX2 and leafAVX2: 0.13–0.16× search (N = 15: 30–37 ms against
+//     228 ms); the whole count of N = 17 on one worker 8.8 s → 1.7 s;
+//   - at N = 16 a pass holds 86 frames on average and 96% of the AVX2
+//     lanes carry a frame; passAVX2 is 83% of the time, leafAVX2 8%;
+//   - a group of eight frames costs about 30 cycles (19.2 M groups at
+//     N = 16). On this CPU eight VPERMD take about 7 cycles and eight
+//     unaligned 256-bit stores about 11 (a micro-benchmark), so the
+//     sixteen permutes and stores of a group are most of it;
+//   - no gain beyond the noise: buffers of 256 or 1024 frames instead
+//     of 512; padding the four arrays (strides of 2,336 bytes instead of
+//     2,080, against 4K aliasing between l and f).
 func (w *Worker) searchWave() (sols, nodes uint64, ok bool) {
 	s := &w.s
 	m := s.m

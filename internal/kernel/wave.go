@@ -107,6 +107,8 @@ func (w *Worker) searchWave() (sols, nodes uint64, ok bool) {
 	if f == 0 {
 		return 0, 0, true
 	}
+	// A stopped count leaves frames behind (the Worker may be reused).
+	clear(wb.n[:])
 	top := &wb.lv[m&(MaxN-1)]
 	top.c[0], top.l[0], top.r[0], top.f[0] = col, 0, 0, f
 	wb.n[m&(MaxN-1)] = 1

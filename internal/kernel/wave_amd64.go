@@ -5,8 +5,8 @@ package kernel
 import "golang.org/x/sys/cpu"
 
 // waveAVX2 selects the AVX2 passes of searchWave (a var for the tests,
-// which compare them with passGo and leafGo).
-var waveAVX2 = cpu.X86.HasAVX2
+// which compare them with passGo and leafGo); they also use POPCNT.
+var waveAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT
 
 // passAVX2 is passGo eight frames at a time (wave_amd64.s).
 //

@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"sync"
 	"sync/atomic"
+
+	"github.com/nqueens/nqueens/internal/symcount"
 )
 
 //go:generate go run gen_nest.go
@@ -59,12 +61,13 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 	rot := u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0
 	switch {
 	case w.s.m >= nestTop-1 && n <= 32:
-		// The wave counts the unit's solutions, and symFix those a
+		// The wave counts the unit's solutions, and symcount those a
 		// rotation fixes (far fewer: a search of about the square
 		// root of the nodes).
 		sols, nodes, ok = w.searchWave()
 		if ok && rot {
-			fix180, fix90 = symFix(n, u.Border, u.Stab&(1<<symRot90) != 0)
+			sq, k := u.Border.squares(n)
+			fix180, fix90 = symcount.Fixed(n, sq[:k], u.Stab&(1<<symRot90) != 0)
 		}
 	case rot || w.s.m < nestTop-1:
 		sols, fix180, fix90, nodes, ok = w.searchSym(u)

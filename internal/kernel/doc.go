@@ -91,11 +91,11 @@
 // is 0 for the reflections, c for the identity, and for the rotations the
 // number of solutions symmetric under the half or quarter turn. Only the
 // O(N²) units whose H holds a rotation need those: the wave counts c,
-// and symFix counts the symmetric solutions by a search that places a
+// and symcount.Fixed the symmetric solutions, by a search that places a
 // queen and its image together (about the square root of the unit's
-// nodes). (searchSym, which records the columns and tests each solution,
-// does both for tiny boards and for N > 32, and checks symFix in the
-// tests.) All other units (H = {id}: weight 8, or H = {id, one
+// nodes). searchSym, which records the columns and tests each solution,
+// does both for tiny boards and for N > 32, and checks symcount.Fixed
+// in the tests. All other units (H = {id}: weight 8, or H = {id, one
 // reflection}: weight 4, c/2 classes) need c alone.
 //
 // Why the sum is exact: the borders of all solutions are partitioned by

@@ -62,6 +62,41 @@ func Quarter(n int) (uint64, error) {
 	return count(n, true), nil
 }
 
+// Fixed returns the number of completions of the queens sq (row,
+// column) on the n×n board that the half turn maps onto themselves and,
+// if quarter is set, the number that the quarter turn does (0 if not
+// set). sq must be mapped onto itself by the half turn (and by the
+// quarter turn if quarter is set); a set that attacks itself has no
+// completion. The kernel counts with it the solutions of a work unit
+// that its stabilizer's rotations fix. It gives 0, 0 for n outside
+// 2..MaxN.
+func Fixed(n int, sq [][2]int, quarter bool) (half, quart uint64) {
+	if n < 2 || n > MaxN {
+		return 0, 0
+	}
+	start := board{n: n, ctx: context.Background()}
+	if n%2 == 1 {
+		// The centre is its own image: a symmetric solution of an odd
+		// board has its middle row's queen there.
+		start.take(n/2, n/2)
+	}
+	for _, q := range sq {
+		if !start.free(q[0], q[1]) {
+			return 0, 0
+		}
+		start.take(q[0], q[1])
+	}
+	h := start
+	h.half(0)
+	if quarter && n%4 < 2 && h.count > 0 {
+		q := start
+		q.quarter = true
+		q.search()
+		quart = q.count
+	}
+	return h.count, quart
+}
+
 // Unique returns the number of solutions up to symmetry from the total
 // number of solutions q (as hi, lo words) and the symmetric counts:
 //
@@ -103,7 +138,7 @@ type board struct {
 	rows, cols, up, down uint64 // up: r+c, down: r-c+n-1
 	quarter              bool
 	count                uint64
-	ctx                  context.Context // Half only: checked at row checkRow
+	ctx                  context.Context // checked at row checkRow by half
 	err                  error
 }
 
@@ -150,7 +185,8 @@ func (b *board) take(r, c int) {
 	b.down |= 1 << (r - c + b.n - 1)
 }
 
-// half is search for the half turn, row r of the top half at a time.
+// half is search for the half turn, row r of the top half at a time
+// (skipping the rows that hold a queen already).
 // The queens so far are symmetric, so a square (r, c) free of them has
 // its image (n-1-r, n-1-c) free too; the pair only attacks itself when
 // c = r (one main diagonal) or c = n-1-r (one anti-diagonal). So the
@@ -158,7 +194,10 @@ func (b *board) take(r, c int) {
 // at n = 16, 5.6× at n = 20.)
 func (b *board) half(r int) {
 	n := b.n
-	if r == n/2 {
+	for r < n/2 && b.rows>>r&1 != 0 {
+		r++ // a queen placed before the search (Fixed)
+	}
+	if r >= n/2 {
 		b.count++
 		return
 	}

@@ -188,3 +188,22 @@ func BenchmarkHalf(b *testing.B) {
 		})
 	}
 }
+
+// TestFixedEmpty: with no queen placed, Fixed counts what Half and
+// Quarter count.
+func TestFixedEmpty(t *testing.T) {
+	for n := 2; n <= 14; n++ {
+		half, _ := Half(context.Background(), n)
+		quart, _ := Quarter(n)
+		gotH, gotQ := Fixed(n, nil, true)
+		if gotH != half || gotQ != quart {
+			t.Errorf("Fixed(%d, nil, true) = %d, %d; want %d, %d", n, gotH, gotQ, half, quart)
+		}
+		if _, q := Fixed(n, nil, false); q != 0 {
+			t.Errorf("Fixed(%d, nil, false) quarter = %d; want 0", n, q)
+		}
+	}
+	if h, q := Fixed(8, [][2]int{{0, 0}, {7, 7}}, true); h != 0 || q != 0 {
+		t.Errorf("Fixed(8, two queens on a diagonal) = %d, %d; want 0, 0", h, q)
+	}
+}

@@ -1,8 +1,12 @@
 package kernel
 
-import "testing"
+import (
+	"testing"
 
-// TestSymFixMatchesSearchSym checks symFix against searchSym, which
+	"github.com/nqueens/nqueens/internal/symcount"
+)
+
+// TestSymFixMatchesSearchSym checks symcount.Fixed against searchSym, which
 // enumerates every solution of the unit and tests each, for every unit
 // whose stabilizer holds a rotation.
 func TestSymFixMatchesSearchSym(t *testing.T) {
@@ -26,14 +30,15 @@ func TestSymFixMatchesSearchSym(t *testing.T) {
 			units++
 			w.s.init(n, u.Border)
 			_, want180, want90, _, _ := w.searchSym(u)
-			got180, got90 := symFix(n, u.Border, u.Stab&(1<<symRot90) != 0)
+			sq, k := u.Border.squares(n)
+			got180, got90 := symcount.Fixed(n, sq[:k], u.Stab&(1<<symRot90) != 0)
 			if u.Stab&(1<<symRot90) == 0 {
 				want90 = 0
 			}
 			seen180 += int(min(want180, 1))
 			seen90 += int(min(want90, 1))
 			if got180 != want180 || got90 != want90 {
-				t.Errorf("n=%d unit %d (%+v): symFix = %d, %d; want %d, %d", n, i, u.Border, got180, got90, want180, want90)
+				t.Errorf("n=%d unit %d (%+v): symcount.Fixed = %d, %d; want %d, %d", n, i, u.Border, got180, got90, want180, want90)
 			}
 		}
 		if n >= 5 && units == 0 {

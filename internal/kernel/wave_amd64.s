@@ -8,6 +8,53 @@
 #define OFF_R 4160
 #define OFF_F 6240
 
+// COMPACT4(base, idx) stores the lanes of Y0–Y3 whose bit is set in R11
+// to the four arrays of the waveLevel at base, packed from entry idx on
+// (VPERMD with keep8[R11], R9 = &keep8), and adds their number to idx.
+// It clobbers R11, R12, Y6 and Y7.
+#define COMPACT4(base, idx) \
+	MOVQ R11, R12; \
+	SHLQ $5, R12; \
+	VMOVDQU (R9)(R12*1), Y6; \
+	VPERMD Y0, Y6, Y7; \
+	VMOVDQU Y7, (base)(idx*4); \
+	VPERMD Y1, Y6, Y7; \
+	VMOVDQU Y7, OFF_L(base)(idx*4); \
+	VPERMD Y2, Y6, Y7; \
+	VMOVDQU Y7, OFF_R(base)(idx*4); \
+	VPERMD Y3, Y6, Y7; \
+	VMOVDQU Y7, OFF_F(base)(idx*4); \
+	POPCNTL R11, R11; \
+	ADDQ R11, idx
+
+// TAKE is the start of both loops: it loads the frames AX..AX+7 of SI
+// (c, l, r, f in Y0–Y3) and sets Y8 to the lanes before BX; takes each
+// frame's lowest square b (Y4); writes the frames with squares left back
+// to SI from entry CX on; and makes the child's masks c|b (Y0),
+// (l|b)<<sh (Y1) and (r|b)>>sh (Y2), with sh at 0(R8). Y14 is zero.
+#define TAKE \
+	MOVQ BX, R10; \
+	SUBQ AX, R10; \
+	VMOVQ R10, X8; \
+	VPBROADCASTD X8, Y8; \
+	VPCMPGTD Y9, Y8, Y8; \
+	VMOVDQU (SI)(AX*4), Y0; \
+	VMOVDQU OFF_L(SI)(AX*4), Y1; \
+	VMOVDQU OFF_R(SI)(AX*4), Y2; \
+	VMOVDQU OFF_F(SI)(AX*4), Y3; \
+	VPSUBD Y3, Y14, Y4; \
+	VPAND Y3, Y4, Y4; \
+	VPXOR Y4, Y3, Y3; \
+	VPCMPEQD Y14, Y3, Y5; \
+	VPANDN Y8, Y5, Y5; \
+	VMOVMSKPS Y5, R11; \
+	COMPACT4(SI, CX); \
+	VPOR Y4, Y0, Y0; \
+	VPOR Y4, Y1, Y1; \
+	VPSLLD 0(R8), Y1, Y1; \
+	VPOR Y4, Y2, Y2; \
+	VPSRLD 0(R8), Y2, Y2
+
 // func passAVX2(src, dst *waveLevel, start, end, nd int, a *passArgs) (wi, nd2 int)
 //
 // Registers: SI src, DI dst, AX i, BX end, CX wi, DX nd, R8 a, R9 keep8;
@@ -31,43 +78,7 @@ TEXT ·passAVX2(SB), NOSPLIT, $0-64
 loop:
 	CMPQ AX, BX
 	JGE done
-	// Y8: lanes i+k < end.
-	MOVQ BX, R10
-	SUBQ AX, R10
-	VMOVQ R10, X8
-	VPBROADCASTD X8, Y8
-	VPCMPGTD Y9, Y8, Y8
-	VMOVDQU (SI)(AX*4), Y0
-	VMOVDQU OFF_L(SI)(AX*4), Y1
-	VMOVDQU OFF_R(SI)(AX*4), Y2
-	VMOVDQU OFF_F(SI)(AX*4), Y3
-	// b = f & -f (Y4), f ^= b.
-	VPSUBD Y3, Y14, Y4
-	VPAND Y3, Y4, Y4
-	VPXOR Y4, Y3, Y3
-	// Write back the frames with squares left.
-	VPCMPEQD Y14, Y3, Y5
-	VPANDN Y8, Y5, Y5
-	VMOVMSKPS Y5, R11
-	MOVQ R11, R12
-	SHLQ $5, R12
-	VMOVDQU (R9)(R12*1), Y6
-	VPERMD Y0, Y6, Y7
-	VMOVDQU Y7, (SI)(CX*4)
-	VPERMD Y1, Y6, Y7
-	VMOVDQU Y7, OFF_L(SI)(CX*4)
-	VPERMD Y2, Y6, Y7
-	VMOVDQU Y7, OFF_R(SI)(CX*4)
-	VPERMD Y3, Y6, Y7
-	VMOVDQU Y7, OFF_F(SI)(CX*4)
-	POPCNTL R11, R11
-	ADDQ R11, CX
-	// The child: c |= b, l = (l|b) << sh, r = (r|b) >> sh.
-	VPOR Y4, Y0, Y0
-	VPOR Y4, Y1, Y1
-	VPSLLD 0(R8), Y1, Y1
-	VPOR Y4, Y2, Y2
-	VPSRLD 0(R8), Y2, Y2
+	TAKE
 	// Y5: attacked squares of the child's row; g = ^Y5.
 	VPOR Y1, Y0, Y5
 	VPOR Y2, Y5, Y5
@@ -85,19 +96,7 @@ loop:
 	VPOR Y6, Y5, Y5
 	VPANDN Y8, Y5, Y5
 	VMOVMSKPS Y5, R11
-	MOVQ R11, R12
-	SHLQ $5, R12
-	VMOVDQU (R9)(R12*1), Y6
-	VPERMD Y0, Y6, Y7
-	VMOVDQU Y7, (DI)(DX*4)
-	VPERMD Y1, Y6, Y7
-	VMOVDQU Y7, OFF_L(DI)(DX*4)
-	VPERMD Y2, Y6, Y7
-	VMOVDQU Y7, OFF_R(DI)(DX*4)
-	VPERMD Y3, Y6, Y7
-	VMOVDQU Y7, OFF_F(DI)(DX*4)
-	POPCNTL R11, R11
-	ADDQ R11, DX
+	COMPACT4(DI, DX)
 	ADDQ $8, AX
 	JMP loop
 
@@ -131,40 +130,8 @@ TEXT ·leafAVX2(SB), NOSPLIT, $0-40
 leafloop:
 	CMPQ AX, BX
 	JGE leafdone
-	MOVQ BX, R10
-	SUBQ AX, R10
-	VMOVQ R10, X8
-	VPBROADCASTD X8, Y8
-	VPCMPGTD Y9, Y8, Y8
-	VMOVDQU (SI)(AX*4), Y0
-	VMOVDQU OFF_L(SI)(AX*4), Y1
-	VMOVDQU OFF_R(SI)(AX*4), Y2
-	VMOVDQU OFF_F(SI)(AX*4), Y3
-	VPSUBD Y3, Y14, Y4
-	VPAND Y3, Y4, Y4
-	VPXOR Y4, Y3, Y3
-	VPCMPEQD Y14, Y3, Y5
-	VPANDN Y8, Y5, Y5
-	VMOVMSKPS Y5, R11
-	MOVQ R11, R12
-	SHLQ $5, R12
-	VMOVDQU (R9)(R12*1), Y6
-	VPERMD Y0, Y6, Y7
-	VMOVDQU Y7, (SI)(CX*4)
-	VPERMD Y1, Y6, Y7
-	VMOVDQU Y7, OFF_L(SI)(CX*4)
-	VPERMD Y2, Y6, Y7
-	VMOVDQU Y7, OFF_R(SI)(CX*4)
-	VPERMD Y3, Y6, Y7
-	VMOVDQU Y7, OFF_F(SI)(CX*4)
-	POPCNTL R11, R11
-	ADDQ R11, CX
 	// Row 3's queen b: c2 (Y0), l2 (Y1), r2 (Y2).
-	VPOR Y4, Y0, Y0
-	VPOR Y4, Y1, Y1
-	VPSLLD 0(R8), Y1, Y1
-	VPOR Y4, Y2, Y2
-	VPSRLD 0(R8), Y2, Y2
+	TAKE
 	// Y5: attacked in row 2 (nf2 = ^Y5). Y3: rem = ^c2, the two
 	// columns left; Y6 lo, Y7 hi.
 	VPOR Y1, Y0, Y5

@@ -35,8 +35,7 @@
 // next row's masks and free squares) to the buffer below if the child
 // passes the look-ahead, both by compaction instead of a branch. A level
 // is drained when the buffer below it is half full or it has nothing
-// left, so each buffer holds at most 512 frames (about 70 KB for all
-// levels). The work per frame is the same for every frame, so the AVX2
+// left, so each buffer holds at most 512 frames (8 KB a level). The work per frame is the same for every frame, so the AVX2
 // passes (wave_amd64.s) take eight at a time in 32-bit lanes, compacting
 // with VPERMD and a table of the 256 lane masks. The order changes
 // nothing counted: a unit's solutions and nodes are exactly the

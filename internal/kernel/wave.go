@@ -68,13 +68,14 @@ func init() {
 // Measured (2-core AMD EPYC Zen 3 VM, Go 1.26; the fast-path units of
 // N = 15, interleaved runs of BenchmarkWave; this machine's noise is
 // ±10%):
-//   - the wave in Go with frames of four uint64 in one array: 0.77–0.86×
-//     search's time; with the pass in a function of its own, whose loop
-//     has the registers to itself (one spill left, against five): a
-//     further 0.9×. passGo, in SoA 32-bit lanes: 0.77× search (medians of
-//     5), so it replaces search where there is no AVX2;
+//   - the wave in Go, frames of four uint64 in one array: 0.75–0.85×
+//     search's time (3 runs each). Its loop in a function of its own
+//     has the registers to itself (one spill in the loop, against five
+//     inline). passGo, in SoA 32-bit lanes: 0.77× search (medians of 5),
+//     so it replaces search where there is no AVX2;
 //   - passAVX2 and leafAVX2: 0.13–0.16× search (N = 15: 30–37 ms against
-//     228 ms); the whole count of N = 17 on one worker 8.8 s → 1.7 s;
+//     228 ms); nqueens count 17 on one worker, same-run A/B against the
+//     previous kernel: 9.7–10.3 s → 1.45–1.66 s user;
 //   - at N = 16 a pass holds 86 frames on average and 96% of the AVX2
 //     lanes carry a frame; passAVX2 is 83% of the time, leafAVX2 8%;
 //   - a group of eight frames costs about 30 cycles (19.2 M groups at

@@ -56,7 +56,7 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 		return UnitResult{Total: 1, Unique: 1, Nodes: uint64(n)}, true
 	}
 	w.s.init(n, u.Border)
-	_, k := u.Border.squares(n)
+	sq, k := u.Border.squares(n)
 	var sols, fix180, fix90, nodes uint64
 	rot := u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0
 	switch {
@@ -66,7 +66,6 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 		// root of the nodes).
 		sols, nodes, ok = w.searchWave()
 		if ok && rot {
-			sq, k := u.Border.squares(n)
 			fix180, fix90 = symcount.Fixed(n, sq[:k], u.Stab&(1<<symRot90) != 0)
 		}
 	case rot || w.s.m < nestTop-1:

@@ -28,7 +28,7 @@ const (
 	// the four quadrants of the board and joins them instead of
 	// backtracking (internal/quadrant). Count leaves Result.Unique at
 	// zero and Solutions refuses it. It is the fastest way to get
-	// A000170(N) from about N = 12 on, for N ≤ MaxQuadrantN, and needs
+	// A000170(N) from about N = 18 on, for N ≤ MaxQuadrantN, and needs
 	// memory that grows about 9× per two steps of N (CountOptions.MaxMemory).
 	Quadrant Method = "quadrant"
 )

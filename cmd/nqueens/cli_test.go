@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nqueens/nqueens"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -46,9 +48,9 @@ func TestGolden(t *testing.T) {
 		{"count-12-auto", "", []string{"count", "12"}},
 		{"count-12-total-only", "", []string{"count", "12", "--total-only"}},
 		{"count-total-only-bitboard", "", []string{"count", "12", "--method", "bitboard", "--total-only"}},
-		{"count-max-memory-small", "", []string{"count", "14", "--total-only", "--max-memory", "1K"}},
+		{"count-max-memory-small", "", []string{"count", "14", "--method", "quadrant", "--total-only", "--max-memory", "1K"}},
 		{"count-max-memory-bad", "", []string{"count", "14", "--max-memory", "lots"}},
-		{"count-12-total-only-shard", "", []string{"count", "12", "--total-only", "--shard", "1/3"}},
+		{"count-12-total-only-shard", "", []string{"count", "12", "--method", "quadrant", "--total-only", "--shard", "1/3"}},
 		{"count-quadrant-shard-small", "", []string{"count", "3", "--method", "quadrant", "--shard", "0/2"}},
 		{"count-arrays-checkpoint", "", []string{"count", "9", "--method", "arrays", "--checkpoint", "x.ckpt"}},
 		{"solve-6", "", []string{"solve", "6"}},
@@ -127,7 +129,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"count", "5", "--checkpoint", "/nonexistent-dir/x"}, "", 2},
 		{[]string{"count", "5", "--checkpoint", "/"}, "", 2},
 		{[]string{"count", "5", "--shard", "0/2", "-o", "/nonexistent-dir/x"}, "", 2},
-		{[]string{"count", "13", "--total-only", "--max-memory", "1"}, "", 2},
+		{[]string{"count", "13", "--method", "quadrant", "--total-only", "--max-memory", "1"}, "", 2},
 		{[]string{"check", "/nonexistent-file"}, "", 2},
 		{[]string{"count", "1000000000000000000000"}, "", 2},
 		{[]string{"count", "5-"}, "", 2},
@@ -212,9 +214,11 @@ func TestCountQuadrantJSON(t *testing.T) {
 	if code != 0 || !strings.Contains(out, `"solutions":14200`) || !strings.Contains(out, `"unique":1787`) {
 		t.Errorf("count 12 --method quadrant --json = %q (exit %d); want 14200 solutions, 1787 unique", out, code)
 	}
-	out, _, code = cli(t, "", "count", "12", "--total-only", "--json")
-	if code != 0 || !strings.Contains(out, `"solutions":14200`) || strings.Contains(out, "unique") {
-		t.Errorf("count 12 --total-only --json = %q (exit %d); want 14200 solutions, no unique", out, code)
+	for _, m := range []string{"quadrant", "auto"} {
+		out, _, code = cli(t, "", "count", "12", "--method", m, "--total-only", "--json")
+		if code != 0 || !strings.Contains(out, `"solutions":14200`) || strings.Contains(out, "unique") {
+			t.Errorf("count 12 --method %s --total-only --json = %q (exit %d); want 14200 solutions, no unique", m, out, code)
+		}
 	}
 	out, _, code = cli(t, "", "count", "13", "--method", "quadrant")
 	if want := "13-queens: 73712 solutions, 9233 unique\n"; code != 0 || out != want {
@@ -281,6 +285,67 @@ func TestCountTotalOnlyAndLimits(t *testing.T) {
 		if code != tc.code || out != tc.out || !strings.Contains(errs, tc.err) || strings.Count(errs, "\n") > 1 {
 			t.Errorf("nqueens %s: exit %d, stdout %q, stderr %q; want exit %d, stdout %q, stderr with %q on one line",
 				strings.Join(tc.args, " "), code, out, errs, tc.code, tc.out, tc.err)
+		}
+	}
+}
+
+// TestAutoMethod: --method auto answers --total-only with the quadrant
+// join from N = 18 (quadrantFrom) to MaxQuadrantN and with the kernel
+// otherwise; --checkpoint and --shard do not change the choice, and an
+// explicit --method is kept.
+func TestAutoMethod(t *testing.T) {
+	if quadrantFrom != 18 || nqueens.MaxQuadrantN != 25 {
+		t.Fatalf("quadrantFrom = %d, MaxQuadrantN = %d; the table below is for 18 and 25", quadrantFrom, nqueens.MaxQuadrantN)
+	}
+	for _, tc := range []struct {
+		n         int
+		totalOnly bool
+		want      nqueens.Method
+	}{
+		{11, false, nqueens.Bitboard}, {11, true, nqueens.Bitboard},
+		{12, false, nqueens.Bitboard}, {12, true, nqueens.Bitboard},
+		{17, false, nqueens.Bitboard}, {17, true, nqueens.Bitboard},
+		{18, false, nqueens.Bitboard}, {18, true, nqueens.Quadrant},
+		{25, false, nqueens.Bitboard}, {25, true, nqueens.Quadrant},
+		{26, false, nqueens.Bitboard}, {26, true, nqueens.Bitboard},
+	} {
+		if got := chooseMethod(tc.n, tc.totalOnly); got != tc.want {
+			t.Errorf("chooseMethod(%d, totalOnly %v) = %s; want %s", tc.n, tc.totalOnly, got, tc.want)
+		}
+	}
+	// Through the command line at N = 12, where a count is quick.
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string // in stdout
+	}{
+		{[]string{"count", "12", "--total-only", "-v"}, "12-queens: 14200 solutions\nnodes 154,675, "},
+		{[]string{"count", "12", "--total-only", "-v"}, ", method bitboard\n"},
+		{[]string{"count", "12", "--method", "quadrant", "--total-only", "-v"}, ", method quadrant, 52 units (totals only;"},
+		{[]string{"count", "12", "--method", "bitboard", "-v"}, ", method bitboard\n"},
+		{[]string{"count", "12", "--method", "quadrant", "-v"}, "12-queens: 14200 solutions, 1787 unique\n"},
+		{[]string{"count", "12", "--method", "quadrant", "-v"}, ", method quadrant, 52 units (unique by Burnside"},
+		{[]string{"count", "12", "--total-only", "--json", "--checkpoint", filepath.Join(dir, "a.ckpt")}, `"method":"bitboard"`},
+		{[]string{"count", "12", "--method", "quadrant", "--total-only", "--json", "--checkpoint", filepath.Join(dir, "q.ckpt")}, `"method":"quadrant"`},
+	} {
+		out, errs, code := cli(t, "", tc.args...)
+		if code != 0 || !strings.Contains(out, tc.want) {
+			t.Errorf("nqueens %s: exit %d, stdout %q, stderr %q; want 0 and %q", strings.Join(tc.args, " "), code, out, errs, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want nqueens.Method
+	}{
+		{[]string{"count", "12", "--total-only", "--shard", "1/3"}, nqueens.Bitboard},
+		{[]string{"count", "12", "--method", "quadrant", "--total-only", "--shard", "1/3"}, nqueens.Quadrant},
+	} {
+		out, errs, code := cli(t, "", tc.args...)
+		recs, err := nqueens.ParseShardRecords([]byte(out), "stdout")
+		if code != 0 || err != nil || len(recs) != 1 || recs[0].Method != tc.want {
+			t.Errorf("nqueens %s: exit %d, stderr %q, record error %v; want one record of method %s", strings.Join(tc.args, " "), code, errs, err, tc.want)
+		} else if tc.want == nqueens.Bitboard && recs[0].Unique == (nqueens.Uint128{}) {
+			t.Errorf("nqueens %s: the kernel's record has no unique count", strings.Join(tc.args, " "))
 		}
 	}
 }

@@ -26,13 +26,18 @@ growth over the row before.
 
 The default method, auto, counts both with the symmetry-reduced
 backtracking kernel (bitboard), which needs little memory at any N.
---total-only asks for the total alone, and from N = 12 on auto then
-answers with the quadrant join (--method quadrant): about as fast as the
-kernel to N = 17, and faster from N = 18 (1.7× there). --method quadrant without --total-only also gives the unique
-count: derived from the join's total by Burnside's lemma, with the
-solutions that the half and quarter turns map onto themselves counted by
-a far smaller search (0.2 s at N = 20). The quadrant join needs memory
-that grows about 9× per two steps of N (some 350 MB at N = 20, 8 GB at
+--total-only asks for the total alone, and from N = 18 on auto then
+answers with the quadrant join (--method quadrant), faster there: on
+2 cores 3.0–3.4 s against the kernel's 5.6–5.7 s at N = 18, 107 s
+against 367 s at N = 20. Up to N = 17 the kernel is as fast or faster
+(0.04 s against 0.12 s at N = 15, 0.9–1.1 s against 1.2–1.4 s at
+N = 17), so auto keeps it there and just does not print the unique
+count; --method quadrant --total-only asks for the join at any N.
+--method quadrant without --total-only also gives the unique count:
+derived from the join's total by Burnside's lemma, with the solutions
+that the half and quarter turns map onto themselves counted by a far
+smaller search (0.2 s at N = 20). The quadrant join needs memory that
+grows about 9× per two steps of N (some 350 MB at N = 20, 8 GB at
 N = 24); --max-memory bounds it, running slower or fewer workers, or
 failing before any work.
 
@@ -40,6 +45,8 @@ Examples:
   nqueens count 8                 8-queens: 92 solutions, 12 unique
   nqueens count 18                totals and unique by the kernel
   nqueens count 18 --total-only   the total alone, by the quadrant join
+  nqueens count 12 --method quadrant --total-only
+                                  the join below N = 18 too
   nqueens count 19 --method quadrant   total by the join, unique by symmetry
   nqueens count 14 -v             also the time (and nodes, for the kernel)
   nqueens count 1-15              a table for N = 1..15
@@ -75,13 +82,15 @@ func init() {
 }
 
 // quadrantFrom is the smallest N where auto picks the quadrant join for
-// totals. Measured on a 2-core EPYC against the kernel with its AVX2
-// wave (whole process, wall, the kernel counting unique too): N = 15
-// 0.12 s against 0.04 s, N = 16 and 17 even (0.18 s, 1.1–1.2 s), N = 18
-// 3.4 s against 5.7 s, and the join's lead grows with N. Below 18 both
-// answer within about a second, so the join's smaller N keep it tested
-// by every --total-only count.
-const quadrantFrom = 12
+// --total-only. Measured on a 2-core EPYC, join against the kernel with
+// its AVX2 wave (whole process, wall; the kernel counts the unique
+// solutions too, --total-only just does not print them): N = 15 0.12 s
+// against 0.04 s, N = 16 0.18–0.20 s against 0.13–0.18 s, N = 17
+// 1.2–1.36 s against 0.86–1.1 s, N = 18 3.0–3.4 s against 5.6–5.7 s,
+// N = 20 107 s against 367 s. Below 18 the kernel is as fast or faster
+// and needs no quadrant table; tests that mean the join at a small N ask
+// for it with --method quadrant.
+const quadrantFrom = 18
 
 type countJSON struct {
 	N         int              `json:"n"`
@@ -110,7 +119,9 @@ func showUnique(res nqueens.Result, totalOnly bool) bool {
 	return res.UniqueCounted() && !totalOnly
 }
 
-// chooseMethod resolves --method auto for board size n.
+// chooseMethod resolves --method auto for board size n: the quadrant
+// join for --total-only from quadrantFrom to MaxQuadrantN, else the
+// kernel. --checkpoint and --shard do not change the choice.
 func chooseMethod(n int, totalOnly bool) nqueens.Method {
 	if totalOnly && n >= quadrantFrom && n <= nqueens.MaxQuadrantN {
 		return nqueens.Quadrant
@@ -124,7 +135,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	verbose := fs.Bool("v", false, "also print nodes visited and time")
 	workers := fs.Int("workers", 0, "goroutines to count with (0 = one per core)")
 	method := fs.String("method", "auto", "algorithm: auto, quadrant (the join; unique by symmetry), bitboard, arrays, board or permutation")
-	totalOnly := fs.Bool("total-only", false, "count the total alone (auto then uses the quadrant join from N = 12)")
+	totalOnly := fs.Bool("total-only", false, "count the total alone (auto then uses the quadrant join from N = 18)")
 	maxMem := fs.String("max-memory", "", "memory bound for the quadrant join, e.g. 512M or 4G (default 16G)")
 	progressMode := fs.String("progress", "auto", "progress on stderr: auto (a bar on a terminal), on or off")
 	every := fs.Duration("progress-every", 5*time.Second, "with --progress on and no terminal: print a status line this often")

@@ -21,7 +21,7 @@ file, or many per file as JSON Lines; "-" is standard input), checks that
 shards 0..M-1 of the same N and decomposition are each present exactly
 once and hold exactly the units the plan gives them, and prints the exact
 total (128-bit). Records of the quadrant join (count --total-only from
-N = 12, or --method quadrant) hold totals only, and so does their merge;
+N = 18, or --method quadrant) hold totals only, and so does their merge;
 records of the kernel and of the quadrant join never merge together. A
 missing, duplicated or mismatched shard, or a mix of methods, is an error
 that names it and its file (exit 1); an unreadable record exits 2.

@@ -51,19 +51,20 @@ func TestSlurmArray(t *testing.T) {
 	if got, want := mergeFiles(t, bin, files...), knownTotal(t, n)+" solutions"; !strings.Contains(got, want) {
 		t.Errorf("merge of the array's records: %q; want %q", got, want)
 	}
-	// COUNT_FLAGS=--total-only: the quadrant join's shards.
+	// COUNT_FLAGS="--method quadrant --total-only" (two words, split by
+	// the script): the quadrant join's shards.
 	qout := t.TempDir()
 	for i := range 3 {
 		cmd := exec.Command("bash", script)
-		cmd.Env = append(os.Environ(), "N=12", "NQUEENS="+bin, "OUT="+qout, "SLURM_CPUS_PER_TASK=1", "COUNT_FLAGS=--total-only",
+		cmd.Env = append(os.Environ(), "N=12", "NQUEENS="+bin, "OUT="+qout, "SLURM_CPUS_PER_TASK=1", "COUNT_FLAGS=--method quadrant --total-only",
 			fmt.Sprintf("SLURM_ARRAY_TASK_ID=%d", i), "SLURM_ARRAY_TASK_COUNT=3")
 		if b, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("--total-only array task %d: %v\n%s", i, err, b)
+			t.Fatalf("--method quadrant --total-only array task %d: %v\n%s", i, err, b)
 		}
 	}
 	files, _ = filepath.Glob(filepath.Join(qout, "shard-*-of-3.json"))
 	if got, want := mergeFiles(t, bin, files...), "12-queens: "+knownTotal(t, 12)+" solutions, 1787 unique (3 shards, "; !strings.Contains(got, want) || !strings.Contains(got, "method quadrant, unique by symmetry") {
-		t.Errorf("merge of the --total-only array's records: %q; want %q… method quadrant, unique by symmetry", got, want)
+		t.Errorf("merge of the --method quadrant --total-only array's records: %q; want %q… method quadrant, unique by symmetry", got, want)
 	}
 	// Outside an array, or with a task id past M, the script refuses.
 	for name, extra := range map[string][]string{
@@ -143,7 +144,7 @@ func TestKubernetesIndexedJob(t *testing.T) {
 	}
 	// Run the container's command for every completion index, as the
 	// Job's pods would, on a small N, and merge; then again with
-	// COUNT_FLAGS=--total-only, the quadrant join.
+	// COUNT_FLAGS="--method quadrant --total-only", the quadrant join.
 	bin := binary(t)
 	for _, tc := range []struct {
 		n     int
@@ -151,7 +152,7 @@ func TestKubernetesIndexedJob(t *testing.T) {
 		want  string
 	}{
 		{10, "", fmt.Sprintf("%s solutions, 92 unique (%d shards", knownTotal(t, 10), s.Completions)},
-		{12, "--total-only", fmt.Sprintf("%s solutions, 1787 unique (%d shards, 52 units; method quadrant, unique by symmetry)", knownTotal(t, 12), s.Completions)},
+		{12, "--method quadrant --total-only", fmt.Sprintf("%s solutions, 1787 unique (%d shards, 52 units; method quadrant, unique by symmetry)", knownTotal(t, 12), s.Completions)},
 	} {
 		out := t.TempDir()
 		for i := range s.Completions {
@@ -201,14 +202,15 @@ func TestGNUParallel(t *testing.T) {
 	if b, err := exec.Command(bin, append([]string{"merge"}, files...)...).CombinedOutput(); err == nil || !strings.Contains(string(b), "missing shard 6 of 8") {
 		t.Errorf("merge without shard 6: %v, %s", err, b)
 	}
-	// COUNT_FLAGS=--total-only: the quadrant join's shards.
+	// COUNT_FLAGS="--method quadrant --total-only": the quadrant join's
+	// shards.
 	qout := filepath.Join(t.TempDir(), "q13")
 	cmd = exec.Command("bash", deploy+"parallel/run.sh", "13", "8", qout)
-	cmd.Env = append(os.Environ(), "NQUEENS="+bin, "JOBS=2", "COUNT_FLAGS=--total-only")
+	cmd.Env = append(os.Environ(), "NQUEENS="+bin, "JOBS=2", "COUNT_FLAGS=--method quadrant --total-only")
 	if b, err = cmd.CombinedOutput(); err != nil {
-		t.Fatalf("COUNT_FLAGS=--total-only run.sh: %v\n%s", err, b)
+		t.Fatalf("COUNT_FLAGS=\"--method quadrant --total-only\" run.sh: %v\n%s", err, b)
 	}
 	if want := "13-queens: " + knownTotal(t, 13) + " solutions, 9233 unique (8 shards, "; !strings.Contains(string(b), want) || !strings.Contains(string(b), "method quadrant, unique by symmetry") {
-		t.Errorf("COUNT_FLAGS=--total-only run.sh output:\n%s\nwant a line with %q… method quadrant, unique by symmetry", b, want)
+		t.Errorf("COUNT_FLAGS=\"--method quadrant --total-only\" run.sh output:\n%s\nwant a line with %q… method quadrant, unique by symmetry", b, want)
 	}
 }

@@ -220,9 +220,10 @@ func TestKillResume(t *testing.T) {
 	t.Fatalf("the kills never hit a running count, even at N = 17")
 }
 
-// TestKillResumeTotalOnly is TestKillResume for "count N --total-only",
-// which counts the quadrant join's units: N = 16 takes some 0.3 s on two
-// cores, N = 17 about 2 s.
+// TestKillResumeTotalOnly is TestKillResume for "count N --method
+// quadrant --total-only", which counts the quadrant join's units (auto
+// picks the join for --total-only only from N = 18): N = 16 takes some
+// 0.2 s on two cores, N = 17 about 1.3 s.
 func TestKillResumeTotalOnly(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and counts N = 16")
@@ -232,7 +233,7 @@ func TestKillResumeTotalOnly(t *testing.T) {
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 2))
 	for n := 16; n <= 17; n++ {
-		if killResume(t, bin, n, rng, "--total-only") {
+		if killResume(t, bin, n, rng, "--method", "quadrant", "--total-only") {
 			return
 		}
 	}
@@ -245,7 +246,7 @@ func killResume(t *testing.T, bin string, n int, rng *rand.Rand, extra ...string
 	ck := filepath.Join(t.TempDir(), "ckpt")
 	args := append([]string{"count", fmt.Sprint(n), "--checkpoint", ck, "--workers", "2", "--json", "--progress", "off"}, extra...)
 	wantMethod := "bitboard"
-	if slices.Contains(extra, "--total-only") {
+	if slices.Contains(extra, "quadrant") {
 		wantMethod = "quadrant"
 	}
 	live := 0
@@ -325,18 +326,18 @@ func TestCheckpointTailCLI(t *testing.T) {
 	}
 }
 
-// TestQuadrantShardMergeCLI counts N = 13 in 4 shards with --total-only
-// (the quadrant join), merges them, and refuses a set that mixes in a
-// shard of the kernel.
+// TestQuadrantShardMergeCLI counts N = 13 in 4 shards with --method
+// quadrant --total-only (the quadrant join), merges them, and refuses a
+// set that mixes in a shard of the kernel.
 func TestQuadrantShardMergeCLI(t *testing.T) {
 	dir := t.TempDir()
 	const n, m = 13, 4
 	var files []string
 	for i := range m {
 		f := filepath.Join(dir, fmt.Sprintf("q%d.json", i))
-		code, out, errs := runCLI(t, "count", fmt.Sprint(n), "--total-only", "--shard", fmt.Sprintf("%d/%d", i, m), "-o", f, "--workers", "2")
+		code, out, errs := runCLI(t, "count", fmt.Sprint(n), "--method", "quadrant", "--total-only", "--shard", fmt.Sprintf("%d/%d", i, m), "-o", f, "--workers", "2")
 		if want := fmt.Sprintf("13-queens shard %d/4: ", i); code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "(totals only, method quadrant)") {
-			t.Fatalf("count --total-only --shard %d/%d: exit %d, %q, %q; want 0 and %q… (totals only, method quadrant)", i, m, code, out, errs, want)
+			t.Fatalf("count --method quadrant --total-only --shard %d/%d: exit %d, %q, %q; want 0 and %q… (totals only, method quadrant)", i, m, code, out, errs, want)
 		}
 		files = append(files, f)
 	}
@@ -367,19 +368,20 @@ func TestQuadrantShardMergeCLI(t *testing.T) {
 	}
 	// A checkpoint of one method is refused by a count of the other.
 	ck := filepath.Join(dir, "q.ckpt")
-	if code, _, errs := runCLI(t, "count", "12", "--total-only", "--checkpoint", ck); code != 0 {
+	if code, _, errs := runCLI(t, "count", "12", "--method", "quadrant", "--total-only", "--checkpoint", ck); code != 0 {
 		t.Fatal(errs)
 	}
 	for _, args := range [][]string{
 		{"count", "12", "--checkpoint", ck},
 		{"count", "12", "--method", "bitboard", "--checkpoint", ck},
-		{"count", "13", "--total-only", "--checkpoint", ck},
+		{"count", "13", "--method", "quadrant", "--total-only", "--checkpoint", ck},
+		{"count", "12", "--total-only", "--checkpoint", ck}, // auto: the kernel below N = 18
 	} {
 		if code, _, errs := runCLI(t, args...); code != 2 || !strings.Contains(errs, "checkpoint belongs to another count") || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and one line refusing the checkpoint", args, code, errs)
 		}
 	}
-	code, out, errs = runCLI(t, "count", "12", "--total-only", "--checkpoint", ck, "--json")
+	code, out, errs = runCLI(t, "count", "12", "--method", "quadrant", "--total-only", "--checkpoint", ck, "--json")
 	var res countOut
 	json.Unmarshal([]byte(out), &res)
 	if code != 0 || string(res.Solutions) != "14200" || res.Method != "quadrant" || res.Resumed != res.Units || res.Units == 0 {

@@ -17,8 +17,10 @@
 #
 # Environment: NQUEENS (default: nqueens), JOBS, HOSTS, RETRIES,
 # WORKERS (goroutines per shard, default 1), COUNT_FLAGS (more flags for
-# each count: COUNT_FLAGS=--total-only counts the total alone with the
-# quadrant join, from N = 12; each shard then holds the quadrant table).
+# each count, split into words: COUNT_FLAGS=--total-only counts the total
+# alone, from N = 18 with the quadrant join and below it with the kernel;
+# COUNT_FLAGS="--method quadrant --total-only" forces the join at any N;
+# with the join each shard holds the whole quadrant table).
 set -euo pipefail
 
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then

@@ -332,7 +332,11 @@ func quadrantMemoryError(n int, err error) error {
 // countUnits counts with the bitboard kernel the units that opts select,
 // resuming from and recording to opts.Checkpoint, into res.
 func countUnits(ctx context.Context, n int, opts CountOptions, res *Result, start time.Time) (err error) {
-	plan, err := kernel.NewPlan(n)
+	workers := opts.Workers
+	if workers == 0 {
+		workers = defaultWorkers()
+	}
+	plan, err := kernel.NewPlanWorkers(n, workers)
 	if err != nil {
 		return err
 	}
@@ -377,10 +381,6 @@ func countUnits(ctx context.Context, n int, opts CountOptions, res *Result, star
 	if opts.Progress != nil {
 		prog.Elapsed = time.Since(start)
 		opts.Progress(prog)
-	}
-	workers := opts.Workers
-	if workers == 0 {
-		workers = defaultWorkers()
 	}
 	runCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)

@@ -29,8 +29,11 @@ const pollMask = 1<<16 - 1
 // Worker holds the scratch space of one goroutine; reuse it across units
 // so that counting allocates nothing.
 type Worker struct {
-	// Stop, if not nil, is polled every 65,536 dead ends; when it is
-	// set, CountUnit returns early with ok = false.
+	// Stop, if not nil, is polled every few milliseconds of work (by
+	// searchWave once per pass over a level with at least pollRows free
+	// rows; by the depth-first searches every 65,536 dead ends or on
+	// returning to such a level); when it is set, CountUnit returns
+	// early with ok = false.
 	Stop *atomic.Bool
 
 	s setup
@@ -60,7 +63,7 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 	var sols, fix180, fix90, nodes uint64
 	rot := u.Stab&(1<<symRot90|1<<symRot180|1<<symRot270) != 0
 	switch {
-	case w.s.m >= nestTop-1 && n <= 32:
+	case w.s.m >= nestTop-1 && n <= waveMaxN:
 		// The wave counts the unit's solutions, and symcount those a
 		// rotation fixes (far fewer: a search of about the square
 		// root of the nodes).
@@ -401,7 +404,10 @@ func Run(ctx context.Context, p *Plan, todo []int, workers int, done func(i int,
 			defer wg.Done()
 			w := new(Worker)
 			w.Stop = &stop
-			for !stop.Load() {
+			// ctx.Err() too: AfterFunc sets stop from another
+			// goroutine, later than a cancel made in done, and units
+			// of small N are microseconds.
+			for !stop.Load() && ctx.Err() == nil {
 				k := int(next.Add(1) - 1)
 				if k >= len(todo) {
 					return

@@ -33,17 +33,23 @@
 // squares not tried yet. A pass over a buffer takes one square of every
 // frame; it writes the frame back if squares are left and the child (the
 // next row's masks and free squares) to the buffer below if the child
-// passes the look-ahead, both by compaction instead of a branch. A level
-// is drained when the buffer below it is half full or it has nothing
-// left, so each buffer holds at most 512 frames (8 KB a level). The work per frame is the same for every frame, so the AVX2
-// passes (wave_amd64.s) take eight at a time in 32-bit lanes, compacting
-// with VPERMD and a table of the 256 lane masks. The order changes
-// nothing counted: a unit's solutions and nodes are exactly the
+// passes the look-ahead, both by compaction instead of a branch. The
+// buffer below is drained (recursively) when it is half full or when
+// this level's buffer is empty, so each buffer holds at most 512 frames
+// (8 KB a level). The work per frame is the same for every frame, so
+// the AVX2 passes (wave_amd64.s) take eight at a time in 32-bit lanes,
+// compacting with VPERMD and a table of the 256 lane masks. The order
+// changes nothing counted: a unit's solutions and nodes are exactly the
 // depth-first search's (tested unit by unit).
 //
-//	depth-first:  ~7 ns a node, most of it mispredicted branches
+//	depth-first:  ~8.5 ns a node, most of it mispredicted branches
 //	wave, Go:     0.77× the depth-first time (interleaved A/B, N = 15)
 //	wave, AVX2:   0.13–0.16× (about 1.3 ns a node, 96% of the lanes used)
+//
+// The units whose stabilizer holds a rotation were counted by searchSym,
+// without the look-ahead, before the wave; now the wave counts them too,
+// so their node counts (and the totals of nodes for N ≥ 13) are a little
+// lower than those of earlier versions, with the same units and results.
 //
 // # Work units: the border queens
 //

@@ -166,7 +166,15 @@ type Plan struct {
 // largest first, ties broken by Border. It fails for n outside 0..MaxN.
 // For n = 0 and n = 1 the plan is a single unit counting the one
 // solution; for n = 2 and n = 3 it has no units (no border is valid).
+// It plans on GOMAXPROCS goroutines; see NewPlanWorkers.
 func NewPlan(n int) (*Plan, error) {
+	return NewPlanWorkers(n, 0)
+}
+
+// NewPlanWorkers is NewPlan on at most workers goroutines (GOMAXPROCS if
+// workers ≤ 0), for a count that was asked to use that many. The plan
+// does not depend on workers.
+func NewPlanWorkers(n, workers int) (*Plan, error) {
 	if n < 0 || n > MaxN {
 		return nil, fmt.Errorf("n = %d is outside 0..%d", n, MaxN)
 	}
@@ -182,7 +190,10 @@ func NewPlan(n int) (*Plan, error) {
 	parts := make([][]Unit, n)
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	for range min(workers, n) {
 		wg.Go(func() {
 			var sc setup
 			for {

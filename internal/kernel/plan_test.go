@@ -118,3 +118,20 @@ func loadOEIS(t testing.TB, name string) map[int]uint64 {
 	}
 	return oeis.Uint64s(m)
 }
+
+// TestNewPlanWorkers: the plan is the same on any number of goroutines.
+func TestNewPlanWorkers(t *testing.T) {
+	want, err := NewPlan(14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []int{-1, 0, 1, 3, 100} {
+		got, err := NewPlanWorkers(14, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Digest() != want.Digest() {
+			t.Errorf("NewPlanWorkers(14, %d) digest %s; want %s", w, got.Digest(), want.Digest())
+		}
+	}
+}

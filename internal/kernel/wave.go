@@ -2,10 +2,21 @@ package kernel
 
 import (
 	"math/bits"
+
+	"github.com/nqueens/nqueens/internal/symcount"
 )
 
 // waveCap is the capacity of a level's buffer in searchWave.
 const waveCap = 512
+
+// waveMaxN is the largest board searchWave counts (32-bit lanes), and the
+// number of its levels (a unit has at most N−2 free rows).
+const waveMaxN = 32
+
+// symcount.Fixed, which counts the rotation-fixed solutions of the units
+// the wave counts, must cover every N the wave does (a compile error if
+// not).
+const _ = uint(symcount.MaxN - waveMaxN)
 
 // A waveLevel is one level's buffer of frames for searchWave, as four
 // arrays of 32-bit masks (N ≤ 32), so that the AVX2 pass loads eight
@@ -29,9 +40,9 @@ type passArgs struct {
 
 // waveBufs is searchWave's scratch space, allocated once per Worker.
 type waveBufs struct {
-	lv   [MaxN]waveLevel
-	n    [MaxN]int
-	args [MaxN]passArgs
+	lv   [waveMaxN]waveLevel
+	n    [waveMaxN]int
+	args [waveMaxN]passArgs
 }
 
 // keep8[m] lists the lanes i with bit i of m set, in order, as VPERMD
@@ -93,7 +104,7 @@ func (w *Worker) searchWave() (sols, nodes uint64, ok bool) {
 	}
 	wb := w.wave
 	for k := range m - 1 {
-		j := (m - k) & (MaxN - 1)
+		j := (m - k) & (waveMaxN - 1)
 		a := &wb.args[j]
 		a.sh = uint64(s.shift[k])
 		a.next = uint32(s.mask[(k+1)&(MaxN-1)])
@@ -110,9 +121,9 @@ func (w *Worker) searchWave() (sols, nodes uint64, ok bool) {
 	}
 	// A stopped count leaves frames behind (the Worker may be reused).
 	clear(wb.n[:])
-	top := &wb.lv[m&(MaxN-1)]
+	top := &wb.lv[m&(waveMaxN-1)]
 	top.c[0], top.l[0], top.r[0], top.f[0] = col, 0, 0, f
-	wb.n[m&(MaxN-1)] = 1
+	wb.n[m&(waveMaxN-1)] = 1
 	w.sols, w.nodes, w.stopped = 0, 0, false
 	w.drain(m)
 	if w.stopped {
@@ -124,7 +135,7 @@ func (w *Worker) searchWave() (sols, nodes uint64, ok bool) {
 // drain empties level j's buffer and those below it.
 func (w *Worker) drain(j int) {
 	wb := w.wave
-	j &= MaxN - 1
+	j &= waveMaxN - 1
 	if j == 3 {
 		a := &wb.args[3]
 		src := &wb.lv[3]
@@ -143,14 +154,14 @@ func (w *Worker) drain(j int) {
 		}
 		return
 	}
-	src, dst := &wb.lv[j], &wb.lv[(j-1)&(MaxN-1)]
+	src, dst := &wb.lv[j], &wb.lv[(j-1)&(waveMaxN-1)]
 	a := &wb.args[j]
 	for wb.n[j] > 0 {
 		if j >= pollRows && w.Stop != nil && w.Stop.Load() {
 			w.stopped = true
 			return
 		}
-		nj, nd := wb.n[j], wb.n[(j-1)&(MaxN-1)]
+		nj, nd := wb.n[j], wb.n[(j-1)&(waveMaxN-1)]
 		k := min(nj, waveCap-nd)
 		var wi int
 		if waveAVX2 {
@@ -160,7 +171,7 @@ func (w *Worker) drain(j int) {
 		}
 		w.nodes += uint64(k)
 		wb.n[j] = wi
-		wb.n[(j-1)&(MaxN-1)] = nd
+		wb.n[(j-1)&(waveMaxN-1)] = nd
 		if nd >= waveCap/2 || wi == 0 {
 			w.drain(j - 1)
 			if w.stopped {

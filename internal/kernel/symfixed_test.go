@@ -6,10 +6,10 @@ import (
 	"github.com/nqueens/nqueens/internal/symcount"
 )
 
-// TestSymFixMatchesSearchSym checks symcount.Fixed against searchSym, which
+// TestFixedMatchesSearchSym checks symcount.Fixed against searchSym, which
 // enumerates every solution of the unit and tests each, for every unit
 // whose stabilizer holds a rotation.
-func TestSymFixMatchesSearchSym(t *testing.T) {
+func TestFixedMatchesSearchSym(t *testing.T) {
 	maxN := 14
 	if testing.Short() {
 		maxN = 12

@@ -40,5 +40,7 @@
 // instead of appending to, or truncating, a file in use.
 //
 // A unit recorded twice (two runs racing, or a record repeated by hand)
-// counts once; two records of one unit that disagree are refused.
+// counts once; two records of one unit whose counts disagree are
+// refused (their node counts may differ: another build of the same
+// version may search the unit differently).
 package checkpoint

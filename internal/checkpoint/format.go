@@ -21,7 +21,8 @@ var (
 	ErrMismatch = errors.New("checkpoint belongs to another count")
 	// ErrCorrupt is wrapped by the errors for damage that a torn append
 	// cannot explain: a bad line followed by good ones, a bad header,
-	// a unit out of range or two different records of one unit.
+	// a unit out of range or two records of one unit with different
+	// counts.
 	ErrCorrupt = errors.New("corrupt checkpoint")
 	// ErrBusy is returned by Open when another process has the file open.
 	ErrBusy = errors.New("checkpoint is in use by another count")

@@ -28,7 +28,7 @@ The default method, auto, counts both with the symmetry-reduced
 backtracking kernel (bitboard), which needs little memory at any N.
 --total-only asks for the total alone, and from N = 18 on auto then
 answers with the quadrant join (--method quadrant), faster there: on
-2 cores 3.0–3.4 s against the kernel's 5.6–5.7 s at N = 18, 107 s
+2 cores 3.0–3.4 s against the kernel's 5.6–5.8 s at N = 18, 107 s
 against 367 s at N = 20. Up to N = 17 the kernel is as fast or faster
 (0.04 s against 0.12 s at N = 15, 0.9–1.1 s against 1.2–1.4 s at
 N = 17), so auto keeps it there and just does not print the unique
@@ -86,7 +86,7 @@ func init() {
 // its AVX2 wave (whole process, wall; the kernel counts the unique
 // solutions too, --total-only just does not print them): N = 15 0.12 s
 // against 0.04 s, N = 16 0.18–0.20 s against 0.13–0.18 s, N = 17
-// 1.2–1.36 s against 0.86–1.1 s, N = 18 3.0–3.4 s against 5.6–5.7 s,
+// 1.2–1.36 s against 0.86–1.1 s, N = 18 3.0–3.4 s against 5.6–5.8 s,
 // N = 20 107 s against 367 s. Below 18 the kernel is as fast or faster
 // and needs no quadrant table; tests that mean the join at a small N ask
 // for it with --method quadrant.

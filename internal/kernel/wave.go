@@ -83,7 +83,8 @@ func init() {
 //     search's time (3 runs each). Its loop in a function of its own
 //     has the registers to itself (one spill in the loop, against five
 //     inline). passGo, in SoA 32-bit lanes: 0.77× search (medians of 5),
-//     so it replaces search where there is no AVX2;
+//     so it replaces search where there is no AVX2 (measured on this
+//     amd64 machine only; not measured on arm64);
 //   - passAVX2 and leafAVX2: 0.13–0.16× search (N = 15: 30–37 ms against
 //     228 ms); nqueens count 17 on one worker, same-run A/B against the
 //     previous kernel: 9.7–10.3 s → 1.45–1.66 s user;

@@ -23,8 +23,15 @@ func openCheckpoint(path string, h checkpoint.Header) (*checkpoint.File, map[int
 	if err != nil {
 		var me *checkpoint.MismatchError
 		if errors.As(err, &me) && methodOf(me.Got.Version) != methodOf(me.Want.Version) {
-			return nil, nil, also(ErrCheckpoint, fmt.Errorf("%s: %w: it is a checkpoint of %s for n = %d, this count uses %s",
-				path, checkpoint.ErrMismatch, methodOf(me.Got.Version), me.Got.N, methodOf(me.Want.Version)))
+			hint := ""
+			if m := methodFor(me.Got.Version); m != "" && me.Got.N == me.Want.N {
+				// Same board, other method (a --total-only count of
+				// N = 12..17 was the join's before auto chose the kernel
+				// there): say which method resumes it.
+				hint = fmt.Sprintf("; count with method %s to resume it", m)
+			}
+			return nil, nil, also(ErrCheckpoint, fmt.Errorf("%s: %w: it is a checkpoint of %s for n = %d, this count uses %s%s",
+				path, checkpoint.ErrMismatch, methodOf(me.Got.Version), me.Got.N, methodOf(me.Want.Version), hint))
 		}
 		if errors.Is(err, checkpoint.ErrForeign) || errors.Is(err, checkpoint.ErrMismatch) || errors.Is(err, checkpoint.ErrCorrupt) || errors.Is(err, checkpoint.ErrBusy) {
 			return nil, nil, also(ErrCheckpoint, err)
@@ -37,11 +44,20 @@ func openCheckpoint(path string, h checkpoint.Header) (*checkpoint.File, map[int
 // methodOf names the method whose units a decomposition version
 // describes, for messages.
 func methodOf(version string) string {
-	switch version {
-	case kernel.Version:
-		return "method " + string(Bitboard) + " (" + version + ")"
-	case quadrant.Version:
-		return "method " + string(Quadrant) + " (" + version + ")"
+	if m := methodFor(version); m != "" {
+		return "method " + string(m) + " (" + version + ")"
 	}
 	return "decomposition " + version
+}
+
+// methodFor returns the method whose units a decomposition version
+// describes, or "" for a version this build does not know.
+func methodFor(version string) Method {
+	switch version {
+	case kernel.Version:
+		return Bitboard
+	case quadrant.Version:
+		return Quadrant
+	}
+	return ""
 }

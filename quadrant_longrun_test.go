@@ -229,8 +229,8 @@ func TestQuadrantCheckpointRefused(t *testing.T) {
 		m    Method
 		want string
 	}{
-		{"bitboard file, quadrant count", kern, 12, Quadrant, "it is a checkpoint of method bitboard (" + kernel.Version + ") for n = 12, this count uses method quadrant (" + quadrant.Version + ")"},
-		{"quadrant file, bitboard count", quad, 12, Bitboard, "it is a checkpoint of method quadrant (" + quadrant.Version + ") for n = 12, this count uses method bitboard"},
+		{"bitboard file, quadrant count", kern, 12, Quadrant, "it is a checkpoint of method bitboard (" + kernel.Version + ") for n = 12, this count uses method quadrant (" + quadrant.Version + "); count with method bitboard to resume it"},
+		{"quadrant file, bitboard count", quad, 12, Bitboard, "it is a checkpoint of method quadrant (" + quadrant.Version + ") for n = 12, this count uses method bitboard (" + kernel.Version + "); count with method quadrant to resume it"},
 		{"quadrant file of another n", quad, 13, Quadrant, "it is for n = 12, not n = 13"},
 	} {
 		before, _ := os.ReadFile(tc.path)

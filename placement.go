@@ -1,11 +1,16 @@
 package nqueens
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"strconv"
 	"strings"
+
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 // MaxParseN is the largest board size Parse accepts for a drawn board.
@@ -57,31 +62,69 @@ func (p Placement) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes the form written by MarshalJSON. It checks that
-// n matches the number of columns and that every column is on the board;
-// it does not check for attacks.
+// n is given and matches the number of columns and that every column is
+// on the board; it does not check for attacks.
 func (p *Placement) UnmarshalJSON(b []byte) error {
-	var j jsonPlacement
-	if err := json.Unmarshal(b, &j); err != nil {
-		return err
-	}
-	if j.N != len(j.Columns) {
-		return fmt.Errorf("%w: n is %d but %d columns are given", ErrSyntax, j.N, len(j.Columns))
-	}
-	q := make(Placement, len(j.Columns))
-	for i, c := range j.Columns {
-		if c < 1 || c > j.N {
-			return fmt.Errorf("%w: entry %d: column %d is off a %d-column board", ErrSyntax, i+1, c, j.N)
-		}
-		q[i] = c - 1
+	q, err := decodeJSON(b, math.MaxInt, nil)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrSyntax, err)
 	}
 	*p = q
 	return nil
 }
 
+// decodeJSON reads {"n":N,"columns":[...]} with at most maxN columns,
+// appending the zero-based columns to p.
+func decodeJSON(b []byte, maxN int, p Placement) (Placement, error) {
+	var j struct {
+		N       *json.Number  `json:"n"`
+		Columns []json.Number `json:"columns"`
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	if err := d.Decode(&j); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, fmt.Errorf("JSON: %s: a %s, not a whole number", te.Field, te.Value)
+		}
+		return nil, fmt.Errorf("JSON: %s", quote.Message(err.Error()))
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return nil, errors.New("JSON: text after the record")
+	}
+	if j.N == nil {
+		return nil, fmt.Errorf("JSON: n is missing (%d columns are given)", len(j.Columns))
+	}
+	n, err := strconv.Atoi(j.N.String())
+	if err != nil || n < 0 {
+		return nil, fmt.Errorf("JSON: n = %s is not a board size", quote.Token(j.N.String()))
+	}
+	if n > maxN {
+		return nil, fmt.Errorf("JSON: n = %d; at most %d here", n, maxN)
+	}
+	if n != len(j.Columns) {
+		return nil, fmt.Errorf("n is %d but %d columns are given", n, len(j.Columns))
+	}
+	for i, v := range j.Columns {
+		c, err := strconv.Atoi(v.String())
+		if err != nil {
+			return nil, fmt.Errorf("entry %d: %s is not a column number", i+1, quote.Token(v.String()))
+		}
+		if c < 1 || c > n {
+			return nil, fmt.Errorf("entry %d: column %d is off %s", i+1, c, boardName(n))
+		}
+		p = append(p, c-1)
+	}
+	if p == nil {
+		p = Placement{}
+	}
+	return p, nil
+}
+
 // ErrSyntax is wrapped by every error Parse returns.
 var ErrSyntax = errors.New("bad placement")
 
-// Parse reads a placement in any of the forms people paste:
+// Parse reads one placement in any of the forms people paste:
 //
 //	5 2 6 1 7 4 8 3            one-based columns separated by spaces,
 //	5,2,6,1,7,4,8,3            commas,
@@ -89,27 +132,32 @@ var ErrSyntax = errors.New("bad placement")
 //	{"n":8,"columns":[...]}    the JSON form;
 //
 // or a drawn board, one line per row, where a queen is Q, q or # and an
-// empty square is . (or a blank or "_" cell between '|' separators). The grid drawing that the
+// empty square is . or x (a blocked square of 'complete', empty here), or
+// a blank or "_" cell between '|' separators. The grid drawing that the
 // tutorials log (column numbers on top, "---" lines, "| # |" cells, an
-// optional "SOLUZIONE #n"/"Solution #n" header) is read too.
+// optional "SOLUZIONE #n"/"Solution #n" header) is read too. A "#" ends a
+// permutation line (a comment), lines such as "# from gen" are comments,
+// and a UTF-8 byte order mark at the start is skipped.
+//
+// A permutation may run over several lines; PlacementScanner reads a
+// stream of placements instead, one a line. "[]" and {"n":0,"columns":[]}
+// are the empty placement (N = 0); an empty entry ("2,,4") is an error.
 //
 // Parse checks the shape — every column on the board, one queen per row —
 // but not attacks: "1 1" parses and Validate rejects it. Errors wrap
 // ErrSyntax and say what and where, for example
-// "entry 3: column 9 is off an 8-column board". The empty input is an
-// error.
+// "entry 3: column 9 is off an 8-column board", quoting at most 40 bytes
+// of a bad token. The empty input is an error.
 func Parse(s string) (Placement, error) {
+	s = strings.TrimPrefix(s, "\ufeff")
 	t := strings.TrimSpace(s)
 	if t == "" {
 		return nil, fmt.Errorf("%w: empty input", ErrSyntax)
 	}
 	if strings.HasPrefix(t, "{") {
-		var p Placement
-		if err := json.Unmarshal([]byte(t), &p); err != nil {
-			if errors.Is(err, ErrSyntax) {
-				return nil, err
-			}
-			return nil, fmt.Errorf("%w: JSON: %v", ErrSyntax, err)
+		p, err := decodeJSON([]byte(t), math.MaxInt, nil)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrSyntax, err)
 		}
 		return p, nil
 	}
@@ -120,37 +168,38 @@ func Parse(s string) (Placement, error) {
 }
 
 // looksDrawn reports whether s is a drawn board rather than a list of
-// numbers: it has a queen mark or an empty-square mark.
+// numbers: it has a grid's '|', or no digit outside its titles and
+// comments.
 func looksDrawn(s string) bool {
-	return strings.ContainsAny(s, "Qq#.|_")
+	if strings.Contains(s, "|") {
+		return true
+	}
+	for line := range strings.Lines(s) {
+		t := strings.TrimSpace(line)
+		if isTitle(t) || strings.HasPrefix(t, "#") && !isBoardRow([]byte(t)) {
+			continue
+		}
+		if strings.ContainsAny(t, "0123456789") {
+			return false
+		}
+	}
+	return true
 }
 
+// parsePerm reads a permutation that may run over several lines, each
+// with an optional "#" comment at its end.
 func parsePerm(s string) (Placement, error) {
-	s = strings.TrimSpace(s)
-	if strings.HasPrefix(s, "[") || strings.HasPrefix(s, "(") {
-		closer := map[byte]byte{'[': ']', '(': ')'}[s[0]]
-		if s[len(s)-1] != closer {
-			return nil, fmt.Errorf("%w: %q is not closed by %q", ErrSyntax, s[0], closer)
+	var b []byte
+	for line := range strings.Lines(s) {
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
 		}
-		s = s[1 : len(s)-1]
+		b = append(b, strings.TrimSpace(line)...)
+		b = append(b, ' ')
 	}
-	fields := strings.FieldsFunc(s, func(r rune) bool {
-		return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == ';'
-	})
-	if len(fields) == 0 {
-		return nil, fmt.Errorf("%w: no columns given", ErrSyntax)
-	}
-	n := len(fields)
-	p := make(Placement, n)
-	for i, f := range fields {
-		c, err := strconv.Atoi(f)
-		if err != nil {
-			return nil, fmt.Errorf("%w: entry %d: %q is not a column number", ErrSyntax, i+1, f)
-		}
-		if c < 1 || c > n {
-			return nil, fmt.Errorf("%w: entry %d: column %d is off %s", ErrSyntax, i+1, c, boardName(n))
-		}
-		p[i] = c - 1
+	p, err := parsePermLine(bytes.TrimSpace(b), math.MaxInt, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrSyntax, err)
 	}
 	return p, nil
 }
@@ -175,7 +224,7 @@ func parseBoard(s string) (Placement, error) {
 	for no, line := range strings.Split(s, "\n") {
 		line = strings.TrimRight(line, " \t\r")
 		trim := strings.TrimSpace(line)
-		if trim == "" || isRule(trim) || isHeader(trim) || isTitle(trim) {
+		if trim == "" || isRule(trim) || isHeader(trim) || isTitle(trim) || trim[0] == '#' && !isBoardRow([]byte(trim)) {
 			continue
 		}
 		var cells []bool
@@ -189,23 +238,27 @@ func parseBoard(s string) (Placement, error) {
 			for j, c := range parts {
 				c = strings.TrimSpace(c)
 				switch c {
-				case "", ".", "_":
+				case "", ".", "_", "x", "X":
 					cells = append(cells, false)
 				case "#", "Q", "q":
 					cells = append(cells, true)
 				default:
-					return nil, fmt.Errorf("%w: line %d, cell %d: %q is neither a queen (Q or #) nor empty", ErrSyntax, no+1, j+1, c)
+					return nil, fmt.Errorf("%w: line %d, cell %d: %s is neither a queen (Q or #) nor an empty or blocked square", ErrSyntax, no+1, j+1, quote.Token(c))
 				}
 			}
 		} else {
-			for j, r := range strings.ReplaceAll(trim, " ", "") {
-				switch r {
-				case '.':
+			compact := strings.ReplaceAll(trim, " ", "")
+			for j := 0; j < len(compact); j++ {
+				switch compact[j] {
+				case '.', 'x', 'X':
 					cells = append(cells, false)
 				case 'Q', 'q', '#':
 					cells = append(cells, true)
 				default:
-					return nil, fmt.Errorf("%w: line %d, column %d: %q is neither a queen (Q or #) nor empty (.)", ErrSyntax, no+1, j+1, r)
+					return nil, fmt.Errorf("%w: line %d, column %d: %s is neither a queen (Q, q or #) nor an empty (.) or blocked (x) square", ErrSyntax, no+1, j+1, quote.Byte(compact[j]))
+				}
+				if len(cells) > MaxParseN {
+					return nil, fmt.Errorf("%w: line %d: more than %d squares", ErrSyntax, no+1, MaxParseN)
 				}
 			}
 		}

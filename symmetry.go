@@ -78,9 +78,14 @@ func (s Symmetry) Apply(p Placement) Placement {
 
 // Canonical returns the lexicographically smallest of the 8 images of
 // the permutation p: the representative of its symmetry class that
-// Solutions yields with Unique set. It returns a new slice.
+// Solutions yields with Unique set. It returns a new slice. A p that is
+// not a permutation of 0..N-1 (a column off the board or used twice) has
+// no well-defined images, and Canonical returns a copy of it unchanged.
 func Canonical(p Placement) Placement {
 	best := p.Clone()
+	if !isPermutation(p) {
+		return best
+	}
 	for _, s := range Symmetries[1:] {
 		if q := s.Apply(p); slices.Compare(q, best) < 0 {
 			best = q
@@ -133,4 +138,16 @@ func ClassSize(p Placement) int {
 		}
 	}
 	return len(seen)
+}
+
+// isPermutation reports whether p holds each of 0..N-1 once.
+func isPermutation(p Placement) bool {
+	seen := make([]bool, len(p))
+	for _, c := range p {
+		if c < 0 || c >= len(p) || seen[c] {
+			return false
+		}
+		seen[c] = true
+	}
+	return true
 }

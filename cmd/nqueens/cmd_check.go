@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/nqueens/nqueens"
@@ -42,36 +43,12 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 0 {
 		return usagef("want a placement, a file name or - for standard input")
 	}
-	var text string
-	switch {
-	case len(pos) == 1 && (pos[0] == "-" || isFile(pos[0])):
-		var in io.Reader = e.stdin
-		if pos[0] != "-" {
-			f, err := os.Open(pos[0])
-			if err != nil {
-				return usagef("%v", err)
-			}
-			defer f.Close()
-			in = f
-		}
-		// A plain permutation is checked as it is read, in O(N) memory
-		// and without keeping the text (see checkStream); other forms are
-		// read whole.
-		br := bufio.NewReaderSize(in, 1<<16)
-		if looksLikePerm(br) {
-			return checkStream(e, br)
-		}
-		b, err := io.ReadAll(br)
-		if err != nil {
-			return usagef("reading input: %v", err)
-		}
-		text = string(b)
-	default:
-		t, err := readPlacement(e, pos) // names a missing file instead of parsing its name
-		if err != nil {
-			return err
-		}
-		text = t
+	if len(pos) == 1 && (pos[0] == "-" || isFile(pos[0])) {
+		return checkInput(ctx, e, pos[0])
+	}
+	text, err := readPlacement(e, pos) // names a missing file instead of parsing its name
+	if err != nil {
+		return err
 	}
 	p, err := nqueens.Parse(text)
 	if err != nil {
@@ -88,17 +65,106 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// looksLikePerm reports whether the input is a plain permutation rather
-// than JSON or a drawn board (whose grid header is numbers too): its first
-// 64 KiB hold only digits, separators and brackets.
-func looksLikePerm(br *bufio.Reader) bool {
-	b, _ := br.Peek(1 << 16)
+// checkInput checks the stream of placements in a file or standard input
+// ("-"), one at a time (see nqueens.PlacementScanner). One placement gets
+// the answer of a placement given as arguments; several get a line for
+// each invalid one and the count of valid ones. A first line too long
+// for the scanner that holds only a permutation is checked as one large
+// permutation as it is read (see checkStream).
+func checkInput(ctx context.Context, e *env, name string) error {
+	in, source, closeIn, err := openInput(ctx, e, name)
+	if err != nil {
+		return err
+	}
+	defer closeIn()
+	br := bufio.NewReaderSize(in, nqueens.LineLimit(checkMaxN)+1)
+	if looksLikePerm(br, 2*checkMaxN) {
+		return checkStream(e, br, source)
+	}
+	sc := nqueens.NewPlacementScanner(br, checkMaxN)
+	var (
+		prev       nqueens.Placement
+		first      error // the first placement's verdict, held until a second one shows
+		firstLine  int
+		total, bad int
+	)
+	report := func(k, line int, err error) {
+		fmt.Fprintf(e.stdout, "placement %d (line %d): invalid: %v\n", k, line, err)
+	}
+	for sc.Scan(ctx) {
+		p := sc.Placement()
+		total++
+		if total > 1 && slices.Equal(p, prev) {
+			return usagef("%s: line %d: placement %d repeats placement %d; a stream holds each placement once", source, sc.Line(), total, total-1)
+		}
+		prev = append(prev[:0], p...)
+		err := nqueens.Validate(p)
+		if err != nil && !errors.Is(err, nqueens.ErrAttack) {
+			return usagef("%s: %v", source, err) // the scanner checked the shape: not reached
+		}
+		if err != nil {
+			bad++
+		}
+		switch total {
+		case 1:
+			first, firstLine = err, sc.Line()
+		case 2:
+			if first != nil {
+				report(1, firstLine, first)
+			}
+			fallthrough
+		default:
+			if err != nil {
+				report(total, sc.Line(), err)
+			}
+		}
+	}
+	if err := sc.Err(); err != io.EOF {
+		switch {
+		case errors.Is(err, nqueens.ErrSyntax) && total == 0:
+			return usagef("%v", err)
+		case errors.Is(err, nqueens.ErrSyntax):
+			return usagef("%v (after %d %s, %d invalid)", err, total, plural(total, "placement", "placements"), bad)
+		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+			return err
+		}
+		return fmt.Errorf("reading %s: %w", source, err)
+	}
+	switch {
+	case total == 1 && first == nil:
+		fmt.Fprintln(e.stdout, "valid")
+	case total == 1:
+		fmt.Fprintf(e.stdout, "invalid: %v\n", first)
+	case bad == 0:
+		fmt.Fprintf(e.stdout, "%d placements, all valid\n", total)
+	default:
+		fmt.Fprintf(e.stdout, "%d of %d placements valid\n", total-bad, total)
+	}
+	if bad > 0 {
+		return answerNo("")
+	}
+	return nil
+}
+
+// checkMaxN is the most queens of a placement in a stream that check
+// reads: 2^18, in lines of at most 3.1 MB.
+const checkMaxN = 1 << 18
+
+// looksLikePerm reports whether the input's first line is longer than
+// size bytes (more than a line of checkMaxN queens may need) and holds
+// only a permutation: digits, separators and brackets. Such a
+// permutation (from 'find 10000000', say) is checked as it is read.
+func looksLikePerm(br *bufio.Reader, size int) bool {
+	b, err := br.Peek(size)
+	if err != nil {
+		return false // the input, or its first line, is shorter
+	}
 	digit := false
 	for _, c := range b {
 		switch {
 		case c >= '0' && c <= '9':
 			digit = true
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ';' || c == '[' || c == ']':
+		case c == ' ' || c == '\t' || c == ',' || c == ';' || c == '[' || c == ']':
 		default:
 			return false
 		}
@@ -106,10 +172,10 @@ func looksLikePerm(br *bufio.Reader) bool {
 	return digit
 }
 
-// checkStream checks a permutation with nqueens.ValidateReader: 4.6 bytes
-// per queen, so a 10^7-queen file (79 MB) is checked with a peak RSS of
-// about 55 MB.
-func checkStream(e *env, r io.Reader) error {
+// checkStream checks one large permutation with nqueens.ValidateReader:
+// 4.6 bytes per queen, so a 10^7-queen file (79 MB) is checked with a
+// peak RSS of about 55 MB. The whole input is that permutation.
+func checkStream(e *env, r io.Reader, source string) error {
 	_, err := nqueens.ValidateReader(r)
 	switch {
 	case err == nil:
@@ -120,8 +186,10 @@ func checkStream(e *env, r io.Reader) error {
 		return answerNo("")
 	case errors.Is(err, nqueens.ErrSyntax):
 		return usagef("%v", err)
+	case errors.Is(err, context.Canceled):
+		return err
 	}
-	return usagef("reading input: %v", err)
+	return fmt.Errorf("reading %s: %w", source, err)
 }
 
 // isFile reports whether s names an existing regular file and does not

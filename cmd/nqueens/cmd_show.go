@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/render"
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 var showCmd = &command{
@@ -57,19 +59,27 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	}
 	f := *format
 	if f == "" {
-		f = formatFromName(*out)
+		if f, err = formatFromName(*out); err != nil {
+			return err
+		}
 	}
 	draw, ok := drawers[f]
 	if !ok {
 		return usagef("--format %q: want svg, png, text or unicode", f)
 	}
-	text, err := readPlacement(e, pos)
+	var p nqueens.Placement
+	if len(pos) == 1 && (pos[0] == "-" || isFile(pos[0])) {
+		p, err = readOnePlacement(ctx, e, pos[0], render.MaxN)
+	} else {
+		var text string
+		if text, err = readPlacement(e, pos); err == nil {
+			if p, err = nqueens.Parse(text); err != nil {
+				err = usagef("%v", err)
+			}
+		}
+	}
 	if err != nil {
 		return err
-	}
-	p, err := nqueens.Parse(text)
-	if err != nil {
-		return usagef("%v", err)
 	}
 	if p.N() > render.MaxN {
 		return usagef("N = %d is too large to draw: at most %d", p.N(), render.MaxN)
@@ -88,35 +98,58 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
-// formatFromName guesses show's format from an output file name.
-func formatFromName(name string) string {
-	switch strings.ToLower(filepath.Ext(name)) {
+// formatFromName guesses show's format from an output file name: .svg,
+// .png, .txt or no extension (text). Another extension is refused rather
+// than filled with text.
+func formatFromName(name string) (string, error) {
+	switch ext := strings.ToLower(filepath.Ext(name)); ext {
 	case ".svg":
-		return "svg"
+		return "svg", nil
 	case ".png":
-		return "png"
+		return "png", nil
+	case ".txt", "":
+		return "text", nil
+	default:
+		return "", usagef("-o %s: unknown extension %s: want .svg, .png or .txt, or give --format", name, quote.Token(filepath.Ext(name)))
 	}
-	return "text"
 }
 
-// readPlacement returns the placement text of the arguments: "-" reads
-// standard input, a lone existing file name reads the file, anything else
-// is the placement itself.
+// readOnePlacement reads the one placement of at most maxN queens in a
+// file or standard input ("-"); a second placement is an error.
+func readOnePlacement(ctx context.Context, e *env, name string, maxN int) (nqueens.Placement, error) {
+	in, source, closeIn, err := openInput(ctx, e, name)
+	if err != nil {
+		return nil, err
+	}
+	defer closeIn()
+	sc := nqueens.NewPlacementScanner(in, maxN)
+	fail := func(err error) (nqueens.Placement, error) {
+		if errors.Is(err, nqueens.ErrSyntax) {
+			return nil, usagef("%v", err)
+		}
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("reading %s: %w", source, err)
+	}
+	if !sc.Scan(ctx) {
+		return fail(sc.Err())
+	}
+	p := sc.Placement().Clone()
+	if sc.Scan(ctx) {
+		return nil, usagef("%s: line %d: a second placement; show draws one", source, sc.Line())
+	}
+	if err := sc.Err(); err != io.EOF {
+		return fail(err)
+	}
+	return p, nil
+}
+
+// readPlacement returns the placement text of the arguments: a lone
+// argument that looks like a file name but is none is an error, anything
+// else is the placement itself.
 func readPlacement(e *env, pos []string) (string, error) {
-	switch {
-	case len(pos) == 1 && pos[0] == "-":
-		b, err := io.ReadAll(e.stdin)
-		if err != nil {
-			return "", usagef("reading standard input: %v", err)
-		}
-		return string(b), nil
-	case len(pos) == 1 && isFile(pos[0]):
-		b, err := os.ReadFile(pos[0])
-		if err != nil {
-			return "", usagef("%v", err)
-		}
-		return string(b), nil
-	case len(pos) == 1 && looksLikePath(pos[0]):
+	if len(pos) == 1 && looksLikePath(pos[0]) {
 		st, err := os.Stat(pos[0])
 		if err != nil {
 			return "", usagef("%s: no such file", pos[0])

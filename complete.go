@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"iter"
+	"strings"
 	"time"
 
 	"github.com/nqueens/nqueens/internal/completion"
@@ -47,9 +49,20 @@ type PartialBoard struct {
 // ErrBadBoard and give the line: "line 3: row 3 has 7 squares; row 1
 // has 8". ParseBoard checks the shape, not the queens; Complete does.
 func ParseBoard(text string) (*PartialBoard, error) {
-	b, err := completion.Parse(text)
-	if err != nil {
+	return ReadBoard(strings.NewReader(text))
+}
+
+// ReadBoard is ParseBoard for the text read from r, a line at a time: it
+// stops at the first bad line, and at a line of more than 4 KiB or more
+// than 1 MiB in all (a board has at most 64 rows of 64 squares), so a
+// stream of garbage costs little. An error of r is returned as is.
+func ReadBoard(r io.Reader) (*PartialBoard, error) {
+	b, err := completion.Read(r)
+	if errors.Is(err, completion.ErrSyntax) {
 		return nil, fmt.Errorf("%w: %w", ErrBadBoard, err)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return fromInternal(b), nil
 }

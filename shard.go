@@ -241,11 +241,14 @@ func (r ShardRecord) MarshalJSON() ([]byte, error) { return json.Marshal(r.recor
 // several (JSON Lines, as GNU parallel collects them), each checked
 // against itself — totals are the sums of the units, the digest matches
 // the unit ids. source names data in errors and in the records.
+// It is ReadShardRecords of the bytes.
 func ParseShardRecords(data []byte, source string) ([]ShardRecord, error) {
-	recs, err := shard.ParseAll(data)
-	if err != nil {
-		return nil, also(ErrShard, fmt.Errorf("%s: %w", source, err))
-	}
+	return ReadShardRecords(context.Background(), bytesReader(data), source)
+}
+
+// shardRecords makes the records read by ReadShardRecords.
+func shardRecords(recs []shard.Record, source string) ([]ShardRecord, error) {
+	var err error
 	out := make([]ShardRecord, len(recs))
 	for i, s := range recs {
 		if out[i], err = fromRecord(s, source); err != nil {

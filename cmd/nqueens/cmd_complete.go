@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -66,7 +65,7 @@ func runComplete(ctx context.Context, e *env, args []string) error {
 	if flagsSet(fs)["n"] && (*n < 1 || *n > nqueens.MaxCompleteN) {
 		return usagef("bad board: %v", fmt.Errorf("%w: n = %d is outside 1..%d", nqueens.ErrSize, *n, nqueens.MaxCompleteN))
 	}
-	b, err := completeInput(e, pos, *n, *queens, *blocked, *partial)
+	b, err := completeInput(ctx, e, pos, *n, *queens, *blocked, *partial)
 	if err != nil {
 		return err
 	}
@@ -148,7 +147,7 @@ func writeCompletion(w io.Writer, b *nqueens.PartialBoard, p nqueens.Placement, 
 
 // completeInput builds the board from a file or standard input, or from
 // the flags; exactly one source is allowed.
-func completeInput(e *env, pos []string, n int, queens, blocked, partial string) (*nqueens.PartialBoard, error) {
+func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blocked, partial string) (*nqueens.PartialBoard, error) {
 	flagsUsed := n != 0 || queens != "" || blocked != ""
 	switch {
 	case len(pos) > 1:
@@ -158,19 +157,19 @@ func completeInput(e *env, pos []string, n int, queens, blocked, partial string)
 	case partial != "" && (n != 0 || queens != ""):
 		return nil, usagef("--partial gives the size and the queens; use --blocked alone with it")
 	case len(pos) == 1:
-		var text []byte
-		var err error
-		if pos[0] == "-" {
-			text, err = io.ReadAll(io.LimitReader(e.stdin, 1<<20))
-		} else {
-			text, err = os.ReadFile(pos[0])
-		}
+		in, source, closeIn, err := openInput(ctx, e, pos[0])
 		if err != nil {
-			return nil, usagef("%v", err)
+			return nil, err
 		}
-		b, err := nqueens.ParseBoard(string(text))
-		if err != nil {
+		defer closeIn()
+		b, err := nqueens.ReadBoard(in)
+		switch {
+		case errors.Is(err, nqueens.ErrBadBoard):
 			return nil, usagef("%v", err)
+		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+			return nil, err
+		case err != nil:
+			return nil, fmt.Errorf("reading %s: %w", source, err)
 		}
 		return b, nil
 	case partial != "":

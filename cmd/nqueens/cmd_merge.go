@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"os"
 
 	"github.com/nqueens/nqueens"
 )
@@ -71,19 +69,19 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 	}
 	var recs []nqueens.ShardRecord
 	for _, name := range files {
-		var data []byte
-		if name == "-" {
-			data, err = io.ReadAll(e.stdin)
-			name = "standard input"
-		} else {
-			data, err = os.ReadFile(name)
-		}
+		in, source, closeIn, err := openInput(ctx, e, name)
 		if err != nil {
-			return usagef("%v", err)
+			return err
 		}
-		r, err := nqueens.ParseShardRecords(data, name)
-		if err != nil {
+		r, err := nqueens.ReadShardRecords(ctx, in, source)
+		closeIn()
+		switch {
+		case errors.Is(err, nqueens.ErrShard):
 			return usagef("%v", err)
+		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+			return err
+		case err != nil:
+			return fmt.Errorf("reading %s: %w", source, err)
 		}
 		recs = append(recs, r...)
 	}

@@ -1,9 +1,14 @@
 package completion
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
+
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 // MaxN is the largest board the package handles: a line is a uint64.
@@ -121,52 +126,89 @@ func (b *Board) String() string {
 	return string(g)
 }
 
+// MaxLine and MaxInput bound what Read reads: a line (a row of at most
+// MaxN squares with spaces around it, or a comment) of at most MaxLine
+// bytes, and at most MaxInput bytes in all, comments and blank lines
+// included.
+const (
+	MaxLine  = 4096
+	MaxInput = 1 << 20
+)
+
 // Parse reads the text form of a board: one line per row, each of the
 // same length N (the board is N×N), with Q (or q) for a queen, . for a
 // free square and x (or X) for a blocked one. Blank lines at the start
-// and end, surrounding spaces, and lines starting with # are ignored.
-// Errors wrap ErrSyntax and give the line number: a ragged row, a
-// character other than Q . x, more rows than columns or fewer. Parse does
-// not call Check.
+// and end, surrounding spaces, lines starting with # and a UTF-8 byte
+// order mark at the start are ignored. Errors wrap ErrSyntax and give the
+// line number: a ragged row, a character other than Q . x, more rows than
+// columns or fewer. Parse does not call Check.
 func Parse(text string) (*Board, error) {
-	lines := strings.Split(text, "\n")
+	return Read(strings.NewReader(text))
+}
+
+// Read is Parse for the text read from r, a line at a time: it stops at
+// the first bad line, and at MaxLine bytes in a line or MaxInput in all.
+// An error of r is returned as is.
+func Read(r io.Reader) (*Board, error) {
+	br := bufio.NewReaderSize(io.LimitReader(r, MaxInput+1), MaxLine+1)
 	b := &Board{}
-	row := 0
-	for no, line := range lines {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' {
-			continue
+	row, no, total := 0, 0, 0
+	for {
+		line, err := br.ReadSlice('\n')
+		no++
+		total += len(line)
+		if errors.Is(err, bufio.ErrBufferFull) {
+			return nil, fmt.Errorf("%w: line %d: more than %d bytes; a row has at most %d squares", ErrSyntax, no, MaxLine, MaxN)
 		}
-		if row == 0 {
-			b.N = len(line)
-			if b.N > MaxN {
-				return nil, fmt.Errorf("%w: line %d: %d squares; at most %d", ErrSyntax, no+1, b.N, MaxN)
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		if total > MaxInput {
+			return nil, fmt.Errorf("%w: line %d: more than %d bytes of input; a board has at most %d rows", ErrSyntax, no, MaxInput, MaxN)
+		}
+		if no == 1 {
+			line = bytes.TrimPrefix(line, []byte("\ufeff"))
+		}
+		t := bytes.TrimSpace(line)
+		if len(t) > 0 && t[0] != '#' {
+			if row == 0 {
+				b.N = len(t)
+				if b.N > MaxN {
+					return nil, fmt.Errorf("%w: line %d: %d characters; a row has at most %d squares", ErrSyntax, no, b.N, MaxN)
+				}
 			}
-		}
-		if len(line) != b.N {
-			return nil, fmt.Errorf("%w: line %d: row %d has %d squares; row 1 has %d", ErrSyntax, no+1, row+1, len(line), b.N)
-		}
-		if row >= b.N {
-			return nil, fmt.Errorf("%w: line %d: more than %d rows on a board %d squares wide", ErrSyntax, no+1, b.N, b.N)
-		}
-		for c := 0; c < len(line); c++ {
-			switch line[c] {
-			case '.':
-			case 'Q', 'q':
-				b.Queens = append(b.Queens, Square{row, c})
-			case 'x', 'X':
-				b.Block(row, c)
-			default:
-				return nil, fmt.Errorf("%w: line %d, column %d: %q is not Q, . or x", ErrSyntax, no+1, c+1, line[c])
+			if len(t) != b.N {
+				return nil, fmt.Errorf("%w: line %d: row %d has %d squares; row 1 has %d", ErrSyntax, no, row+1, len(t), b.N)
 			}
+			if row >= b.N {
+				return nil, fmt.Errorf("%w: line %d: more than %d rows on a board %d squares wide", ErrSyntax, no, b.N, b.N)
+			}
+			for c := 0; c < len(t); c++ {
+				switch t[c] {
+				case '.':
+				case 'Q', 'q':
+					b.Queens = append(b.Queens, Square{row, c})
+				case 'x', 'X':
+					b.Block(row, c)
+				default:
+					return nil, fmt.Errorf("%w: line %d, column %d: %s is not Q, . or x", ErrSyntax, no, c+1, quote.Byte(t[c]))
+				}
+			}
+			row++
 		}
-		row++
+		if err == io.EOF {
+			break
+		}
 	}
 	if row == 0 {
 		return nil, fmt.Errorf("%w: no rows", ErrSyntax)
 	}
 	if row != b.N {
-		return nil, fmt.Errorf("%w: %d rows on a board %d squares wide", ErrSyntax, row, b.N)
+		rows := "rows"
+		if row == 1 {
+			rows = "row"
+		}
+		return nil, fmt.Errorf("%w: %d %s on a board %d squares wide", ErrSyntax, row, rows, b.N)
 	}
 	return b, nil
 }

@@ -25,12 +25,15 @@ func TestParse(t *testing.T) {
 		{"Q..\n...", "2 rows on a board 3 squares wide"},
 		{"Q.-\n...\n...", "line 1, column 3: '-' is not Q, . or x"},
 		{"", "no rows"},
-		{strings.Repeat(".", 65), "65 squares; at most 64"},
+		{strings.Repeat(".", 65), "65 characters; a row has at most 64 squares"},
+		{strings.Repeat(".", 10000000), "line 1: more than 4096 bytes; a row has at most 64 squares"},
+		{strings.Repeat("#\n", 600000), "more than 1048576 bytes of input"},
+		{"Q.\n\xff.", `line 2, column 1: '\xff' is not Q, . or x`},
 	}
 	for _, tt := range bad {
 		_, err := Parse(tt.text)
 		if !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("Parse(%q) = %v; want ErrSyntax containing %q", tt.text, err, tt.want)
+			t.Errorf("Parse(%.60q) = %v; want ErrSyntax containing %q", tt.text, err, tt.want)
 		}
 	}
 }

@@ -1,7 +1,9 @@
 package shard
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 // Format names the record format; Parse refuses others.
@@ -119,7 +123,14 @@ func Parse(b []byte) (Record, error) {
 	d.UseNumber()
 	var r Record
 	if err := d.Decode(&r); err != nil {
-		return Record{}, fmt.Errorf("%w: %v", ErrRecord, err)
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &te) && te.Field == "":
+			return Record{}, fmt.Errorf("%w: a JSON %s, not a record object", ErrRecord, te.Value)
+		case errors.As(err, &te):
+			return Record{}, fmt.Errorf("%w: field %s: a JSON %s, not %s", ErrRecord, quote.Token(te.Field), te.Value, te.Type)
+		}
+		return Record{}, fmt.Errorf("%w: %s", ErrRecord, quote.Message(err.Error()))
 	}
 	if _, err := d.Token(); err != io.EOF {
 		return Record{}, fmt.Errorf("%w: more than one JSON value", ErrRecord)
@@ -130,25 +141,94 @@ func Parse(b []byte) (Record, error) {
 // ParseAll reads the records in b: one JSON object per record, separated
 // by white space (so a file may hold one record, or JSON Lines of many).
 func ParseAll(b []byte) ([]Record, error) {
+	return ReadAll(context.Background(), bytes.NewReader(b))
+}
+
+// MaxRecord is the most bytes ReadAll reads for one record: the largest
+// plan's units (1,677,782 of the kernel's at n = 64) at 104 bytes each,
+// with every count at 2^64-1, and a little more.
+const MaxRecord = 180 << 20
+
+// errTooLong is the error of capReader past its limit.
+var errTooLong = errors.New("record too long")
+
+// capReader reads r until limit bytes in all.
+type capReader struct {
+	r        io.Reader
+	n, limit int64
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.n >= c.limit {
+		return 0, errTooLong
+	}
+	if int64(len(p)) > c.limit-c.n {
+		p = p[:c.limit-c.n]
+	}
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// ReadAll is ParseAll for the records read from r, one at a time: it
+// fails at the first bad record, reads at most MaxRecord bytes for one,
+// skips a UTF-8 byte order mark at the start, and checks ctx between
+// records. An error of r is returned as is.
+func ReadAll(ctx context.Context, r io.Reader) ([]Record, error) {
+	br := bufio.NewReader(r)
+	if b, _ := br.Peek(3); string(b) == "\ufeff" {
+		br.Discard(3)
+	}
+	cr := &capReader{r: br}
+	d := json.NewDecoder(cr)
 	var out []Record
-	d := json.NewDecoder(bytes.NewReader(b))
 	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		cr.limit = d.InputOffset() + MaxRecord
 		var raw json.RawMessage
-		if err := d.Decode(&raw); err == io.EOF {
+		err := d.Decode(&raw)
+		if err == io.EOF {
 			break
-		} else if err != nil {
-			return nil, fmt.Errorf("%w: record %d: %v", ErrRecord, len(out)+1, err)
 		}
-		r, err := Parse(raw)
+		k := len(out) + 1
+		var se *json.SyntaxError
+		switch {
+		case errors.Is(err, errTooLong):
+			return nil, fmt.Errorf("%w: record %d: longer than %d bytes, more than a record can hold", ErrRecord, k, MaxRecord)
+		case errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF):
+			return nil, fmt.Errorf("%w: record %d: %s", ErrRecord, k, quote.Message(err.Error()))
+		case err != nil:
+			return nil, err
+		}
+		rec, err := Parse(raw)
 		if err != nil {
-			return nil, fmt.Errorf("record %d: %w", len(out)+1, err)
+			return nil, fmt.Errorf("record %d: %w", k, err)
 		}
-		out = append(out, r)
+		out = append(out, rec)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%w: no record", ErrRecord)
 	}
 	return out, nil
+}
+
+// maxName is the longest version, plan or digest a record may hold.
+const maxName = 64
+
+// isName reports whether s is 1 to maxName printable ASCII characters
+// without spaces.
+func isName(s string) bool {
+	if s == "" || len(s) > maxName {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // Check reports whether r is consistent with itself (see Parse).
@@ -158,13 +238,16 @@ func (r *Record) Check() error {
 	}
 	switch {
 	case r.Format != Format:
-		return bad("format %q, want %q", r.Format, Format)
+		return bad("format %s, want %q", quote.Token(r.Format), Format)
 	case r.N < 0:
 		return bad("n = %d", r.N)
 	case r.Method != "" && r.Method != MethodQuadrant:
-		return bad("unknown method %q (want none or %q)", r.Method, MethodQuadrant)
+		return bad("unknown method %s (want none or %q)", quote.Token(r.Method), MethodQuadrant)
 	case r.Version == "" || r.Plan == "":
 		return bad("no version or plan")
+	case !isName(r.Version) || !isName(r.Plan) || !isName(r.Digest):
+		return bad("version %s, plan %s or digest %s is not a name of at most %d printable characters",
+			quote.Token(r.Version), quote.Token(r.Plan), quote.Token(r.Digest), maxName)
 	case r.Shards < 1 || r.Shard < 0 || r.Shard >= r.Shards:
 		return bad("shard %d/%d: want 0 ≤ I < M", r.Shard, r.Shards)
 	case r.UnitsDone != len(r.Units):

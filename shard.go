@@ -246,8 +246,8 @@ func ParseShardRecords(data []byte, source string) ([]ShardRecord, error) {
 	return ReadShardRecords(context.Background(), bytesReader(data), source)
 }
 
-// shardRecords makes the records read by ReadShardRecords.
-func shardRecords(recs []shard.Record, source string) ([]ShardRecord, error) {
+// fromShardRecords makes the records read by ReadShardRecords.
+func fromShardRecords(recs []shard.Record, source string) ([]ShardRecord, error) {
 	var err error
 	out := make([]ShardRecord, len(recs))
 	for i, s := range recs {

@@ -23,7 +23,7 @@ func ReadShardRecords(ctx context.Context, r io.Reader, source string) ([]ShardR
 	if err != nil {
 		return nil, err
 	}
-	return shardRecords(recs, source)
+	return fromShardRecords(recs, source)
 }
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }

@@ -62,14 +62,12 @@ func Open(path string, h Header, syncEvery time.Duration) (*File, Opened, error)
 	if err := lock(f); err != nil {
 		return fail(fmt.Errorf("%s: %w", path, err))
 	}
-	data, err := io.ReadAll(f)
-	if err != nil {
-		return fail(err)
-	}
-	p, err := Parse(data)
+	cr := &countReader{r: f}
+	p, err := ParseReader(cr)
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", path, err))
 	}
+	size := cr.n
 	if p.Empty {
 		// New, or torn while it was being created: write the header
 		// and make the file's name durable too.
@@ -93,8 +91,8 @@ func Open(path string, h Header, syncEvery time.Duration) (*File, Opened, error)
 			return fail(fmt.Errorf("%s: %w", path, err))
 		}
 		o.Lines = len(p.Records)
-		if p.Valid < len(data) {
-			o.Dropped = len(data) - p.Valid
+		if int64(p.Valid) < size {
+			o.Dropped = int(size - int64(p.Valid))
 			if err := f.Truncate(int64(p.Valid)); err != nil {
 				return fail(err)
 			}
@@ -224,4 +222,16 @@ func (c *File) Close() error {
 		c.err = err
 	}
 	return err
+}
+
+// countReader counts the bytes read from r.
+type countReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.n += int64(n)
+	return n, err
 }

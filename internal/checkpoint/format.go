@@ -1,12 +1,16 @@
 package checkpoint
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"strconv"
 	"strings"
+
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 // Magic starts every checkpoint file; the number is the format's version.
@@ -117,14 +121,14 @@ func parseHeader(line []byte) (Header, error) {
 	}
 	f := strings.Split(string(text), " ")
 	if len(f) != 5 || f[0] != Magic {
-		return Header{}, fmt.Errorf("%w: bad header %q", ErrCorrupt, text)
+		return Header{}, fmt.Errorf("%w: bad header %s", ErrCorrupt, quote.Bytes(text))
 	}
 	var h Header
 	var err error
 	val := func(i int, key string) string {
 		v, found := strings.CutPrefix(f[i], key+"=")
 		if !found && err == nil {
-			err = fmt.Errorf("%w: header field %d is %q, want %s=…", ErrCorrupt, i, f[i], key)
+			err = fmt.Errorf("%w: header field %d is %s, want %s=…", ErrCorrupt, i, quote.Token(f[i]), key)
 		}
 		return v
 	}
@@ -137,7 +141,7 @@ func parseHeader(line []byte) (Header, error) {
 	h.N, ok1 = atoi(n)
 	h.Units, ok2 = atoi(units)
 	if !ok1 || !ok2 || h.check() != nil {
-		return Header{}, fmt.Errorf("%w: bad header %q", ErrCorrupt, text)
+		return Header{}, fmt.Errorf("%w: bad header %s", ErrCorrupt, quote.Bytes(text))
 	}
 	return h, nil
 }
@@ -191,6 +195,15 @@ type Parsed struct {
 	Valid   int      // length of the valid prefix; the rest is a torn tail
 }
 
+// MaxHeader and MaxRecordLine are the longest header and record lines
+// Parse reads, newline included: a record line is at most 81 bytes (a
+// unit below 10^9, three counts below 2^64, a checksum), a header well
+// under 1 KiB. A longer line is damaged.
+const (
+	MaxHeader     = 1024
+	MaxRecordLine = 128
+)
+
 // Parse reads the bytes of a checkpoint file. A file with no complete
 // header line that is a prefix of one (including the empty file) is
 // Empty. Lines from the first invalid one to the end are a torn tail:
@@ -199,21 +212,39 @@ type Parsed struct {
 // bad header or an invalid line followed by a valid one; it does not
 // check units against the header (Open does).
 func Parse(data []byte) (Parsed, error) {
+	return ParseReader(bytes.NewReader(data))
+}
+
+// ParseReader is Parse for the file read from r, a line at a time, in
+// memory for the records only: a header line longer than MaxHeader is
+// refused and a record line longer than MaxRecordLine is damaged,
+// whatever follows it. An error of r is returned as is.
+func ParseReader(r io.Reader) (Parsed, error) {
 	var p Parsed
-	nl := bytes.IndexByte(data, '\n')
-	if nl < 0 {
+	br := bufio.NewReaderSize(r, MaxHeader+1)
+	first, err := br.ReadSlice('\n')
+	switch {
+	case errors.Is(err, bufio.ErrBufferFull):
+		if bytes.HasPrefix(first, []byte(Magic+" ")) {
+			return p, fmt.Errorf("%w: the header is longer than %d bytes", ErrCorrupt, MaxHeader)
+		}
+		return p, ErrForeign
+	case err == io.EOF:
 		// No complete line: a header torn while the file was created,
 		// or something else entirely.
-		if bytes.HasPrefix([]byte(Magic+" "), data) || bytes.HasPrefix(data, []byte(Magic+" ")) {
+		if bytes.HasPrefix([]byte(Magic+" "), first) || bytes.HasPrefix(first, []byte(Magic+" ")) {
 			p.Empty = true
 			return p, nil
 		}
 		return p, ErrForeign
+	case err != nil:
+		return p, err
 	}
-	first := data[:nl]
+	first = first[:len(first)-1]
 	if !bytes.HasPrefix(first, []byte(Magic+" ")) {
 		if bytes.HasPrefix(first, []byte("nqueens-checkpoint/")) {
-			return p, fmt.Errorf("%w: format %q, this program reads %s", ErrForeign, first[:bytes.IndexByte(first, ' ')+1], Magic)
+			f := first[:bytes.IndexByte(append(first, ' '), ' ')]
+			return p, fmt.Errorf("%w: format %s, this program reads %s", ErrForeign, quote.Bytes(f), Magic)
 		}
 		return p, ErrForeign
 	}
@@ -222,31 +253,47 @@ func Parse(data []byte) (Parsed, error) {
 		return p, err
 	}
 	p.Header = h
-	off := nl + 1
+	off := len(first) + 1
 	p.Valid = off
 	torn := -1 // line number of the first invalid line
-	for line := 2; off < len(data); line++ {
-		end := bytes.IndexByte(data[off:], '\n')
-		var r Record
-		ok := end >= 0
-		if ok {
-			r, ok = parseRecord(data[off : off+end])
+	for line := 2; ; line++ {
+		b, err := br.ReadSlice('\n')
+		n := len(b)
+		long := false
+		for errors.Is(err, bufio.ErrBufferFull) || (err == nil && n > MaxRecordLine) {
+			// Too long for a record: damaged. Skip to its end.
+			long = true
+			if err == nil {
+				break
+			}
+			b, err = br.ReadSlice('\n')
+			n += len(b)
 		}
+		if err == io.EOF && n == 0 {
+			break
+		}
+		if err != nil && err != io.EOF {
+			return Parsed{}, err
+		}
+		var rec Record
+		ok := err == nil && !long
+		if ok {
+			rec, ok = parseRecord(b[:len(b)-1])
+		}
+		off += n
 		if !ok {
 			if torn < 0 {
 				torn = line
 			}
-			if end < 0 {
+			if err == io.EOF {
 				break
 			}
-			off += end + 1
 			continue
 		}
 		if torn >= 0 {
 			return Parsed{}, fmt.Errorf("%w: line %d is damaged but line %d after it is valid", ErrCorrupt, torn, line)
 		}
-		p.Records = append(p.Records, r)
-		off += end + 1
+		p.Records = append(p.Records, rec)
 		p.Valid = off
 	}
 	return p, nil

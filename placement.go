@@ -174,6 +174,9 @@ func looksDrawn(s string) bool {
 	if strings.Contains(s, "|") {
 		return true
 	}
+	if s[0] == '[' || s[0] == '(' {
+		return false
+	}
 	for line := range strings.Lines(s) {
 		t := strings.TrimSpace(line)
 		if isTitle(t) || strings.HasPrefix(t, "#") && !isBoardRow([]byte(t)) {

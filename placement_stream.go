@@ -340,6 +340,8 @@ func classify(l, t []byte) lineKind {
 		return lineRule
 	case bytes.IndexByte(t, '|') >= 0:
 		return lineGrid
+	case t[0] == '[' || t[0] == '(':
+		return linePerm
 	case bytes.ContainsAny(t, "0123456789"):
 		if (l[0] == ' ' || l[0] == '\t') && isSequence(t) {
 			return lineHeader

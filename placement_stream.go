@@ -160,7 +160,7 @@ var errEnd = io.EOF
 func (s *PlacementScanner) scan(ctx context.Context) error {
 	var b board // the board being read, if any
 	b.p = s.p[:0]
-	skipped := 0 // bytes of lines skipped since the last placement
+	skipped := 0 // bytes of lines skipped since the last placement or row: at most a title, a header and a rule
 	for {
 		if s.line&255 == 255 && ctx != nil {
 			if err := ctx.Err(); err != nil {
@@ -193,7 +193,7 @@ func (s *PlacementScanner) scan(ctx context.Context) error {
 		switch kind {
 		case lineBlank, lineComment, lineTitle, lineRule, lineHeader:
 			skipped += len(l) + 1
-			if skipped > 4*s.lineCap {
+			if skipped > 3*s.lineCap {
 				return s.errLine(no, "no placement in the last %d bytes", skipped)
 			}
 			continue
@@ -207,6 +207,7 @@ func (s *PlacementScanner) scan(ctx context.Context) error {
 			s.p, s.start = p, no
 			return nil
 		case lineGrid, lineRow:
+			skipped = 0 // a board's rules come between its rows
 			if b.rows == 0 {
 				b.line = no
 			}

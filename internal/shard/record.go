@@ -152,10 +152,19 @@ const MaxRecord = 180 << 20
 // errTooLong is the error of capReader past its limit.
 var errTooLong = errors.New("record too long")
 
-// capReader reads r until limit bytes in all.
+// errBlank is the error of capReader after maxBlank white space bytes in
+// a row.
+var errBlank = errors.New("too much white space")
+
+// maxBlank is the most white space ReadAll reads in a row.
+const maxBlank = 1 << 20
+
+// capReader reads r until limit bytes in all, or maxBlank bytes of white
+// space in a row.
 type capReader struct {
 	r        io.Reader
 	n, limit int64
+	blank    int
 }
 
 func (c *capReader) Read(p []byte) (int, error) {
@@ -167,6 +176,16 @@ func (c *capReader) Read(p []byte) (int, error) {
 	}
 	n, err := c.r.Read(p)
 	c.n += int64(n)
+	for _, b := range p[:n] {
+		if b == ' ' || b == '\t' || b == '\n' || b == '\r' {
+			c.blank++
+		} else {
+			c.blank = 0
+		}
+	}
+	if c.blank > maxBlank {
+		return n, errBlank
+	}
 	return n, err
 }
 
@@ -197,6 +216,8 @@ func ReadAll(ctx context.Context, r io.Reader) ([]Record, error) {
 		switch {
 		case errors.Is(err, errTooLong):
 			return nil, fmt.Errorf("%w: record %d: longer than %d bytes, more than a record can hold", ErrRecord, k, MaxRecord)
+		case errors.Is(err, errBlank):
+			return nil, fmt.Errorf("%w: record %d: more than %d bytes of white space", ErrRecord, k, maxBlank)
 		case errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF):
 			return nil, fmt.Errorf("%w: record %d: %s", ErrRecord, k, quote.Message(err.Error()))
 		case err != nil:

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+// endless is unending input for a command: next fills a buffer. It
+// counts the bytes read and ends with io.EOF at limit, so that a command
+// that reads everything before it looks reads all of it (and fails the
+// test) instead of running forever.
+type endless struct {
+	next  func([]byte)
+	n     int64
+	limit int64
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	if e.n >= e.limit {
+		return 0, io.EOF
+	}
+	p = p[:min(int64(len(p)), e.limit-e.n)]
+	e.next(p)
+	e.n += int64(len(p))
+	return len(p), nil
+}
+
+// hostile returns endless zeros, random bytes and repeated lines, as
+// /dev/zero, /dev/urandom and yes(1) give them, each cut at limit bytes.
+func hostile(limit int64) map[string]*endless {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	m := map[string]*endless{
+		"/dev/zero": {next: func(p []byte) { clear(p) }, limit: limit},
+		"/dev/urandom": {next: func(p []byte) {
+			for i := range p {
+				p[i] = byte(rnd.Uint32())
+			}
+		}, limit: limit},
+	}
+	for _, l := range []string{"....\n", "1\n", "y\n", "{\n", "#\n", "\n", "2 4 1 3\n"} {
+		pos := 0
+		m["yes "+strings.TrimSpace(l)] = &endless{next: func(p []byte) {
+			for i := range p {
+				p[i] = l[pos]
+				pos = (pos + 1) % len(l)
+			}
+		}, limit: limit}
+	}
+	return m
+}
+
+// TestHostileInput: every reader of standard input refuses endless
+// garbage with exit 2 and one short line on stderr, having read at most
+// 16 MiB of the 64 MiB it is offered (the review's H1: check, show and
+// merge read it all, then used 24 times its size).
+func TestHostileInput(t *testing.T) {
+	for _, cmd := range []string{"check", "show", "merge", "complete"} {
+		for name, in := range hostile(64 << 20) {
+			var out, errb bytes.Buffer
+			code := run(context.Background(), in, &out, &errb, []string{cmd, "-"})
+			msg := errb.String()
+			if code != 2 || strings.Count(msg, "\n") != 1 || len(msg) > 300 || !utf8.ValidString(msg) {
+				t.Errorf("%s | nqueens %s -: exit %d, stderr %.300q; want 2 and one short line of UTF-8", name, cmd, code, msg)
+			}
+			if in.n > 16<<20 {
+				t.Errorf("%s | nqueens %s -: read %d bytes before refusing; want at most 16 MiB", name, cmd, in.n)
+			}
+		}
+	}
+}
+
+// TestHostileFile: a file of 8 MiB of NUL bytes is refused at once with
+// a short message (it was a 32 MB "one-line" error from check).
+func TestHostileFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "zeros")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(file, 8<<20); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"check", "show", "merge", "complete"} {
+		_, msg, code := cli(t, "", cmd, file)
+		if code != 2 || strings.Count(msg, "\n") != 1 || len(msg) > 300 {
+			t.Errorf("nqueens %s FILE-of-zeros: exit %d, stderr %.300q; want 2 and one short line", cmd, code, msg)
+		}
+	}
+}
+
+// TestReadersStopOnSignal: a command blocked reading a pipe that never
+// delivers stops when its context is cancelled (SIGINT/SIGTERM in main),
+// with the status of an interruption.
+func TestReadersStopOnSignal(t *testing.T) {
+	for _, cmd := range []string{"check", "show", "merge", "complete"} {
+		pr, pw := io.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan int, 1)
+		go func() {
+			var out, errb bytes.Buffer
+			done <- run(ctx, pr, &out, &errb, []string{cmd, "-"})
+		}()
+		pw.Write([]byte("2 4")) // the command is reading
+		cancel()
+		select {
+		case code := <-done:
+			if code == 0 || code == 1 || code == 2 {
+				t.Errorf("nqueens %s - cancelled: exit %d; want an interruption's status", cmd, code)
+			}
+		case <-time.After(20 * time.Second):
+			t.Errorf("nqueens %s - did not stop within 20 s of the cancellation", cmd)
+		}
+		pw.Close()
+	}
+}
+
+// TestCheckStream: check reads a stream of placements in each form the
+// commands write (the review's M5 and L9).
+func TestCheckStream(t *testing.T) {
+	solve := func(args ...string) string {
+		out, errs, code := cli(t, "", append([]string{"solve"}, args...)...)
+		if code != 0 {
+			t.Fatalf("solve %q: exit %d, %s", args, code, errs)
+		}
+		return out
+	}
+	gen, _, _ := cli(t, "", "gen", "completion", "--family", "diag", "--n", "10", "--diagonals", "6", "--seed", "1")
+	completed, _, _ := cli(t, gen, "complete", "-", "--format", "board")
+	all4, _, _ := cli(t, "", "complete", "--n", "6", "--all", "--format", "board")
+	shown, _, _ := cli(t, "", "show", "2", "4", "1", "3")
+	tests := []struct {
+		name, stdin, out string
+		code             int
+	}{
+		{"solve", solve("8", "--limit", "2"), "2 placements, all valid\n", 0},
+		{"solve board", solve("8", "--limit", "2", "--format", "board"), "2 placements, all valid\n", 0},
+		{"solve json", solve("8", "--limit", "2", "--format", "json"), "2 placements, all valid\n", 0},
+		{"solve 6", solve("6"), "4 placements, all valid\n", 0},
+		{"complete board", completed, "valid\n", 0},
+		{"complete --all board", all4, "4 placements, all valid\n", 0},
+		{"show", shown, "valid\n", 0},
+		{"invalid ones", "1 5 8 6 3 7 2 4\n1 1\n\n..Q.\nQ...\n...Q\n.Q..\n{\"n\":3,\"columns\":[1,2,3]}\n",
+			"placement 2 (line 2): invalid: rows 1 and 2: queens at columns 1 and 1 are on the same column\n" +
+				"placement 4 (line 8): invalid: rows 1 and 2: queens at columns 1 and 2 are on the same diagonal\n" +
+				"2 of 4 placements valid\n", 1},
+		{"first invalid", "1 1\n2 4 1 3\n", "placement 1 (line 1): invalid: rows 1 and 2: queens at columns 1 and 1 are on the same column\n1 of 2 placements valid\n", 1},
+		{"one invalid", "1 1\n", "invalid: rows 1 and 2: queens at columns 1 and 1 are on the same column\n", 1},
+	}
+	for _, tt := range tests {
+		out, errs, code := cli(t, tt.stdin, "check", "-")
+		if out != tt.out || code != tt.code {
+			t.Errorf("%s | check -: %q, exit %d, stderr %q; want %q, exit %d", tt.name, out, code, errs, tt.out, tt.code)
+		}
+	}
+}
+
+func TestCheckStreamErrors(t *testing.T) {
+	tests := []struct{ stdin, want string }{
+		{"2 4 1 3\n2 4 1 3\n", "nqueens check: standard input: line 2: placement 2 repeats placement 1; a stream holds each placement once\n"},
+		{"2 4 1 3\n1 1\n2.0 4 1 3\n", "nqueens check: bad placement: line 3: entry 1: \"2.0\" is not a column number (after 2 placements, 1 invalid)\n"},
+		{"2,4,,1,3\n", "nqueens check: bad placement: line 1: entry 3 is empty\n"},
+	}
+	for _, tt := range tests {
+		_, errs, code := cli(t, tt.stdin, "check", "-")
+		if code != 2 || errs != tt.want {
+			t.Errorf("check - < %q: exit %d, stderr %q; want 2, %q", tt.stdin, code, errs, tt.want)
+		}
+	}
+}
+
+// TestCheckMessages: the review's L8 and L10 arguments.
+func TestCheckMessages(t *testing.T) {
+	tests := []struct {
+		args []string
+		out  string
+		errs string
+		code int
+	}{
+		{[]string{"check", "2.0", "4", "1", "3"}, "", "nqueens check: bad placement: entry 1: \"2.0\" is not a column number\n", 2},
+		{[]string{"check", `{"columns":[2,4,1,3]}`}, "", "nqueens check: bad placement: JSON: n is missing (4 columns are given)\n", 2},
+		{[]string{"check", "2 4 1 3 # comment"}, "valid\n", "", 0},
+		{[]string{"check", "2,4,,1,3"}, "", "nqueens check: bad placement: entry 3 is empty\n", 2},
+		{[]string{"check", "[]"}, "valid\n", "", 0},
+		{[]string{"check", `{"n":0,"columns":[]}`}, "valid\n", "", 0},
+		{[]string{"check", "\ufeff2", "4", "1", "3"}, "valid\n", "", 0},
+	}
+	for _, tt := range tests {
+		out, errs, code := cli(t, "", tt.args...)
+		if out != tt.out || errs != tt.errs || code != tt.code {
+			t.Errorf("nqueens %q: %q, %q, exit %d; want %q, %q, exit %d", tt.args, out, errs, code, tt.out, tt.errs, tt.code)
+		}
+	}
+}
+
+// TestShowUnknownExtension: -o x.gif is refused, and no file is written
+// (it was a text board in x.gif, exit 0).
+func TestShowUnknownExtension(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "x.gif")
+	_, errs, code := cli(t, "", "show", "1", "-o", file)
+	if code != 2 || !strings.Contains(errs, `unknown extension ".gif"`) {
+		t.Errorf("show 1 -o x.gif: exit %d, %q; want 2 and unknown extension", code, errs)
+	}
+	if _, err := os.Stat(file); err == nil {
+		t.Errorf("show 1 -o x.gif wrote %s", file)
+	}
+	if _, errs, code := cli(t, "", "show", "1", "-o", file, "--format", "text"); code != 0 {
+		t.Errorf("show 1 -o x.gif --format text: exit %d, %q; want 0", code, errs)
+	}
+}
+
+// TestShowOne: show draws one placement; a second one in its input is an
+// error, and what complete and gen write is drawn.
+func TestShowOne(t *testing.T) {
+	if _, errs, code := cli(t, "2 4 1 3\n3 1 4 2\n", "show", "-"); code != 2 || errs != "nqueens show: standard input: line 2: a second placement; show draws one\n" {
+		t.Errorf("show - of two placements: exit %d, %q", code, errs)
+	}
+	if out, errs, code := cli(t, "\ufeffx.Qx\nQ..x\n.x.Q\n.Q..\n", "show", "-"); code != 0 || !strings.Contains(out, "1 |   |   | # |   |") {
+		t.Errorf("show - of a completed board: exit %d, %q\n%s", code, errs, out)
+	}
+}

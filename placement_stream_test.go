@@ -144,8 +144,13 @@ func (e *endless) Read(p []byte) (int, error) {
 // repeated lines, each cut off at limit bytes.
 func hostileInputs(limit int64, lines ...string) map[string]*endless {
 	m := map[string]*endless{
-		"zeros":  {next: func(p []byte) { clear(p) }, limit: limit},
-		"random": {next: func(p []byte) { r := rand.New(rand.NewPCG(1, 2)); for i := range p { p[i] = byte(r.Uint32()) } }, limit: limit},
+		"zeros": {next: func(p []byte) { clear(p) }, limit: limit},
+		"random": {next: func(p []byte) {
+			r := rand.New(rand.NewPCG(1, 2))
+			for i := range p {
+				p[i] = byte(r.Uint32())
+			}
+		}, limit: limit},
 	}
 	for _, l := range lines {
 		var pos int

@@ -3,9 +3,11 @@ package checkpoint
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -167,6 +169,8 @@ func FuzzParse(f *testing.F) {
 	f.Add(append(encode(hdr, Record{1, 10, 1, 100}), "2 20 2"...))
 	f.Add([]byte(Magic + " n=8"))
 	f.Add([]byte("garbage\n1 2 3 4 00000000\n"))
+	f.Add(append(encode(hdr, Record{1, 10, 1, 100}), bytes.Repeat([]byte("9"), 200)...))
+	f.Add(append([]byte(Magic+" n=8 version="), bytes.Repeat([]byte("v"), 1100)...))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := Parse(data)
 		if err != nil {
@@ -220,3 +224,54 @@ func TestBusyAndSync(t *testing.T) {
 	}
 	g.Close()
 }
+
+// TestLongLines: a line longer than a record can be is damaged, without
+// being kept in memory; a header longer than a header can be is refused.
+func TestLongLines(t *testing.T) {
+	good := encode(hdr, Record{1, 10, 1, 100})
+	next := AppendRecord(nil, Record{2, 20, 2, 200})
+	long := append(bytes.Repeat([]byte("1"), 5000), '\n')
+	// A long line followed by a valid one cannot be a torn append.
+	_, err := Parse(append(append(append([]byte{}, good...), long...), next...))
+	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "line 3 is damaged but line 4 after it is valid") {
+		t.Errorf("long middle line: %v; want corrupt at line 3", err)
+	}
+	// At the end it is a torn tail.
+	p, err := Parse(append(append([]byte{}, good...), long...))
+	if err != nil || len(p.Records) != 1 || p.Valid != len(good) {
+		t.Errorf("long last line: %+v, %v; want 1 record, valid %d", p, err, len(good))
+	}
+	// A record line of 129 bytes with a valid checksum is damaged too.
+	text := []byte("1 " + strings.Repeat("0", 120) + " 1 1")
+	line := appendCRC(text, 0, " ")
+	if p, err := Parse(append(append([]byte{}, good...), line...)); err != nil || len(p.Records) != 1 {
+		t.Errorf("129-byte record line: %+v, %v; want it dropped", p, err)
+	}
+	h := append([]byte(Magic+" n=8 version="), bytes.Repeat([]byte("v"), 2000)...)
+	for _, data := range [][]byte{h, append(h, '\n')} {
+		if _, err := Parse(data); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "longer than 1024 bytes") {
+			t.Errorf("2 KB header: %v; want corrupt, longer than 1024 bytes", err)
+		}
+	}
+}
+
+// TestZeroTail: a torn tail of 64 MiB of zeros is read in constant
+// memory (the whole file was read into memory).
+func TestZeroTail(t *testing.T) {
+	good := encode(hdr, Record{1, 10, 1, 100})
+	r := io.MultiReader(bytes.NewReader(good), io.LimitReader(zeros{}, 64<<20))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	p, err := ParseReader(r)
+	runtime.ReadMemStats(&after)
+	if err != nil || len(p.Records) != 1 || p.Valid != len(good) {
+		t.Errorf("zero tail: %+v, %v; want 1 record, valid %d", p, err, len(good))
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+		t.Errorf("zero tail: allocated %d bytes; want at most 1 MiB", got)
+	}
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestParse(t *testing.T) {
@@ -93,11 +94,16 @@ func FuzzParse(f *testing.F) {
 	f.Add("Q..\n...\n..")
 	f.Add("# c\n\nx\n")
 	f.Add(".Q\nQ.\n")
+	f.Add("\ufeffQ\n")
+	f.Add(strings.Repeat(".", MaxLine+1))
 	f.Fuzz(func(t *testing.T, text string) {
 		b, err := Parse(text)
 		if err != nil {
 			if !errors.Is(err, ErrSyntax) {
 				t.Fatalf("Parse error %v does not wrap ErrSyntax", err)
+			}
+			if m := err.Error(); !utf8.ValidString(m) || len(m) > 200 {
+				t.Fatalf("Parse error %q: invalid UTF-8 or longer than 200 bytes", m)
 			}
 			return
 		}

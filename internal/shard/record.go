@@ -162,9 +162,9 @@ const maxBlank = 1 << 20
 // capReader reads r until limit bytes in all, or maxBlank bytes of white
 // space in a row.
 type capReader struct {
-	r        io.Reader
-	n, limit int64
-	blank    int
+	r               io.Reader
+	n, limit        int64
+	blank, maxBlank int
 }
 
 func (c *capReader) Read(p []byte) (int, error) {
@@ -183,7 +183,7 @@ func (c *capReader) Read(p []byte) (int, error) {
 			c.blank = 0
 		}
 	}
-	if c.blank > maxBlank {
+	if c.blank > c.maxBlank {
 		return n, errBlank
 	}
 	return n, err
@@ -194,18 +194,24 @@ func (c *capReader) Read(p []byte) (int, error) {
 // skips a UTF-8 byte order mark at the start, and checks ctx between
 // records. An error of r is returned as is.
 func ReadAll(ctx context.Context, r io.Reader) ([]Record, error) {
+	return readAll(ctx, r, MaxRecord, maxBlank)
+}
+
+// readAll is ReadAll with its limits: at most maxRecord bytes a record,
+// maxBlank bytes of white space in a row.
+func readAll(ctx context.Context, r io.Reader, maxRecord int64, maxBlank int) ([]Record, error) {
 	br := bufio.NewReader(r)
 	if b, _ := br.Peek(3); string(b) == "\ufeff" {
 		br.Discard(3)
 	}
-	cr := &capReader{r: br}
+	cr := &capReader{r: br, maxBlank: maxBlank}
 	d := json.NewDecoder(cr)
 	var out []Record
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		cr.limit = d.InputOffset() + MaxRecord
+		cr.limit = d.InputOffset() + maxRecord
 		var raw json.RawMessage
 		err := d.Decode(&raw)
 		if err == io.EOF {
@@ -215,7 +221,7 @@ func ReadAll(ctx context.Context, r io.Reader) ([]Record, error) {
 		var se *json.SyntaxError
 		switch {
 		case errors.Is(err, errTooLong):
-			return nil, fmt.Errorf("%w: record %d: longer than %d bytes, more than a record can hold", ErrRecord, k, MaxRecord)
+			return nil, fmt.Errorf("%w: record %d: longer than %d bytes, more than a record can hold", ErrRecord, k, maxRecord)
 		case errors.Is(err, errBlank):
 			return nil, fmt.Errorf("%w: record %d: more than %d bytes of white space", ErrRecord, k, maxBlank)
 		case errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF):

@@ -1,12 +1,17 @@
 package shard
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"math/big"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestAssign(t *testing.T) {
@@ -236,4 +241,98 @@ func TestTotalsOnly(t *testing.T) {
 	if asked != MethodQuadrant {
 		t.Errorf("Check asked for the plan of method %q; want %q", asked, MethodQuadrant)
 	}
+}
+
+// endless is unending input: next fills a buffer; it counts the bytes
+// read and ends at limit.
+type endless struct {
+	next     func([]byte)
+	n, limit int64
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	if e.n >= e.limit {
+		return 0, io.EOF
+	}
+	p = p[:min(int64(len(p)), e.limit-e.n)]
+	e.next(p)
+	e.n += int64(len(p))
+	return len(p), nil
+}
+
+func repeat(s string, limit int64) *endless {
+	pos := 0
+	return &endless{next: func(p []byte) {
+		for i := range p {
+			p[i] = s[pos]
+			pos = (pos + 1) % len(s)
+		}
+	}, limit: limit}
+}
+
+// TestReadAllHostile: endless garbage is refused having read little of
+// the 32 MiB offered (merge - < /dev/zero grew to 24 GB).
+func TestReadAllHostile(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for name, r := range map[string]*endless{
+		"zeros": {next: func(p []byte) { clear(p) }, limit: 32 << 20},
+		"random": {next: func(p []byte) {
+			for i := range p {
+				p[i] = byte(rnd.Uint32())
+			}
+		}, limit: 32 << 20},
+		"yes 1": repeat("1\n", 32<<20),
+		"yes {": repeat("{\n", 32<<20),
+		"blank": repeat("\n", 32<<20),
+	} {
+		_, err := ReadAll(context.Background(), r)
+		if !errors.Is(err, ErrRecord) || len(err.Error()) > 300 {
+			t.Errorf("%s: ReadAll = %.300v; want a short ErrRecord", name, err)
+		}
+		if r.n > 2<<20 {
+			t.Errorf("%s: read %d bytes; want at most 2 MiB", name, r.n)
+		}
+	}
+	// A record that never ends is cut at the limit.
+	prefix := `{"format":"nqueens-shard/1","version":"`
+	r := &endless{limit: 32 << 20}
+	r.next = func(p []byte) {
+		for i := range p {
+			p[i] = 'a'
+			if k := r.n + int64(i); k < int64(len(prefix)) {
+				p[i] = prefix[k]
+			}
+		}
+	}
+	if _, err := readAll(context.Background(), r, 1<<20, maxBlank); err == nil || !strings.Contains(err.Error(), "longer than 1048576 bytes") || r.n > 2<<20 {
+		t.Errorf("endless record: %v after %d bytes; want longer than 1048576 bytes, at most 2 MiB read", err, r.n)
+	}
+}
+
+// FuzzReadAll: the stream parser of merge, with limits small enough
+// for the fuzzer to cross: it never panics, its errors are short valid
+// UTF-8, and
+// what it accepts is what ParseAll accepts.
+func FuzzReadAll(f *testing.F) {
+	for _, r := range []Record{New("", 8, "v", "p", 0, 1, []Unit{{0, 5, 1, 9}, {3, 1 << 63, 0, 1}}), New(MethodQuadrant, 9, "q", "p", 0, 2, []Unit{{1, 40, 0, 0}})} {
+		b, _ := json.Marshal(r)
+		f.Add(append(append(b, '\n'), b...))
+	}
+	f.Add([]byte("\ufeff{}"))
+	f.Add([]byte("\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n1"))
+	f.Add([]byte(`{"format":"` + strings.Repeat("a", 300) + `"}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		const maxRec, maxWS = 256, 8
+		recs, err := readAll(context.Background(), bytes.NewReader(b), maxRec, maxWS)
+		if err != nil {
+			if m := err.Error(); !utf8.ValidString(m) || len(m) > 400 {
+				t.Fatalf("readAll(%q) error %q: invalid UTF-8 or longer than 400 bytes", b, m)
+			}
+			return
+		}
+		all, err := ParseAll(b)
+		if err != nil || len(all) != len(recs) {
+			t.Fatalf("readAll(%q) = %d records; ParseAll: %d, %v", b, len(recs), len(all), err)
+		}
+	})
 }

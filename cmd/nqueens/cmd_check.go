@@ -19,13 +19,21 @@ var checkCmd = &command{
 	summary: "check that a placement is a solution",
 	help: `Reads a placement — a one-based permutation ("5 2 6 1 7 4 8 3",
 "5,2,6,1,7,4,8,3", "[5,2,6,1,7,4,8,3]"), JSON ({"n":8,"columns":[...]}) or a
-drawn board (rows of Q and ., or the #-grid that 'solve --format board'
+drawn board (rows of Q and . or x, or the #-grid that 'solve --format board'
 writes) — from the arguments, a file, or standard input ("-"). Prints
 "valid" and exits 0, or names the first attacking pair and exits 1.
+
+A file or standard input holds a stream of placements: one permutation or
+JSON record per line, or boards separated by blank lines or titles, as
+solve, find, show, complete and gen write them ("# …" lines are comments).
+Each invalid placement gets a line naming it and its line; the last line
+counts the valid ones; exit 1 if any is invalid. Reading stops at the first
+line that is not a placement (exit 2).
 
 Examples:
   nqueens check 5 2 6 1 7 4 8 3
   nqueens check "1 1"                       exits 1: same column
+  nqueens solve 8 --limit 2 | nqueens check -
   nqueens solve 8 --limit 1 --format board | nqueens check -`,
 }
 

@@ -156,6 +156,17 @@ var errTooLong = errors.New("record too long")
 // a row.
 var errBlank = errors.New("too much white space")
 
+// A badByteError is the error of capReader for a byte that no record
+// holds.
+type badByteError struct {
+	off int64
+	b   byte
+}
+
+func (e *badByteError) Error() string {
+	return fmt.Sprintf("byte %d: %s cannot appear in a record (printable ASCII)", e.off+1, quote.Byte(e.b))
+}
+
 // maxBlank is the most white space ReadAll reads in a row.
 const maxBlank = 1 << 20
 
@@ -165,9 +176,13 @@ type capReader struct {
 	r               io.Reader
 	n, limit        int64
 	blank, maxBlank int
+	err             error // a bad byte's
 }
 
 func (c *capReader) Read(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
 	if c.n >= c.limit {
 		return 0, errTooLong
 	}
@@ -175,14 +190,21 @@ func (c *capReader) Read(p []byte) (int, error) {
 		p = p[:c.limit-c.n]
 	}
 	n, err := c.r.Read(p)
-	c.n += int64(n)
-	for _, b := range p[:n] {
-		if b == ' ' || b == '\t' || b == '\n' || b == '\r' {
+	for i, b := range p[:n] {
+		switch {
+		case b == ' ' || b == '\t' || b == '\n' || b == '\r':
 			c.blank++
-		} else {
+		case b < ' ' || b >= 0x7f:
+			// A record is ASCII: names and numbers. The error is
+			// sticky: the bytes after b are dropped.
+			c.err = &badByteError{c.n + int64(i), b}
+			c.n += int64(i)
+			return i, c.err
+		default:
 			c.blank = 0
 		}
 	}
+	c.n += int64(n)
 	if c.blank > c.maxBlank {
 		return n, errBlank
 	}
@@ -222,6 +244,8 @@ func readAll(ctx context.Context, r io.Reader, maxRecord int64, maxBlank int) ([
 		switch {
 		case errors.Is(err, errTooLong):
 			return nil, fmt.Errorf("%w: record %d: longer than %d bytes, more than a record can hold", ErrRecord, k, maxRecord)
+		case errors.As(err, new(*badByteError)):
+			return nil, fmt.Errorf("%w: record %d: %v", ErrRecord, k, err)
 		case errors.Is(err, errBlank):
 			return nil, fmt.Errorf("%w: record %d: more than %d bytes of white space", ErrRecord, k, maxBlank)
 		case errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF):

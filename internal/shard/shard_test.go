@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math/big"
 	"math/rand/v2"
@@ -335,4 +336,17 @@ func FuzzReadAll(f *testing.F) {
 			t.Fatalf("readAll(%q) = %d records; ParseAll: %d, %v", b, len(recs), len(all), err)
 		}
 	})
+}
+
+// TestReadAllBadByte: a byte no record holds is named with its record,
+// even when it comes after a good record in the same read.
+func TestReadAllBadByte(t *testing.T) {
+	b, _ := json.Marshal(New("", 8, "v", "p", 0, 1, []Unit{{0, 5, 1, 9}}))
+	in := append(append(append([]byte{}, b...), "\n"...), b...)
+	in = append(in, "\n{\"n\":\xff}\n"...)
+	_, err := ReadAll(context.Background(), bytes.NewReader(in))
+	want := fmt.Sprintf("record 3: byte %d: '\\xff' cannot appear in a record", 2*len(b)+2+6)
+	if !errors.Is(err, ErrRecord) || !strings.Contains(err.Error(), want) {
+		t.Errorf("ReadAll = %v; want %q", err, want)
+	}
 }

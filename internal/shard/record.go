@@ -265,6 +265,18 @@ func readAll(ctx context.Context, r io.Reader, maxRecord int64, maxBlank int) ([
 	return out, nil
 }
 
+// short writes x for a message, cut to 40 digits ("<nil>" for nil).
+func short(x *big.Int) string {
+	if x == nil {
+		return "<nil>"
+	}
+	s := x.String()
+	if len(s) > quote.Max {
+		s = s[:quote.Max] + "…"
+	}
+	return s
+}
+
 // maxName is the longest version, plan or digest a record may hold.
 const maxName = 64
 
@@ -321,7 +333,7 @@ func (r *Record) Check() error {
 		u = nil
 	}
 	if t.Cmp(r.Solutions) != 0 || r.Unique != nil && u.Cmp(r.Unique) != 0 {
-		return bad("%s: totals %v/%v are not the sums %v/%v of its units", r.Name(), r.Solutions, r.Unique, t, u)
+		return bad("%s: totals %s/%s are not the sums %v/%v of its units", r.Name(), short(r.Solutions), short(r.Unique), t, u)
 	}
 	if d := Digest(r.IDs()); d != r.Digest {
 		return bad("%s: digest %s does not match its unit ids (%s)", r.Name(), r.Digest, d)

@@ -322,6 +322,7 @@ func FuzzReadAll(f *testing.F) {
 	f.Add([]byte("\ufeff{}"))
 	f.Add([]byte("\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n1"))
 	f.Add([]byte(`{"format":"` + strings.Repeat("a", 300) + `"}`))
+	f.Add([]byte(`{"format":"nqueens-shard/1","n":1,"version":"v","plan":"p","shard":0,"shards":1,"units_done":0,"solutions":` + strings.Repeat("9", 90) + `,"unique":0,"nodes":0,"digest":"d","units":[]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		const maxRec, maxWS = 256, 8
 		recs, err := readAll(context.Background(), bytes.NewReader(b), maxRec, maxWS)

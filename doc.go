@@ -51,7 +51,9 @@
 // Beyond counting: Find builds one solution for any N in O(N) (FindColumn
 // gives row i's column in O(1), WriteFind streams it), Random finds a
 // random solution by min-conflicts repair, ValidateReader checks a
-// streamed permutation in O(N) memory, and Complete, Completions and
+// streamed permutation in O(N) memory, PlacementScanner reads a stream of
+// placements in the forms the commands write (bounded per line, failing
+// at the first bad one), and Complete, Completions and
 // GenerateBoard solve and generate N-Queens Completion instances (a
 // PartialBoard with queens placed and squares blocked).
 //

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/nqueens/nqueens/internal/quote"
 	"github.com/nqueens/nqueens/internal/validate"
 )
 
@@ -15,29 +16,49 @@ import (
 // for the check, never the text: a 10^7-queen file (79 MB of text) is
 // checked with a peak RSS of about 55 MB for the whole nqueens process.
 //
+// It checks the queens as they come too, and returns an attack as soon
+// as it is certain whatever follows: when every column read so far is on
+// any board with the rows read so far. Then N is the number of rows read,
+// and the rest of r is not read: an endless "1 1 1 …" stops at its second
+// queen.
+//
 // Errors are those of Validate: an *AttackError (wrapping ErrAttack) for
 // the attacking pair whose second row is smallest, or an error wrapping
-// ErrSyntax for a bad token, a column off the board or empty input; an
-// error from r is returned as is.
+// ErrSyntax for a bad token, an empty entry between commas, a column off
+// the board or empty input; an error from r is returned as is.
 func ValidateReader(r io.Reader) (int, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	var cols chunked
+	inc := incremental{bad: -1}
 	entry := 0
 	v, inNum := 0, false
 	open, closed := false, false
+	sawComma, since := false, 0 // a comma or semicolon was read; entries since the last one
 	end := func() error {
 		if !inNum {
 			return nil
 		}
 		entry++
+		since++
 		if v < 1 || v > MaxFindN {
 			return fmt.Errorf("%w: entry %d: column %d is off the board", ErrSyntax, entry, v)
 		}
 		cols.add(int32(v - 1))
+		inc.add(v - 1)
 		v, inNum = 0, false
 		return nil
 	}
+	comma := func() error {
+		if since == 0 {
+			return fmt.Errorf("%w: entry %d is empty", ErrSyntax, entry+1)
+		}
+		sawComma, since = true, 0
+		return nil
+	}
 	for {
+		if inc.bad >= 0 && cols.n > inc.bound {
+			return cols.n, attackAt(&cols, inc.bad)
+		}
 		b, err := br.ReadByte()
 		if err == io.EOF {
 			break
@@ -53,8 +74,15 @@ func ValidateReader(r io.Reader) (int, error) {
 				return 0, fmt.Errorf("%w: entry %d: the number is too large", ErrSyntax, entry+1)
 			}
 			v, inNum = v*10+int(b-'0'), true
-		case b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == ',' || b == ';':
+		case b == ' ' || b == '\t' || b == '\n' || b == '\r':
 			if err := end(); err != nil {
+				return 0, err
+			}
+		case b == ',' || b == ';':
+			if err := end(); err != nil {
+				return 0, err
+			}
+			if err := comma(); err != nil {
 				return 0, err
 			}
 		case b == '[' && !open && entry == 0 && !inNum:
@@ -65,11 +93,14 @@ func ValidateReader(r io.Reader) (int, error) {
 			}
 			closed = true
 		default:
-			return 0, fmt.Errorf("%w: entry %d: %q is not part of a column number", ErrSyntax, entry+1, b)
+			return 0, fmt.Errorf("%w: entry %d: %s is not part of a column number", ErrSyntax, entry+1, quote.Byte(b))
 		}
 	}
 	if err := end(); err != nil {
 		return 0, err
+	}
+	if sawComma && since == 0 {
+		return 0, fmt.Errorf("%w: entry %d is empty", ErrSyntax, entry+1)
 	}
 	if open && !closed {
 		return 0, fmt.Errorf("%w: '[' is not closed by ']'", ErrSyntax)
@@ -89,6 +120,59 @@ func ValidateReader(r io.Reader) (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// incremental finds the first attacked row as the queens come, in bit
+// sets that grow with the rows and columns seen. It gives up (and leaves
+// the check to the end) at a column far beyond the rows read, which would
+// make its sets large before the board is known.
+type incremental struct {
+	off            bool
+	rows, maxCol   int
+	cols, up       bitset // column c; anti-diagonal r+c
+	downPos, downN bitset // diagonal r-c ≥ 0; -(r-c)-1 for r-c < 0
+	bad, bound     int    // first attacked row (-1 none yet), and the most columns its rows need
+}
+
+func (s *incremental) add(c int) {
+	r := s.rows
+	s.rows++
+	s.maxCol = max(s.maxCol, c)
+	if s.off || s.bad >= 0 {
+		return
+	}
+	if c > 2*r+1024 {
+		s.off = true
+		return
+	}
+	d := r - c
+	hit := s.cols.set(c)
+	if d >= 0 {
+		hit = s.downPos.set(d) || hit
+	} else {
+		hit = s.downN.set(-d-1) || hit
+	}
+	hit = s.up.set(r+c) || hit
+	if hit {
+		// Certain once the board has more than maxCol columns: every
+		// row up to r is then on it.
+		s.bad, s.bound = r, s.maxCol
+	}
+}
+
+// bitset is a set of small non-negative ints.
+type bitset []uint64
+
+// set adds i and reports whether it was there.
+func (b *bitset) set(i int) bool {
+	w := i >> 6
+	for w >= len(*b) {
+		*b = append(*b, 0)
+	}
+	m := uint64(1) << (i & 63)
+	had := (*b)[w]&m != 0
+	(*b)[w] |= m
+	return had
 }
 
 // chunked stores columns in blocks of 2^20, so that it grows without the

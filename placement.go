@@ -194,6 +194,9 @@ func looksDrawn(s string) bool {
 func parsePerm(s string) (Placement, error) {
 	var b []byte
 	for line := range strings.Lines(s) {
+		if isTitle(strings.TrimSpace(line)) {
+			continue
+		}
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]
 		}

@@ -243,7 +243,7 @@ func TestCanonicalNotPermutation(t *testing.T) {
 // its board and at most maxN queens, then io.EOF or an ErrSyntax error of
 // valid UTF-8 and bounded length, without reading a line past the limit.
 func FuzzPlacementScanner(f *testing.F) {
-	for _, s := range []string{"1 3 5 2 4\n1 4 2 5 3\n", "{\"n\":1,\"columns\":[1]}\n", Placement{1, 3, 0, 2}.Board(), "x.Qx\nQ..x\n.x.Q\n.Q..\n\nQ\n", "# c\n2,4,,1,3", "\ufeff[]", strings.Repeat("1 ", 10), "Solution #1\n\n" + Placement{0}.Board()} {
+	for _, s := range []string{"1 3 5 2 4\n1 4 2 5 3\n", "{\"n\":1,\"columns\":[1]}\n", Placement{1, 3, 0, 2}.Board(), "x.Qx\nQ..x\n.x.Q\n.Q..\n\nQ\n", "# c\n2,4,,1,3", "\ufeff[]", strings.Repeat("1 ", 10), "Solution #1\n\n" + Placement{0}.Board(), strings.Repeat("1 ", LineLimit(8)/2+1)} {
 		f.Add(s)
 	}
 	const maxN = 8

@@ -86,6 +86,9 @@ func checkInput(ctx context.Context, e *env, name string) error {
 	}
 	defer closeIn()
 	br := bufio.NewReaderSize(in, nqueens.LineLimit(checkMaxN)+1)
+	if b, _ := br.Peek(3); string(b) == "\ufeff" {
+		br.Discard(3) // a byte order mark
+	}
 	if looksLikePerm(br, 2*checkMaxN) {
 		return checkStream(e, br, source)
 	}

@@ -225,3 +225,14 @@ func TestShowOne(t *testing.T) {
 		t.Errorf("show - of a completed board: exit %d, %q\n%s", code, errs, out)
 	}
 }
+
+// TestCheckLargeWithBOM: a permutation too long for the scanner is
+// checked as one stream, after a byte order mark too.
+func TestCheckLargeWithBOM(t *testing.T) {
+	big, _, _ := cli(t, "", "find", "300000")
+	for _, in := range []string{big, "\ufeff" + big} {
+		if out, errs, code := cli(t, in, "check", "-"); out != "valid\n" || code != 0 {
+			t.Errorf("check - of find 300000 (%d bytes): %q, %q, exit %d; want valid", len(in), out, errs, code)
+		}
+	}
+}

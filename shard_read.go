@@ -11,10 +11,11 @@ import (
 )
 
 // ReadShardRecords is ParseShardRecords for the records read from r, one
-// at a time: it fails at the first bad record, reads at most 180 MiB for
-// one record (what a record of the largest plan can hold), skips a UTF-8
-// byte order mark, and returns ctx.Err() when ctx is done between
-// records. An error of r is returned as is.
+// at a time and each a value at a time: it fails at the first bad record
+// or unit, holds the text of one value at a time (at most 4 KiB: a name,
+// a total, a unit) and at most 2^21 units a record (the largest plan has
+// 1,677,782), skips a UTF-8 byte order mark, and returns ctx.Err() when
+// ctx is done between records. An error of r is returned as is.
 func ReadShardRecords(ctx context.Context, r io.Reader, source string) ([]ShardRecord, error) {
 	recs, err := shard.ReadAll(ctx, r)
 	if errors.Is(err, shard.ErrRecord) {

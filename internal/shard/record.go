@@ -114,23 +114,18 @@ func sums(units []Unit) (total, unique *big.Int, nodes uint64) {
 }
 
 // Parse reads one record and checks it against itself: known fields
-// only, 0 ≤ shard < shards, units ascending without repeats, units_done
-// equal to their number, totals equal to their sums and the digest equal
-// to the digest of their ids.
+// only, each once, 0 ≤ shard < shards, units ascending without repeats,
+// units_done equal to their number, totals equal to their sums and the
+// digest equal to the digest of their ids.
 func Parse(b []byte) (Record, error) {
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.DisallowUnknownFields()
-	d.UseNumber()
-	var r Record
-	if err := d.Decode(&r); err != nil {
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &te) && te.Field == "":
-			return Record{}, fmt.Errorf("%w: a JSON %s, not a record object", ErrRecord, te.Value)
-		case errors.As(err, &te):
-			return Record{}, fmt.Errorf("%w: field %s: a JSON %s, not %s", ErrRecord, quote.Token(te.Field), te.Value, te.Type)
-		}
-		return Record{}, fmt.Errorf("%w: %s", ErrRecord, quote.Message(err.Error()))
+	cr := &capReader{r: bytes.NewReader(b), limit: int64(len(b)), maxBlank: len(b)}
+	d := newDecoder(cr)
+	r, err := decodeRecord(d, cr, int64(len(b)))
+	if err == io.EOF {
+		return Record{}, fmt.Errorf("%w: no record", ErrRecord)
+	}
+	if err != nil {
+		return Record{}, recordError(err, int64(len(b)))
 	}
 	if _, err := d.Token(); err != io.EOF {
 		return Record{}, fmt.Errorf("%w: more than one JSON value", ErrRecord)
@@ -144,10 +139,189 @@ func ParseAll(b []byte) ([]Record, error) {
 	return ReadAll(context.Background(), bytes.NewReader(b))
 }
 
-// MaxRecord is the most bytes ReadAll reads for one record: the largest
-// plan's units (1,677,782 of the kernel's at n = 64) at 104 bytes each,
-// with every count at 2^64-1, and a little more.
-const MaxRecord = 180 << 20
+// Limits of ReadAll: a record holds at most MaxUnits units (the largest
+// plan has 1,677,782: the kernel's at n = 64), and no value in it — a
+// name, a number, a unit — needs more than MaxValue bytes of text.
+const (
+	MaxUnits = 1 << 21
+	MaxValue = 4096
+)
+
+func newDecoder(cr *capReader) *json.Decoder {
+	d := json.NewDecoder(cr)
+	d.DisallowUnknownFields()
+	return d
+}
+
+// decodeRecord reads one record object from d, a field and a unit at a
+// time: cr lets d read at most maxValue bytes past the start of each
+// value, so that d never holds more than one value's text. It returns
+// io.EOF if the input ends before the record starts.
+func decodeRecord(d *json.Decoder, cr *capReader, maxValue int64) (Record, error) {
+	var r Record
+	limit := func() { cr.limit = d.InputOffset() + maxValue }
+	t, err := d.Token()
+	if err != nil {
+		return r, err
+	}
+	if t != json.Delim('{') {
+		return r, fmt.Errorf("%w: a JSON %s, not a record object", ErrRecord, kind(t))
+	}
+	seen := map[string]bool{}
+	for d.More() {
+		limit()
+		t, err := d.Token()
+		if err != nil {
+			return r, err
+		}
+		key, _ := t.(string)
+		if seen[key] {
+			return r, fmt.Errorf("%w: field %s given twice", ErrRecord, quote.Token(key))
+		}
+		seen[key] = true
+		var dst any
+		switch key {
+		case "format":
+			dst = &r.Format
+		case "n":
+			dst = &r.N
+		case "method":
+			dst = &r.Method
+		case "version":
+			dst = &r.Version
+		case "plan":
+			dst = &r.Plan
+		case "shard":
+			dst = &r.Shard
+		case "shards":
+			dst = &r.Shards
+		case "units_done":
+			dst = &r.UnitsDone
+		case "solutions":
+			dst = &r.Solutions
+		case "unique":
+			dst = &r.Unique
+		case "nodes":
+			dst = &r.Nodes
+		case "digest":
+			dst = &r.Digest
+		case "units":
+			max := MaxUnits
+			if seen["units_done"] && r.UnitsDone >= 0 && r.UnitsDone < max {
+				max = r.UnitsDone
+			}
+			if r.Units, err = decodeUnits(d, limit, max); err != nil {
+				return r, err
+			}
+			continue
+		default:
+			return r, fmt.Errorf("%w: unknown field %s", ErrRecord, quote.Token(key))
+		}
+		limit()
+		if err := d.Decode(dst); err != nil {
+			return r, fieldError(key, err)
+		}
+	}
+	limit()
+	if _, err := d.Token(); err != nil { // the closing '}'
+		return r, err
+	}
+	return r, nil
+}
+
+// decodeUnits reads the units array, at most max units, failing at the
+// first unit whose id is not above the one before.
+func decodeUnits(d *json.Decoder, limit func(), max int) ([]Unit, error) {
+	limit()
+	t, err := d.Token()
+	if err != nil || t == nil {
+		return nil, err // null: no units
+	}
+	if t != json.Delim('[') {
+		return nil, fmt.Errorf("%w: field \"units\": a JSON %s, not an array", ErrRecord, kind(t))
+	}
+	var units []Unit
+	for d.More() {
+		if len(units) == max {
+			return nil, fmt.Errorf("%w: more than %d units (units_done, or the largest plan's)", ErrRecord, max)
+		}
+		limit()
+		var u Unit
+		if err := d.Decode(&u); err != nil {
+			return nil, fieldError(fmt.Sprintf("units[%d]", len(units)), err)
+		}
+		if k := len(units); k > 0 && u.ID <= units[k-1].ID {
+			return nil, fmt.Errorf("%w: unit ids are not ascending and distinct at unit %d", ErrRecord, u.ID)
+		}
+		units = append(units, u)
+	}
+	limit()
+	if _, err := d.Token(); err != nil { // the closing ']'
+		return nil, err
+	}
+	return units, nil
+}
+
+// kind names the JSON value that starts with token t.
+func kind(t json.Token) string {
+	switch t := t.(type) {
+	case json.Delim:
+		if t == '[' {
+			return "array"
+		}
+		return "value " + string(t)
+	case string:
+		return "string"
+	case float64, json.Number:
+		return "number"
+	case bool:
+		return "boolean"
+	}
+	return "null"
+}
+
+// fieldError words the error of decoding field key.
+func fieldError(key string, err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		f := key
+		if te.Field != "" {
+			f += "." + te.Field
+		}
+		return fmt.Errorf("%w: field %s: a JSON %s, not %s", ErrRecord, quote.Token(f), te.Value, te.Type)
+	}
+	if errors.Is(err, ErrRecord) || isReadError(err) {
+		return err
+	}
+	return fmt.Errorf("%w: field %s: %s", ErrRecord, quote.Token(key), quote.Message(err.Error()))
+}
+
+// isReadError reports whether err is capReader's, or the input's end.
+func isReadError(err error) bool {
+	return errors.Is(err, errTooLong) || errors.Is(err, errBlank) || errors.As(err, new(*badByteError)) ||
+		errors.Is(err, io.ErrUnexpectedEOF)
+}
+
+// recordError words an error of decodeRecord that is not yet one of
+// ErrRecord: a limit of capReader, bad JSON, or the input's end.
+func recordError(err error, maxValue int64) error {
+	var se *json.SyntaxError
+	switch {
+	case errors.Is(err, ErrRecord):
+		return err
+	case errors.Is(err, errTooLong):
+		return fmt.Errorf("%w: a value longer than %d bytes, more than a record holds", ErrRecord, maxValue)
+	case errors.As(err, new(*badByteError)):
+		return fmt.Errorf("%w: %v", ErrRecord, err)
+	case errors.Is(err, errBlank):
+		return fmt.Errorf("%w: more than %d bytes of white space", ErrRecord, maxBlank)
+	case errors.As(err, &se):
+		return fmt.Errorf("%w: %s", ErrRecord, quote.Message(err.Error()))
+	case errors.Is(err, io.ErrUnexpectedEOF), err == io.EOF:
+		return fmt.Errorf("%w: the record is cut short", ErrRecord)
+	}
+	return err
+}
 
 // errTooLong is the error of capReader past its limit.
 var errTooLong = errors.New("record too long")
@@ -211,50 +385,44 @@ func (c *capReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// ReadAll is ParseAll for the records read from r, one at a time: it
-// fails at the first bad record, reads at most MaxRecord bytes for one,
-// skips a UTF-8 byte order mark at the start, and checks ctx between
-// records. An error of r is returned as is.
+// ReadAll is ParseAll for the records read from r, one at a time and
+// each a value at a time: it fails at the first bad record (at the first
+// bad unit), holds one value's text at a time (MaxValue bytes, MaxUnits
+// units a record), skips a UTF-8 byte order mark at the start, and checks
+// ctx between records. An error of r is returned as is.
 func ReadAll(ctx context.Context, r io.Reader) ([]Record, error) {
-	return readAll(ctx, r, MaxRecord, maxBlank)
+	return readAll(ctx, r, MaxValue, maxBlank)
 }
 
-// readAll is ReadAll with its limits: at most maxRecord bytes a record,
+// readAll is ReadAll with its limits: at most maxValue bytes a value,
 // maxBlank bytes of white space in a row.
-func readAll(ctx context.Context, r io.Reader, maxRecord int64, maxBlank int) ([]Record, error) {
+func readAll(ctx context.Context, r io.Reader, maxValue int64, maxBlank int) ([]Record, error) {
 	br := bufio.NewReader(r)
 	if b, _ := br.Peek(3); string(b) == "\ufeff" {
 		br.Discard(3)
 	}
 	cr := &capReader{r: br, maxBlank: maxBlank}
-	d := json.NewDecoder(cr)
+	d := newDecoder(cr)
 	var out []Record
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		cr.limit = d.InputOffset() + maxRecord
-		var raw json.RawMessage
-		err := d.Decode(&raw)
-		if err == io.EOF {
+		k := len(out) + 1
+		// White space before a record is bounded by maxBlank alone.
+		cr.limit = d.InputOffset() + int64(maxBlank) + maxValue
+		rec, err := decodeRecord(d, cr, maxValue)
+		if err == io.EOF && cr.err == nil {
 			break
 		}
-		k := len(out) + 1
-		var se *json.SyntaxError
-		switch {
-		case errors.Is(err, errTooLong):
-			return nil, fmt.Errorf("%w: record %d: longer than %d bytes, more than a record can hold", ErrRecord, k, maxRecord)
-		case errors.As(err, new(*badByteError)):
-			return nil, fmt.Errorf("%w: record %d: %v", ErrRecord, k, err)
-		case errors.Is(err, errBlank):
-			return nil, fmt.Errorf("%w: record %d: more than %d bytes of white space", ErrRecord, k, maxBlank)
-		case errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF):
-			return nil, fmt.Errorf("%w: record %d: %s", ErrRecord, k, quote.Message(err.Error()))
-		case err != nil:
+		if err != nil {
+			err = recordError(err, maxValue)
+			if errors.Is(err, ErrRecord) {
+				return nil, fmt.Errorf("record %d: %w", k, err)
+			}
 			return nil, err
 		}
-		rec, err := Parse(raw)
-		if err != nil {
+		if err := rec.Check(); err != nil {
 			return nil, fmt.Errorf("record %d: %w", k, err)
 		}
 		out = append(out, rec)

@@ -305,8 +305,36 @@ func TestReadAllHostile(t *testing.T) {
 			}
 		}
 	}
-	if _, err := readAll(context.Background(), r, 1<<20, maxBlank); err == nil || !strings.Contains(err.Error(), "longer than 1048576 bytes") || r.n > 2<<20 {
-		t.Errorf("endless record: %v after %d bytes; want longer than 1048576 bytes, at most 2 MiB read", err, r.n)
+	if _, err := ReadAll(context.Background(), r); err == nil || !strings.Contains(err.Error(), "a value longer than 4096 bytes") || r.n > 64<<10 {
+		t.Errorf("endless record: %v after %d bytes; want a value longer than 4096 bytes, at most 64 KiB read", err, r.n)
+	}
+	// Endless units stop at the first that is out of order, or past
+	// units_done.
+	for _, tt := range []struct{ prefix, unit, want string }{
+		{`{"units":[`, `{"id":0},`, "unit ids are not ascending and distinct at unit 0"},
+		{`{"units_done":3,"units":[`, `{"id":%d},`, "more than 3 units"},
+	} {
+		var buf []byte
+		k := 0
+		r := &endless{limit: 32 << 20}
+		r.next = func(p []byte) {
+			for len(buf) < len(p) {
+				if k == 0 {
+					buf = append(buf, tt.prefix...)
+				}
+				if strings.Contains(tt.unit, "%d") {
+					buf = fmt.Appendf(buf, tt.unit, k)
+				} else {
+					buf = append(buf, tt.unit...)
+				}
+				k++
+			}
+			copy(p, buf)
+			buf = buf[len(p):]
+		}
+		if _, err := ReadAll(context.Background(), r); err == nil || !strings.Contains(err.Error(), tt.want) || r.n > 64<<10 {
+			t.Errorf("endless units %q: %v after %d bytes; want %q, at most 64 KiB read", tt.unit, err, r.n, tt.want)
+		}
 	}
 }
 
@@ -324,8 +352,8 @@ func FuzzReadAll(f *testing.F) {
 	f.Add([]byte(`{"format":"` + strings.Repeat("a", 300) + `"}`))
 	f.Add([]byte(`{"format":"nqueens-shard/1","n":1,"version":"v","plan":"p","shard":0,"shards":1,"units_done":0,"solutions":` + strings.Repeat("9", 90) + `,"unique":0,"nodes":0,"digest":"d","units":[]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		const maxRec, maxWS = 256, 8
-		recs, err := readAll(context.Background(), bytes.NewReader(b), maxRec, maxWS)
+		const maxVal, maxWS = 64, 8
+		recs, err := readAll(context.Background(), bytes.NewReader(b), maxVal, maxWS)
 		if err != nil {
 			if m := err.Error(); !utf8.ValidString(m) || len(m) > 400 {
 				t.Fatalf("readAll(%q) error %q: invalid UTF-8 or longer than 400 bytes", b, m)
@@ -346,7 +374,7 @@ func TestReadAllBadByte(t *testing.T) {
 	in := append(append(append([]byte{}, b...), "\n"...), b...)
 	in = append(in, "\n{\"n\":\xff}\n"...)
 	_, err := ReadAll(context.Background(), bytes.NewReader(in))
-	want := fmt.Sprintf("record 3: byte %d: '\\xff' cannot appear in a record", 2*len(b)+2+6)
+	want := fmt.Sprintf("record 3: bad shard record: byte %d: '\\xff' cannot appear in a record", 2*len(b)+2+6)
 	if !errors.Is(err, ErrRecord) || !strings.Contains(err.Error(), want) {
 		t.Errorf("ReadAll = %v; want %q", err, want)
 	}

@@ -25,7 +25,7 @@ or --partial, a permutation with . for the open rows.
 
 Prints one completion (default), the number of completions (--count) or
 every completion as it is found (--all). Exit status 1 when there is no
-completion; 2, naming the problem, when the board is contradictory (queens
+completion (--count prints 0 and exits 0, as 'count 2' does); 2, naming the problem, when the board is contradictory (queens
 that attack each other, a queen on a blocked square, squares off the
 board, ragged rows). --stats prints the nodes searched and the time to
 standard error.
@@ -86,11 +86,9 @@ func runComplete(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
+		// A count is an answer, 0 too: exit 0, as 'count 2' does.
 		fmt.Fprintln(bw, res.Count)
 		report(res.Nodes, res.Elapsed.Seconds())
-		if res.Count == 0 {
-			return answerNo("")
-		}
 	case *all:
 		seq, done, err := nqueens.Completions(ctx, b)
 		if err != nil {

@@ -81,10 +81,16 @@ func (s *PlacementScanner) Line() int { return s.start }
 // Count returns the number of placements read so far.
 func (s *PlacementScanner) Count() int { return s.count }
 
-// Err returns the error that ended the scan, nil at the end of the input.
-// An error of the reader is returned as is, ctx.Err() when the context
-// of Scan was cancelled.
-func (s *PlacementScanner) Err() error { return s.err }
+// Err returns the error that ended the scan, nil at the end of the input
+// (after at least one placement: an input without any is an error). An
+// error of the reader is returned as is, ctx.Err() when the context of
+// Scan was cancelled.
+func (s *PlacementScanner) Err() error {
+	if s.err == io.EOF {
+		return nil
+	}
+	return s.err
+}
 
 // errLine wraps ErrSyntax with the line number.
 func (s *PlacementScanner) errLine(no int, format string, a ...any) error {
@@ -155,8 +161,6 @@ func (s *PlacementScanner) Scan(ctx context.Context) bool {
 	return true
 }
 
-var errEnd = io.EOF
-
 func (s *PlacementScanner) scan(ctx context.Context) error {
 	var b board // the board being read, if any
 	b.p = s.p[:0]
@@ -175,7 +179,7 @@ func (s *PlacementScanner) scan(ctx context.Context) error {
 			if s.count == 0 {
 				return fmt.Errorf("%w: empty input", ErrSyntax)
 			}
-			return errEnd
+			return io.EOF
 		}
 		if err != nil {
 			return err

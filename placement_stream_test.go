@@ -22,11 +22,7 @@ func scanAll(t *testing.T, in string, maxN int) ([]string, []int, error) {
 		got = append(got, "["+sc.Placement().String()+"]")
 		lines = append(lines, sc.Line())
 	}
-	err := sc.Err()
-	if err == io.EOF {
-		err = nil
-	}
-	return got, lines, err
+	return got, lines, sc.Err()
 }
 
 func TestPlacementScanner(t *testing.T) {
@@ -266,11 +262,11 @@ func FuzzPlacementScanner(f *testing.F) {
 			}
 		}
 		err := sc.Err()
-		if err == io.EOF {
+		if err == nil {
 			return
 		}
 		if !errors.Is(err, ErrSyntax) {
-			t.Fatalf("scan(%q) error %v is neither io.EOF nor ErrSyntax", s, err)
+			t.Fatalf("scan(%q) error %v is neither nil nor ErrSyntax", s, err)
 		}
 		if m := err.Error(); !utf8.ValidString(m) || len(m) > 300 {
 			t.Fatalf("scan(%q) error %q: invalid UTF-8 or longer than 300 bytes", s, m)

@@ -130,7 +130,7 @@ func checkInput(ctx context.Context, e *env, name string) error {
 			}
 		}
 	}
-	if err := sc.Err(); err != io.EOF {
+	if err := sc.Err(); err != nil {
 		switch {
 		case errors.Is(err, nqueens.ErrSyntax) && total == 0:
 			return usagef("%v", err)

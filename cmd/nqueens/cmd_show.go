@@ -139,7 +139,7 @@ func readOnePlacement(ctx context.Context, e *env, name string, maxN int) (nquee
 	if sc.Scan(ctx) {
 		return nil, usagef("%s: line %d: a second placement; show draws one", source, sc.Line())
 	}
-	if err := sc.Err(); err != io.EOF {
+	if err := sc.Err(); err != nil {
 		return fail(err)
 	}
 	return p, nil

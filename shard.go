@@ -269,13 +269,14 @@ func planFor(method string, n int) (shard.Plan, error) {
 		if err != nil {
 			return shard.Plan{}, also(ErrShard, err)
 		}
-		return shard.Plan{Version: quadrant.Version, Digest: p.Digest(), Costs: quadrantCosts(p)}, nil
+		return shard.Plan{Version: quadrant.Version, Digest: p.Digest(), Costs: quadrantCosts(p),
+			Unit: func(id int, total, _ uint64) error { return p.CheckTotal(id, total) }}, nil
 	}
 	p, err := kernel.NewPlan(n)
 	if err != nil {
 		return shard.Plan{}, fmt.Errorf("%w: %w", ErrShard, err)
 	}
-	return shard.Plan{Version: kernel.Version, Digest: p.Digest(), Costs: planCosts(p)}, nil
+	return shard.Plan{Version: kernel.Version, Digest: p.Digest(), Costs: planCosts(p), Unit: p.CheckResult}, nil
 }
 
 // newQuadrantPlan builds the quadrant plan for n, 4 ≤ n ≤ MaxQuadrantN,

@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -35,6 +36,10 @@ type Opened struct {
 	Created bool           // the file was new (or held only a torn header)
 	Dropped int            // bytes of torn tail that were cut off
 	Lines   int            // valid record lines, duplicates included
+
+	// DroppedLines is the number of lines in the torn tail (a last
+	// line without its '\n' included): the damaged records dropped.
+	DroppedLines int
 }
 
 // Open opens the checkpoint at path for the count that h describes,
@@ -95,6 +100,7 @@ func Open(path string, h Header, syncEvery time.Duration) (*File, Opened, error)
 		o.Lines = len(p.Records)
 		if p.Valid < len(data) {
 			o.Dropped = len(data) - p.Valid
+			o.DroppedLines = droppedLines(data[p.Valid:])
 			if err := f.Truncate(int64(p.Valid)); err != nil {
 				return fail(err)
 			}
@@ -224,4 +230,14 @@ func (c *File) Close() error {
 		c.err = err
 	}
 	return err
+}
+
+// droppedLines returns the number of lines in a torn tail: its '\n's,
+// plus one for a last line without one.
+func droppedLines(tail []byte) int {
+	n := bytes.Count(tail, []byte{'\n'})
+	if len(tail) > 0 && tail[len(tail)-1] != '\n' {
+		n++
+	}
+	return n
 }

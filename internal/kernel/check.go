@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+
+	"github.com/nqueens/nqueens/internal/symcount"
 )
 
 // ErrImplausible is wrapped by the errors of CheckResult: a unit result
@@ -98,4 +100,32 @@ func satMul(a, b uint64) uint64 {
 		return ^uint64(0)
 	}
 	return lo
+}
+
+// Excess returns what 8·Unique − Total is for unit id of p: by
+// Burnside's lemma (see CountUnit), Weight·(fix180 + 2·fix90), the
+// unit's solutions that the half turn and the quarter turn fix, counted
+// only for the rotations in the unit's stabilizer. It is 0 without
+// searching for a unit that no rotation maps onto itself (most units);
+// for the others it runs symcount.Fixed, a search of about the square
+// root of the unit's nodes. Summed over the plan it is S180 + 2·S90 of
+// the whole board, so a whole count that breaks 8·U − Q = S180 + 2·S90
+// has a unit whose result breaks 8·Unique − Total = Excess. It is 7 for
+// n ≤ 1 (the one solution is its own class of 1), and 0 for n > 32,
+// beyond symcount (unknown: callers must not use it there).
+func (p *Plan) Excess(id int) uint64 {
+	if p.N <= 1 {
+		return 7
+	}
+	u := &p.Units[id]
+	const rot90, rot180 = 1 << symRot90, 1 << symRot180
+	if u.Stab&(rot90|rot180) == 0 || p.N > symcount.MaxN {
+		return 0
+	}
+	sq, k := u.Border.squares(p.N)
+	half, quarter := symcount.Fixed(p.N, sq[:k], u.Stab&rot90 != 0)
+	if u.Stab&rot180 == 0 {
+		half = 0
+	}
+	return u.Weight * (half + 2*quarter)
 }

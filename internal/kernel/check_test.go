@@ -7,7 +7,8 @@ import (
 )
 
 // TestCheckResultHoldsForEveryUnit counts every unit of every n up to 16
-// (14 with -short) and checks that CheckResult accepts its result: the
+// (14 with -short) and checks that CheckResult accepts its result and
+// that 8·Unique − Total is Excess (symcount.Fixed, a search of its own): the
 // rules of CheckResult are what the units give, not a guess. It logs how
 // tight they are: the least and largest total/unique ratio by kind of
 // stabilizer, and the largest share of Bound a unit fills.
@@ -34,6 +35,9 @@ func TestCheckResultHoldsForEveryUnit(t *testing.T) {
 			}
 			if err := p.CheckResult(i, r.Total, r.Unique); err != nil {
 				t.Errorf("n=%d: CheckResult of the counted result: %v", n, err)
+			}
+			if got, want := 8*r.Unique-r.Total, p.Excess(i); got != want {
+				t.Errorf("n=%d unit %d: 8·Unique − Total = %d; Excess = %d", n, i, got, want)
 			}
 			u := p.Units[i]
 			if n < 2 || r.Unique == 0 {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -308,6 +309,10 @@ func MergeShards(recs []ShardRecord) (Result, error) {
 		}
 	}
 	m, err := shard.Check(named, planFor)
+	var ue *shard.UnitError
+	if errors.As(err, &ue) {
+		return Result{}, also(ErrShard, fmt.Errorf("%v; the record was damaged or edited: count that shard again (%s)", err, recountCommand(&ue.Record, false)))
+	}
 	if err != nil {
 		return Result{}, also(ErrShard, err)
 	}
@@ -321,12 +326,66 @@ func MergeShards(recs []ShardRecord) (Result, error) {
 	if !ok1 || !ok2 {
 		return Result{}, fmt.Errorf("%w: n = %d: the total overflows 128 bits", ErrShard, m.N)
 	}
+	ctx := context.Background()
 	if res.Method == Quadrant {
-		if err := deriveUnique(context.Background(), &res); err != nil {
-			return Result{}, fmt.Errorf("%w: %v", ErrShard, err)
+		err := deriveUnique(ctx, &res)
+		var be *burnsideError
+		if errors.As(err, &be) {
+			// Quadrant records hold totals only: nothing tells which
+			// unit, so which record, is wrong.
+			return Result{}, also(ErrShard, fmt.Errorf("%v: the records are inconsistent, and a quadrant record holds totals only, so the wrong one cannot be singled out: it is in one of %s; count them again (%s), or find the unit with merge --recompute %d (every unit)",
+				err, sources(named), recountCommand(&named[0].Record, true), res.Units))
+		}
+		if err != nil {
+			return Result{}, also(ErrShard, err)
+		}
+		return res, nil
+	}
+	err = checkBurnside(ctx, res.N, res.Solutions, res.Unique)
+	var be *burnsideError
+	if !errors.As(err, &be) {
+		return res, err
+	}
+	// The identity is the sum of each unit's share of it: find the unit.
+	p, perr := kernel.NewPlan(res.N)
+	if perr != nil {
+		return Result{}, perr
+	}
+	for _, r := range named {
+		units := make([]UnitCount, len(r.Units))
+		for i, u := range r.Units {
+			units[i] = UnitCount(u)
+		}
+		if u, ok := kernelUnitAtFault(p, units); ok {
+			return Result{}, also(ErrShard, fmt.Errorf("%v: %s; the record was damaged or edited: count that shard again (%s)",
+				err, unitShare(p, u, "in "+r.Source+" ("+r.Name()+")"), recountCommand(&r.Record, false)))
 		}
 	}
-	return res, nil
+	return Result{}, also(ErrShard, fmt.Errorf("%v, yet every unit of %s keeps its share of it (a bug)", err, sources(named)))
+}
+
+// recountCommand is the command line that counts the shard of r again,
+// or with each every shard of its count (I for the index).
+func recountCommand(r *shard.Record, each bool) string {
+	method := ""
+	if r.TotalsOnly() {
+		method = " --method quadrant"
+	}
+	if each {
+		return fmt.Sprintf("nqueens count %d%s --shard I/%d for each I", r.N, method, r.Shards)
+	}
+	return fmt.Sprintf("nqueens count %d%s --shard %d/%d", r.N, method, r.Shard, r.Shards)
+}
+
+// sources lists the distinct sources of recs, for messages.
+func sources(recs []shard.Named) string {
+	var out []string
+	for _, r := range recs {
+		if !slices.Contains(out, r.Source) {
+			out = append(out, r.Source)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // VerifyShards recomputes k units chosen at random (by seed) among the

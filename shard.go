@@ -44,19 +44,24 @@ func (e *kindError) Unwrap() []error { return []error{e.err, e.kind} }
 
 func also(kind, err error) error { return &kindError{err, kind} }
 
-// ParseShard reads "I/M" with 0 ≤ I < M.
+// ParseShard reads "I/M" with 0 ≤ I < M. Its errors wrap ErrShard and
+// start with the value, not with "shard" (a caller names the flag):
+// "8/8: I must be below M (the shards of 8 are 0/8 to 7/8)".
 func ParseShard(s string) (Shard, error) {
 	a, b, ok := strings.Cut(s, "/")
 	i, err1 := strconv.Atoi(a)
 	m, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil {
-		return Shard{}, fmt.Errorf("%w: %q is not I/M (for example 3/8)", ErrShard, s)
+		return Shard{}, also(ErrShard, fmt.Errorf("%q is not I/M (for example 3/8)", s))
 	}
 	sh := Shard{i, m}
 	if m < 1 { // "0/0" would be the zero Shard, which means "no sharding"
-		return Shard{}, fmt.Errorf("%w: %d/%d: M must be at least 1", ErrShard, i, m)
+		return Shard{}, also(ErrShard, fmt.Errorf("%d/%d: M must be at least 1", i, m))
 	}
-	return sh, sh.check()
+	if p := sh.problem(); p != "" {
+		return Shard{}, also(ErrShard, fmt.Errorf("%d/%d: %s", i, m, p))
+	}
+	return sh, nil
 }
 
 // String returns "I/M", or "" for the zero Shard.
@@ -68,13 +73,25 @@ func (s Shard) String() string {
 }
 
 func (s Shard) check() error {
-	if s == (Shard{}) {
-		return nil
-	}
-	if s.Count < 1 || s.Index < 0 || s.Index >= s.Count {
-		return fmt.Errorf("%w: %d/%d: want 0 ≤ I < M", ErrShard, s.Index, s.Count)
+	if p := s.problem(); p != "" {
+		return fmt.Errorf("%w %d/%d: %s", ErrShard, s.Index, s.Count, p)
 	}
 	return nil
+}
+
+// problem says what is wrong with s, or "" if nothing is.
+func (s Shard) problem() string {
+	switch {
+	case s == (Shard{}):
+		return ""
+	case s.Count < 1:
+		return "M must be at least 1"
+	case s.Count == 1 && s.Index != 0:
+		return "I must be 0 (the one shard of 1 is 0/1)"
+	case s.Index < 0 || s.Index >= s.Count:
+		return fmt.Sprintf("I must be in 0..M−1 (the shards of %d are 0/%d to %d/%d)", s.Count, s.Count, s.Count-1, s.Count)
+	}
+	return ""
 }
 
 // selectIDs returns the ids of the units that shard s counts, for a plan

@@ -13,8 +13,10 @@ import (
 // ErrCheckpoint is wrapped by the errors for a checkpoint file that Count
 // refuses: one that is not a checkpoint, belongs to another count
 // (method, n, decomposition version or plan), is damaged in a way that a
-// torn write cannot explain, or is in use by another count. A torn last
-// record is not an error: it is dropped and its unit counted again.
+// torn write cannot explain, holds a record that breaks its unit's rule
+// or a total that breaks Burnside's lemma (see Count), or is in use by
+// another count. A torn last record is not an error: it is dropped, its
+// unit counted again, and CountOptions.Notice told.
 var ErrCheckpoint = errors.New("checkpoint refused")
 
 // openCheckpoint opens (or creates) the checkpoint at path for the count

@@ -207,30 +207,37 @@ func checkN(n int) error {
 // every unit that finished is on disk (fsynced) when Count returns.
 //
 // Count checks what it sums. Every unit result read from a Checkpoint
-// must follow its method's rule (refused with ErrCheckpoint if not):
-// for Bitboard, the unit's total is its weight times the solutions its
-// search finds, at most a bound from its free rows, and total = 8·unique
-// (4·unique ≤ total ≤ 8·unique when a half turn maps the unit's border
-// onto itself, 2·unique ≤ total ≤ 8·unique for a quarter turn); for
-// Quadrant, a total that is a multiple of its frame's class size and
-// at most a bound from its row splits (see the kernel and quadrant
-// packages' CheckResult and CheckTotal). Then every whole count for
-// 2 ≤ n ≤ 32 is checked by Burnside's lemma against S180 and S90, the
-// solutions that the half and the quarter turn map onto themselves,
-// which internal/symcount counts by a search of its own (well under a
-// millisecond to n = 16, 0.13 s at n = 20): for Bitboard 8·U − Q =
-// S180 + 2·S90; Method Quadrant counts Q only and derives U = (Q +
-// S180 + 2·S90)/8, so its check is that the sum is a multiple of 8. The
-// check catches any error in Q (or U) that breaks the identity, and no
-// other: an error in Q that is a multiple of 8 (Quadrant), or Q off by
-// 8k with U off by k (Bitboard), passes it — and for Quadrant, whose
-// records hold totals only, it is the only check of the whole beyond
-// each unit's bound. Only recounting units (VerifyShards, or a count
-// without the checkpoint) finds those. A failure names the checkpoint
-// (or, for a Bitboard count, the unit that breaks its own share of the
-// identity, 8·unique − total = its symmetric solutions). (A shard's
-// Unique is not counted, and a shard is not checked as a whole: see
-// Result.UniqueCounted and MergeShards.)
+// must follow its method's rule, or the file is refused with
+// ErrCheckpoint: for Bitboard, the unit's total is its weight times the
+// solutions its search finds, at most a bound from its free rows, and
+// total = 8·unique (4·unique ≤ total ≤ 8·unique when the half turn maps
+// the unit's border onto itself, 2·unique ≤ total ≤ 8·unique for the
+// quarter turn); for Quadrant, unique and nodes are 0 and the total is
+// a multiple of its frame's class size and at most a (loose) bound from
+// its row splits (kernel.Plan.CheckResult, quadrant.Plan.CheckTotal).
+//
+// Then every whole count with 2 ≤ n ≤ 32 is checked by Burnside's
+// lemma against S180 and S90, the solutions that the half and the
+// quarter turn map onto themselves, which internal/symcount counts by a
+// search of its own (20 µs at n = 12, 0.9 ms at n = 16, 0.13 s at
+// n = 20): for Bitboard 8·U − Q = S180 + 2·S90; Method Quadrant counts
+// Q only and derives U = (Q + S180 + 2·S90)/8, so its check is that the
+// sum is a multiple of 8. The lemma catches exactly the errors that
+// break the identity: for Bitboard, Q off by d with U off by e and
+// d ≠ 8e; for Quadrant, Q off by anything but a multiple of 8. It
+// cannot catch the others: a unit's total +8k with its unique +k
+// (Bitboard; that keeps the unit's rule too), a total off by 8k
+// (Quadrant). For Quadrant the lemma is the only check of the sum of a
+// checkpoint's totals (each unit's bound catches only absurd ones), so
+// an error of 8k in a quadrant record goes through; only recounting
+// finds it (a count without the checkpoint; VerifyShards for shards).
+//
+// A failure names the checkpoint and what to do with it; for Bitboard,
+// also the unit that breaks its own share of the identity (8·unique −
+// total is the unit's weight times its symmetric solutions), which a
+// whole count that breaks the identity always has. A shard's Unique is
+// not counted, and a shard is checked by the lemma only when it is
+// merged (see Result.UniqueCounted and MergeShards).
 func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	if err := checkN(n); err != nil {
 		return Result{}, err

@@ -126,6 +126,10 @@ func deriveUnique(ctx context.Context, res *Result) error {
 	if res.N > symcount.MaxN {
 		return nil
 	}
+	if res.N < 2 { // one solution, its own class of 1 (not a class of 8)
+		res.Unique, res.burnside = Uint128{Lo: 1}, true
+		return nil
+	}
 	s180, s90, err := symmetric(ctx, res.N)
 	if err != nil {
 		return err

@@ -459,6 +459,7 @@ func (s *server) config(w http.ResponseWriter, r *http.Request) {
 		"stepMax":  StepMax,
 		"countMax": s.opts.CountMax,
 		"findMax":  s.opts.FindMax,
+		"fromMax":  FromMax,
 		"methods":  methods,
 	})
 }

@@ -147,7 +147,7 @@ func (s *server) events(w http.ResponseWriter, r *http.Request) {
 	if err := search.Err(); err != nil && !full {
 		msg := err.Error()
 		if errors.Is(err, context.DeadlineExceeded) {
-			msg = fmt.Sprintf("the window from event %d ran out of time (%v) after %d events; a window starting earlier is faster", from, s.opts.Timeout, seen)
+			msg = fmt.Sprintf("the window from event %d ran out of time (%v): each window replays the search from its start, and this one reached event %d", from, s.opts.Timeout, seen)
 		}
 		stream.send("error", map[string]string{"error": msg})
 		return

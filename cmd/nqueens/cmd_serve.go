@@ -28,7 +28,8 @@ answers only requests for 127.0.0.1, localhost or [::1] at its port (a
 guard against DNS rebinding). Any other address is reachable from other
 machines: serve warns on standard error. Searches share the cores: as many
 run at once as there are cores (a count takes the idle ones as workers);
-a request that finds them busy waits up to a second, then gets 503.
+a request that finds them busy waits up to a second, then gets 503. HEAD
+runs no search.
 Stops on Ctrl-C.
 
 Examples:

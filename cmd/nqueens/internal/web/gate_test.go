@@ -213,15 +213,21 @@ func TestBusy(t *testing.T) {
 	}()
 	waitFor(t, "request in the queue", func() bool { s.gate.mu.Lock(); defer s.gate.mu.Unlock(); return len(s.gate.queue) == 1 })
 	// The third finds the queue full.
-	for _, path := range []string{"/api/find?n=7", "/api/count?n=4", "/api/solve?n=4", "/api/events?n=4"} {
-		resp, body := do(t, "GET", srv.URL+path, "")
+	for _, path := range []string{"/api/find?n=7", "/api/count?n=4", "/api/solve?n=4", "/api/events?n=4", "POST /api/check"} {
+		method, path, post := "GET", path, ""
+		if p, ok := strings.CutPrefix(path, "POST "); ok {
+			method, path, post = "POST", p, `{"placement":"2 4 1 3"}`
+		}
+		resp, body := do(t, method, srv.URL+path, post)
 		if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" || !strings.Contains(jsonError(body), "busy") {
 			t.Errorf("GET %s while busy = %d, Retry-After %q, %s; want 503, Retry-After and a JSON error", path, resp.StatusCode, resp.Header.Get("Retry-After"), body)
 		}
 	}
 	// Cheap requests need no slot.
-	if resp, body := do(t, "GET", srv.URL+"/api/check?p=2+4+1+3", ""); resp.StatusCode != 200 {
-		t.Errorf("check while busy = %d %s; want 200", resp.StatusCode, body)
+	for _, path := range []string{"/api/check?p=2+4+1+3", "/api/config", "/"} {
+		if resp, body := do(t, "GET", srv.URL+path, ""); resp.StatusCode != 200 {
+			t.Errorf("GET %s while busy = %d %.100s; want 200", path, resp.StatusCode, body)
+		}
 	}
 	// The first client leaves: the second gets the slot.
 	cancel()

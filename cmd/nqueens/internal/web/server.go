@@ -63,7 +63,8 @@ type Options struct {
 
 	// Cores is how many cores' worth of searches run at once; 0 means
 	// runtime.GOMAXPROCS(0). Every request that runs a search (count,
-	// solve, find, events) holds one slot while it runs; a count takes,
+	// solve, find, events) or checks a POST body holds one slot while it
+	// runs; a count takes,
 	// when it starts, the slots nobody else holds or waits for, one per
 	// worker.
 	Cores int
@@ -328,7 +329,7 @@ func fail(w http.ResponseWriter, err error) {
 		writeError(w, http.StatusBadRequest, br.msg)
 	case errors.Is(err, errBusy):
 		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, "the server is busy with other searches; try again in a moment")
+		writeError(w, http.StatusServiceUnavailable, "the server is busy (every core it may use is computing); try again in a moment")
 	case errors.Is(err, context.DeadlineExceeded):
 		writeError(w, http.StatusGatewayTimeout, "the request ran out of time")
 	case errors.Is(err, context.Canceled):

@@ -64,9 +64,8 @@ type Options struct {
 	// Cores is how many cores' worth of searches run at once; 0 means
 	// runtime.GOMAXPROCS(0). Every request that runs a search (count,
 	// solve, find, events) or checks a POST body holds one slot while it
-	// runs; a count takes,
-	// when it starts, the slots nobody else holds or waits for, one per
-	// worker.
+	// runs; a count takes, when it starts, the slots nobody else holds or
+	// waits for, one per worker.
 	Cores int
 	// QueueMax is how many requests may wait for a slot; 0 means
 	// 4·Cores. A request beyond it is refused at once with HTTP 503 and

@@ -208,7 +208,12 @@ func TestBusy(t *testing.T) {
 	// The second request waits in the queue for the slot.
 	second := make(chan int, 1)
 	go func() {
-		resp, _ := do(t, "GET", srv.URL+"/api/find?n=6", "")
+		resp, err := http.Get(srv.URL + "/api/find?n=6")
+		if err != nil {
+			second <- 0
+			return
+		}
+		resp.Body.Close()
 		second <- resp.StatusCode
 	}()
 	waitFor(t, "request in the queue", func() bool { s.gate.mu.Lock(); defer s.gate.mu.Unlock(); return len(s.gate.queue) == 1 })

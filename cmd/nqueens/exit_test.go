@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/nqueens/nqueens/internal/testtool"
 )
 
 // fullWriter fails every write as /dev/full does.
@@ -296,5 +298,42 @@ func TestFindZero(t *testing.T) {
 	}
 	if !strings.HasPrefix(countOut, "0-queens: 1 ") {
 		t.Errorf("count 0 = %q; want 1 solution", countOut)
+	}
+}
+
+// TestFindRandomUlimit runs find --random under ulimit -v 1000000 (1 GB),
+// where the Go runtime has already reserved most of the address space for
+// itself: a small board runs (it was once refused: "needs about 64 MB,
+// only 7 MB is available"), and a board that cannot fit is refused with
+// one line and exit 2, not the runtime's fatal out of memory. The runtime
+// starting under that limit at all depends on the machine; where it does
+// not even run "check", the test skips.
+func TestFindRandomUlimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	sh := testtool.Require(t, "dash", "sh")
+	bin := binary(t)
+	limited := func(args ...string) (string, string, int) {
+		cmd := exec.Command(sh, append([]string{"-c", `ulimit -v 1000000 && exec "$@"`, "sh", bin}, args...)...)
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		err := cmd.Run()
+		var ee *exec.ExitError
+		if err != nil && !errors.As(err, &ee) {
+			t.Fatal(err)
+		}
+		return out.String(), errb.String(), cmd.ProcessState.ExitCode()
+	}
+	if _, errs, code := limited("check", "2 4 1 3"); code != 0 {
+		t.Skipf("under ulimit -v 1000000 the Go runtime does not start here: exit %d, %.200s", code, errs)
+	}
+	out, errs, code := limited("find", "100000", "--random", "--seed", "1")
+	if code != 0 || strings.Count(out, " ") != 100000-1 {
+		t.Errorf("find 100000 --random under ulimit -v 1000000: exit %d, %d bytes out, stderr %q; want a solution", code, len(out), errs)
+	}
+	_, errs, code = limited("find", "300000000", "--random", "--seed", "1")
+	if code != 2 || !strings.Contains(errs, "ulimit -v") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("find 300000000 --random under ulimit -v 1000000: exit %d, stderr %.300q; want 2 and one line naming ulimit -v", code, errs)
 	}
 }

@@ -56,28 +56,28 @@ func (e *MemoryError) Is(target error) bool { return target == ErrMemory }
 // what available reports, so that a board too large fails with an error
 // rather than with the runtime's fatal "out of memory". Under an address-
 // space limit, what the heap's spare space cannot take needs new heap
-// arenas, so the room must hold it rounded up to arenaBytes.
+// arenas: the room must hold it rounded up to arenaBytes, and the error
+// states that rounded figure.
 func checkMemory(n int) error {
 	need := MemoryNeeded(n)
 	room, spare, phys := available()
 	if need > phys {
 		return &MemoryError{N: n, Need: need, Avail: phys, Limit: "the free memory and swap"}
 	}
-	if !fitsAddressSpace(need, room, spare) {
-		return &MemoryError{N: n, Need: need, Avail: spare + room, Limit: "the address-space limit (ulimit -v)"}
+	if grow := addressSpaceGrowth(need, spare); room != ^uint64(0) && grow > room {
+		return &MemoryError{N: n, Need: grow, Avail: room, Limit: "the address-space limit (ulimit -v), in whole 64 MB heap arenas,"}
 	}
 	return nil
 }
 
-// fitsAddressSpace reports whether need bytes can be allocated with room
-// bytes of address space left under the limit and spare bytes reserved
-// by the heap and unused.
-func fitsAddressSpace(need, room, spare uint64) bool {
-	if room == ^uint64(0) || need <= spare {
-		return true
+// addressSpaceGrowth returns how much the address space grows to
+// allocate need bytes when the heap has spare bytes reserved and unused:
+// nothing if they suffice, else the rest rounded up to whole arenas.
+func addressSpaceGrowth(need, spare uint64) uint64 {
+	if need <= spare {
+		return 0
 	}
-	grow := (need - spare + arenaBytes - 1) / arenaBytes * arenaBytes
-	return grow <= room
+	return (need - spare + arenaBytes - 1) / arenaBytes * arenaBytes
 }
 
 func mb(b uint64) string {

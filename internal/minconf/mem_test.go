@@ -14,6 +14,10 @@ func TestMemoryError(t *testing.T) {
 	if got, want := err.Error(), "n = 1000000000 needs about 4960 MB of memory, the free memory and swap leaves 1024 MB"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
+	err = &MemoryError{N: 1_000_000, Need: MemoryNeeded(1_000_000), Avail: 15 << 20, Grow: 64 << 20, Limit: "the address-space limit (ulimit -v)"}
+	if got, want := err.Error(), "n = 1000000 needs about 6.0 MB of memory, for which the Go heap would reserve 64 MB more address space (whole 64 MB arenas); the address-space limit (ulimit -v) leaves 15 MB"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
 }
 
 func TestSolveOverMaxN(t *testing.T) {

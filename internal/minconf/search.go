@@ -34,18 +34,24 @@ func MemoryNeeded(n int) uint64 { return uint64(n)*52/10 + 1<<20 }
 const arenaBytes = 64 << 20
 
 // A MemoryError says that the search for an N×N board needs Need bytes
-// and only Avail are available. Limit names what bounds Avail. It matches
+// and only Avail are available. Limit names what bounds Avail; Grow, if
+// not 0, is the address space the Go heap would have to add to hold Need
+// (whole arenas), which is what did not fit in Avail. It matches
 // ErrMemory under errors.Is.
 type MemoryError struct {
-	N           int
-	Need, Avail uint64
-	Limit       string
+	N                 int
+	Need, Avail, Grow uint64
+	Limit             string
 }
 
 func (e *MemoryError) Error() string {
 	limit := e.Limit
 	if limit == "" {
 		limit = "the memory available"
+	}
+	if e.Grow != 0 {
+		return fmt.Sprintf("n = %d needs about %s of memory, for which the Go heap would reserve %s more address space (whole %d MB arenas); %s leaves %s",
+			e.N, mb(e.Need), mb(e.Grow), arenaBytes>>20, limit, mb(e.Avail))
 	}
 	return fmt.Sprintf("n = %d needs about %s of memory, %s leaves %s", e.N, mb(e.Need), limit, mb(e.Avail))
 }
@@ -56,8 +62,10 @@ func (e *MemoryError) Is(target error) bool { return target == ErrMemory }
 // what available reports, so that a board too large fails with an error
 // rather than with the runtime's fatal "out of memory". Under an address-
 // space limit, what the heap's spare space cannot take needs new heap
-// arenas: the room must hold it rounded up to arenaBytes, and the error
-// states that rounded figure.
+// arenas: the room must hold it rounded up to arenaBytes. That is
+// cautious (the current arena's unreserved tail is not counted, since the
+// runtime does not report it), but comparing the bare need with the room
+// let boards through that then died in the runtime.
 func checkMemory(n int) error {
 	need := MemoryNeeded(n)
 	room, spare, phys := available()
@@ -65,7 +73,7 @@ func checkMemory(n int) error {
 		return &MemoryError{N: n, Need: need, Avail: phys, Limit: "the free memory and swap"}
 	}
 	if grow := addressSpaceGrowth(need, spare); room != ^uint64(0) && grow > room {
-		return &MemoryError{N: n, Need: grow, Avail: room, Limit: "the address-space limit (ulimit -v), in whole 64 MB heap arenas,"}
+		return &MemoryError{N: n, Need: need, Avail: room, Grow: grow, Limit: "the address-space limit (ulimit -v)"}
 	}
 	return nil
 }

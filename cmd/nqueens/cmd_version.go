@@ -17,8 +17,10 @@ toolchain. "nqueens --version" is the same. A binary built without version
 control information (go test, or -buildvcs=false) says "(devel)" and no
 revision.
 
-Example:
-  nqueens version    nqueens v0.0.0-20261130194153-d320455a1b2c, revision d320455a1b2c (2026-11-30T19:41:53Z), go1.26.8 linux/amd64`,
+Example (a build from a clone; a git worktree or -buildvcs=false records
+no revision):
+  $ nqueens version
+  nqueens v0.0.0-20261130200051-4ea9eaf0e1f1, revision 4ea9eaf0e1f1a280b08e3ab4885201da99d86070 (2026-11-30T20:00:51Z), go1.26.8 linux/amd64`,
 }
 
 func init() {

@@ -79,10 +79,14 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	if ew, ok := e.stdout.(*errWriter); ok && isTerminal(ew) && isTerminalReader(e.stdin) {
 		f := ew.w.(*os.File)
 		model := newWatchModel(n, m, *delay, events)
-		p := tea.NewProgram(model, tea.WithContext(ctx), tea.WithInput(e.stdin), tea.WithOutput(f), tea.WithAltScreen())
+		// Signals are main's (signalContext): a SIGTERM or SIGINT cancels
+		// ctx, which ends the program and restores the terminal, and the
+		// exit status says which signal it was. Bubble Tea's own handler
+		// would quit as if q had been pressed, with status 0.
+		p := tea.NewProgram(model, tea.WithContext(ctx), tea.WithInput(e.stdin), tea.WithOutput(f), tea.WithAltScreen(), tea.WithoutSignalHandler())
 		_, err := p.Run()
-		if err != nil && ctx.Err() != nil {
-			return ctx.Err()
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -212,6 +213,27 @@ func TestWatchTerminalLayout(t *testing.T) {
 			t.Errorf("30×8 screen:\n%s\nwant the notice naming the size instead of the frame", s)
 		}
 	})
+	for _, sig := range []struct {
+		name string
+		code int
+	}{{"TERM", 143}, {"INT", 130}} {
+		t.Run("SIG"+sig.name, func(t *testing.T) {
+			pidFile := filepath.Join(t.TempDir(), "pid")
+			capture, _, _ := tmuxPane(t, 100, 30, fmt.Sprintf("sh -c 'echo $$ > %s; exec %s watch 8 --delay 1s'; echo exit=$?; sleep 30", pidFile, bin))
+			waitFor(t, "the board", capture, func(s string) bool { return strings.Contains(s, "8-queens") })
+			b, err := os.ReadFile(pidFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out, err := exec.Command("kill", "-"+sig.name, strings.TrimSpace(string(b))).CombinedOutput(); err != nil {
+				t.Fatalf("kill: %v %s", err, out)
+			}
+			s := waitFor(t, "the end", capture, func(s string) bool { return strings.Contains(s, "exit=") })
+			if want := fmt.Sprintf("exit=%d", sig.code); !strings.Contains(s, want) {
+				t.Errorf("watch 8 after SIG%s:\n%s\nwant %s", sig.name, s, want)
+			}
+		})
+	}
 	t.Run("stdin-not-terminal", func(t *testing.T) {
 		capture, _, _ := tmuxPane(t, 100, 30, bin+" watch 4 < /dev/null; echo exit=$?; sleep 30")
 		s := waitFor(t, "the end", capture, func(s string) bool { return strings.Contains(s, "exit=") })

@@ -62,14 +62,14 @@ func answerNo(msg string) error { return &noError{msg} }
 var errHelp = flag.ErrHelp
 
 // Exit statuses. A signal's status is 128 plus its number, as a shell
-// reports a process the signal killed.
+// reports a process the signal killed: 130 for SIGINT, 143 for SIGTERM
+// (signalCause.status).
 const (
-	exitOK      = 0 // success
-	exitNo      = 1 // a valid question answered no (answerNo)
-	exitUsage   = 2 // bad input or usage (usagef)
-	exitFailure = 3 // an I/O or internal failure: any other error
-	exitSIGINT  = 128 + 2
-	exitSIGTERM = 128 + 15
+	exitOK      = 0       // success
+	exitNo      = 1       // a valid question answered no (answerNo)
+	exitUsage   = 2       // bad input or usage (usagef)
+	exitFailure = 3       // an I/O or internal failure: any other error
+	exitSIGINT  = 128 + 2 // also a cancelled context without a signalCause
 )
 
 // A signalCause is the cause (context.Cause) of the context that main

@@ -3,6 +3,7 @@ package nqueens
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/nqueens/nqueens/internal/checkpoint"
 	"github.com/nqueens/nqueens/internal/kernel"
@@ -12,33 +13,95 @@ import (
 // ErrCheckpoint is wrapped by the errors for a checkpoint file that Count
 // refuses: one that is not a checkpoint, belongs to another count
 // (method, n, decomposition version or plan), is damaged in a way that a
-// torn write cannot explain, or is in use by another count. A torn last
-// record is not an error: it is dropped and its unit counted again.
+// torn write cannot explain, holds a record that breaks its unit's rule
+// or a total that breaks Burnside's lemma (see Count), or is in use by
+// another count. A torn last record is not an error: it is dropped, its
+// unit counted again, and CountOptions.Notice told.
 var ErrCheckpoint = errors.New("checkpoint refused")
 
 // openCheckpoint opens (or creates) the checkpoint at path for the count
-// that h describes and returns it with the units it already holds.
-func openCheckpoint(path string, h checkpoint.Header) (*checkpoint.File, map[int]checkpoint.Record, error) {
+// that h describes and returns it with the units it already holds, each
+// checked by check (the plan's rule for a unit's result; the file is
+// refused at the first record that breaks it). A torn tail that was
+// dropped is told to notice, if not nil.
+func openCheckpoint(path string, h checkpoint.Header, check func(checkpoint.Record) error, notice func(string)) (*checkpoint.File, map[int]checkpoint.Record, error) {
 	f, o, err := checkpoint.Open(path, h, 0)
-	if err != nil {
-		var me *checkpoint.MismatchError
-		if errors.As(err, &me) && methodOf(me.Got.Version) != methodOf(me.Want.Version) {
-			hint := ""
-			if m := methodFor(me.Got.Version); m != "" && me.Got.N == me.Want.N {
-				// Same board, other method (a --total-only count of
-				// N = 12..17 was the join's before auto chose the kernel
-				// there): say which method resumes it.
-				hint = fmt.Sprintf("; count with method %s to resume it", m)
-			}
-			return nil, nil, also(ErrCheckpoint, fmt.Errorf("%s: %w: it is a checkpoint of %s for n = %d, this count uses %s%s",
-				path, checkpoint.ErrMismatch, methodOf(me.Got.Version), me.Got.N, methodOf(me.Want.Version), hint))
+	if err == nil {
+		if err := checkRecords(path, o.Done, check); err != nil {
+			f.Close()
+			return nil, nil, err
 		}
-		if errors.Is(err, checkpoint.ErrForeign) || errors.Is(err, checkpoint.ErrMismatch) || errors.Is(err, checkpoint.ErrCorrupt) || errors.Is(err, checkpoint.ErrBusy) {
-			return nil, nil, also(ErrCheckpoint, err)
+		if notice != nil && o.DroppedLines > 0 {
+			notice(droppedNotice(path, o.DroppedLines))
 		}
-		return nil, nil, fmt.Errorf("checkpoint: %w", err)
+		return f, o.Done, nil
 	}
-	return f, o.Done, nil
+	var me *checkpoint.MismatchError
+	if errors.As(err, &me) && methodOf(me.Got.Version) != methodOf(me.Want.Version) {
+		hint := ""
+		if m := methodFor(me.Got.Version); m != "" && me.Got.N == me.Want.N {
+			// Same board, other method (a --total-only count of
+			// N = 12..17 was the join's before auto chose the kernel
+			// there): say which method resumes it.
+			hint = fmt.Sprintf("; count with method %s to resume it", m)
+		}
+		return nil, nil, also(ErrCheckpoint, fmt.Errorf("%s: %w: it is a checkpoint of %s for n = %d, this count uses %s%s",
+			path, checkpoint.ErrMismatch, methodOf(me.Got.Version), me.Got.N, methodOf(me.Want.Version), hint))
+	}
+	if errors.Is(err, checkpoint.ErrForeign) || errors.Is(err, checkpoint.ErrMismatch) || errors.Is(err, checkpoint.ErrCorrupt) || errors.Is(err, checkpoint.ErrBusy) {
+		return nil, nil, also(ErrCheckpoint, err)
+	}
+	return nil, nil, fmt.Errorf("checkpoint: %w", err)
+}
+
+// droppedNotice is the notice for k damaged trailing records dropped
+// from the checkpoint at path.
+func droppedNotice(path string, k int) string {
+	if k == 1 {
+		return fmt.Sprintf("dropped 1 damaged trailing record of %s; its unit is counted again", path)
+	}
+	return fmt.Sprintf("dropped %d damaged trailing records of %s; their units are counted again", k, path)
+}
+
+// checkRecords checks the records of the checkpoint at path, by unit,
+// with check, and refuses the file (ErrCheckpoint, ErrCorrupt) at the
+// first that breaks the rule, naming the file, the unit, the rule and
+// the remedy.
+func checkRecords(path string, done map[int]checkpoint.Record, check func(checkpoint.Record) error) error {
+	ids := make([]int, 0, len(done))
+	for id := range done {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		if err := check(done[id]); err != nil {
+			return also(ErrCheckpoint, fmt.Errorf("%s: %w: %v; %s", path, checkpoint.ErrCorrupt, err, deleteRemedy))
+		}
+	}
+	return nil
+}
+
+// deleteRemedy is what to do with a checkpoint whose records are wrong:
+// a CRC that matches says the line was written (or edited) so, and
+// nothing tells which other records to trust.
+const deleteRemedy = "the file was damaged or edited with a matching checksum: delete it and count again"
+
+// kernelRecordCheck returns the rule for the records of a checkpoint of
+// plan p: kernel.Plan.CheckResult.
+func kernelRecordCheck(p *kernel.Plan) func(checkpoint.Record) error {
+	return func(r checkpoint.Record) error { return p.CheckResult(r.Unit, r.Total, r.Unique) }
+}
+
+// quadrantRecordCheck returns the rule for the records of a checkpoint
+// of plan p: totals only (unique and nodes 0), and
+// quadrant.Plan.CheckTotal.
+func quadrantRecordCheck(p *quadrant.Plan) func(checkpoint.Record) error {
+	return func(r checkpoint.Record) error {
+		if r.Unique != 0 || r.Nodes != 0 {
+			return fmt.Errorf("unit %d: unique %d, nodes %d: a quadrant checkpoint records totals only (0, 0)", r.Unit, r.Unique, r.Nodes)
+		}
+		return p.CheckTotal(r.Unit, r.Total)
+	}
 }
 
 // methodOf names the method whose units a decomposition version

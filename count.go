@@ -47,10 +47,18 @@ type CountOptions struct {
 	// holds are not counted again, and the total is exact however often
 	// the count was killed. A file of another count (method, n,
 	// decomposition, plan) or a foreign or damaged file is refused with
-	// ErrCheckpoint; a torn last record is dropped. Methods Bitboard and
-	// Quadrant (whose units are its plan's units, n ≥ 4; a Quadrant
-	// checkpoint records totals only); the classic methods refuse it.
+	// ErrCheckpoint, and so is a file with a record that breaks its
+	// method's rule for a unit's result (see Count); a torn last record
+	// is dropped (and told to Notice). Methods Bitboard and Quadrant
+	// (whose units are its plan's units, n ≥ 4; a Quadrant checkpoint
+	// records totals only); the classic methods refuse it.
 	Checkpoint string
+
+	// Notice, if not nil, receives one-line notices that are not errors:
+	// today only that damaged trailing records of the Checkpoint were
+	// dropped ("dropped 1 damaged trailing record of FILE; its unit is
+	// counted again"). It is called before the first Progress call.
+	Notice func(string)
 
 	// Shard, if not the zero value, counts only the units of shard
 	// Index of Count, and Result.UnitResults holds each unit's result
@@ -111,21 +119,78 @@ func (r Result) UniqueCounted() bool { return r.Method != Quadrant || r.burnside
 // U = (Q + S180 + 2·S90)/8, with S180 and S90 the solutions that the half
 // and the quarter turn map onto themselves, counted by a search of their
 // own (internal/symcount: 0.13 s at n = 20, 1.7 s at n = 23, checking
-// ctx). A sum that is not a multiple of 8 means a wrong total and is an
-// error.
+// ctx). A sum that is not a multiple of 8 means a wrong total: the error
+// is then a *burnsideError, which the caller words for where the total
+// came from.
 func deriveUnique(ctx context.Context, res *Result) error {
 	if res.N > symcount.MaxN {
 		return nil
 	}
-	hi, lo, err := symcount.Unique(ctx, res.N, res.Solutions.Hi, res.Solutions.Lo)
-	if errors.Is(err, symcount.ErrInconsistent) {
-		return fmt.Errorf("n = %d: the total %v: %w (a bug)", res.N, res.Solutions, err)
+	if res.N < 2 { // one solution, its own class of 1 (not a class of 8)
+		res.Unique, res.burnside = Uint128{Lo: 1}, true
+		return nil
 	}
+	s180, s90, err := symmetric(ctx, res.N)
 	if err != nil {
 		return err
 	}
-	res.Unique, res.burnside = Uint128{Hi: hi, Lo: lo}, true
+	sum, o1 := res.Solutions.Add64(s180)
+	sum, o2 := sum.AddMul64(2, s90)
+	if o1 || o2 || sum.Lo%8 != 0 {
+		return &burnsideError{n: res.N, q: res.Solutions, s180: s180, s90: s90}
+	}
+	res.Unique, res.burnside = Uint128{Hi: sum.Hi >> 3, Lo: sum.Lo>>3 | sum.Hi<<61}, true
 	return nil
+}
+
+// symmetric returns S180 and S90 for n ≤ symcount.MaxN: the solutions
+// that the half and the quarter turn map onto themselves.
+func symmetric(ctx context.Context, n int) (s180, s90 uint64, err error) {
+	if s180, err = symcount.Half(ctx, n); err != nil {
+		return 0, 0, err
+	}
+	s90, err = symcount.Quarter(n)
+	return s180, s90, err
+}
+
+// checkBurnside checks a kernel count's totals against Burnside's lemma,
+// 8·U − Q = S180 + 2·S90, for 2 ≤ n ≤ symcount.MaxN (others pass). Its
+// error is a *burnsideError. It catches every error in Q or U that
+// breaks the identity, that is every one but those where Q moves by
+// eight times what U moves by (total+8k with unique+k).
+func checkBurnside(ctx context.Context, n int, q, u Uint128) error {
+	if n < 2 || n > symcount.MaxN {
+		return nil
+	}
+	s180, s90, err := symmetric(ctx, n)
+	if err != nil {
+		return err
+	}
+	lhs, o1 := q.Add64(s180) // Q + S180 + 2·S90 = 8·U
+	lhs, o2 := lhs.AddMul64(2, s90)
+	eight := Uint128{Hi: u.Hi<<3 | u.Lo>>61, Lo: u.Lo << 3}
+	if o1 || o2 || u.Hi>>61 != 0 || lhs != eight {
+		return &burnsideError{n: n, q: q, u: u, unique: true, s180: s180, s90: s90}
+	}
+	return nil
+}
+
+// A burnsideError reports totals that break Burnside's lemma over the 8
+// symmetries of the square: 8·U = Q + S180 + 2·S90.
+type burnsideError struct {
+	n         int
+	q, u      Uint128
+	unique    bool // u was counted (kernel); else only Q + S180 + 2·S90 ≡ 0 mod 8 was checked
+	s180, s90 uint64
+}
+
+func (e *burnsideError) Error() string {
+	if e.unique {
+		return fmt.Sprintf("n = %d: %v solutions and %v unique break Burnside's lemma 8·U − Q = S180 + 2·S90 (S180 = %d, S90 = %d)",
+			e.n, e.q, e.u, e.s180, e.s90)
+	}
+	return fmt.Sprintf("n = %d: %v solutions is impossible: by Burnside's lemma Q + S180 + 2·S90 (S180 = %d, S90 = %d) is a multiple of 8",
+		e.n, e.q, e.s180, e.s90)
 }
 
 func checkN(n int) error {
@@ -141,14 +206,42 @@ func checkN(n int) error {
 // solution; n = 2 and n = 3 have none. n must be in 0..MaxN.
 //
 // Count is exact for every n it accepts: per-unit counters are uint64
-// and the total is summed in 128 bits. Method Quadrant counts the total,
-// and Count derives the unique count from it by Burnside's lemma with
-// the solutions symmetric under the half and quarter turns, which a far
-// smaller search counts; a total that disagrees with them is an error.
-// (A shard's Unique is not counted: see Result.UniqueCounted.) If ctx is
-// cancelled Count stops promptly and returns ctx.Err() with a zero
-// Result; with a Checkpoint, every unit that finished is on disk
-// (fsynced) when Count returns.
+// and the total is summed in 128 bits. If ctx is cancelled Count stops
+// promptly and returns ctx.Err() with a zero Result; with a Checkpoint,
+// every unit that finished is on disk (fsynced) when Count returns.
+//
+// Count checks what it sums. Every unit result read from a Checkpoint
+// must follow its method's rule, or the file is refused with
+// ErrCheckpoint: for Bitboard, the unit's total is its weight times the
+// solutions its search finds, at most a bound from its free rows, and
+// total = 8·unique (4·unique ≤ total ≤ 8·unique when the half turn maps
+// the unit's border onto itself, 2·unique ≤ total ≤ 8·unique for the
+// quarter turn); for Quadrant, unique and nodes are 0 and the total is
+// a multiple of its frame's class size and at most a (loose) bound from
+// its row splits (kernel.Plan.CheckResult, quadrant.Plan.CheckTotal).
+//
+// Then every whole count with 2 ≤ n ≤ 32 is checked by Burnside's
+// lemma against S180 and S90, the solutions that the half and the
+// quarter turn map onto themselves, which internal/symcount counts by a
+// search of its own (20 µs at n = 12, 0.9 ms at n = 16, 0.13 s at
+// n = 20): for Bitboard 8·U − Q = S180 + 2·S90; Method Quadrant counts
+// Q only and derives U = (Q + S180 + 2·S90)/8, so its check is that the
+// sum is a multiple of 8. The lemma catches exactly the errors that
+// break the identity: for Bitboard, Q off by d with U off by e and
+// d ≠ 8e; for Quadrant, Q off by anything but a multiple of 8. It
+// cannot catch the others: a unit's total +8k with its unique +k
+// (Bitboard; that keeps the unit's rule too), a total off by 8k
+// (Quadrant). For Quadrant the lemma is the only check of the sum of a
+// checkpoint's totals (each unit's bound catches only absurd ones), so
+// an error of 8k in a quadrant record goes through; only recounting
+// finds it (a count without the checkpoint; VerifyShards for shards).
+//
+// A failure names the checkpoint and what to do with it; for Bitboard,
+// also the unit that breaks its own share of the identity (8·unique −
+// total is the unit's weight times its symmetric solutions), which a
+// whole count that breaks the identity always has. A shard's Unique is
+// not counted, and a shard is checked by the lemma only when it is
+// merged (see Result.UniqueCounted and MergeShards).
 func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	if err := checkN(n); err != nil {
 		return Result{}, err
@@ -223,7 +316,7 @@ func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, s
 		}
 		res.Solutions = Uint128{Hi: q.Total.Hi, Lo: q.Total.Lo}
 		res.Units = q.Units
-		return deriveUnique(ctx, res)
+		return quadrantBurnside(ctx, res, "")
 	}
 	if err := quadrant.CheckMemory(n, opts.MaxMemory); err != nil {
 		return quadrantMemoryError(n, err)
@@ -240,7 +333,7 @@ func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, s
 	var cp *checkpoint.File
 	if opts.Checkpoint != "" {
 		h := checkpoint.Header{N: n, Version: quadrant.Version, Plan: res.planDigest, Units: len(units)}
-		if cp, prior, err = openCheckpoint(opts.Checkpoint, h); err != nil {
+		if cp, prior, err = openCheckpoint(opts.Checkpoint, h, quadrantRecordCheck(plan), opts.Notice); err != nil {
 			return err
 		}
 		defer closeCheckpoint(cp, &err)
@@ -307,7 +400,26 @@ func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, s
 	if opts.Shard != (Shard{}) {
 		return nil // a shard's part of the total says nothing of the unique count
 	}
-	return deriveUnique(ctx, res)
+	return quadrantBurnside(ctx, res, opts.Checkpoint)
+}
+
+// quadrantBurnside derives res.Unique from the total of a whole quadrant
+// count (deriveUnique) and words a failure for where the total came
+// from: the checkpoint, if there is one. Quadrant records hold totals
+// only, so the unit at fault cannot be found.
+func quadrantBurnside(ctx context.Context, res *Result, checkpoint string) error {
+	err := deriveUnique(ctx, res)
+	var be *burnsideError
+	switch {
+	case !errors.As(err, &be):
+		return err
+	case checkpoint == "":
+		return fmt.Errorf("%v: this count read no file, so it is a bug or a hardware fault; count again", err)
+	case res.Resumed > 0:
+		return also(ErrCheckpoint, fmt.Errorf("%s: %v: %d of the %d unit totals were read from this checkpoint, and a quadrant record holds a total only, so the wrong one cannot be singled out; %s",
+			checkpoint, err, res.Resumed, res.Units, deleteRemedy))
+	}
+	return fmt.Errorf("%v: every unit was counted by this run (a bug or a hardware fault), and %s holds them: delete it and count again", err, checkpoint)
 }
 
 // closeCheckpoint closes cp when a count returns, so that everything
@@ -346,7 +458,7 @@ func countUnits(ctx context.Context, n int, opts CountOptions, res *Result, star
 	var cp *checkpoint.File
 	if opts.Checkpoint != "" {
 		h := checkpoint.Header{N: plan.N, Version: kernel.Version, Plan: plan.Digest(), Units: len(plan.Units)}
-		if cp, prior, err = openCheckpoint(opts.Checkpoint, h); err != nil {
+		if cp, prior, err = openCheckpoint(opts.Checkpoint, h, kernelRecordCheck(plan), opts.Notice); err != nil {
 			return err
 		}
 		defer closeCheckpoint(cp, &err)
@@ -354,15 +466,14 @@ func countUnits(ctx context.Context, n int, opts CountOptions, res *Result, star
 	keep := opts.Shard != (Shard{})
 	prog := Progress{N: n, UnitsTotal: len(sel)}
 	var overflow bool
+	all := make([]UnitCount, 0, len(sel)) // to find a unit at fault
 	add := func(u UnitCount) {
 		var o1, o2 bool
 		prog.Solutions, o1 = prog.Solutions.Add64(u.Total)
 		prog.Unique, o2 = prog.Unique.Add64(u.Unique)
 		overflow = overflow || o1 || o2
 		prog.UnitsDone++
-		if keep {
-			res.UnitResults = append(res.UnitResults, u)
-		}
+		all = append(all, u)
 	}
 	todo := make([]int, 0, len(sel))
 	for _, id := range sel {
@@ -411,9 +522,48 @@ func countUnits(ctx context.Context, n int, opts CountOptions, res *Result, star
 	if overflow {
 		return fmt.Errorf("n = %d: the count overflowed 128 bits", n)
 	}
+	slices.SortFunc(all, func(a, b UnitCount) int { return a.ID - b.ID })
 	if keep {
-		slices.SortFunc(res.UnitResults, func(a, b UnitCount) int { return a.ID - b.ID })
+		res.UnitResults = all
 	}
 	res.Solutions, res.Unique, res.Nodes = prog.Solutions, prog.Unique, prog.Nodes
-	return nil
+	if keep {
+		return nil // a shard is checked as a whole when it is merged
+	}
+	err = checkBurnside(ctx, n, res.Solutions, res.Unique)
+	var be *burnsideError
+	if !errors.As(err, &be) {
+		return err
+	}
+	u, ok := kernelUnitAtFault(plan, all)
+	switch _, read := prior[u.ID]; {
+	case !ok:
+		return fmt.Errorf("%v, yet every unit keeps its share 8·unique − total of it (a bug)", err)
+	case read:
+		return also(ErrCheckpoint, fmt.Errorf("%s: %v: %s; %s", opts.Checkpoint, err, unitShare(plan, u, "as read from this checkpoint"), deleteRemedy))
+	case opts.Checkpoint != "":
+		return fmt.Errorf("%v: %s (a bug or a hardware fault), and %s holds it: delete it and count again", err, unitShare(plan, u, "as counted by this run"), opts.Checkpoint)
+	}
+	return fmt.Errorf("%v: %s: a bug or a hardware fault; count again", err, unitShare(plan, u, "as counted by this run"))
+}
+
+// kernelUnitAtFault returns the first unit of results (one per unit of
+// p, as a whole count has) whose 8·Unique − Total is not its share of
+// S180 + 2·S90, kernel.Plan.Excess: the identity 8·U − Q = S180 + 2·S90
+// is the sum of these over the units, so a count that breaks it has
+// such a unit. Only units with a rotation symmetry need a search.
+func kernelUnitAtFault(p *kernel.Plan, results []UnitCount) (UnitCount, bool) {
+	for _, u := range results {
+		if 8*u.Unique-u.Total != p.Excess(u.ID) {
+			return u, true
+		}
+	}
+	return UnitCount{}, false
+}
+
+// unitShare describes unit u, from where, breaking its share of
+// Burnside's identity.
+func unitShare(p *kernel.Plan, u UnitCount, where string) string {
+	return fmt.Sprintf("unit %d, %s (total %d, unique %d), breaks its share of it: 8·unique − total = %d, but the unit's symmetric solutions make it %d",
+		u.ID, where, u.Total, u.Unique, int64(8*u.Unique-u.Total), p.Excess(u.ID))
 }

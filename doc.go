@@ -33,7 +33,10 @@
 // durably; a count killed at any moment resumes from it and stays exact.
 // Shard counts only part I of M, balanced by cost; Result.ShardRecord is
 // what a machine sends back, and MergeShards checks that the records are
-// the complete set and adds them up (VerifyShards recomputes a sample):
+// the complete set and adds them up (VerifyShards recomputes a sample).
+// Records read back from a checkpoint or a shard are checked unit by
+// unit against what the unit can hold, and whole counts and merges by
+// Burnside's lemma; see Count for what that catches and what it cannot:
 //
 //	res, err := nqueens.Count(ctx, 21, nqueens.CountOptions{
 //		Checkpoint: "n21.ckpt",

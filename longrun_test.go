@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/shard"
 )
 
 func TestProgress(t *testing.T) {
@@ -199,11 +201,11 @@ func TestShardsMerge(t *testing.T) {
 		t.Errorf("swapped shards: MergeShards error = %v; want a digest mismatch", err)
 	}
 
-	// A faulty machine: one unit off by one, totals kept consistent.
-	bad := append([]ShardRecord{}, recs...)
-	bad[4].Units = append([]UnitCount{}, recs[4].Units...)
-	bad[4].Units[0].Total++
-	bad[4].Solutions, _ = bad[4].Solutions.Add64(1)
+	// A faulty machine: one unit off by 8 solutions and 1 class, totals
+	// kept consistent. That keeps the unit's rule and Burnside's lemma
+	// (TestMergeTampered has the edits that do not): only a recount
+	// finds it.
+	bad := editUnit(recs, 4, 0, func(u *UnitCount) { u.Total += 8; u.Unique++ })
 	if res, err := MergeShards(bad); err != nil || res.Solutions == want(t, total, 13) {
 		t.Fatalf("MergeShards(faulty) = %v, %v; want a (wrong) total and no error", res.Solutions, err)
 	}
@@ -272,7 +274,17 @@ func TestMergeCarry(t *testing.T) {
 			t.Fatalf("round trip of a record past 2^64: %v, %v", back, err)
 		}
 	}
-	res, err := MergeShards(recs)
+	// MergeShards refuses such units (no unit of n = 8 holds 2^64−1
+	// solutions): add them up without the units' rule and the lemma.
+	if _, err := MergeShards(recs); !errors.Is(err, ErrShard) {
+		t.Errorf("MergeShards of units of 2^64−1: %v; want ErrShard", err)
+	}
+	noRule := func(method string, n int) (shard.Plan, error) {
+		p, err := planFor(method, n)
+		p.Unit = nil
+		return p, err
+	}
+	res, err := mergeShards(recs, noRule, false)
 	if err != nil {
 		t.Fatal(err)
 	}

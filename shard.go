@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -43,19 +44,24 @@ func (e *kindError) Unwrap() []error { return []error{e.err, e.kind} }
 
 func also(kind, err error) error { return &kindError{err, kind} }
 
-// ParseShard reads "I/M" with 0 ≤ I < M.
+// ParseShard reads "I/M" with 0 ≤ I < M. Its errors wrap ErrShard and
+// start with the value, not with "shard" (a caller names the flag):
+// "8/8: I must be below M (the shards of 8 are 0/8 to 7/8)".
 func ParseShard(s string) (Shard, error) {
 	a, b, ok := strings.Cut(s, "/")
 	i, err1 := strconv.Atoi(a)
 	m, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil {
-		return Shard{}, fmt.Errorf("%w: %q is not I/M (for example 3/8)", ErrShard, s)
+		return Shard{}, also(ErrShard, fmt.Errorf("%q is not I/M (for example 3/8)", s))
 	}
 	sh := Shard{i, m}
 	if m < 1 { // "0/0" would be the zero Shard, which means "no sharding"
-		return Shard{}, fmt.Errorf("%w: %d/%d: M must be at least 1", ErrShard, i, m)
+		return Shard{}, also(ErrShard, fmt.Errorf("%d/%d: M must be at least 1", i, m))
 	}
-	return sh, sh.check()
+	if p := sh.problem(); p != "" {
+		return Shard{}, also(ErrShard, fmt.Errorf("%d/%d: %s", i, m, p))
+	}
+	return sh, nil
 }
 
 // String returns "I/M", or "" for the zero Shard.
@@ -67,13 +73,25 @@ func (s Shard) String() string {
 }
 
 func (s Shard) check() error {
-	if s == (Shard{}) {
-		return nil
-	}
-	if s.Count < 1 || s.Index < 0 || s.Index >= s.Count {
-		return fmt.Errorf("%w: %d/%d: want 0 ≤ I < M", ErrShard, s.Index, s.Count)
+	if p := s.problem(); p != "" {
+		return fmt.Errorf("%w %d/%d: %s", ErrShard, s.Index, s.Count, p)
 	}
 	return nil
+}
+
+// problem says what is wrong with s, or "" if nothing is.
+func (s Shard) problem() string {
+	switch {
+	case s == (Shard{}):
+		return ""
+	case s.Count < 1:
+		return "M must be at least 1"
+	case s.Count == 1 && s.Index != 0:
+		return "I must be 0 (the one shard of 1 is 0/1)"
+	case s.Index < 0 || s.Index >= s.Count:
+		return fmt.Sprintf("I must be in 0..M−1 (the shards of %d are 0/%d to %d/%d)", s.Count, s.Count, s.Count-1, s.Count)
+	}
+	return ""
 }
 
 // selectIDs returns the ids of the units that shard s counts, for a plan
@@ -272,13 +290,14 @@ func planFor(method string, n int) (shard.Plan, error) {
 		if err != nil {
 			return shard.Plan{}, also(ErrShard, err)
 		}
-		return shard.Plan{Version: quadrant.Version, Digest: p.Digest(), Costs: quadrantCosts(p)}, nil
+		return shard.Plan{Version: quadrant.Version, Digest: p.Digest(), Costs: quadrantCosts(p),
+			Unit: func(id int, total, _ uint64) error { return p.CheckTotal(id, total) }}, nil
 	}
 	p, err := kernel.NewPlan(n)
 	if err != nil {
 		return shard.Plan{}, fmt.Errorf("%w: %w", ErrShard, err)
 	}
-	return shard.Plan{Version: kernel.Version, Digest: p.Digest(), Costs: planCosts(p)}, nil
+	return shard.Plan{Version: kernel.Version, Digest: p.Digest(), Costs: planCosts(p), Unit: p.CheckResult}, nil
 }
 
 // newQuadrantPlan builds the quadrant plan for n, 4 ≤ n ≤ MaxQuadrantN,
@@ -299,9 +318,28 @@ func newQuadrantPlan(n int) (*quadrant.Plan, error) {
 // the count's exact totals. Result.Units is the number of units and
 // Result.Shard.Count is M; Result.Method is the records' method. Quadrant
 // records hold totals only; the merged Unique is derived from the whole
-// total as Count does. Records of different methods are refused. Errors wrap ErrShard
-// and name the shards at fault and their Source.
+// total as Count does. Records of different methods are refused. Errors
+// wrap ErrShard and name the shards at fault and their Source.
+//
+// What the records say is checked as Count checks a checkpoint: every
+// unit's result against its method's rule (see Count), then the whole by
+// Burnside's lemma for 2 ≤ n ≤ 32. A Bitboard set that breaks the lemma
+// has a unit that breaks its own share of it (8·unique − total is the
+// unit's symmetric solutions, which a small search counts): the error
+// names that unit and its record. A Quadrant set cannot be narrowed
+// down (its units hold totals only): the error names every source. Each
+// tells the command that counts the shard(s) again. The edits no check
+// can see are those that keep the lemma: a unit's total +8k with its
+// unique +k (Bitboard), a total off by a multiple of 8 within the unit's
+// bound (Quadrant); VerifyShards recounts a sample.
 func MergeShards(recs []ShardRecord) (Result, error) {
+	return mergeShards(recs, planFor, true)
+}
+
+// mergeShards is MergeShards with the plans of plans, and Burnside's
+// lemma checked if burnside is set (the tests of 128-bit totals, whose
+// units no count gives, turn both off).
+func mergeShards(recs []ShardRecord, plans func(method string, n int) (shard.Plan, error), burnside bool) (Result, error) {
 	named := make([]shard.Named, len(recs))
 	for i, r := range recs {
 		named[i] = shard.Named{Record: r.record(), Source: r.Source}
@@ -309,7 +347,11 @@ func MergeShards(recs []ShardRecord) (Result, error) {
 			named[i].Source = "record " + strconv.Itoa(i+1)
 		}
 	}
-	m, err := shard.Check(named, planFor)
+	m, err := shard.Check(named, plans)
+	var ue *shard.UnitError
+	if errors.As(err, &ue) {
+		return Result{}, also(ErrShard, fmt.Errorf("%v; the record was damaged or edited: count that shard again (%s)", err, recountCommand(&ue.Record, false)))
+	}
 	if err != nil {
 		return Result{}, also(ErrShard, err)
 	}
@@ -323,12 +365,69 @@ func MergeShards(recs []ShardRecord) (Result, error) {
 	if !ok1 || !ok2 {
 		return Result{}, fmt.Errorf("%w: n = %d: the total overflows 128 bits", ErrShard, m.N)
 	}
+	if !burnside {
+		return res, nil
+	}
+	ctx := context.Background()
 	if res.Method == Quadrant {
-		if err := deriveUnique(context.Background(), &res); err != nil {
-			return Result{}, fmt.Errorf("%w: %v", ErrShard, err)
+		err := deriveUnique(ctx, &res)
+		var be *burnsideError
+		if errors.As(err, &be) {
+			// Quadrant records hold totals only: nothing tells which
+			// unit, so which record, is wrong.
+			return Result{}, also(ErrShard, fmt.Errorf("%v: the records are inconsistent, and a quadrant record holds totals only, so the wrong one cannot be singled out: it is in one of %s; count them again (%s), or find the unit with merge --recompute %d (every unit)",
+				err, sources(named), recountCommand(&named[0].Record, true), res.Units))
+		}
+		if err != nil {
+			return Result{}, also(ErrShard, err)
+		}
+		return res, nil
+	}
+	err = checkBurnside(ctx, res.N, res.Solutions, res.Unique)
+	var be *burnsideError
+	if !errors.As(err, &be) {
+		return res, err
+	}
+	// The identity is the sum of each unit's share of it: find the unit.
+	p, perr := kernel.NewPlan(res.N)
+	if perr != nil {
+		return Result{}, perr
+	}
+	for _, r := range named {
+		units := make([]UnitCount, len(r.Units))
+		for i, u := range r.Units {
+			units[i] = UnitCount(u)
+		}
+		if u, ok := kernelUnitAtFault(p, units); ok {
+			return Result{}, also(ErrShard, fmt.Errorf("%v: %s; the record was damaged or edited: count that shard again (%s)",
+				err, unitShare(p, u, "in "+r.Source+" ("+r.Name()+")"), recountCommand(&r.Record, false)))
 		}
 	}
-	return res, nil
+	return Result{}, also(ErrShard, fmt.Errorf("%v, yet every unit of %s keeps its share of it (a bug)", err, sources(named)))
+}
+
+// recountCommand is the command line that counts the shard of r again,
+// or with each every shard of its count (I for the index).
+func recountCommand(r *shard.Record, each bool) string {
+	method := ""
+	if r.TotalsOnly() {
+		method = " --method quadrant"
+	}
+	if each {
+		return fmt.Sprintf("nqueens count %d%s --shard I/%d for each I", r.N, method, r.Shards)
+	}
+	return fmt.Sprintf("nqueens count %d%s --shard %d/%d", r.N, method, r.Shard, r.Shards)
+}
+
+// sources lists the distinct sources of recs, for messages.
+func sources(recs []shard.Named) string {
+	var out []string
+	for _, r := range recs {
+		if !slices.Contains(out, r.Source) {
+			out = append(out, r.Source)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // VerifyShards recomputes k units chosen at random (by seed) among the

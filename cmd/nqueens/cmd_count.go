@@ -276,6 +276,7 @@ func countOne(ctx context.Context, e *env, n int, opts nqueens.CountOptions, f c
 		last = p
 		rep.Update(p)
 	}
+	opts.Notice = func(s string) { fmt.Fprintf(e.stderr, "nqueens count: %s\n", s) }
 	res, err := nqueens.Count(ctx, n, opts)
 	rep.Done(err == nil)
 	if err != nil {

@@ -24,9 +24,21 @@ records of the kernel and of the quadrant join never merge together. A
 missing, duplicated or mismatched shard, or a mix of methods, is an error
 that names it and its file (exit 1); an unreadable record exits 2.
 
+Before adding up, every unit's result is checked against what its unit
+can hold (see "Trust" in the README), and a merge of the kernel's records
+against Burnside's lemma, 8·unique − total = S180 + 2·S90 (the solutions
+the half and the quarter turn map onto themselves, counted here); a
+failure names the record and unit at fault and the command that counts
+its shard again. Quadrant records hold totals only: their merge is
+checked by the lemma as a whole (the total plus S180 + 2·S90 is a
+multiple of 8), and a failure names every file. Neither check can see
+an edit that keeps the identity: a unit's total +8 with its unique +1.
+
 --recompute K counts K units chosen at random again on this machine and
 compares them with their records: a cheap check against a faulty
-machine. The seed is printed so that the check can be repeated.
+machine. The seed is printed so that the check can be repeated, with the
+chance that one wrong unit among the U units escaped the K samples,
+(U−K)/U.
 
 Examples:
   nqueens merge results/shard-*.json
@@ -49,6 +61,18 @@ type mergeJSON struct {
 	Units      int              `json:"units"`
 	Recomputed int              `json:"recomputed,omitempty"`
 	Seed       uint64           `json:"seed,omitempty"`
+	// Escape is the chance that one wrong unit escaped the recomputed
+	// sample: (units − recomputed)/units. Only with --recompute.
+	Escape *float64 `json:"escape,omitempty"`
+}
+
+// escape is the probability that a single wrong unit among units is not
+// among k drawn without replacement: (units − k)/units.
+func escape(units, k int) float64 {
+	if units <= 0 || k >= units {
+		return 0
+	}
+	return float64(units-k) / float64(units)
 }
 
 func runMerge(ctx context.Context, e *env, args []string) error {
@@ -87,7 +111,7 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 	}
 	res, err := nqueens.MergeShards(recs)
 	if err != nil {
-		return err
+		return answerNo(err.Error()) // not one complete count: exit 1, as documented
 	}
 	out := mergeJSON{N: res.N, Solutions: res.Solutions, Nodes: res.Nodes, Method: res.Method, Shards: res.Shard.Count, Units: res.Units}
 	if res.UniqueCounted() {
@@ -99,12 +123,14 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 		}
 		got, err := nqueens.VerifyShards(ctx, recs, *recompute, *seed, *workers)
 		if errors.Is(err, nqueens.ErrVerify) {
-			return fmt.Errorf("%w (seed %d)", err, *seed)
+			return answerNo(fmt.Sprintf("%v (seed %d)", err, *seed))
 		}
 		if err != nil {
 			return err
 		}
 		out.Recomputed, out.Seed = len(got), *seed
+		p := escape(out.Units, out.Recomputed)
+		out.Escape = &p
 	}
 	if *asJSON {
 		b, _ := json.Marshal(out)
@@ -120,7 +146,8 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "%d-queens: %s solutions (%d shards, %d units; method %s, totals only)\n", res.N, res.Solutions, out.Shards, out.Units, res.Method)
 	}
 	if out.Recomputed > 0 {
-		fmt.Fprintf(e.stdout, "recomputed %d units (seed %d): all match their records\n", out.Recomputed, out.Seed)
+		fmt.Fprintf(e.stdout, "recomputed %d units (seed %d): all match their records; one wrong unit among the %d would escape this check with probability %.4g (%d/%d)\n",
+			out.Recomputed, out.Seed, out.Units, *out.Escape, out.Units-out.Recomputed, out.Units)
 	}
 	return nil
 }

@@ -97,6 +97,15 @@ func TestShardMergeCLI(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "recomputed 4 units (seed 9): all match") {
 		t.Errorf("merge: exit %d, stdout %q, stderr %q; want 0 and %q…", code, out, errs, want)
 	}
+	// The chance that one wrong unit escaped 4 draws from 730 units.
+	if esc := "one wrong unit among the 730 would escape this check with probability 0.9945 (726/730)"; !strings.Contains(out, esc) {
+		t.Errorf("merge --recompute 4: stdout %q; want %q", out, esc)
+	}
+	code, out, _ = runCLI(t, append([]string{"merge", "--recompute", "4", "--seed", "9", "--json"}, files...)...)
+	var mj struct{ Escape *float64 }
+	if err := json.Unmarshal([]byte(out), &mj); code != 0 || err != nil || mj.Escape == nil || *mj.Escape != 726.0/730 {
+		t.Errorf("merge --recompute 4 --json: exit %d, %q (%v); want \"escape\": 726/730", code, out, err)
+	}
 	// The same records as JSON Lines on standard input.
 	var all bytes.Buffer
 	for _, f := range files {
@@ -110,17 +119,27 @@ func TestShardMergeCLI(t *testing.T) {
 	// A shard of another N, in the place of shard 3.
 	other := filepath.Join(dir, "other.json")
 	runCLI(t, "count", "11", "--shard", "3/8", "-o", other)
-	// A faulty machine: one unit off, totals kept consistent.
-	faulty := filepath.Join(dir, "faulty.json")
-	b, _ := os.ReadFile(files[5])
-	recs, err := nqueens.ParseShardRecords(b, "x")
-	if err != nil {
-		t.Fatal(err)
+	// A faulty machine: one unit off, totals kept consistent. +2 breaks
+	// the unit's rule (a multiple of its weight) and is refused by
+	// merge; +8 with unique +1 keeps every rule, and only --recompute
+	// finds it.
+	edited := func(name string, dt, du uint64) string {
+		f := filepath.Join(dir, name)
+		b, _ := os.ReadFile(files[5])
+		recs, err := nqueens.ParseShardRecords(b, "x")
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs[0].Units[1].Total += dt
+		recs[0].Units[1].Unique += du
+		recs[0].Solutions, _ = recs[0].Solutions.Add64(dt)
+		recs[0].Unique, _ = recs[0].Unique.Add64(du)
+		b, _ = json.Marshal(recs[0])
+		os.WriteFile(f, b, 0o644)
+		return f
 	}
-	recs[0].Units[1].Total += 2
-	recs[0].Solutions, _ = recs[0].Solutions.Add64(2)
-	b, _ = json.Marshal(recs[0])
-	os.WriteFile(faulty, b, 0o644)
+	faulty := edited("faulty.json", 8, 1)
+	tampered := edited("tampered.json", 2, 0)
 	garbled := filepath.Join(dir, "garbled.json")
 	os.WriteFile(garbled, []byte(`{"format":"nqueens-shard/1","n":12}`), 0o644)
 	with := func(i int, f string) []string {
@@ -140,6 +159,8 @@ func TestShardMergeCLI(t *testing.T) {
 		{"garbled", with(0, garbled), 2, garbled},
 		{"no such file", with(0, filepath.Join(dir, "nope")), 2, "nope"},
 		{"faulty", append([]string{"--recompute", "1000"}, with(5, faulty)...), 1, "of shard 5/8 (" + faulty + "): recorded total"},
+		{"tampered", with(5, tampered), 1, tampered + " (shard 5/8): impossible unit result"},
+		{"tampered: the remedy", with(5, tampered), 1, "count that shard again (nqueens count 12 --shard 5/8)"},
 		{"no files", nil, 2, "want the shard record files"},
 	} {
 		code, out, errs := runCLI(t, append([]string{"merge"}, tc.args...)...)
@@ -386,5 +407,35 @@ func TestQuadrantShardMergeCLI(t *testing.T) {
 	json.Unmarshal([]byte(out), &res)
 	if code != 0 || string(res.Solutions) != "14200" || res.Method != "quadrant" || res.Resumed != res.Units || res.Units == 0 {
 		t.Errorf("rerun of a finished quadrant checkpoint: exit %d, %q, %q; want 14200 by quadrant with every unit resumed", code, out, errs)
+	}
+}
+
+// TestCheckpointDroppedCLI: a damaged last checkpoint record is dropped
+// with one line on stderr, and the count is right.
+func TestCheckpointDroppedCLI(t *testing.T) {
+	ck := filepath.Join(t.TempDir(), "c.ckpt")
+	if code, _, errs := runCLI(t, "count", "12", "--checkpoint", ck); code != 0 {
+		t.Fatalf("count 12 --checkpoint: exit %d, %s", code, errs)
+	}
+	b, _ := os.ReadFile(ck)
+	b[len(b)-3] ^= 1 // a digit of the last record's checksum
+	os.WriteFile(ck, b, 0o644)
+	code, out, errs := runCLI(t, "count", "12", "--checkpoint", ck)
+	want := "nqueens count: dropped 1 damaged trailing record of " + ck + "; its unit is counted again\n"
+	if code != 0 || errs != want || !strings.Contains(out, knownTotal(t, 12)+" solutions") {
+		t.Errorf("count after a damaged last record: exit %d, stdout %q, stderr %q; want 0, the total, stderr %q", code, out, errs, want)
+	}
+}
+
+// TestShardFlagWording: a bad --shard says what the shards are, once.
+func TestShardFlagWording(t *testing.T) {
+	for _, c := range []struct{ arg, want string }{
+		{"8/8", "nqueens count: --shard: 8/8: I must be in 0..M−1 (the shards of 8 are 0/8 to 7/8)\n"},
+		{"1/1", "nqueens count: --shard: 1/1: I must be 0 (the one shard of 1 is 0/1)\n"},
+		{"3/0", "nqueens count: --shard: 3/0: M must be at least 1\n"},
+	} {
+		if code, _, errs := runCLI(t, "count", "12", "--shard", c.arg); code != 2 || errs != c.want {
+			t.Errorf("count 12 --shard %s: exit %d, stderr %q; want 2, %q", c.arg, code, errs, c.want)
+		}
 	}
 }

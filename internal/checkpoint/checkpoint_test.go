@@ -275,3 +275,34 @@ func TestZeroTail(t *testing.T) {
 type zeros struct{}
 
 func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// TestOpenDroppedLines: Open counts the lines of the torn tail it cuts
+// off, a last line without its '\n' included.
+func TestOpenDroppedLines(t *testing.T) {
+	good := encode(hdr, Record{1, 10, 1, 100}, Record{2, 20, 2, 200})
+	damaged := AppendRecord(nil, Record{3, 30, 3, 300})
+	damaged[0] = '4' // the checksum no longer matches
+	for _, c := range []struct {
+		name string
+		tail []byte
+		want int
+	}{
+		{"none", nil, 0},
+		{"one damaged line", damaged, 1},
+		{"a cut line", damaged[:5], 1},
+		{"two damaged lines", append(append([]byte{}, damaged...), damaged...), 2},
+		{"a damaged line and a cut one", append(append([]byte{}, damaged...), damaged[:5]...), 2},
+		{"zeros", make([]byte, 4096), 1},
+	} {
+		path := filepath.Join(t.TempDir(), "ck")
+		os.WriteFile(path, append(append([]byte{}, good...), c.tail...), 0o644)
+		f, o, err := Open(path, hdr, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		f.Close()
+		if o.DroppedLines != c.want || o.Dropped != len(c.tail) || len(o.Done) != 2 {
+			t.Errorf("%s: DroppedLines %d, Dropped %d, %d units; want %d, %d, 2", c.name, o.DroppedLines, o.Dropped, len(o.Done), c.want, len(c.tail))
+		}
+	}
+}

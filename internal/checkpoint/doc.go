@@ -43,4 +43,29 @@
 // counts once; two records of one unit whose counts disagree are
 // refused (their node counts may differ: another build of the same
 // version may search the unit differently).
+//
+// # What a valid line can still get wrong
+//
+// The CRC catches torn writes and stray bit flips, not a line edited and
+// re-signed, nor one written wrong by a faulty machine. This package
+// checks only the format; the count that opens a file (nqueens.Count)
+// checks each record against its unit's rule and refuses the file if
+// one breaks it:
+//
+//   - kernel units (border4-d4-v2; kernel.Plan.CheckResult): total is a
+//     multiple of the unit's weight w = 8/|H| and total/w at most a bound
+//     from the unit's free rows (kernel.Plan.Bound); total = 8·unique
+//     when the stabilizer H of the unit's border holds no rotation,
+//     4·unique ≤ total ≤ 8·unique when it holds the half turn but not
+//     the quarter turn, 2·unique ≤ total ≤ 8·unique when it holds the
+//     quarter turn (each class of solutions has 8, 4 or 2 members);
+//   - quadrant units (quadrant-v1; quadrant.Plan.CheckTotal): unique and
+//     nodes are 0, total is a multiple of the unit's frame class size
+//     (Unit.Multiple) and at most Unit.Max.
+//
+// The whole count is then checked by Burnside's lemma (8·U − Q = S180 +
+// 2·S90, or Q + S180 + 2·S90 ≡ 0 mod 8 for totals only), which catches
+// every error that breaks that identity and none that keeps it (a
+// kernel unit's total +8k with its unique +k; a quadrant total off by a
+// multiple of 8). Each rule was checked against every unit of N ≤ 16.
 package checkpoint

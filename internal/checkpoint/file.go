@@ -35,6 +35,10 @@ type Opened struct {
 	Created bool           // the file was new (or held only a torn header)
 	Dropped int            // bytes of torn tail that were cut off
 	Lines   int            // valid record lines, duplicates included
+
+	// DroppedLines is the number of lines in the torn tail (a last
+	// line without its '\n' included): the damaged records dropped.
+	DroppedLines int
 }
 
 // Open opens the checkpoint at path for the count that h describes,
@@ -93,6 +97,7 @@ func Open(path string, h Header, syncEvery time.Duration) (*File, Opened, error)
 		o.Lines = len(p.Records)
 		if int64(p.Valid) < size {
 			o.Dropped = int(size - int64(p.Valid))
+			o.DroppedLines = p.TornLines
 			if err := f.Truncate(int64(p.Valid)); err != nil {
 				return fail(err)
 			}

@@ -193,6 +193,9 @@ type Parsed struct {
 	Empty   bool     // no complete header: a new file, or one torn while it was created
 	Records []Record // valid records in file order, duplicates included
 	Valid   int      // length of the valid prefix; the rest is a torn tail
+	// TornLines is the number of lines in the torn tail, a last line
+	// without its '\n' included.
+	TornLines int
 }
 
 // MaxHeader and MaxRecordLine are the longest header and record lines
@@ -285,6 +288,7 @@ func ParseReader(r io.Reader) (Parsed, error) {
 			if torn < 0 {
 				torn = line
 			}
+			p.TornLines++
 			if err == io.EOF {
 				break
 			}

@@ -103,6 +103,19 @@
 // in the tests. All other units (H = {id}: weight 8, or H = {id, one
 // reflection}: weight 4, c/2 classes) need c alone.
 //
+// What a unit's result can be (Plan.CheckResult, which the root package
+// applies to every result read from a checkpoint or a shard record): a
+// class of solutions has 8 members, or 4 when the half turn maps them
+// onto themselves, or 2 for the quarter turn, and a symmetric solution
+// has a symmetric border, so Total = 8·Unique when H holds no rotation,
+// 4·Unique ≤ Total ≤ 8·Unique when it holds the half turn only, and
+// 2·Unique ≤ Total ≤ 8·Unique with the quarter turn; Total is a
+// multiple of the weight, and c at most Plan.Bound. And 8·Unique − Total
+// = weight·(fix(half turn) + 2·fix(quarter turn)) (Plan.Excess), which
+// summed over the units is Burnside's identity for the whole board:
+// a whole count that breaks it has a unit that breaks its own share.
+// All of it holds for every unit of N ≤ 16 (TestCheckResultHoldsForEveryUnit).
+//
 // Why the sum is exact: the borders of all solutions are partitioned by
 // their orbits, each orbit has exactly one unit, and a unit's solutions
 // and their images are disjoint from every other unit's (their borders

@@ -172,7 +172,11 @@
 // the top band). Units are independent, numbered in a fixed order, carry
 // a cost estimate (from the sizes of the quadrant buckets they read), and
 // sum to Q(N), so progress, checkpoints and shards can use them; Count
-// runs them frame by frame, costliest first, on all cores.
+// runs them frame by frame, costliest first, on all cores. A unit's
+// total is a multiple of its frame's class size (Unit.Multiple) and at
+// most Unit.Max, the same sum with every pair of half-boards that the
+// quadrant tables allow counted (Plan.CheckTotal: a sound bound, loose
+// by a factor of 10^3 to 10^7, that catches absurd totals only).
 //
 // Memory is planned before any work (Count, Options.MaxMemory):
 //

@@ -39,6 +39,10 @@ type Unit struct {
 	Top    uint64 // board rows of the top band whose queen is in the east band
 	Cost   uint64 // estimated work, in arbitrary units comparable within a plan
 	Splits int    // row splits counted by the unit (after symmetry)
+
+	// Max bounds the unit's total from above (see CheckTotal) and
+	// Multiple divides it: the size of its frame's class.
+	Max, Multiple uint64
 }
 
 // Plan splits the count of Q(N) into units. A Plan holds the quadrant
@@ -112,7 +116,11 @@ func (p *Plan) addUnits(R []uint64) {
 	for fi, f := range p.frames {
 		top := f.rows & (1<<h - 1)
 		for et := uint64(0); ; et = (et - top) & top {
-			u := Unit{Frame: fi, Top: et}
+			u := Unit{Frame: fi, Top: et, Multiple: f.weight}
+			fold := uint64(1)
+			if f.sym == symDiagonals {
+				fold = 4 // a west pattern weighs up to 4 (foldDiagonals)
+			}
 			f.eachSplit(et, func(E uint64, wt uint64) {
 				W := f.rows ^ E
 				hm := uint64(1)<<h - 1
@@ -120,6 +128,9 @@ func (p *Plan) addUnits(R []uint64) {
 				ce := R[E&hm] * R[E>>f.r0[sw]&hm]
 				u.Cost += cw*ce/64 + cw + ce
 				u.Splits++
+				// At most cw west and ce east halves: the quadrant
+				// placements with their rows, before any check.
+				u.Max = satAdd(u.Max, satMul(satMul(satMul(cw, ce), wt*fold), f.weight))
 			})
 			if u.Splits > 0 {
 				u.ID = len(p.units)

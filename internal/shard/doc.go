@@ -23,4 +23,16 @@
 // Records of the quadrant join (Method "quadrant") count totals only:
 // they have no unique total and their units no unique count or nodes.
 // Check refuses a set that mixes methods before anything else.
+//
+// # Units that cannot be
+//
+// A record consistent with itself (its sums, its digest) can still hold
+// a wrong unit: a faulty machine, or an edit of a unit and its shard's
+// sums together. Check runs each unit's result through the plan's rule
+// (Plan.Unit: kernel.Plan.CheckResult or quadrant.Plan.CheckTotal; see
+// the checkpoint package for the rules) and fails with a *UnitError
+// naming the record and the unit. The merge (nqueens.MergeShards) then
+// checks the whole by Burnside's lemma. Neither sees an edit that keeps
+// both (a kernel unit's total +8k with its unique +k): only a recount of
+// that unit does, which VerifyShards draws at random.
 package shard

@@ -510,12 +510,41 @@ func (r *Record) Check() error {
 }
 
 // A Plan is what Check needs to know of the plan for n: the
-// decomposition's version, the plan digest, and the cost of each unit.
+// decomposition's version, the plan digest, the cost of each unit, and
+// the rule a unit's result must follow.
 type Plan struct {
 	Version string
 	Digest  string
 	Costs   []float64
+	// Unit, if not nil, reports whether total and unique can be the
+	// result of unit id (kernel.Plan.CheckResult,
+	// quadrant.Plan.CheckTotal); its error states the rule broken.
+	Unit func(id int, total, unique uint64) error
 }
+
+// ErrUnit is wrapped by the errors for a unit whose recorded result
+// breaks the rule of its plan (Plan.Unit).
+var ErrUnit = errors.New("impossible unit result")
+
+// A UnitError is the error of Check for a unit whose recorded result
+// breaks the rule of its plan: Err states the rule. It matches ErrUnit
+// under errors.Is.
+type UnitError struct {
+	Source string // the file the record was read from
+	Record Record // the record holding the unit (its units included)
+	Unit   Unit
+	Err    error
+}
+
+func (e *UnitError) Error() string {
+	return fmt.Sprintf("%s (%s): %v", e.Source, e.Record.Name(), e.Err)
+}
+
+// Is reports whether target is ErrUnit.
+func (e *UnitError) Is(target error) bool { return target == ErrUnit }
+
+// Unwrap returns the rule's error.
+func (e *UnitError) Unwrap() error { return e.Err }
 
 // A Named record comes from a source (a file name) that errors name.
 type Named struct {
@@ -536,8 +565,9 @@ type Merged struct {
 
 // Check checks that recs are the shards 0..M-1 of one count, each
 // exactly once, each holding exactly the units Assign gives it under the
-// plan that planFor returns for their method and n, and returns the
-// totals. Records of different methods are refused first, by name.
+// plan that planFor returns for their method and n, each unit's result
+// following the plan's rule (Plan.Unit; a *UnitError if not), and
+// returns the totals. Records of different methods are refused first, by name.
 // Errors wrap ErrSet and name the shards and sources at fault.
 func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merged, error) {
 	if len(recs) == 0 {
@@ -593,6 +623,13 @@ func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merg
 		if d := Digest(want[i]); r.Digest != d || len(r.Units) != len(want[i]) {
 			return Merged{}, fmt.Errorf("%w: %s (%s) holds %d units with digest %s, but the plan gives it %d units with digest %s",
 				ErrSet, r.Name(), r.Source, len(r.Units), r.Digest, len(want[i]), d)
+		}
+		if p.Unit != nil {
+			for _, u := range r.Units {
+				if err := p.Unit(u.ID, u.Total, u.Unique); err != nil {
+					return Merged{}, &UnitError{Source: r.Source, Record: r.Record, Unit: u, Err: err}
+				}
+			}
 		}
 		out.Units += len(r.Units)
 		out.Solutions.Add(out.Solutions, r.Solutions)

@@ -154,6 +154,32 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestCheckUnitRule: a unit whose result breaks the plan's rule fails
+// Check with a *UnitError naming the record's source and the unit.
+func TestCheckUnitRule(t *testing.T) {
+	recs := []Named{{record(t, 0, 2), "a.json"}, {record(t, 1, 2), "b.json"}}
+	bad := recs[1].Units[0].ID
+	rule := errors.New("no such total")
+	withRule := func(method string, n int) (Plan, error) {
+		p, err := testPlan(method, n)
+		p.Unit = func(id int, total, unique uint64) error {
+			if id == bad {
+				return rule
+			}
+			return nil
+		}
+		return p, err
+	}
+	_, err := Check(recs, withRule)
+	var ue *UnitError
+	if !errors.As(err, &ue) || !errors.Is(err, ErrUnit) || !errors.Is(err, rule) {
+		t.Fatalf("Check with unit %d refused: error %v; want a *UnitError wrapping the rule's error", bad, err)
+	}
+	if ue.Source != "b.json" || ue.Unit.ID != bad || ue.Record.Shard != 1 || !strings.HasPrefix(err.Error(), "b.json (shard 1/2): ") {
+		t.Errorf("UnitError %q: source %q, unit %d, shard %d; want b.json, %d, 1", err, ue.Source, ue.Unit.ID, ue.Record.Shard, bad)
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	for _, r := range []Record{New("", 8, "v", "p", 0, 1, []Unit{{0, 5, 1, 9}, {3, 1 << 63, 0, 1}}), New("", 0, "v", "p", 2, 3, nil), New(MethodQuadrant, 9, "q", "p", 0, 2, []Unit{{1, 40, 0, 0}})} {
 		b, _ := json.Marshal(r)

@@ -21,7 +21,9 @@ import (
 )
 
 // ErrInconsistent is returned by Unique when the total and the symmetric
-// counts do not add up to a multiple of 8: the total is wrong.
+// counts do not add up to a multiple of 8: the total is wrong. A total
+// off by a multiple of 8 adds up all the same: it is not caught, and
+// gives a unique count off by an eighth of the error.
 var ErrInconsistent = errors.New("the total disagrees with the rotation-symmetric solutions (Q + S180 + 2·S90 is not a multiple of 8)")
 
 // ErrSize is returned for n outside 0..MaxN.
@@ -108,6 +110,8 @@ func Fixed(n int, sq [][2]int, quarter bool) (half, quart uint64) {
 // row, a column or a diagonal). The error is ErrInconsistent when the
 // sum is not a multiple of 8, which exact inputs never give (the
 // caller's total is wrong), ErrSize for n outside 0..MaxN, or ctx.Err().
+// This is a check of the total only modulo 8: a total off by 8k passes,
+// and the unique count is then off by k.
 // For n < 2 the unique count is 1 (n = 0, 1) whatever q is.
 func Unique(ctx context.Context, n int, hi, lo uint64) (uhi, ulo uint64, err error) {
 	if n < 0 || n > MaxN {

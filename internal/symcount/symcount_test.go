@@ -125,13 +125,31 @@ func TestUniqueOEIS(t *testing.T) {
 	}
 }
 
-// TestUniqueRejectsWrongTotal: a total one off is caught by the
-// divisibility check, or gives a wrong count (never both right).
+// TestUniqueRejectsWrongTotal: Burnside's check catches exactly the
+// errors in the total that are not multiples of 8. A total off by d is
+// refused with ErrInconsistent when d mod 8 ≠ 0; when d is a multiple of
+// 8 (positive or negative) it passes and gives a unique count off by
+// d/8, never the right one.
 func TestUniqueRejectsWrongTotal(t *testing.T) {
-	for _, n := range []int{8, 10, 12} {
-		q := uint64(map[int]uint64{8: 92, 10: 724, 12: 14200}[n])
-		if _, _, err := Unique(context.Background(), n, 0, q+1); !errors.Is(err, ErrInconsistent) {
-			t.Errorf("n=%d: Unique of the total %d (one more than Q): %v; want ErrInconsistent", n, q+1, err)
+	ctx := context.Background()
+	total, err := oeis.Load("a000170")
+	if err != nil {
+		t.Fatal(err)
+	}
+	unique, err := oeis.Load("a002562")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{8, 10, 12, 13} {
+		q, u := total[n].Int64(), unique[n].Int64()
+		for _, d := range []int64{-16, -9, -8, -7, -4, -2, -1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 24, 1 << 40} {
+			_, lo, err := Unique(ctx, n, 0, uint64(q+d))
+			switch {
+			case d%8 != 0 && !errors.Is(err, ErrInconsistent):
+				t.Errorf("n=%d: Unique of the total Q%+d = %d, %v; want ErrInconsistent", n, d, lo, err)
+			case d%8 == 0 && (err != nil || lo != uint64(u+d/8)):
+				t.Errorf("n=%d: Unique of the total Q%+d = %d, %v; want %d (off by %d/8, not caught)", n, d, lo, err, u+d/8, d)
+			}
 		}
 	}
 }

@@ -1,0 +1,349 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/nqueens/nqueens/internal/kernel"
+)
+
+// The tests of this file tamper with checkpoints and shard records the
+// way the review of 2026-11-30 did: edited numbers with a checksum that
+// matches, which only the rules of the units and Burnside's lemma can
+// catch.
+
+// A ckRecord is one record line of a checkpoint.
+type ckRecord struct {
+	unit                 int
+	total, unique, nodes uint64
+}
+
+// line returns r as internal/checkpoint writes it: "unit total unique
+// nodes crc", the CRC-32C (Castagnoli) of the text before it in 8 hex
+// digits.
+func (r ckRecord) line() string {
+	text := fmt.Sprintf("%d %d %d %d", r.unit, r.total, r.unique, r.nodes)
+	return fmt.Sprintf("%s %08x\n", text, crc32.Checksum([]byte(text), crc32.MakeTable(crc32.Castagnoli)))
+}
+
+// readCheckpoint returns the header line of the checkpoint at path and
+// its records.
+func readCheckpoint(t *testing.T, path string) (string, []ckRecord) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(strings.TrimSuffix(string(b), "\n"), "\n")
+	var recs []ckRecord
+	for _, l := range lines[1:] {
+		var r ckRecord
+		var crc string
+		if _, err := fmt.Sscan(l, &r.unit, &r.total, &r.unique, &r.nodes, &crc); err != nil {
+			t.Fatalf("%s: record %q: %v", path, l, err)
+		}
+		if r.line() != strings.TrimSuffix(l, "\n")+"\n" {
+			t.Fatalf("%s: record %q: re-signed it reads %q (the test's CRC is not the format's)", path, l, r.line())
+		}
+		recs = append(recs, r)
+	}
+	return lines[0], recs
+}
+
+// writeCheckpoint writes a checkpoint of header and recs, each record
+// signed with a matching checksum.
+func writeCheckpoint(t *testing.T, path, header string, recs []ckRecord) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(header)
+	for _, r := range recs {
+		b.WriteString(r.line())
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// halfTurnUnit returns a unit of the kernel's plan for n whose border
+// the half turn (and not the quarter turn) maps onto itself, whose
+// total can grow by its weight with its unique count kept without
+// breaking the unit's own rule, 4·unique ≤ total ≤ 8·unique: an edit
+// that only Burnside's lemma catches.
+func halfTurnUnit(t *testing.T, n int, total, unique func(id int) uint64) int {
+	t.Helper()
+	p, err := kernel.NewPlan(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rot90, rot180 = 1 << 1, 1 << 2 // kernel's symmetry indexes
+	for _, u := range p.Units {
+		tt, uu := total(u.ID)+u.Weight, unique(u.ID)
+		if u.Stab&rot180 != 0 && u.Stab&rot90 == 0 && uu > 0 && 4*uu <= tt && tt <= 8*uu {
+			return u.ID
+		}
+	}
+	t.Fatalf("n=%d: no half-turn unit takes +weight", n)
+	return 0
+}
+
+// TestCheckpointTampered: a kernel checkpoint of n = 12 edited with a
+// matching checksum, as in the review, is refused, naming the file, the
+// unit and the rule, and telling to delete it. (Unit total+8 with unique
+// +1 keeps every rule and the lemma: only a recount finds it; see
+// kernel.TestCheckResultRefuses.)
+func TestCheckpointTampered(t *testing.T) {
+	const n = 12
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good")
+	if _, err := Count(context.Background(), n, CountOptions{Workers: 2, Checkpoint: good}); err != nil {
+		t.Fatal(err)
+	}
+	header, recs := readCheckpoint(t, good)
+	byUnit := map[int]ckRecord{}
+	plain := -1 // a record with total = 8·unique > 0
+	for i, r := range recs {
+		byUnit[r.unit] = r
+		if plain < 0 && r.total > 0 && r.total == 8*r.unique {
+			plain = i
+		}
+	}
+	half := halfTurnUnit(t, n, func(id int) uint64 { return byUnit[id].total }, func(id int) uint64 { return byUnit[id].unique })
+	p, _ := kernel.NewPlan(n)
+	edit := func(f func(r *ckRecord)) []ckRecord {
+		out := append([]ckRecord{}, recs...)
+		f(&out[plain])
+		return out
+	}
+	// A partial checkpoint (the first half of the records) with
+	// records of units it does not hold appended.
+	partial := recs[:len(recs)/2]
+	var missing []int
+	held := map[int]bool{}
+	for _, r := range partial {
+		held[r.unit] = true
+	}
+	for id := range p.Units {
+		if !held[id] {
+			missing = append(missing, id)
+		}
+	}
+	appended := func(add ...ckRecord) []ckRecord { return append(append([]ckRecord{}, partial...), add...) }
+	const max64 = ^uint64(0)
+	for _, c := range []struct {
+		name string
+		recs []ckRecord
+		want []string
+	}{
+		{"unit total+8, unique kept", edit(func(r *ckRecord) { r.total += 8 }),
+			[]string{"unit " + strconv.Itoa(recs[plain].unit), "total = 8 × unique"}},
+		{"unit total+2", edit(func(r *ckRecord) { r.total += 2 }),
+			[]string{"unit " + strconv.Itoa(recs[plain].unit), "not a multiple of the unit's weight"}},
+		{"unique > total (appended)", appended(ckRecord{missing[0], 1, 5, 1}),
+			[]string{"unit " + strconv.Itoa(missing[0])}},
+		{"three units of total 2^64−1 (appended)", appended(ckRecord{missing[0], max64, 0, 1}, ckRecord{missing[1], max64, 0, 1}, ckRecord{missing[2], max64, 0, 1}),
+			[]string{"unit " + strconv.Itoa(missing[0])}},
+		{"units of total 2^64−8, unique (2^64−8)/8 (appended)", appended(ckRecord{missing[0], max64 - 7, (max64 - 7) / 8, 1}),
+			[]string{"unit " + strconv.Itoa(missing[0]), "free rows hold at most"}},
+		{"half-turn unit total+weight", func() []ckRecord {
+			out := append([]ckRecord{}, recs...)
+			for i := range out {
+				if out[i].unit == half {
+					out[i].total += p.Units[half].Weight
+				}
+			}
+			return out
+		}(), []string{"unit " + strconv.Itoa(half), "Burnside"}},
+	} {
+		path := filepath.Join(dir, "t")
+		writeCheckpoint(t, path, header, c.recs)
+		res, err := Count(context.Background(), n, CountOptions{Workers: 2, Checkpoint: path})
+		if !errors.Is(err, ErrCheckpoint) {
+			t.Errorf("%s: Count = %v solutions, %v unique, error %v; want ErrCheckpoint", c.name, res.Solutions, res.Unique, err)
+			continue
+		}
+		for _, w := range append(c.want, path+": ", "delete it and count again") {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: error %q; want it to name %q", c.name, err, w)
+			}
+		}
+	}
+}
+
+// TestCheckpointDroppedNotice: a damaged last record is dropped, its
+// unit counted again, and Notice told so in one line.
+func TestCheckpointDroppedNotice(t *testing.T) {
+	total := loadOEIS(t, "a000170")
+	path := filepath.Join(t.TempDir(), "ck")
+	if _, err := Count(context.Background(), 12, CountOptions{Checkpoint: path}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(path)
+	b[len(b)-3] ^= 1 // a hex digit of the last record's checksum
+	os.WriteFile(path, b, 0o644)
+	var notices []string
+	res, err := Count(context.Background(), 12, CountOptions{Checkpoint: path, Notice: func(s string) { notices = append(notices, s) }})
+	if err != nil || res.Solutions != want(t, total, 12) || res.Resumed != res.Units-1 {
+		t.Fatalf("Count after a damaged last record = %v (%d of %d resumed), %v; want %v, all but one resumed", res.Solutions, res.Resumed, res.Units, err, want(t, total, 12))
+	}
+	wantNotice := "dropped 1 damaged trailing record of " + path + "; its unit is counted again"
+	if len(notices) != 1 || notices[0] != wantNotice {
+		t.Errorf("notices %q; want [%q]", notices, wantNotice)
+	}
+	// The tail is gone: the next run has nothing to tell.
+	notices = nil
+	if _, err := Count(context.Background(), 12, CountOptions{Checkpoint: path, Notice: func(s string) { notices = append(notices, s) }}); err != nil || len(notices) != 0 {
+		t.Errorf("rerun: notices %q, error %v; want none", notices, err)
+	}
+}
+
+// TestQuadrantCheckpointTampered: a quadrant checkpoint of n = 12 with a
+// unit's total +2 (a matching checksum) fails Burnside's lemma with a
+// message that names the file and says to delete it, not "(a bug)"; a
+// unique count or an impossible total in a record is refused first.
+func TestQuadrantCheckpointTampered(t *testing.T) {
+	const n = 12
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good")
+	opts := CountOptions{Workers: 2, Method: Quadrant, Checkpoint: good}
+	if _, err := Count(context.Background(), n, opts); err != nil {
+		t.Fatal(err)
+	}
+	header, recs := readCheckpoint(t, good)
+	k := 0
+	for recs[k].total == 0 {
+		k++
+	}
+	for _, c := range []struct {
+		name string
+		edit func(r *ckRecord)
+		want string
+	}{
+		{"total+2", func(r *ckRecord) { r.total += 2 }, "Burnside"},
+		{"total+2, nodes kept", func(r *ckRecord) { r.total += 2; r.nodes = 0 }, "Burnside"},
+		{"a unique count", func(r *ckRecord) { r.unique = 1 }, "totals only"},
+		{"total 2^64−1", func(r *ckRecord) { r.total = ^uint64(0) }, "exceeds"},
+	} {
+		out := append([]ckRecord{}, recs...)
+		c.edit(&out[k])
+		path := filepath.Join(dir, "t")
+		writeCheckpoint(t, path, header, out)
+		opts.Checkpoint = path
+		_, err := Count(context.Background(), n, opts)
+		if !errors.Is(err, ErrCheckpoint) {
+			t.Errorf("%s: error %v; want ErrCheckpoint", c.name, err)
+			continue
+		}
+		msg := err.Error()
+		for _, w := range []string{path + ": ", c.want, "delete it and count again"} {
+			if !strings.Contains(msg, w) {
+				t.Errorf("%s: error %q; want it to name %q", c.name, msg, w)
+			}
+		}
+		if strings.Contains(msg, "a bug") {
+			t.Errorf("%s: error %q blames the program for a damaged file", c.name, msg)
+		}
+	}
+}
+
+// editUnit returns recs with unit i of record r changed by f and the
+// record's sums changed to match: a consistent edit.
+func editUnit(recs []ShardRecord, r, i int, f func(u *UnitCount)) []ShardRecord {
+	out := append([]ShardRecord{}, recs...)
+	rec := out[r]
+	rec.Units = append([]UnitCount{}, rec.Units...)
+	old := rec.Units[i]
+	f(&rec.Units[i])
+	u := rec.Units[i]
+	rec.Solutions = rec.Solutions.sub64(old.Total).add64(u.Total)
+	if rec.Method != Quadrant {
+		rec.Unique = rec.Unique.sub64(old.Unique).add64(u.Unique)
+	}
+	out[r] = rec
+	return out
+}
+
+func (x Uint128) add64(v uint64) Uint128 { s, _ := x.Add64(v); return s }
+func (x Uint128) sub64(v uint64) Uint128 {
+	lo := x.Lo - v
+	if lo > x.Lo {
+		x.Hi--
+	}
+	return Uint128{Hi: x.Hi, Lo: lo}
+}
+
+// TestMergeTampered: shard records edited consistently (a unit and its
+// shard's sums) are refused by MergeShards, naming the record's source
+// and the command that counts the shard again; a quadrant set, whose
+// units hold totals only, names every source.
+func TestMergeTampered(t *testing.T) {
+	const n = 12
+	recs := shardRecords(t, n, 4)
+	find := func(id int) (int, int) {
+		for r, rec := range recs {
+			for i, u := range rec.Units {
+				if u.ID == id {
+					return r, i
+				}
+			}
+		}
+		t.Fatalf("unit %d is in no record", id)
+		return 0, 0
+	}
+	unitOf := func(id int) UnitCount { r, i := find(id); return recs[r].Units[i] }
+	half := halfTurnUnit(t, n, func(id int) uint64 { return unitOf(id).Total }, func(id int) uint64 { return unitOf(id).Unique })
+	hr, hi := find(half)
+	p, _ := kernel.NewPlan(n)
+	pr, pi := -1, 0 // a unit with total = 8·unique > 0
+	for r, rec := range recs {
+		for i, u := range rec.Units {
+			if pr < 0 && u.Total > 0 && u.Total == 8*u.Unique {
+				pr, pi = r, i
+			}
+		}
+	}
+	for _, c := range []struct {
+		name string
+		recs []ShardRecord
+		src  int
+		want string
+	}{
+		{"unit total+2 and the shard's sum +2", editUnit(recs, pr, pi, func(u *UnitCount) { u.Total += 2 }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
+		{"unit total 2^64−1", editUnit(recs, pr, pi, func(u *UnitCount) { u.Total = ^uint64(0) }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
+		{"unique > total", editUnit(recs, pr, pi, func(u *UnitCount) { u.Unique = u.Total + 1 }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
+		{"half-turn unit total+weight", editUnit(recs, hr, hi, func(u *UnitCount) { u.Total += p.Units[half].Weight }), hr, "Burnside"},
+	} {
+		res, err := MergeShards(c.recs)
+		if !errors.Is(err, ErrShard) {
+			t.Errorf("%s: MergeShards = %v solutions, %v unique, error %v; want ErrShard", c.name, res.Solutions, res.Unique, err)
+			continue
+		}
+		src := c.recs[c.src]
+		for _, w := range []string{src.Source + " (shard " + src.Shard.String() + ")", c.want, "nqueens count 12 --shard " + src.Shard.String()} {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: error %q; want it to name %q", c.name, err, w)
+			}
+		}
+	}
+
+	q := quadrantShards(t, n, 3)
+	bad := editUnit(q, 1, 0, func(u *UnitCount) { u.Total += 2 })
+	_, err := MergeShards(bad)
+	if !errors.Is(err, ErrShard) {
+		t.Fatalf("quadrant unit total+2: MergeShards error %v; want ErrShard", err)
+	}
+	for _, w := range []string{"q0/3, q1/3, q2/3", "Burnside", "nqueens count 12 --method quadrant --shard I/3 for each I"} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("quadrant unit total+2: error %q; want it to name %q", err, w)
+		}
+	}
+	if strings.Contains(err.Error(), "a bug") {
+		t.Errorf("quadrant unit total+2: error %q blames the program for damaged records", err)
+	}
+}

@@ -50,6 +50,7 @@ func AssignReplicas(costs []float64, m, r int) [][]int {
 		h[i].shard = i
 		h[i].tie = i%stride*m + i/stride
 	}
+	heap.Init(&h) // equal costs, ties not in index order
 	out := make([][]int, m)
 	picked := make([]load, r)
 	for _, id := range order {

@@ -323,3 +323,32 @@ func TestRecordReplicas(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCheckReplicas edits one unit of one record of a set with replicas
+// consistently (the record stays valid): Check must refuse any change
+// when R ≥ 2, and accept the set unchanged.
+func FuzzCheckReplicas(f *testing.F) {
+	f.Add(uint8(4), uint8(2), uint8(1), uint8(0), uint16(8), uint16(1))
+	f.Add(uint8(6), uint8(3), uint8(5), uint8(2), uint16(0), uint16(0))
+	f.Add(uint8(3), uint8(1), uint8(0), uint8(1), uint16(8), uint16(1))
+	f.Fuzz(func(t *testing.T, m, r, rec, unit uint8, dt, du uint16) {
+		M := int(m%8) + 1
+		R := int(r)%M + 1
+		set := replicaSet(t, "", M, R)
+		i := int(rec) % M
+		if len(set[i].Units) == 0 {
+			return
+		}
+		edited := set[i].Record
+		id := edited.Units[int(unit)%len(edited.Units)].ID
+		editUnit(t, &edited, id, uint64(dt), uint64(du))
+		set[i].Record = edited
+		got, err := Check(set, testPlan)
+		switch changed := dt != 0 || du != 0; {
+		case !changed && (err != nil || got.Solutions.Int64() != 8*190):
+			t.Fatalf("m = %d, r = %d, unchanged: Check = %+v, %v", M, R, got, err)
+		case changed && R > 1 && !errors.Is(err, ErrReplicas):
+			t.Fatalf("m = %d, r = %d, unit %d of shard %d edited by %d, %d: Check error %v; want ErrReplicas", M, R, id, i, dt, du, err)
+		}
+	})
+}

@@ -71,8 +71,6 @@ method, and one of the other method is refused. --shard writes one JSON
 record (n, method, decomposition version, I, M, units, exact totals,
 digest of the unit ids, per-unit results; totals only for the quadrant
 join) to stdout or -o FILE; -o writes it whole or not at all.
---replicas R (1..M, the same for every shard) counts each unit in R
-different shards, so that merge compares R copies of every unit.
 --checkpoint and --shard combine: a preempted shard resumes from its
 checkpoint. Ctrl-C stops at once and keeps every finished unit in the
 checkpoint.`,
@@ -144,7 +142,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	ckpt := fs.String("checkpoint", "", "record finished units in `FILE`; rerunning resumes from it")
 	shardFlag := fs.String("shard", "", "count only shard `I/M` (0 ≤ I < M) and write its JSON record")
 	out := fs.String("o", "", "with --shard: write the record to `FILE` (atomically) instead of stdout")
-	replicas := fs.Int("replicas", 1, "with --shard: count each unit in `R` different shards of M, for merge to compare")
+	replicas := fs.Int("replicas", 1, "with --shard: count each unit in `R` different shards (1..M, the same for every shard), for merge to compare")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err

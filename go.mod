@@ -1,6 +1,6 @@
 module github.com/nqueens/nqueens
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/charmbracelet/bubbletea v1.3.10

@@ -69,6 +69,17 @@ func TestGolden(t *testing.T) {
 		{"solve-h", "", []string{"solve", "-h"}},
 		{"no-args", "", nil},
 		{"unknown", "", []string{"frobnicate"}},
+		{"count-flag-unknown-hint", "", []string{"count", "12", "--verbose"}},
+		{"solve-method-auto", "", []string{"solve", "8", "--method", "auto"}},
+		{"solve-method-quadrant", "", []string{"solve", "8", "--method", "quadrant"}},
+		{"watch-method-quadrant", "", []string{"watch", "4", "--method", "quadrant"}},
+		{"gen-queens-negative", "", []string{"gen", "completion", "--family", "queens", "--n", "8", "--queens", "-2"}},
+		{"gen-queens-missing", "", []string{"gen", "completion", "--family", "queens", "--n", "8"}},
+		{"gen-h", "", []string{"gen", "-h"}},
+		{"find-0-json", "", []string{"find", "0", "--format", "json"}},
+		{"find-0-random", "", []string{"find", "0", "--random", "--seed", "3"}},
+		{"find-v-no-random", "", []string{"find", "8", "-v"}},
+		{"find-h", "", []string{"find", "-h"}},
 	})
 }
 

@@ -3,9 +3,12 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"math/rand/v2"
 	"strconv"
 
 	"github.com/nqueens/nqueens"
@@ -19,16 +22,22 @@ var findCmd = &command{
 (row i's column computed from i, streamed in constant memory, N up to
 2,147,483,647 — N = 10^8 is 889 MB of text), or with --random a random
 solution found by min-conflicts local search (about 5.1 bytes of memory
-per queen, N up to 1,000,000,000; the same --seed gives the same
-solution). Before searching, --random estimates the memory it needs and
-refuses, exit 2, when the address-space limit (ulimit -v) or the free
-memory is smaller. --seed and --stats need --random. N = 2 and 3 have no
+per queen, N up to 1,000,000,000). Without --seed (or with --seed 0)
+--random draws a seed from the operating system, so every run finds
+another solution; --stats or -v prints the seed, and the same N and
+--seed give the same solution again. Before searching, --random
+estimates the memory it needs and refuses, exit 2, when the address-space
+limit (ulimit -v) or the free memory is smaller. --seed, --stats and -v
+need --random. N = 0 prints the empty solution (an empty line), as
+'count 0' counts it and 'solve 0' lists it; N = 2 and 3 have no
 solution: exit 1. --format board draws boards up to N = 1,000.
 
 Examples:
   nqueens find 8                        4 6 8 2 7 1 3 5
   nqueens find 100000000 > /dev/null    about 0.35 s
   nqueens find 1000000 --random --seed 7 --stats
+  nqueens find 16 --random -v           another solution each run, its seed on stderr
+  nqueens find 0                        the empty solution: an empty line
   nqueens find 12 --format board`,
 }
 
@@ -40,10 +49,11 @@ func init() {
 func runFind(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(findCmd, e)
 	random := fs.Bool("random", false, "a random solution by min-conflicts search")
-	seedS := fs.String("seed", "0", "seed for --random (an unsigned 64-bit number)")
+	seedS := fs.String("seed", "0", "seed for --random, an unsigned 64-bit number (0 = a random one, printed by --stats or -v)")
 	format := fs.String("format", "perm", "output format: perm, board or json")
 	out := fs.String("o", "", "write to this file instead of standard output")
-	stats := fs.Bool("stats", false, "with --random, print what the search did to standard error")
+	stats := fs.Bool("stats", false, "with --random, print the seed and what the search did to standard error")
+	verbose := fs.Bool("v", false, "with --random, print the seed to standard error")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -53,9 +63,13 @@ func runFind(ctx context.Context, e *env, args []string) error {
 	}
 	if !*random {
 		set := flagsSet(fs)
-		for _, f := range []string{"seed", "stats"} {
+		for _, f := range []string{"seed", "stats", "v"} {
 			if set[f] {
-				return usagef("--%s needs --random (the construction has no seed and nothing to report)", f)
+				dash := "--"
+				if len(f) == 1 {
+					dash = "-"
+				}
+				return usagef("%s%s needs --random (the construction has no seed and nothing to report)", dash, f)
 			}
 		}
 	}
@@ -79,11 +93,17 @@ func runFind(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usagef("--seed %q: want an unsigned 64-bit number", *seedS)
 	}
-	if n == 0 {
-		return usagef("N = 0: find wants a board of at least one square")
-	}
 	if n == 2 || n == 3 {
 		return answerNo(fmt.Sprintf("no solution for N = %d", n))
+	}
+	if *random && seed == 0 {
+		seed = randomSeed()
+	}
+	if *random && *verbose && !*stats {
+		fmt.Fprintf(e.stderr, "random %d-queens, seed %d\n", n, seed)
+	}
+	if n == 0 {
+		return writeEmpty(e, *out, *format)
 	}
 	var sol *nqueens.RandomSolution
 	if *random {
@@ -121,6 +141,41 @@ func runFind(ctx context.Context, e *env, args []string) error {
 		bw.Flush()
 	}
 	return nil
+}
+
+// randomSeed draws a seed for --random from the operating system's
+// randomness (math/rand/v2's global source is seeded from it): never 0,
+// which asks for a random seed.
+func randomSeed() uint64 {
+	for {
+		if s := rand.Uint64(); s != 0 {
+			return s
+		}
+	}
+}
+
+// writeEmpty writes the one solution of the empty board (N = 0) in
+// format f, as 'solve 0' writes it.
+func writeEmpty(e *env, out, f string) error {
+	w, closeOut, err := openOutput(e, out)
+	if err != nil {
+		return err
+	}
+	var text string
+	switch f {
+	case nqueens.FormatJSON:
+		b, _ := json.Marshal(nqueens.Placement{})
+		text = string(b) + "\n"
+	case nqueens.FormatBoard:
+		text = nqueens.Placement{}.Board() + "\n"
+	default:
+		text = "\n"
+	}
+	_, err = io.WriteString(w, text)
+	if cerr := closeOut(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // flagsSet returns the names of the flags given on the command line.

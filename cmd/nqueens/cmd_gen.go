@@ -39,9 +39,10 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(genCmd, e)
 	family := fs.String("family", "", "instance family: queens, blocked or diag")
 	n := fs.Int("n", 0, "board size, 1 to 64")
-	queens := fs.Int("queens", -1, "number of queens (family queens)")
-	blocked := fs.Int("blocked", -1, "number of blocked squares (family blocked)")
-	diagonals := fs.Int("diagonals", -1, "number of diagonals to block (family diag)")
+	var queens, blocked, diagonals countFlag
+	fs.Var(&queens, "queens", "number of queens `K` (family queens)")
+	fs.Var(&blocked, "blocked", "number of blocked squares `K` (family blocked)")
+	fs.Var(&diagonals, "diagonals", "number of diagonals `K` to block (family diag)")
 	seedS := fs.String("seed", "0", "random seed (an unsigned 64-bit number)")
 	out := fs.String("o", "", "write to this file instead of standard output")
 	pos, err := parseFlags(fs, args)
@@ -60,22 +61,26 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usagef("--seed %q: want an unsigned 64-bit number", *seedS)
 	}
-	var k int
+	var kf countFlag
 	var flag string
 	switch *family {
 	case nqueens.FamilyQueens:
-		k, flag = *queens, "--queens"
+		kf, flag = queens, "--queens"
 	case nqueens.FamilyBlocked:
-		k, flag = *blocked, "--blocked"
+		kf, flag = blocked, "--blocked"
 	case nqueens.FamilyDiagonals:
-		k, flag = *diagonals, "--diagonals"
+		kf, flag = diagonals, "--diagonals"
 	case "":
 		return usagef("--family: want queens, blocked or diag")
 	default:
 		return usagef("--family %q: want queens, blocked or diag", *family)
 	}
-	if k < 0 {
+	if !kf.set {
 		return usagef("family %s needs %s K", *family, flag)
+	}
+	k := kf.k
+	if k < 0 {
+		return usagef("%s %d: want a count of 0 or more", flag, k)
 	}
 	set := flagsSet(fs)
 	for _, f := range []string{"--queens", "--blocked", "--diagonals"} {
@@ -99,4 +104,27 @@ func runGen(ctx context.Context, e *env, args []string) error {
 		err = cerr
 	}
 	return err
+}
+
+// countFlag is a count given on the command line; set says whether it
+// was. Its default prints as nothing in -h (no "(default -1)").
+type countFlag struct {
+	k   int
+	set bool
+}
+
+func (c *countFlag) String() string {
+	if c == nil || !c.set {
+		return ""
+	}
+	return strconv.Itoa(c.k)
+}
+
+func (c *countFlag) Set(s string) error {
+	k, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("%s is not a whole number", quoteToken(s))
+	}
+	c.k, c.set = k, true
+	return nil
 }

@@ -124,7 +124,7 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 	}
 	res, err := nqueens.MergeShards(recs)
 	if err != nil {
-		return err
+		return answerNo(err.Error()) // not one complete count: exit 1, as documented
 	}
 	out := mergeJSON{N: res.N, Solutions: res.Solutions, Nodes: res.Nodes, Method: res.Method, Shards: res.Shard.Count, Replicas: res.Shard.Replicas, Units: res.Units}
 	if res.UniqueCounted() {
@@ -136,7 +136,7 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 		}
 		got, err := nqueens.VerifyShards(ctx, recs, *recompute, *seed, *workers)
 		if errors.Is(err, nqueens.ErrVerify) {
-			return fmt.Errorf("%w (seed %d)", err, *seed)
+			return answerNo(fmt.Sprintf("%v (seed %d)", err, *seed))
 		}
 		if err != nil {
 			return err

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/web"
 )
 
@@ -24,8 +23,14 @@ a large board. Everything is embedded in the binary; nothing is fetched
 from elsewhere. The JSON API (/api/count, /api/solve, /api/find,
 /api/check, /api/events) is described in the README.
 
-Listens on the loopback address unless --addr says otherwise. Stops on
-Ctrl-C.
+Listens on the loopback address unless --addr says otherwise, and then
+answers only requests for 127.0.0.1, localhost or [::1] at its port (a
+guard against DNS rebinding). Any other address is reachable from other
+machines: serve warns on standard error. Searches share the cores: as many
+run at once as there are cores (a count takes the idle ones as workers);
+a request that finds them busy waits up to a second, then gets 503. HEAD
+runs no search.
+Stops on Ctrl-C.
 
 Examples:
   nqueens serve                     then open http://127.0.0.1:8080/
@@ -38,47 +43,102 @@ func init() {
 	register(serveCmd)
 }
 
-func runServe(ctx context.Context, e *env, args []string) error {
+// serveConfig is what serve's flags ask for: the address to listen on and
+// the web server's options.
+type serveConfig struct {
+	addr string
+	opts web.Options
+}
+
+// parseServe reads serve's flags.
+func parseServe(e *env, args []string) (serveConfig, error) {
 	fs := newFlags(serveCmd, e)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	countMax := fs.Int("count-max", 17, "largest N the count panel and /api/count accept")
+	countMax := fs.Int("count-max", 17, fmt.Sprintf("largest N the count panel and /api/count accept (at most %d)", web.CountLimit))
 	countTimeout := fs.Duration("count-timeout", 5*time.Minute, "longest one count may run")
 	timeout := fs.Duration("timeout", 10*time.Second, "longest any other request may run")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return err
+		return serveConfig{}, err
 	}
 	if len(pos) != 0 {
-		return usagef("serve takes no arguments, got %q", pos)
+		return serveConfig{}, usagef("serve takes no arguments, got %q", pos)
 	}
-	if *countMax < 1 || *countMax > 64 {
-		return usagef("--count-max = %d: want 1 to 64", *countMax)
+	if *countMax < 1 || *countMax > web.CountLimit {
+		return serveConfig{}, usagef("--count-max = %d: want 1 to %d (N = %d takes hours; run nqueens count for it)", *countMax, web.CountLimit, web.CountLimit+1)
 	}
 	if *countTimeout <= 0 || *timeout <= 0 {
-		return usagef("--timeout and --count-timeout must be positive")
+		return serveConfig{}, usagef("--timeout and --count-timeout must be positive")
 	}
-	h, err := web.New(web.Options{
+	return serveConfig{addr: *addr, opts: web.Options{
 		CountMax: *countMax, CountTimeout: *countTimeout, Timeout: *timeout,
-		// The explicit construction answers any N at once.
-		Find: func(_ context.Context, n int) (nqueens.Placement, error) { return nqueens.Find(n) },
-	})
+		// Find: nil, the explicit construction (nqueens.Find), which
+		// answers any N up to FindMax (10,000) at once.
+	}}, nil
+}
+
+// newServe listens on cfg.addr and returns the server exactly as serve
+// runs it: the web handler for cfg.opts, which checks the Host header
+// against the bound address, behind the HTTP server's limits. Requests
+// end when ctx does, so that streams close on shutdown.
+func newServe(ctx context.Context, cfg serveConfig) (*http.Server, net.Listener, error) {
+	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
-		return err
+		return nil, nil, usagef("--addr: %v", err)
 	}
-	ln, err := net.Listen("tcp", *addr)
+	opts := cfg.opts
+	opts.Addr = ln.Addr().String()
+	h, err := web.New(opts)
 	if err != nil {
-		return usagef("--addr: %v", err)
+		ln.Close()
+		return nil, nil, err
 	}
-	srv := &http.Server{
+	return &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    16 << 10,
-		// Requests end when the server stops, so that streams close.
-		BaseContext: func(net.Listener) context.Context { return ctx },
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}, ln, nil
+}
+
+// serveURL returns the URL of the page for a server listening on addr,
+// one a browser on this machine can open, and a warning ("" for none)
+// when addr is not a loopback address, so that other machines can reach
+// it.
+func serveURL(addr net.Addr) (url, warning string) {
+	ta, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return "http://" + addr.String() + "/", ""
 	}
-	fmt.Fprintf(e.stdout, "nqueens: serving on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	port := fmt.Sprint(ta.Port)
+	switch {
+	case ta.IP.IsLoopback():
+		return "http://" + net.JoinHostPort(ta.IP.String(), port) + "/", ""
+	case ta.IP.IsUnspecified():
+		return "http://127.0.0.1:" + port + "/", fmt.Sprintf(
+			"listening on every interface (%s): other machines can reach the server and use its CPU, and the Host check is off; --addr 127.0.0.1:%s keeps it on this machine", addr, port)
+	default:
+		return "http://" + net.JoinHostPort(ta.IP.String(), port) + "/", fmt.Sprintf(
+			"listening on %s, not a loopback address: other machines can reach the server and use its CPU, and the Host check is off", addr)
+	}
+}
+
+func runServe(ctx context.Context, e *env, args []string) error {
+	cfg, err := parseServe(e, args)
+	if err != nil {
+		return err
+	}
+	srv, ln, err := newServe(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	url, warning := serveURL(ln.Addr())
+	if warning != "" {
+		fmt.Fprintf(e.stderr, "nqueens serve: warning: %s\n", warning)
+	}
+	fmt.Fprintf(e.stdout, "nqueens: serving on %s (Ctrl-C to stop)\n", url)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/nqueens/nqueens"
 )
@@ -64,7 +66,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if *limit < 0 {
 		return usagef("--limit = %d: must be 0 (all) or more", *limit)
 	}
-	m, err := parseMethod(*method)
+	m, err := parseListMethod(*method)
 	if err != nil {
 		return err
 	}
@@ -144,4 +146,23 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		return answerNo(fmt.Sprintf("no solution for N = %d", n))
 	}
 	return nil
+}
+
+// parseListMethod reads --method for the commands that list solutions
+// one by one (solve, watch): one of nqueens.Methods. The quadrant join
+// counts totals only and is refused, naming the methods that list.
+func parseListMethod(s string) (nqueens.Method, error) {
+	names := make([]string, len(nqueens.Methods))
+	for i, m := range nqueens.Methods {
+		names[i] = string(m)
+	}
+	want := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	m, err := nqueens.ParseMethod(s)
+	switch {
+	case err == nil && slices.Contains(nqueens.Methods, m):
+		return m, nil
+	case err == nil:
+		return "", usagef("--method %s counts totals only and cannot list solutions; want %s", m, want)
+	}
+	return "", usagef("--method %s: unknown method; want %s", quoteToken(s), want)
 }

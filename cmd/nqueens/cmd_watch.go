@@ -7,8 +7,10 @@ import (
 	"os"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"golang.org/x/term"
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/render"
@@ -27,8 +29,10 @@ Board marks: ♛ queen, × attacked square, ? the square being tried,
 ! a square found attacked, ♕ the queen that attacks it; an arrow marks
 the row being tried.
 
-When standard output is not a terminal, every frame is printed, one after
-another, without delay, and the command ends with the search.
+When standard input or standard output is not a terminal, every frame is
+printed, one after another, without delay, and the command ends with the
+search. In a terminal too small for the board and its counters, watch
+says how large a terminal it needs instead of drawing a cut frame.
 
 Examples:
   nqueens watch 6
@@ -62,12 +66,9 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	if n == 0 {
 		return usagef("N = 0: there is nothing to watch on an empty board")
 	}
-	m, err := parseMethod(*method)
+	m, err := parseListMethod(*method)
 	if err != nil {
 		return err
-	}
-	if m == nqueens.Quadrant {
-		return usagef("--method quadrant counts totals only and cannot be watched; want bitboard, arrays, board or permutation")
 	}
 	if *delay < time.Millisecond || *delay > time.Minute {
 		return usagef("--delay %v: want 1ms to 1m", *delay)
@@ -75,17 +76,22 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	events := traceEvents(ctx, n, m)
-	if ew, ok := e.stdout.(*errWriter); ok && isTerminal(ew) {
+	if ew, ok := e.stdout.(*errWriter); ok && isTerminal(ew) && isTerminalReader(e.stdin) {
 		f := ew.w.(*os.File)
 		model := newWatchModel(n, m, *delay, events)
-		p := tea.NewProgram(model, tea.WithContext(ctx), tea.WithInput(e.stdin), tea.WithOutput(f), tea.WithAltScreen())
+		// Signals are main's (signalContext): a SIGTERM or SIGINT cancels
+		// ctx, which ends the program and restores the terminal, and the
+		// exit status says which signal it was. Bubble Tea's own handler
+		// would quit as if q had been pressed, with status 0.
+		p := tea.NewProgram(model, tea.WithContext(ctx), tea.WithInput(e.stdin), tea.WithOutput(f), tea.WithAltScreen(), tea.WithoutSignalHandler())
 		_, err := p.Run()
-		if err != nil && ctx.Err() != nil {
-			return ctx.Err()
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		return err
 	}
-	// No terminal: every frame, one after another.
+	// No terminal to draw in or to read keys from: every frame, one
+	// after another.
 	w := &watchModel{n: n, method: m, cols: emptyCols(n)}
 	if _, err := io.WriteString(e.stdout, w.frame()+"\n"); err != nil {
 		return err
@@ -99,8 +105,15 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(e.stdout, "finished: %d solutions, %d nodes, %d steps\n", w.ev.Stats.Solutions, w.ev.Stats.Nodes, w.steps)
+	_, err = fmt.Fprintf(e.stdout, "finished: %s\n", w.summary())
 	return err
+}
+
+// isTerminalReader reports whether r is a terminal that keys can be read
+// from.
+func isTerminalReader(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // traceEvents runs the search in a goroutine and returns its events. The
@@ -145,6 +158,9 @@ type watchModel struct {
 	paused  bool
 	waiting bool // a read of the next events is under way
 	done    bool
+	// width and height of the terminal, from tea.WindowSizeMsg; 0 until
+	// the first one arrives.
+	width, height int
 }
 
 func newWatchModel(n int, m nqueens.Method, delay time.Duration, events <-chan nqueens.Event) *watchModel {
@@ -211,6 +227,8 @@ func (w *watchModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case "-", "_":
 			w.delay = min(10*time.Second, w.delay*2)
 		}
+	case tea.WindowSizeMsg:
+		w.width, w.height = msg.Width, msg.Height
 	case tickMsg:
 		if !w.paused && !w.waiting && !w.done {
 			return w, w.read(w.perTick())
@@ -239,18 +257,72 @@ func (w *watchModel) apply(e nqueens.Event) {
 	w.steps++
 }
 
+// View draws the frame and a status line with the keys; when the run is
+// finished, the status line is the summary and the one key left, q. In a
+// narrow terminal the status line drops the key hints but q; a terminal
+// smaller than the frame gets a notice instead of a cut frame.
 func (w *watchModel) View() string {
-	var b strings.Builder
-	b.WriteString(w.frame())
-	state := "running"
+	frame := w.frame()
+	var status, short string
 	switch {
 	case w.done:
-		state = "finished"
+		status = fmt.Sprintf("finished: %s · q quit", w.summary())
+		short = "finished · q quit"
 	case w.paused:
-		state = "paused"
+		status = fmt.Sprintf("paused, %v per step · space resume · → or n step · +/- speed · q quit", w.delay)
+		short = "paused · q quit"
+	default:
+		status = fmt.Sprintf("running, %v per step · space pause · → or n step · +/- speed · q quit", w.delay)
+		short = "running · q quit"
 	}
-	fmt.Fprintf(&b, "\n%s, %v per step · space pause/resume · → or n step · +/- speed · q quit\n", state, w.delay)
-	return b.String()
+	if w.width > 0 && w.height > 0 {
+		fw, fh := viewSize(frame)
+		if fw > w.width || fh+1 > w.height { // + the status line
+			return tooSmall(max(fw, utf8.RuneCountInString(short)), fh+1, w.width, w.height)
+		}
+		if utf8.RuneCountInString(status) > w.width {
+			status = short
+		}
+	}
+	return frame + "\n" + status + "\n"
+}
+
+// summary is what the run found: "1 solution, 1 node, 3 steps".
+func (w *watchModel) summary() string {
+	st := w.ev.Stats
+	count := func(k uint64, one, many string) string {
+		return fmt.Sprintf("%d %s", k, plural(int(min(k, 2)), one, many))
+	}
+	return count(st.Solutions, "solution", "solutions") + ", " + count(st.Nodes, "node", "nodes") + ", " + count(w.steps, "step", "steps")
+}
+
+// viewSize returns the width (in cells: every rune of the frame is one
+// cell wide) and the height of view v.
+func viewSize(v string) (width, height int) {
+	lines := strings.Split(strings.TrimSuffix(v, "\n"), "\n")
+	for _, l := range lines {
+		width = max(width, utf8.RuneCountInString(l))
+	}
+	return width, len(lines)
+}
+
+// tooSmall is the notice shown instead of a frame of vw×vh cells in a
+// terminal of w×h, cut to fit it.
+func tooSmall(vw, vh, w, h int) string {
+	msg := fmt.Sprintf("terminal too small: %d×%d, watch needs %d×%d; enlarge it, or q to quit", w, h, vw, vh)
+	var lines []string
+	for len(msg) > 0 && len(lines) < h {
+		r := []rune(msg)
+		k := min(len(r), w)
+		if k < len(r) {
+			if i := strings.LastIndex(string(r[:k]), " "); i > 0 {
+				k = utf8.RuneCountInString(string(r[:k])[:i])
+			}
+		}
+		lines = append(lines, strings.TrimSpace(string(r[:k])))
+		msg = strings.TrimSpace(string(r[k:]))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // frame draws the board and the counters after the last event.

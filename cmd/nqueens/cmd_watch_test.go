@@ -15,6 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/testtool"
 )
 
 // TestWatchPiped checks that without a terminal watch prints one frame per
@@ -104,22 +105,15 @@ func TestWatchKeys(t *testing.T) {
 	}
 }
 
-// TestWatchTerminal runs watch in a real terminal (tmux): the board is
-// drawn, space pauses, n steps, q quits. It fails when tmux is missing.
-func TestWatchTerminal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command and runs tmux")
-	}
-	tmux, err := exec.LookPath("tmux")
-	if err != nil {
-		t.Fatal("tmux not found (install Debian's tmux package)")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "nqueens")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	sock := fmt.Sprintf("nqueens-test-%d", os.Getpid())
+// tmuxPane runs the shell command line in a detached tmux session of
+// w×h cells on a server of its own, and returns a function that
+// captures the pane's text, one that sends it a key and one that tells
+// whether the session still runs. It skips (fails under CI=true) when
+// tmux is missing.
+func tmuxPane(t *testing.T, w, h int, line string) (capture func() string, send func(key string), alive func() bool) {
+	t.Helper()
+	tmux := testtool.Require(t, "tmux", "tmux")
+	sock := fmt.Sprintf("nqueens-test-%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-"))
 	tm := func(args ...string) string {
 		t.Helper()
 		out, err := exec.Command(tmux, append([]string{"-L", sock}, args...)...).CombinedOutput()
@@ -128,51 +122,172 @@ func TestWatchTerminal(t *testing.T) {
 		}
 		return string(out)
 	}
-	tm("-f", "/dev/null", "new-session", "-d", "-s", "w", "-x", "100", "-y", "30", bin+" watch 6 --delay 30ms")
+	tm("-f", "/dev/null", "new-session", "-d", "-s", "w", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), line)
 	t.Cleanup(func() { exec.Command(tmux, "-L", sock, "kill-server").Run() })
+	t.Cleanup(func() {
+		if t.Failed() {
+			out, _ := exec.Command(tmux, "-L", sock, "capture-pane", "-p", "-t", "w").CombinedOutput()
+			t.Logf("tmux pane at the end:\n%s", out)
+		}
+	})
+	capture = func() string { return tm("capture-pane", "-p", "-t", "w") }
+	send = func(key string) { tm("send-keys", "-t", "w", key) }
+	alive = func() bool { return exec.Command(tmux, "-L", sock, "has-session", "-t", "w").Run() == nil }
+	return capture, send, alive
+}
+
+// waitFor polls capture until ok holds of the pane's text, or fails
+// after 10 s (a bound against a hung program, not a speed claim).
+func waitFor(t *testing.T, what string, capture func() string, ok func(string) bool) string {
+	t.Helper()
+	var s string
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if s = capture(); ok(s) {
+			return s
+		}
+	}
+	t.Fatalf("%s never happened; screen:\n%s", what, s)
+	return ""
+}
+
+// TestWatchTerminal runs watch in a real terminal (tmux): the board is
+// drawn, space pauses, n steps, q quits.
+func TestWatchTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs tmux")
+	}
+	bin := binary(t)
+	capture, send, alive := tmuxPane(t, 100, 30, bin+" watch 6 --delay 30ms")
 	stepsRe := regexp.MustCompile(`steps (\d+) `)
-	screen := func() (string, int) {
-		s := tm("capture-pane", "-p", "-t", "w")
+	steps := func(s string) int {
 		m := stepsRe.FindStringSubmatch(s)
 		if m == nil {
-			return s, -1
+			return -1
 		}
 		n, _ := strconv.Atoi(m[1])
-		return s, n
+		return n
 	}
-	wait := func(what string, ok func(string, int) bool) (string, int) {
-		t.Helper()
-		var s string
-		var n int
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-			if s, n = screen(); ok(s, n) {
-				return s, n
-			}
-		}
-		t.Fatalf("%s never happened; screen:\n%s", what, s)
-		return "", 0
-	}
-	s, _ := wait("animation", func(s string, n int) bool { return n >= 5 && strings.Contains(s, "running") })
+	s := waitFor(t, "animation", capture, func(s string) bool { return steps(s) >= 5 && strings.Contains(s, "running") })
 	if !strings.Contains(s, "6-queens, bitboard") || !strings.Contains(s, "♛") || !strings.Contains(s, "  a b c d e f") {
 		t.Errorf("screen lacks the board:\n%s", s)
 	}
-	tm("send-keys", "-t", "w", "Space")
-	_, paused := wait("pause", func(s string, n int) bool { return strings.Contains(s, "paused") })
+	send("Space")
+	paused := steps(waitFor(t, "pause", capture, func(s string) bool { return strings.Contains(s, "paused") }))
 	time.Sleep(300 * time.Millisecond)
-	if _, n := screen(); n != paused {
+	if n := steps(capture()); n != paused {
 		t.Errorf("paused at step %d but the screen moved on to %d", paused, n)
 	}
-	tm("send-keys", "-t", "w", "n")
-	wait("one step", func(s string, n int) bool { return n == paused+1 })
-	tm("send-keys", "-t", "w", "Right")
-	wait("another step", func(s string, n int) bool { return n == paused+2 })
-	tm("send-keys", "-t", "w", "q")
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if exec.Command(tmux, "-L", sock, "has-session", "-t", "w").Run() != nil {
-			break // the program quit and its session closed
-		}
+	send("n")
+	waitFor(t, "one step", capture, func(s string) bool { return steps(s) == paused+1 })
+	send("Right")
+	waitFor(t, "another step", capture, func(s string) bool { return steps(s) == paused+2 })
+	send("q")
+	for deadline := time.Now().Add(5 * time.Second); alive(); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("q did not quit")
 		}
+	}
+}
+
+// TestWatchTerminalLayout: in a terminal, a finished run shows its
+// summary and only the key that still does something; a terminal too
+// small for the frame gets a notice that fits it, not a cut frame; and
+// with standard input not a terminal watch prints its frames and ends
+// (it once failed with a bubbletea error, exit 1).
+func TestWatchTerminalLayout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs tmux")
+	}
+	bin := binary(t)
+	t.Run("finished", func(t *testing.T) {
+		capture, _, _ := tmuxPane(t, 100, 30, bin+" watch 4 --delay 1ms")
+		s := waitFor(t, "the end of the run", capture, func(s string) bool { return strings.Contains(s, "finished") })
+		if !strings.Contains(s, "finished: 2 solutions, 16 nodes, 38 steps · q quit") || strings.Contains(s, "space") || strings.Contains(s, "speed") {
+			t.Errorf("finished screen:\n%s\nwant the summary and q quit, without the other keys", s)
+		}
+	})
+	t.Run("too-small", func(t *testing.T) {
+		capture, _, _ := tmuxPane(t, 30, 8, bin+" watch 6")
+		s := waitFor(t, "the notice", capture, func(s string) bool { return strings.Contains(s, "terminal too small") })
+		if strings.Contains(s, "6-queens") || strings.Contains(s, "♛") || !strings.Contains(s, "30×8") {
+			t.Errorf("30×8 screen:\n%s\nwant the notice naming the size instead of the frame", s)
+		}
+	})
+	for _, sig := range []struct {
+		name string
+		code int
+	}{{"TERM", 143}, {"INT", 130}} {
+		t.Run("SIG"+sig.name, func(t *testing.T) {
+			pidFile := filepath.Join(t.TempDir(), "pid")
+			capture, _, _ := tmuxPane(t, 100, 30, fmt.Sprintf("sh -c 'echo $$ > %s; exec %s watch 8 --delay 1s'; echo exit=$?; sleep 30", pidFile, bin))
+			waitFor(t, "the board", capture, func(s string) bool { return strings.Contains(s, "8-queens") })
+			b, err := os.ReadFile(pidFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out, err := exec.Command("kill", "-"+sig.name, strings.TrimSpace(string(b))).CombinedOutput(); err != nil {
+				t.Fatalf("kill: %v %s", err, out)
+			}
+			s := waitFor(t, "the end", capture, func(s string) bool { return strings.Contains(s, "exit=") })
+			if want := fmt.Sprintf("exit=%d", sig.code); !strings.Contains(s, want) {
+				t.Errorf("watch 8 after SIG%s:\n%s\nwant %s", sig.name, s, want)
+			}
+		})
+	}
+	t.Run("stdin-not-terminal", func(t *testing.T) {
+		capture, _, _ := tmuxPane(t, 100, 30, bin+" watch 4 < /dev/null; echo exit=$?; sleep 30")
+		s := waitFor(t, "the end", capture, func(s string) bool { return strings.Contains(s, "exit=") })
+		if !strings.Contains(s, "finished: 2 solutions, 16 nodes, 38 steps\nexit=0") {
+			t.Errorf("watch 4 < /dev/null in a terminal:\n%s\nwant the frames, the finished line and exit 0", s)
+		}
+	})
+}
+
+// TestWatchView checks the view against the terminal's size and state
+// without a terminal.
+func TestWatchView(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	m := newWatchModel(4, nqueens.Bitboard, 100*time.Millisecond, traceEvents(ctx, 4, nqueens.Bitboard))
+	step(m, tickMsg{})
+	for _, tc := range []struct {
+		w, h      int
+		want, not []string
+	}{
+		{100, 30, []string{"4-queens, bitboard", "running, 100ms per step · space pause · → or n step · +/- speed · q quit"}, []string{"too small"}},
+		{60, 9, []string{"4-queens, bitboard", "\nrunning · q quit\n"}, []string{"space", "too small"}},
+		{30, 8, []string{"terminal too small: 30×8,", "watch needs 52×9"}, []string{"4-queens", "running"}},
+		{100, 8, []string{"terminal too small: 100×8, watch needs 52×9"}, []string{"4-queens"}},
+	} {
+		step(m, tea.WindowSizeMsg{Width: tc.w, Height: tc.h})
+		v := m.View()
+		for _, s := range tc.want {
+			if !strings.Contains(v, s) {
+				t.Errorf("View in %d×%d =\n%s\nwant %q", tc.w, tc.h, v, s)
+			}
+		}
+		for _, s := range tc.not {
+			if strings.Contains(v, s) {
+				t.Errorf("View in %d×%d =\n%s\nwant no %q", tc.w, tc.h, v, s)
+			}
+		}
+		if vw, vh := viewSize(v); vw > tc.w || vh > tc.h {
+			t.Errorf("View in %d×%d is %d×%d:\n%s", tc.w, tc.h, vw, vh, v)
+		}
+	}
+	step(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	for i := 0; i < 100 && !m.done; i++ {
+		step(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'n'}})
+	}
+	if v := m.View(); !strings.HasSuffix(v, "\nfinished: 2 solutions, 16 nodes, 38 steps · q quit\n") || strings.Contains(v, "space") {
+		t.Errorf("finished View =\n%s\nwant the summary and only q", v)
+	}
+}
+
+// TestWatchSingular: one solution, one node and one step are singular.
+func TestWatchSingular(t *testing.T) {
+	out, errs, code := nq(t, "", "watch", "1")
+	if code != 0 || !strings.HasSuffix(out, "\nfinished: 1 solution, 1 node, 3 steps\n") {
+		t.Errorf("watch 1 = %d, %q, ends with %q; want \"finished: 1 solution, 1 node, 3 steps\"", code, errs, out[max(0, len(out)-60):])
 	}
 }

@@ -10,8 +10,28 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := signalContext()
 	code := run(ctx, os.Stdin, os.Stdout, os.Stderr, os.Args[1:])
-	stop()
+	cancel(nil)
 	os.Exit(code)
+}
+
+// signalContext returns a context cancelled, with a signalCause naming
+// the signal, by the first SIGINT or SIGTERM; run then exits 130 or 143.
+// The first signal also restores the default handling, so a second one
+// ends the process at once should a command be slow to stop.
+func signalContext() (context.Context, context.CancelCauseFunc) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		select {
+		case s := <-sigs:
+			signal.Stop(sigs)
+			cancel(signalCause{s})
+		case <-ctx.Done():
+			signal.Stop(sigs)
+		}
+	}()
+	return ctx, cancel
 }

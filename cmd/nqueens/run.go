@@ -9,7 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
+	"unicode/utf8"
 )
 
 // A command is one subcommand of nqueens. Each lives in its own file
@@ -58,30 +61,97 @@ func answerNo(msg string) error { return &noError{msg} }
 // errHelp is returned when a command printed its help: exit status 0.
 var errHelp = flag.ErrHelp
 
+// Exit statuses. A signal's status is 128 plus its number, as a shell
+// reports a process the signal killed: 130 for SIGINT, 143 for SIGTERM
+// (signalCause.status).
+const (
+	exitOK      = 0       // success
+	exitNo      = 1       // a valid question answered no (answerNo)
+	exitUsage   = 2       // bad input or usage (usagef)
+	exitFailure = 3       // an I/O or internal failure: any other error
+	exitSIGINT  = 128 + 2 // also a cancelled context without a signalCause
+)
+
+// A signalCause is the cause (context.Cause) of the context that main
+// cancels when SIGINT or SIGTERM arrives; exitCode turns it into 130 or
+// 143.
+type signalCause struct{ sig os.Signal }
+
+func (s signalCause) Error() string {
+	switch s.sig {
+	case os.Interrupt:
+		return "interrupted"
+	case syscall.SIGTERM:
+		return "terminated"
+	}
+	return "stopped by " + s.sig.String()
+}
+
+// status is the exit status for the signal: 128 + its number.
+func (s signalCause) status() int {
+	if n, ok := s.sig.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return exitSIGINT
+}
+
 // run executes the command line args (without the program name) and
 // returns the exit status: 0 success, 1 a valid question answered no,
-// 2 bad input or usage.
+// 2 bad input or usage, 3 an I/O or internal failure (output that could
+// not be written, among others), 130 or 143 when ctx was cancelled by
+// SIGINT or SIGTERM (a signalCause).
 func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	out := &errWriter{w: stdout}
 	e := &env{stdin: stdin, stdout: out, stderr: stderr}
 	if len(args) == 0 {
 		writeUsage(stderr)
-		return 2
+		return exitUsage
 	}
 	name := args[0]
-	if name == "-h" || name == "--help" || name == "-help" {
+	switch name {
+	case "-h", "--help", "-help":
 		name = "help"
+	case "--version", "-version":
+		name = "version"
 	}
 	c, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(stderr, "nqueens: unknown command %q; run 'nqueens help' for the list\n", name)
-		return 2
+		fmt.Fprintf(stderr, "nqueens: unknown command %s; run 'nqueens help' for the list\n", quoteToken(name))
+		return exitUsage
 	}
 	err := c.run(ctx, e, args[1:])
-	if err == nil && out.err != nil {
+	if out.err != nil && !isUsage(err) {
+		// Output was lost: whatever the answer, a script must not take
+		// it for a success or for a "no" it could not read.
 		err = fmt.Errorf("writing standard output: %w", out.err)
 	}
+	if err != nil && ctx.Err() != nil {
+		var sc signalCause
+		if errors.As(context.Cause(ctx), &sc) {
+			fmt.Fprintf(stderr, "nqueens %s: %v\n", c.name, sc)
+			return sc.status()
+		}
+	}
 	return exitCode(stderr, c.name, err)
+}
+
+func isUsage(err error) bool {
+	var ue *usageError
+	return errors.As(err, &ue)
+}
+
+// quoteToken quotes s for an error message as strconv.Quote does, cut
+// to about 40 bytes with "…".
+func quoteToken(s string) string {
+	const max = 40
+	if len(s) <= max {
+		return strconv.Quote(s)
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "…"
 }
 
 // errWriter remembers the first write error, so that output lost to a
@@ -108,21 +178,21 @@ func exitCode(stderr io.Writer, name string, err error) int {
 	var ne *noError
 	switch {
 	case err == nil, errors.Is(err, errHelp):
-		return 0
+		return exitOK
 	case errors.As(err, &ne):
 		if ne.msg != "" {
 			fmt.Fprintf(stderr, "nqueens %s: %s\n", name, ne.msg)
 		}
-		return 1
+		return exitNo
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "nqueens %s: %s\n", name, ue.msg)
-		return 2
+		return exitUsage
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintf(stderr, "nqueens %s: interrupted\n", name)
-		return 130
+		return exitSIGINT
 	default:
 		fmt.Fprintf(stderr, "nqueens %s: %v\n", name, err)
-		return 1
+		return exitFailure
 	}
 }
 
@@ -142,7 +212,10 @@ func writeUsage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'nqueens <command> -h' for a command's flags and examples.")
-	fmt.Fprintln(w, "Exit status: 0 success, 1 the answer is no (invalid placement, no solution), 2 bad input or usage.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Exit status: 0 success, 1 the answer is no (invalid placement, no solution),")
+	fmt.Fprintln(w, "2 bad input or usage, 3 an I/O or internal failure (such as output that")
+	fmt.Fprintln(w, "could not be written), 130 interrupted (SIGINT), 143 terminated (SIGTERM).")
 }
 
 // flagSet is a command's flags with its help text.
@@ -191,7 +264,7 @@ func parseFlags(fs *flagSet, args []string) ([]string, error) {
 				fs.help()
 				return nil, errHelp
 			}
-			return nil, usagef("%v", err)
+			return nil, usagef("%v; run 'nqueens %s -h'", err, fs.Name())
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {

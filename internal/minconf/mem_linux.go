@@ -3,6 +3,7 @@ package minconf
 import (
 	"bufio"
 	"os"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"syscall"
@@ -35,26 +36,42 @@ func words(k int) ([]uint64, func()) {
 	return w, func() { _ = syscall.Munmap(b) }
 }
 
-// available returns an estimate of the bytes this process can still
-// allocate: the smaller of the room left under the address-space limit
-// (ulimit -v, less the current VmSize) and the system's MemAvailable plus
-// free swap. ok is false when neither could be read.
-func available() (avail uint64, ok bool) {
-	avail = ^uint64(0)
+// available returns what this process can still allocate: room, the
+// address space left under the limit (ulimit -v: RLIMIT_AS less the
+// current VmSize; ^0 without a limit); spare, the address space the Go
+// heap has already reserved and does not use (it counts in VmSize but
+// takes allocations without growing it); and phys, the system's
+// MemAvailable plus free swap (^0 when unknown).
+//
+// The Go runtime reserves hundreds of MB of address space for itself at
+// start (about 1.2 GB of VmSize without a limit, 0.7 GB under a 1 GB one,
+// with Go 1.26 on linux/amd64), so under ulimit -v the room is the limit
+// less that, not less what the program uses.
+func available() (room, spare, phys uint64) {
+	room, phys = ^uint64(0), ^uint64(0)
 	var rl syscall.Rlimit
 	if syscall.Getrlimit(syscall.RLIMIT_AS, &rl) == nil && rl.Cur != ^uint64(0) {
-		used, _ := procKB("/proc/self/status", "VmSize:")
-		if used*1024 >= rl.Cur {
-			return 0, true
+		used, ok := procKB("/proc/self/status", "VmSize:")
+		switch {
+		case !ok:
+		case used*1024 >= rl.Cur:
+			room = 0
+		default:
+			room = rl.Cur - used*1024
 		}
-		avail, ok = rl.Cur-used*1024, true
 	}
-	memAvail, ok1 := procKB("/proc/meminfo", "MemAvailable:")
-	swap, _ := procKB("/proc/meminfo", "SwapFree:")
-	if ok1 {
-		avail, ok = min(avail, (memAvail+swap)*1024), true
+	samples := []metrics.Sample{{Name: "/memory/classes/heap/released:bytes"}, {Name: "/memory/classes/heap/free:bytes"}}
+	metrics.Read(samples)
+	for _, s := range samples {
+		if s.Value.Kind() == metrics.KindUint64 {
+			spare += s.Value.Uint64()
+		}
 	}
-	return avail, ok
+	if memAvail, ok := procKB("/proc/meminfo", "MemAvailable:"); ok {
+		swap, _ := procKB("/proc/meminfo", "SwapFree:")
+		phys = (memAvail + swap) * 1024
+	}
+	return room, spare, phys
 }
 
 // procKB reads the "key  123 kB" line of a /proc file.

@@ -7,11 +7,15 @@ import (
 )
 
 func TestMemoryError(t *testing.T) {
-	err := error(&MemoryError{N: 1_000_000_000, Need: MemoryNeeded(1_000_000_000), Avail: 1 << 30})
+	err := error(&MemoryError{N: 1_000_000_000, Need: MemoryNeeded(1_000_000_000), Avail: 1 << 30, Limit: "the free memory and swap"})
 	if !errors.Is(err, ErrMemory) {
 		t.Errorf("%v does not match ErrMemory", err)
 	}
-	if got, want := err.Error(), "n = 1000000000 needs about 5023 MB of memory, only 1024 MB is available"; got != want {
+	if got, want := err.Error(), "n = 1000000000 needs about 4960 MB of memory, the free memory and swap leaves 1024 MB"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	err = &MemoryError{N: 1_000_000, Need: MemoryNeeded(1_000_000), Avail: 15 << 20, Grow: 64 << 20, Limit: "the address-space limit (ulimit -v)"}
+	if got, want := err.Error(), "n = 1000000 needs about 6.0 MB of memory, for which the Go heap would reserve 64 MB more address space (whole 64 MB arenas); the address-space limit (ulimit -v) leaves 15 MB"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
 }
@@ -19,5 +23,32 @@ func TestMemoryError(t *testing.T) {
 func TestSolveOverMaxN(t *testing.T) {
 	if _, _, err := Solve(context.Background(), MaxN+1, 0); err == nil {
 		t.Errorf("Solve(MaxN+1) succeeded")
+	}
+}
+
+// TestAddressSpaceGrowth: what the heap's spare space holds costs no
+// address space; the rest costs whole 64 MB arenas.
+func TestAddressSpaceGrowth(t *testing.T) {
+	const mb = 1 << 20
+	for _, tc := range []struct{ need, spare, want uint64 }{
+		{0, 0, 0},
+		{1 * mb, 60 * mb, 0},
+		{60 * mb, 60 * mb, 0},
+		{61 * mb, 60 * mb, 64 * mb},
+		{200 * mb, 10 * mb, 192 * mb},
+		{200 * mb, 0, 256 * mb},
+	} {
+		if got := addressSpaceGrowth(tc.need, tc.spare); got != tc.want {
+			t.Errorf("addressSpaceGrowth(%d MB, %d MB) = %d MB; want %d MB", tc.need/mb, tc.spare/mb, got/mb, tc.want/mb)
+		}
+	}
+}
+
+// TestMemoryNeededSmall: a board of 10^5 queens needs about half a
+// megabyte, not the tens of MB of slack that once made a 1 GB ulimit -v
+// refuse it.
+func TestMemoryNeededSmall(t *testing.T) {
+	if got := MemoryNeeded(100_000); got > 2<<20 {
+		t.Errorf("MemoryNeeded(100000) = %d bytes; want under 2 MB", got)
 	}
 }

@@ -20,44 +20,82 @@ var ErrNoSolution = errors.New("no solution")
 // process can get (see MemoryNeeded).
 var ErrMemory = errors.New("not enough memory")
 
-// MemoryNeeded returns an estimate of the peak bytes Solve uses for an
-// n×n board: 4 bytes of permutation per queen, with either 0.5 of diagonal
-// bits and up to 0.5 of the greedy phase's scratch, or 0.63 of validation
-// and up to 0.25 of its scratch, plus slack for the runtime.
-func MemoryNeeded(n int) uint64 { return uint64(n)*52/10 + 64<<20 }
+// MemoryNeeded returns an estimate of the peak bytes Solve allocates for
+// an n×n board: 4 bytes of permutation per queen, with either 0.5 of
+// diagonal bits and up to 0.5 of the greedy phase's scratch, or 0.63 of
+// validation and up to 0.25 of its scratch, plus 1 MB for the small
+// structures. The runtime's own memory is not in it: it is there before
+// Solve starts.
+func MemoryNeeded(n int) uint64 { return uint64(n)*52/10 + 1<<20 }
+
+// arenaBytes is the granule in which the Go heap reserves new address
+// space on 64-bit Linux (heapArenaBytes in the runtime): an allocation the
+// heap's spare space cannot hold grows VmSize by a multiple of it.
+const arenaBytes = 64 << 20
 
 // A MemoryError says that the search for an N×N board needs Need bytes
-// and only Avail are available. It matches ErrMemory under errors.Is.
+// and only Avail are available. Limit names what bounds Avail; Grow, if
+// not 0, is the address space the Go heap would have to add to hold Need
+// (whole arenas), which is what did not fit in Avail. It matches
+// ErrMemory under errors.Is.
 type MemoryError struct {
-	N           int
-	Need, Avail uint64
+	N                 int
+	Need, Avail, Grow uint64
+	Limit             string
 }
 
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("n = %d needs about %s of memory, only %s is available", e.N, mb(e.Need), mb(e.Avail))
+	limit := e.Limit
+	if limit == "" {
+		limit = "the memory available"
+	}
+	if e.Grow != 0 {
+		return fmt.Sprintf("n = %d needs about %s of memory, for which the Go heap would reserve %s more address space (whole %d MB arenas); %s leaves %s",
+			e.N, mb(e.Need), mb(e.Grow), arenaBytes>>20, limit, mb(e.Avail))
+	}
+	return fmt.Sprintf("n = %d needs about %s of memory, %s leaves %s", e.N, mb(e.Need), limit, mb(e.Avail))
 }
 
 func (e *MemoryError) Is(target error) bool { return target == ErrMemory }
 
-// checkMemory returns a *MemoryError if MemoryNeeded(n) is more than the
-// memory available to the process (the address-space limit and the
-// system's free memory, where they can be read). Solve calls it before
-// allocating, so that a board too large fails with an error rather than
-// with the runtime's fatal "out of memory".
+// checkMemory returns a *MemoryError if MemoryNeeded(n) does not fit
+// what available reports, so that a board too large fails with an error
+// rather than with the runtime's fatal "out of memory". Under an address-
+// space limit, what the heap's spare space cannot take needs new heap
+// arenas: the room must hold it rounded up to arenaBytes. That is
+// cautious (the current arena's unreserved tail is not counted, since the
+// runtime does not report it), but comparing the bare need with the room
+// let boards through that then died in the runtime.
 func checkMemory(n int) error {
 	need := MemoryNeeded(n)
-	avail, ok := available()
-	if !ok || need <= avail {
-		return nil
+	room, spare, phys := available()
+	if need > phys {
+		return &MemoryError{N: n, Need: need, Avail: phys, Limit: "the free memory and swap"}
 	}
-	return &MemoryError{N: n, Need: need, Avail: avail}
+	if grow := addressSpaceGrowth(need, spare); room != ^uint64(0) && grow > room {
+		return &MemoryError{N: n, Need: need, Avail: room, Grow: grow, Limit: "the address-space limit (ulimit -v)"}
+	}
+	return nil
+}
+
+// addressSpaceGrowth returns how much the address space grows to
+// allocate need bytes when the heap has spare bytes reserved and unused:
+// nothing if they suffice, else the rest rounded up to whole arenas.
+func addressSpaceGrowth(need, spare uint64) uint64 {
+	if need <= spare {
+		return 0
+	}
+	return (need - spare + arenaBytes - 1) / arenaBytes * arenaBytes
 }
 
 func mb(b uint64) string {
-	if b >= 10<<30 {
+	switch {
+	case b >= 10<<30:
 		return fmt.Sprintf("%d GB", b>>30)
+	case b >= 10<<20:
+		return fmt.Sprintf("%d MB", b>>20)
 	}
-	return fmt.Sprintf("%d MB", b>>20)
+	return fmt.Sprintf("%.1f MB", float64(b)/(1<<20))
 }
 
 // Stats says what a search did.

@@ -33,9 +33,12 @@ type countReply struct {
 // count runs the library's fast counter. With stream=1 the answer is an
 // event stream: "progress" events with the elapsed seconds every quarter
 // second, then one "result" (or "error") event. Either way the count stops
-// when the client goes away or the count timeout passes.
+// when the client goes away or the count timeout passes. The count runs
+// one worker for each slot of the gate it holds: the one every search
+// holds, and the slots that no other request holds or waits for when it
+// starts.
 func (s *server) count(w http.ResponseWriter, r *http.Request) {
-	q, err := query(r)
+	q, err := query(r, "n", "stream")
 	if err != nil {
 		fail(w, err)
 		return
@@ -50,6 +53,14 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	ct := "application/json"
+	if stream {
+		ct = "text/event-stream"
+	}
+	if !s.start(w, r, ct) {
+		return
+	}
+	workers := 1 + s.gate.extra(s.opts.Cores-1)
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.CountTimeout)
 	defer cancel()
 	type outcome struct {
@@ -58,7 +69,10 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) {
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		res, err := nqueens.Count(ctx, n, nqueens.CountOptions{})
+		// The slots are free once the count has returned, whether or
+		// not the handler still waits for it.
+		defer s.gate.release(workers)
+		res, err := nqueens.Count(ctx, n, nqueens.CountOptions{Workers: workers})
 		done <- outcome{res, err}
 	}()
 	reply := func(o outcome) countReply {
@@ -102,7 +116,7 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) {
 
 // solve lists up to limit solutions (default 100) of an N ≤ StepMax board.
 func (s *server) solve(w http.ResponseWriter, r *http.Request) {
-	q, err := query(r)
+	q, err := query(r, "n", "limit", "method", "unique")
 	if err != nil {
 		fail(w, err)
 		return
@@ -127,13 +141,17 @@ func (s *server) solve(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
-	defer cancel()
 	search, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Limit: limit, Unique: unique})
 	if err != nil {
 		fail(w, badf("%v", err))
 		return
 	}
+	if !s.start(w, r, "application/json") {
+		return
+	}
+	defer s.gate.release(1)
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+	defer cancel()
 	sols := [][]int{}
 	for p := range search.AllContext(ctx) {
 		sols = append(sols, columns(p))
@@ -160,7 +178,7 @@ type findReply struct {
 
 // find returns one solution of the n×n board, or says there is none.
 func (s *server) find(w http.ResponseWriter, r *http.Request) {
-	q, err := query(r)
+	q, err := query(r, "n")
 	if err != nil {
 		fail(w, err)
 		return
@@ -170,6 +188,10 @@ func (s *server) find(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	if !s.start(w, r, "application/json") {
+		return
+	}
+	defer s.gate.release(1)
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
 	start := time.Now()
@@ -189,31 +211,21 @@ func (s *server) find(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, findReply{N: n, Solution: true, Columns: columns(p), Seconds: time.Since(start).Seconds()})
 }
 
-// backtrackFind returns the first solution in lexicographic order.
-func backtrackFind(ctx context.Context, n int) (nqueens.Placement, error) {
-	s, err := nqueens.NewSearch(n, nqueens.SolveOptions{Limit: 1})
-	if err != nil {
-		return nil, badf("%v", err)
-	}
-	for p := range s.AllContext(ctx) {
-		return p, nil
-	}
-	if err := s.Err(); err != nil {
-		return nil, err
-	}
-	return nil, fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
-}
-
 // check validates a placement given as ?p= or as a JSON body
-// {"placement": "2 4 1 3"} (any text form Parse reads).
+// {"placement": "2 4 1 3"} (any text form Parse reads), not both. A
+// POST holds a slot of the gate while it parses and checks the body.
 func (s *server) check(w http.ResponseWriter, r *http.Request) {
-	q, err := query(r)
+	q, err := query(r, "p")
 	if err != nil {
 		fail(w, err)
 		return
 	}
 	text := q.Get("p")
 	if r.Method == http.MethodPost {
+		if q.Has("p") {
+			fail(w, badf("POST /api/check takes the placement in the body, not in p: give one of the two (GET with p, or POST with the body)"))
+			return
+		}
 		var body struct {
 			Placement string `json:"placement"`
 		}
@@ -237,6 +249,15 @@ func (s *server) check(w http.ResponseWriter, r *http.Request) {
 	if strings.TrimSpace(text) == "" {
 		fail(w, badf("placement is missing"))
 		return
+	}
+	if r.Method == http.MethodPost {
+		// A body of 1 MiB holds some 150,000 queens: about 0.1 s of
+		// parsing and checking, so it waits for a slot like a search.
+		// A query (p) is at most the 16 KiB of the headers.
+		if !s.start(w, r, "application/json") {
+			return
+		}
+		defer s.gate.release(1)
 	}
 	p, err := nqueens.Parse(text)
 	if err != nil {

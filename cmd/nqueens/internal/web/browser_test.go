@@ -2,10 +2,9 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
-	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,41 +13,24 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/testtool"
 )
-
-// chromium returns the browser to drive: $CHROMIUM, else /usr/bin/chromium,
-// else chromium or chromium-browser on $PATH.
-func chromium(t *testing.T) string {
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		return p
-	}
-	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
-		return "/usr/bin/chromium"
-	}
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	// Not a skip: CI installs the browser, so its absence is a failure.
-	t.Fatal("no Chromium found (install Debian's chromium package or set $CHROMIUM)")
-	return ""
-}
 
 // TestBrowser drives the page in headless Chromium: it runs N = 6 to the
 // end, checks the counters and the 4 solutions against the library, steps
-// back and forward, shows a conflict, and saves a screenshot. It fails when
-// the browser cannot start.
+// back and forward, shows a conflict, runs the count and find panels
+// (checking where the queens of N = 25 are drawn, and drawing N = 1,000
+// and 10,000), and saves a screenshot. The server is the one "nqueens
+// serve" runs without flags: the zero Options (TestServeWiring in
+// cmd/nqueens checks the limits it reports), its Host check on. Without
+// Debian's chromium it skips, naming the package, or fails under CI=true;
+// with -short it skips.
 func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser")
 	}
-	h, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
+	browser := testtool.Require(t, "chromium", "chromium", "chromium-browser")
+	srv := newServer(t, Options{})
 
 	// What the page should end with: the library's own trace of N = 6.
 	var events int
@@ -63,7 +45,7 @@ func TestBrowser(t *testing.T) {
 	}
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)),
+		chromedp.ExecPath(browser),
 		chromedp.Flag("headless", true),
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
@@ -224,17 +206,61 @@ func TestBrowser(t *testing.T) {
 	}
 	click("#find-go")
 	waitText("#find-out", "N = 25: found")
-	red, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(() => {
+	// Each board row of N = 25 has its queen drawn in the cell of the
+	// column /api/find returned: the only cell of the row with pixels of
+	// neither square colour.
+	want := findColumns(t, srv.URL, 25)
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[][]int](`(() => {
 		const c = document.getElementById('find-canvas'), g = c.getContext('2d');
-		const d = g.getImageData(0, 0, c.width, c.height).data;
-		let k = 0;
-		for (let i = 0; i < d.length; i += 4) if ((d[i] > 150 && d[i+1] < 80) || (d[i] < 60 && d[i+1] < 60 && d[i+2] < 60)) k++;
-		return k; })()`))
+		const n = 25, cell = c.width / n, d = g.getImageData(0, 0, c.width, c.height).data;
+		const square = (i) => [[0xf0, 0xd9, 0xb5], [0xb5, 0x88, 0x63]].some(
+			([r, gr, b]) => Math.abs(d[i] - r) + Math.abs(d[i+1] - gr) + Math.abs(d[i+2] - b) < 30);
+		const rows = [];
+		for (let r = 0; r < n; r++) {
+			const cols = [];
+			for (let col = 0; col < n; col++) {
+				let k = 0;
+				for (let y = Math.ceil(r * cell) + 2; y < (r + 1) * cell - 2; y++)
+					for (let x = Math.ceil(col * cell) + 2; x < (col + 1) * cell - 2; x++)
+						if (!square((y * c.width + x) * 4)) k++;
+				if (k > 5) cols.push(col + 1);
+			}
+			rows.push(cols);
+		}
+		return rows; })()`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if red == 0 {
-		t.Error("the find canvas shows no queens")
+	for r, cols := range got {
+		if len(cols) != 1 || cols[0] != want[r] {
+			t.Errorf("N = 25: row %d has queens drawn in columns %v; want [%d]", r+1, cols, want[r])
+		}
+	}
+	// Boards of 1,000 and 10,000 (cells under 2 pixels: no squares, a
+	// dot per queen): every pixel row and column of the canvas has a dot,
+	// as a permutation must.
+	for _, n := range []string{"1000", "10000"} {
+		if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS("#find-n"), n)); err != nil {
+			t.Fatal(err)
+		}
+		click("#find-go")
+		waitText("#find-out", "N = "+n[:len(n)-3]+",000: found")
+		empty, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`(() => {
+			const c = document.getElementById('find-canvas'), g = c.getContext('2d');
+			const d = g.getImageData(0, 0, c.width, c.height).data;
+			const rows = new Array(c.height).fill(false), cols = new Array(c.width).fill(false);
+			for (let y = 0; y < c.height; y++)
+				for (let x = 0; x < c.width; x++) {
+					const i = (y * c.width + x) * 4;
+					if (d[i] - d[i+1] > 40) { rows[y] = true; cols[x] = true; }
+				}
+			return [rows.filter(v => !v).length, cols.filter(v => !v).length]; })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(empty) != 2 || empty[0] != 0 || empty[1] != 0 {
+			t.Errorf("N = %s: %v pixel rows and columns of the canvas without a queen; want none", n, empty)
+		}
 	}
 
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
@@ -250,4 +276,15 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %s", shot)
+}
+
+// findColumns returns the one-based columns /api/find answers for n.
+func findColumns(t *testing.T, url string, n int) []int {
+	t.Helper()
+	code, body := get(t, url+"/api/find?n="+strconv.Itoa(n))
+	var f struct{ Columns []int }
+	if code != 200 || json.Unmarshal([]byte(body), &f) != nil || len(f.Columns) != n {
+		t.Fatalf("find %d = %d %.100s", n, code, body)
+	}
+	return f.Columns
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 
@@ -61,7 +62,7 @@ func wire(e nqueens.Event) wireEvent {
 func (s *server) events(w http.ResponseWriter, r *http.Request) {
 	// Every parameter is checked, and the search set up, before the
 	// stream starts: a bad request is a 400, not an error event.
-	q, err := query(r)
+	q, err := query(r, "n", "method", "from", "limit")
 	if err != nil {
 		fail(w, err)
 		return
@@ -86,9 +87,9 @@ func (s *server) events(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
-	defer cancel()
 	var (
+		ctx        context.Context
+		cancel     context.CancelFunc
 		stream     *sse
 		seen, sent int
 		full       bool
@@ -128,6 +129,12 @@ func (s *server) events(w http.ResponseWriter, r *http.Request) {
 		fail(w, badf("%v", err))
 		return
 	}
+	if !s.start(w, r, "text/event-stream") {
+		return
+	}
+	defer s.gate.release(1)
+	ctx, cancel = context.WithTimeout(r.Context(), s.opts.Timeout)
+	defer cancel()
 	stream, ok := newSSE(w)
 	if !ok {
 		return
@@ -138,7 +145,11 @@ func (s *server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := search.Err(); err != nil && !full {
-		stream.send("error", map[string]string{"error": fmt.Sprintf("window from %d: %v", from, err)})
+		msg := err.Error()
+		if errors.Is(err, context.DeadlineExceeded) {
+			msg = fmt.Sprintf("the window from event %d ran out of time (%v): each window replays the search from its start, and this one reached event %d", from, s.opts.Timeout, seen)
+		}
+		stream.send("error", map[string]string{"error": msg})
 		return
 	}
 	flush()

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -45,40 +44,50 @@ func jsonError(body string) string {
 	return e.Error
 }
 
-// TestFindNoSolution checks that a board without a solution is an
-// answer (200, "solution": false), with the default search and with the
-// explicit construction that "nqueens serve" uses.
-func TestFindNoSolution(t *testing.T) {
-	finders := map[string]func(context.Context, int) (nqueens.Placement, error){
-		"backtracking": nil,
-		"nqueens.Find": func(_ context.Context, n int) (nqueens.Placement, error) { return nqueens.Find(n) },
-	}
-	for name, find := range finders {
-		srv := newServer(t, Options{Find: find})
-		for _, tc := range []struct {
-			n        int
-			solution bool
-		}{{1, true}, {2, false}, {3, false}, {4, true}, {8, true}} {
-			resp, body := do(t, "GET", srv.URL+"/api/find?n="+itoa(tc.n), "")
-			var got struct {
-				N        int
-				Solution *bool
-				Columns  []int
-			}
-			if resp.StatusCode != http.StatusOK || json.Unmarshal([]byte(body), &got) != nil || got.Solution == nil {
-				t.Errorf("%s: find %d = %d %s; want 200 and JSON with \"solution\"", name, tc.n, resp.StatusCode, body)
-				continue
-			}
-			if *got.Solution != tc.solution || got.N != tc.n {
-				t.Errorf("%s: find %d: got n %d, solution %v; want n %d, solution %v", name, tc.n, got.N, *got.Solution, tc.n, tc.solution)
-			}
-			if tc.solution && len(got.Columns) != tc.n {
-				t.Errorf("%s: find %d: got %d columns; want %d", name, tc.n, len(got.Columns), tc.n)
-			}
-			if !tc.solution && !strings.Contains(body, `"columns":null`) {
+// TestFind checks /api/find with the default Find, the explicit
+// construction that "nqueens serve" runs: a board without a solution is
+// an answer (200, "solution": false), and every answer up to FindMax =
+// 10,000 is a valid placement of the size asked.
+func TestFind(t *testing.T) {
+	srv := newServer(t, Options{})
+	for _, tc := range []struct {
+		n        int
+		solution bool
+	}{
+		{1, true}, {2, false}, {3, false}, {4, true}, {8, true}, {9, true}, {14, true}, {15, true},
+		{20, true}, {21, true}, {26, true}, {27, true}, {301, true}, {1000, true}, {9998, true}, {9999, true}, {10_000, true},
+	} {
+		resp, body := do(t, "GET", srv.URL+"/api/find?n="+itoa(tc.n), "")
+		var got struct {
+			N        int
+			Solution *bool
+			Columns  []int
+		}
+		if resp.StatusCode != http.StatusOK || json.Unmarshal([]byte(body), &got) != nil || got.Solution == nil {
+			t.Errorf("find %d = %d %.200s; want 200 and JSON with \"solution\"", tc.n, resp.StatusCode, body)
+			continue
+		}
+		if *got.Solution != tc.solution || got.N != tc.n {
+			t.Errorf("find %d: got n %d, solution %v; want n %d, solution %v", tc.n, got.N, *got.Solution, tc.n, tc.solution)
+		}
+		if !tc.solution {
+			if !strings.Contains(body, `"columns":null`) {
 				t.Errorf("find %d: got %s; want \"columns\":null", tc.n, body)
 			}
+			continue
 		}
+		p := make(nqueens.Placement, len(got.Columns))
+		for i, c := range got.Columns {
+			p[i] = c - 1
+		}
+		if len(p) != tc.n {
+			t.Errorf("find %d: got %d columns; want %d", tc.n, len(p), tc.n)
+		} else if err := nqueens.Validate(p); err != nil {
+			t.Errorf("find %d: the columns are no solution: %v", tc.n, err)
+		}
+	}
+	if resp, body := do(t, "GET", srv.URL+"/api/find?n=10001", ""); resp.StatusCode != http.StatusBadRequest || !strings.Contains(jsonError(body), "n = 10001 is out of range 1 to 10000") {
+		t.Errorf("find 10001 = %d %s; want 400 naming the range", resp.StatusCode, body)
 	}
 }
 
@@ -110,7 +119,17 @@ func TestBadParams(t *testing.T) {
 		{"/api/count?n=5&stream=yes", `stream: "yes" is not a boolean`},
 		{"/api/find?n=5&n=5", "n is given 2 times"},
 		{"/api/check?p=1&p=1", "p is given 2 times"},
-		{"/api/config?x=1&x=2", "x is given 2 times"},
+		{"/api/solve?n=4&limit=1&limit=1", "limit is given 2 times"},
+		{"/api/config?x=1", `unknown parameter "x" (/api/config takes none)`},
+		{"/api/count?n=12&foo=bar", `unknown parameter "foo" (/api/count takes n, stream)`},
+		{"/api/events?n=4&lmit=5", `unknown parameter "lmit" (/api/events takes n, method, from, limit)`},
+		{"/api/solve?n=4&Unique=1", `unknown parameter "Unique"`},
+		{"/api/find?n=4&" + strings.Repeat("x", 100) + "=1", `unknown parameter "` + strings.Repeat("x", 40) + `"…`},
+		{"/api/check?p=2+4+1+3&q=1", `unknown parameter "q" (/api/check takes p)`},
+		{"/api/count?n=99999999999999999999999", `n = "99999999999999999999999" is too large (want 1 to 17)`},
+		{"/api/events?n=4&from=-99999999999999999999999", `from = "-99999999999999999999999" is too small (want 0 to 10000000)`},
+		{"/api/solve?n=" + strings.Repeat("9", 100), `n = "` + strings.Repeat("9", 40) + `"… is too large`},
+		{"/api/events?n=4&from=10000001", "from = 10000001 is out of range 0 to 10000000"},
 		{"/api/count?n=5&x=%zz", "query:"},
 	} {
 		resp, body := do(t, "GET", srv.URL+tc.path, "")
@@ -124,14 +143,17 @@ func TestBadParams(t *testing.T) {
 	}
 }
 
-// TestBoolParams checks that unique and stream accept what
-// strconv.ParseBool accepts.
+// TestBoolParams checks that unique and stream accept 1, t, true, 0, f
+// and false in any case, as the README says.
 func TestBoolParams(t *testing.T) {
 	srv := newServer(t, Options{})
 	for _, tc := range []struct {
 		value string
 		want  int // solutions of N = 6
-	}{{"1", 1}, {"true", 1}, {"TRUE", 1}, {"t", 1}, {"0", 4}, {"false", 4}, {"f", 4}, {"", 4}} {
+	}{
+		{"1", 1}, {"true", 1}, {"TRUE", 1}, {"True", 1}, {"tRuE", 1}, {"t", 1}, {"T", 1},
+		{"0", 4}, {"false", 4}, {"FALSE", 4}, {"fAlse", 4}, {"f", 4}, {"F", 4}, {"", 4},
+	} {
 		resp, body := do(t, "GET", srv.URL+"/api/solve?n=6&unique="+tc.value, "")
 		var got struct{ Solutions [][]int }
 		if resp.StatusCode != http.StatusOK || json.Unmarshal([]byte(body), &got) != nil {
@@ -145,7 +167,7 @@ func TestBoolParams(t *testing.T) {
 	for _, tc := range []struct {
 		value  string
 		stream bool
-	}{{"true", true}, {"1", true}, {"false", false}, {"0", false}} {
+	}{{"true", true}, {"1", true}, {"TrUe", true}, {"false", false}, {"0", false}, {"FaLsE", false}} {
 		resp, body := do(t, "GET", srv.URL+"/api/count?n=6&stream="+tc.value, "")
 		ct := resp.Header.Get("Content-Type")
 		if got := ct == "text/event-stream"; resp.StatusCode != http.StatusOK || got != tc.stream {

@@ -16,12 +16,17 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
+	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/render"
@@ -30,9 +35,11 @@ import (
 //go:embed assets
 var assets embed.FS
 
-// Options sets the server's limits. The zero value means the defaults.
+// Options sets the server's limits. The zero value means the defaults,
+// which are what "nqueens serve" runs without flags.
 type Options struct {
-	// CountMax is the largest N /api/count accepts; 0 means 17.
+	// CountMax is the largest N /api/count accepts, at most CountLimit;
+	// 0 means 17.
 	CountMax int
 	// CountTimeout bounds one count; 0 means 5 minutes.
 	CountTimeout time.Duration
@@ -40,22 +47,49 @@ type Options struct {
 	Timeout time.Duration
 	// Find returns one solution of the n×n board for /api/find, or an
 	// error wrapping nqueens.ErrNoSolution when there is none (which
-	// /api/find answers as {"solution": false}); nil means a bounded
-	// backtracking search (N up to nqueens.MaxN).
+	// /api/find answers as {"solution": false}); nil means nqueens.Find,
+	// the explicit construction, which answers any N at once.
 	Find func(ctx context.Context, n int) (nqueens.Placement, error)
-	// FindMax is the largest N /api/find accepts; 0 means 10,000 with
-	// Find set, nqueens.MaxN without.
+	// FindMax is the largest N /api/find accepts; 0 means 10,000.
 	FindMax int
+
+	// Addr is the address the server listens on, as its listener's Addr
+	// method gives it (host:port). When the host is a loopback address,
+	// requests whose Host header is not 127.0.0.1:PORT, localhost:PORT or
+	// [::1]:PORT (PORT being Addr's) are refused with HTTP 421, so that a
+	// web page whose name an attacker points at 127.0.0.1 (DNS
+	// rebinding) cannot use the server. "" or another host: no check.
+	Addr string
+
+	// Cores is how many cores' worth of searches run at once; 0 means
+	// runtime.GOMAXPROCS(0). Every request that runs a search (count,
+	// solve, find, events) or checks a POST body holds one slot while it
+	// runs; a count takes, when it starts, the slots nobody else holds or
+	// waits for, one per worker.
+	Cores int
+	// QueueMax is how many requests may wait for a slot; 0 means
+	// 4·Cores. A request beyond it is refused at once with HTTP 503 and
+	// Retry-After.
+	QueueMax int
+	// QueueWait is how long a request waits for a slot before it is
+	// refused with 503; 0 means one second.
+	QueueWait time.Duration
 }
 
 // Limits of the API besides Options.
 const (
+	// CountLimit is the largest Options.CountMax: N = 20 takes about
+	// 730 s of one core (docs/BENCHMARKS.md), N = 21 about eight times
+	// that.
+	CountLimit = 20
 	// StepMax is the largest N /api/events and /api/solve accept.
 	StepMax = 16
 	// WindowMax is the most events one /api/events request returns.
 	WindowMax = 50_000
-	// FromMax is the largest event index /api/events starts from.
-	FromMax = 100_000_000
+	// FromMax is the largest event index /api/events starts from. Each
+	// window replays the search from its start, so FromMax bounds the
+	// work of one request: 10^7 events take about 0.2 s of one core.
+	FromMax = 10_000_000
 	// SolveMax is the most solutions one /api/solve request returns.
 	SolveMax = 10_000
 	// BodyMax is the largest request body, in bytes.
@@ -73,31 +107,53 @@ func (o Options) withDefaults() Options {
 		o.Timeout = 10 * time.Second
 	}
 	if o.FindMax == 0 {
-		o.FindMax = nqueens.MaxN
-		if o.Find != nil {
-			o.FindMax = 10_000
-		}
+		o.FindMax = 10_000
 	}
 	if o.Find == nil {
-		o.Find = backtrackFind
+		o.Find = func(_ context.Context, n int) (nqueens.Placement, error) { return nqueens.Find(n) }
+	}
+	if o.Cores == 0 {
+		o.Cores = runtime.GOMAXPROCS(0)
+	}
+	if o.QueueMax == 0 {
+		o.QueueMax = 4 * o.Cores
+	}
+	if o.QueueWait == 0 {
+		o.QueueWait = time.Second
 	}
 	return o
 }
 
 // New returns the handler for the page and the API. It returns an error
-// for negative limits.
+// for a negative limit, a CountMax above CountLimit or an Addr that is
+// not host:port.
 func New(opts Options) (http.Handler, error) {
-	if opts.CountMax < 0 || opts.CountMax > nqueens.MaxN || opts.CountTimeout < 0 || opts.Timeout < 0 || opts.FindMax < 0 {
-		return nil, errors.New("web: negative limit or count limit above nqueens.MaxN")
+	h, _, err := newHandler(opts)
+	return h, err
+}
+
+// newHandler is New, also returning the server for tests.
+func newHandler(opts Options) (http.Handler, *server, error) {
+	if opts.CountMax < 0 || opts.CountTimeout < 0 || opts.Timeout < 0 || opts.FindMax < 0 ||
+		opts.Cores < 0 || opts.QueueMax < 0 || opts.QueueWait < 0 {
+		return nil, nil, errors.New("web: negative limit")
 	}
-	s := &server{opts: opts.withDefaults()}
+	if opts.CountMax > CountLimit {
+		return nil, nil, fmt.Errorf("web: CountMax %d is above %d", opts.CountMax, CountLimit)
+	}
+	hosts, err := loopbackHosts(opts.Addr)
+	if err != nil {
+		return nil, nil, err
+	}
+	opts = opts.withDefaults()
+	s := &server{opts: opts, gate: newGate(opts.Cores, opts.QueueMax, opts.QueueWait)}
 	static, err := fs.Sub(assets, "assets")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var queen bytes.Buffer
 	if err := render.QueenSVG(&queen); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	mux := http.NewServeMux()
 	files := http.FileServerFS(static)
@@ -134,7 +190,57 @@ func New(opts Options) (http.Handler, error) {
 	route("/api/find", s.find, http.MethodGet)
 	route("/api/check", s.check, http.MethodGet, http.MethodPost)
 	mux.HandleFunc("/api/", notFound)
-	return limitBody(mux), nil
+	return guardHost(hosts, limitBody(mux)), s, nil
+}
+
+// loopbackHosts returns the Host headers a server listening on addr
+// accepts: for a loopback address 127.0.0.1, localhost and [::1] with
+// addr's port (and without it for port 80); nil, meaning any, for ""
+// and for other addresses.
+func loopbackHosts(addr string) (map[string]bool, error) {
+	if addr == "" {
+		return nil, nil
+	}
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("web: Addr: %v", err)
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil || !ip.IsLoopback() {
+		if host != "localhost" {
+			return nil, nil
+		}
+	}
+	hosts := map[string]bool{}
+	for _, h := range []string{"127.0.0.1", "localhost", "[::1]"} {
+		hosts[h+":"+port] = true
+		if port == "80" {
+			hosts[h] = true
+		}
+	}
+	return hosts, nil
+}
+
+// guardHost refuses, with HTTP 421 and a JSON error, requests whose Host
+// header is not in hosts (nil: any).
+func guardHost(hosts map[string]bool, h http.Handler) http.Handler {
+	if hosts == nil {
+		return h
+	}
+	want := make([]string, 0, len(hosts))
+	for k := range hosts {
+		want = append(want, k)
+	}
+	sort.Strings(want)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !hosts[strings.ToLower(r.Host)] {
+			writeError(w, http.StatusMisdirectedRequest, fmt.Sprintf(
+				"Host %s: this server answers only to %s (it listens on the loopback address)",
+				quote(r.Host), strings.Join(want, ", ")))
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // allow reports whether r's method is one of methods (GET includes HEAD);
@@ -163,6 +269,26 @@ func notFound(w http.ResponseWriter, r *http.Request) {
 
 type server struct {
 	opts Options
+	gate *gate
+}
+
+// start admits a request that runs a search, whose parameters are
+// checked. It returns false when the request is answered already: a HEAD
+// gets the status and Content-Type (contentType) that a GET would begin
+// with, and no search runs; a request that finds the server busy gets
+// 503 with Retry-After; one whose client left gets nothing. After true
+// the caller must call s.gate.release(1) once its search has returned.
+func (s *server) start(w http.ResponseWriter, r *http.Request, contentType string) bool {
+	if r.Method == http.MethodHead {
+		w.Header().Set("Content-Type", contentType)
+		w.WriteHeader(http.StatusOK)
+		return false
+	}
+	if err := s.gate.acquire(r.Context()); err != nil {
+		fail(w, err)
+		return false
+	}
+	return true
 }
 
 // limitBody caps every request body at BodyMax bytes.
@@ -192,13 +318,17 @@ func writeError(w http.ResponseWriter, code int, msg string) {
 	writeJSON(w, code, map[string]string{"error": msg})
 }
 
-// fail writes err as JSON: 400 for bad requests, 504 for a request that
-// ran out of time, 500 otherwise.
+// fail writes err as JSON: 400 for bad requests, 503 with Retry-After
+// when the server is busy, 504 for a request that ran out of time, 500
+// otherwise.
 func fail(w http.ResponseWriter, err error) {
 	var br *badRequest
 	switch {
 	case errors.As(err, &br):
 		writeError(w, http.StatusBadRequest, br.msg)
+	case errors.Is(err, errBusy):
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, "the server is busy (every core it may use is computing); try again in a moment")
 	case errors.Is(err, context.DeadlineExceeded):
 		writeError(w, http.StatusGatewayTimeout, "the request ran out of time")
 	case errors.Is(err, context.Canceled):
@@ -208,10 +338,11 @@ func fail(w http.ResponseWriter, err error) {
 	}
 }
 
-// query returns the request's query parameters. A query that does not
-// parse, or one that gives a parameter more than once, is a bad request:
-// which of two values to use would be a guess.
-func query(r *http.Request) (url.Values, error) {
+// query returns the request's query parameters, which must be among
+// known. A query that does not parse, an unknown parameter, or one given
+// more than once is a bad request: which of two values to use, or what a
+// misspelt name meant, would be a guess.
+func query(r *http.Request, known ...string) (url.Values, error) {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
 		return nil, badf("query: %v", err)
@@ -222,11 +353,31 @@ func query(r *http.Request) (url.Values, error) {
 	}
 	sort.Strings(names)
 	for _, k := range names {
+		if !slices.Contains(known, k) {
+			if len(known) == 0 {
+				return nil, badf("unknown parameter %s (%s takes none)", quote(k), r.URL.Path)
+			}
+			return nil, badf("unknown parameter %s (%s takes %s)", quote(k), r.URL.Path, strings.Join(known, ", "))
+		}
 		if len(q[k]) > 1 {
 			return nil, badf("%s is given %d times; give it once", k, len(q[k]))
 		}
 	}
 	return q, nil
+}
+
+// quote returns s quoted like strconv.Quote, cut to its first 40 bytes
+// (on a rune boundary) with "…" after the quote when it is longer.
+func quote(s string) string {
+	const max = 40
+	if len(s) <= max {
+		return strconv.Quote(s)
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "…"
 }
 
 // intParam reads the query parameter name as an integer in lo..hi; an
@@ -237,8 +388,15 @@ func intParam(q url.Values, name string, def, lo, hi int) (int, error) {
 		return def, nil
 	}
 	v, err := strconv.Atoi(s)
+	if errors.Is(err, strconv.ErrRange) {
+		side := "large"
+		if strings.HasPrefix(s, "-") {
+			side = "small"
+		}
+		return 0, badf("%s = %s is too %s (want %d to %d)", name, quote(s), side, lo, hi)
+	}
 	if err != nil {
-		return 0, badf("%s: %q is not a whole number", name, s)
+		return 0, badf("%s: %s is not a whole number", name, quote(s))
 	}
 	if v < lo || v > hi {
 		return 0, badf("%s = %d is out of range %d to %d", name, v, lo, hi)
@@ -246,19 +404,19 @@ func intParam(q url.Values, name string, def, lo, hi int) (int, error) {
 	return v, nil
 }
 
-// boolParam reads the query parameter name as a boolean in any form
-// strconv.ParseBool reads (1, t, true, 0, f, false, ...); an absent
-// parameter is false.
+// boolParam reads the query parameter name as a boolean: 1, t or true, 0,
+// f or false, in any case; an absent parameter is false.
 func boolParam(q url.Values, name string) (bool, error) {
 	s := q.Get(name)
-	if s == "" {
+	switch {
+	case s == "":
+		return false, nil
+	case s == "1" || strings.EqualFold(s, "t") || strings.EqualFold(s, "true"):
+		return true, nil
+	case s == "0" || strings.EqualFold(s, "f") || strings.EqualFold(s, "false"):
 		return false, nil
 	}
-	v, err := strconv.ParseBool(s)
-	if err != nil {
-		return false, badf("%s: %q is not a boolean (want true, false, 1 or 0)", name, s)
-	}
-	return v, nil
+	return false, badf("%s: %s is not a boolean (want true, false, 1 or 0)", name, quote(s))
 }
 
 // nParam reads the required parameter n in 1..max.
@@ -284,7 +442,7 @@ func methodParam(q url.Values) (nqueens.Method, error) {
 		}
 		names[i] = string(m)
 	}
-	return "", badf("method: unknown method %q (want %s)", s, strings.Join(names, ", "))
+	return "", badf("method: unknown method %s (want %s)", quote(s), strings.Join(names, ", "))
 }
 
 // config tells the page the server's limits.
@@ -301,6 +459,7 @@ func (s *server) config(w http.ResponseWriter, r *http.Request) {
 		"stepMax":  StepMax,
 		"countMax": s.opts.CountMax,
 		"findMax":  s.opts.FindMax,
+		"fromMax":  FromMax,
 		"methods":  methods,
 	})
 }

@@ -16,15 +16,28 @@ import (
 	"github.com/nqueens/nqueens"
 )
 
+// newServer starts the handler for opts on 127.0.0.1, with Addr set to
+// the bound address as "nqueens serve" sets it (so the Host check is on).
 func newServer(t *testing.T, opts Options) *httptest.Server {
 	t.Helper()
-	h, err := New(opts)
+	srv, _ := startServer(t, opts)
+	return srv
+}
+
+// startServer is newServer, also returning the server for its gate.
+func startServer(t *testing.T, opts Options) (*httptest.Server, *server) {
+	t.Helper()
+	srv := httptest.NewUnstartedServer(nil)
+	opts.Addr = srv.Listener.Addr().String()
+	h, s, err := newHandler(opts)
 	if err != nil {
+		srv.Listener.Close()
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(h)
+	srv.Config.Handler = h
+	srv.Start()
 	t.Cleanup(srv.Close)
-	return srv
+	return srv, s
 }
 
 // get returns the status and body of GET url.
@@ -168,7 +181,8 @@ func TestBadRequests(t *testing.T) {
 		"/api/events?n=4&method=bogo", "/api/events?n=4&limit=0", "/api/events?n=4&from=-1",
 		"/api/events?n=4&limit=50001",
 		"/api/count?n=18", "/api/count?n=-1", "/api/solve?n=17", "/api/solve?n=4&limit=0",
-		"/api/find?n=0", "/api/find?n=65", "/api/check", "/api/check?p=1+2+9",
+		"/api/find?n=0", "/api/find?n=10001", "/api/check", "/api/check?p=1+2+9",
+		"/api/events?n=4&from=10000001",
 	} {
 		code, body := get(t, srv.URL+path)
 		var e struct{ Error string }
@@ -282,11 +296,26 @@ func TestCountCancel(t *testing.T) {
 	}
 }
 
+// TestTimeout checks that a request that runs out of time is a 504, and
+// that an event window that does says so in words.
 func TestTimeout(t *testing.T) {
-	srv := newServer(t, Options{Timeout: time.Millisecond})
+	srv := newServer(t, Options{Timeout: time.Millisecond, Find: func(ctx context.Context, n int) (nqueens.Placement, error) {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}})
 	code, body := get(t, srv.URL+"/api/find?n=60")
 	if code != http.StatusGatewayTimeout || !strings.Contains(body, "out of time") {
 		t.Errorf("find 60 with a 1 ms timeout = %d %s; want 504", code, body)
+	}
+	resp, err := http.Get(srv.URL + "/api/events?n=16&limit=1&from=10000000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs := readSSE(t, resp.Body)
+	resp.Body.Close()
+	want := "the window from event 10000000 ran out of time (1ms)"
+	if len(msgs) != 1 || msgs[0].event != "error" || !strings.Contains(msgs[0].data, want) {
+		t.Errorf("events from 10^7 with a 1 ms timeout = %v; want one error message containing %q", msgs, want)
 	}
 }
 

@@ -10,7 +10,7 @@ const HISTORY = 400000;    // events kept for stepping back
 // Wire event: [kind, row, col, byRow, byCol, depth, nodes, candidates, solutions].
 const K = 0, ROW = 1, COL = 2, BYROW = 3, BYCOL = 4, DEPTH = 5, NODES = 6, CANDS = 7, SOLS = 8;
 
-let cfg = { stepMax: 16, countMax: 17, findMax: 64, methods: ['bitboard', 'arrays', 'board', 'permutation'] };
+let cfg = { stepMax: 16, countMax: 17, findMax: 10000, fromMax: 10000000, methods: ['bitboard', 'arrays', 'board', 'permutation'] };
 
 const st = {
   n: 6, method: 'bitboard', gen: 0,
@@ -81,6 +81,14 @@ function restart() {
 // load asks the server for the next window of events.
 function load() {
   if (st.loading || st.done) return;
+  if (st.next > cfg.fromMax) {
+    // Each window replays the search from its start: the server bounds that.
+    st.error = `Stepping stops after ${fmt(cfg.fromMax)} steps: the server replays each window from the start of the search, and bounds that.`;
+    pause();
+    draw();
+    return;
+  }
+  st.error = '';
   st.loading = true;
   const gen = st.gen;
   const url = `/api/events?n=${st.n}&method=${encodeURIComponent(st.method)}&from=${st.next}&limit=${WINDOW}`;
@@ -103,7 +111,7 @@ function load() {
     es.close();
     if (gen !== st.gen) return;
     st.loading = false;
-    st.error = m.data ? JSON.parse(m.data).error : 'lost the connection to the server';
+    st.error = m.data ? JSON.parse(m.data).error : 'no answer from the server (busy, or stopped): press step or play to try again';
     pause();
     draw();
   });
@@ -316,7 +324,7 @@ function count() {
   es.addEventListener('error', (m) => {
     es.close();
     out.classList.add('err');
-    out.textContent = m.data ? JSON.parse(m.data).error : 'lost the connection to the server';
+    out.textContent = m.data ? JSON.parse(m.data).error : 'no answer from the server (busy, or stopped): try again';
   });
 }
 function cancelCount() {

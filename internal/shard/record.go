@@ -437,19 +437,26 @@ func inShards(r int) string {
 // shards of a count with replicas, in order, each holding the units
 // AssignReplicas gives it) and adds each unit up once into out.
 func addReplicas(out *Merged, recs []*Named, units int) error {
-	type ref struct{ rec, unit int }
-	at := make([][]ref, units)
+	type ref struct{ rec, unit int32 }
+	k := out.Replicas
+	at := make([]ref, units*k) // unit id's copies at id·k, id·k+1, …
+	n := make([]int32, units)
 	for i, r := range recs {
 		for j, u := range r.Units {
-			at[u.ID] = append(at[u.ID], ref{i, j})
+			if u.ID >= units || int(n[u.ID]) == k { // the digests matched: a collision
+				return fmt.Errorf("%w: %s (%s): unit %d is not in the plan or in more than %d records", ErrSet, r.Name(), r.Source, u.ID, k)
+			}
+			at[u.ID*k+int(n[u.ID])] = ref{int32(i), int32(j)}
+			n[u.ID]++
 		}
 	}
 	var bad *ReplicaError
 	var t, q big.Int
-	for id, refs := range at {
-		if len(refs) != out.Replicas { // the digests matched: a collision
-			return fmt.Errorf("%w: unit %d is in %d records, not %d", ErrSet, id, len(refs), out.Replicas)
+	for id := range units {
+		if int(n[id]) != k {
+			return fmt.Errorf("%w: unit %d is in %d records, not %d", ErrSet, id, n[id], k)
 		}
+		refs := at[id*k : id*k+k]
 		u0 := recs[refs[0].rec].Units[refs[0].unit]
 		agree := true
 		for _, x := range refs[1:] {

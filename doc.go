@@ -34,6 +34,9 @@
 // Shard counts only part I of M, balanced by cost; Result.ShardRecord is
 // what a machine sends back, and MergeShards checks that the records are
 // the complete set and adds them up (VerifyShards recomputes a sample).
+// With Shard.Replicas R ≥ 2 every unit is counted in R different shards,
+// and MergeShards adds a unit only if all its copies agree, which also
+// catches the wrong results that keep every rule below.
 // Records read back from a checkpoint or a shard are checked unit by
 // unit against what the unit can hold, and whole counts and merges by
 // Burnside's lemma; see Count for what that catches and what it cannot:

@@ -140,7 +140,7 @@ func shardRecords(t *testing.T, n, m int) []ShardRecord {
 	t.Helper()
 	var recs []ShardRecord
 	for i := range m {
-		res, err := Count(context.Background(), n, CountOptions{Workers: 2, Shard: Shard{i, m}})
+		res, err := Count(context.Background(), n, CountOptions{Workers: 2, Shard: Shard{Index: i, Count: m}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +152,7 @@ func shardRecords(t *testing.T, n, m int) []ShardRecord {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := ParseShardRecords(b, "s"+Shard{i, m}.String())
+		back, err := ParseShardRecords(b, "s"+Shard{Index: i, Count: m}.String())
 		if err != nil {
 			t.Fatalf("ParseShardRecords(%s): %v", b, err)
 		}
@@ -217,13 +217,13 @@ func TestShardsMerge(t *testing.T) {
 
 func TestShardCheckpoint(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ck")
-	opts := CountOptions{Workers: 2, Checkpoint: path, Shard: Shard{2, 3}}
+	opts := CountOptions{Workers: 2, Checkpoint: path, Shard: Shard{Index: 2, Count: 3}}
 	countUntil(t, 14, opts, 5)
 	res, err := Count(context.Background(), 14, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	direct, _ := Count(context.Background(), 14, CountOptions{Shard: Shard{2, 3}})
+	direct, _ := Count(context.Background(), 14, CountOptions{Shard: Shard{Index: 2, Count: 3}})
 	if res.Resumed == 0 || res.Solutions != direct.Solutions || len(res.UnitResults) != len(direct.UnitResults) {
 		t.Errorf("resumed shard: %v in %d units (%d resumed); want %v in %d units", res.Solutions, len(res.UnitResults), res.Resumed, direct.Solutions, len(direct.UnitResults))
 	}
@@ -235,7 +235,7 @@ func TestShardCheckpoint(t *testing.T) {
 }
 
 func TestParseShard(t *testing.T) {
-	for s, want := range map[string]Shard{"0/1": {0, 1}, "3/8": {3, 8}, "7/8": {7, 8}} {
+	for s, want := range map[string]Shard{"0/1": {Index: 0, Count: 1}, "3/8": {Index: 3, Count: 8}, "7/8": {Index: 7, Count: 8}} {
 		if got, err := ParseShard(s); err != nil || got != want {
 			t.Errorf("ParseShard(%q) = %v, %v; want %v", s, got, err, want)
 		}

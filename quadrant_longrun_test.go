@@ -19,11 +19,11 @@ func quadrantShards(t *testing.T, n, m int) []ShardRecord {
 	t.Helper()
 	var recs []ShardRecord
 	for i := range m {
-		res, err := Count(context.Background(), n, CountOptions{Workers: 2, Method: Quadrant, Shard: Shard{i, m}})
+		res, err := Count(context.Background(), n, CountOptions{Workers: 2, Method: Quadrant, Shard: Shard{Index: i, Count: m}})
 		if err != nil {
 			t.Fatalf("Count(%d, quadrant, shard %d/%d): %v", n, i, m, err)
 		}
-		if res.Units != len(res.UnitResults) || res.Shard != (Shard{i, m}) {
+		if res.Units != len(res.UnitResults) || res.Shard != (Shard{Index: i, Count: m}) {
 			t.Fatalf("Count(%d, quadrant, shard %d/%d) = %d units, %d results, shard %v", n, i, m, res.Units, len(res.UnitResults), res.Shard)
 		}
 		rec, err := res.ShardRecord()
@@ -37,7 +37,7 @@ func quadrantShards(t *testing.T, n, m int) []ShardRecord {
 		if s := string(b); !strings.Contains(s, `"method":"quadrant"`) || strings.Contains(s, "unique") {
 			t.Fatalf("quadrant shard record %s; want method quadrant and no unique count", s)
 		}
-		back, err := ParseShardRecords(b, "q"+Shard{i, m}.String())
+		back, err := ParseShardRecords(b, "q"+Shard{Index: i, Count: m}.String())
 		if err != nil {
 			t.Fatalf("ParseShardRecords(%s): %v", b, err)
 		}
@@ -155,7 +155,7 @@ func TestQuadrantCheckpointResume(t *testing.T) {
 		n     int
 		shard Shard
 	}{
-		{14, Shard{}}, {15, Shard{}}, {16, Shard{1, 3}},
+		{14, Shard{}}, {15, Shard{}}, {16, Shard{Index: 1, Count: 3}},
 	} {
 		path := filepath.Join(t.TempDir(), "ck")
 		opts := CountOptions{Workers: 2, Method: Quadrant, Checkpoint: path, Shard: tc.shard}
@@ -244,9 +244,9 @@ func TestQuadrantCheckpointRefused(t *testing.T) {
 	}
 	// Quadrant has no units below N = 4; the classic methods none at all.
 	for _, opts := range []CountOptions{
-		{Method: Quadrant, Shard: Shard{0, 2}},
+		{Method: Quadrant, Shard: Shard{Index: 0, Count: 2}},
 		{Method: Quadrant, Checkpoint: filepath.Join(dir, "small")},
-		{Method: Arrays, Shard: Shard{0, 2}},
+		{Method: Arrays, Shard: Shard{Index: 0, Count: 2}},
 	} {
 		if _, err := Count(ctx, 3, opts); err == nil {
 			t.Errorf("Count(3, %+v): no error", opts)

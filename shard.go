@@ -22,9 +22,19 @@ import (
 // by expected cost (longest processing time first), the same on every
 // machine, so M machines each counting one shard finish at about the
 // same time and MergeShards adds their records up to the exact count.
+//
+// With Replicas R ≥ 2, every unit is assigned to R different shards
+// (each to the R least loaded so far), so that M machines count each
+// unit R times and MergeShards compares the copies: a machine that
+// returns a wrong number, or a record edited so that it still keeps
+// every rule, is caught unless the same wrong number is in all R
+// copies. Each shard then holds about R/M of the work.
 type Shard struct {
 	Index int // I, in 0..Count-1
 	Count int // M, at least 1; 0 with Index 0 means no sharding
+	// Replicas is R, the number of shards that count each unit, 1..M;
+	// 0 means 1. All shards of a count must have the same R.
+	Replicas int
 }
 
 // ErrShard is wrapped by the errors for a bad shard selection, a
@@ -54,7 +64,7 @@ func ParseShard(s string) (Shard, error) {
 	if !ok || err1 != nil || err2 != nil {
 		return Shard{}, also(ErrShard, fmt.Errorf("%q is not I/M (for example 3/8)", s))
 	}
-	sh := Shard{i, m}
+	sh := Shard{Index: i, Count: m}
 	if m < 1 { // "0/0" would be the zero Shard, which means "no sharding"
 		return Shard{}, also(ErrShard, fmt.Errorf("%d/%d: M must be at least 1", i, m))
 	}
@@ -64,7 +74,8 @@ func ParseShard(s string) (Shard, error) {
 	return sh, nil
 }
 
-// String returns "I/M", or "" for the zero Shard.
+// String returns "I/M", or "" for the zero Shard; Replicas is not part
+// of it.
 func (s Shard) String() string {
 	if s == (Shard{}) {
 		return ""
@@ -90,9 +101,34 @@ func (s Shard) problem() string {
 		return "I must be 0 (the one shard of 1 is 0/1)"
 	case s.Index < 0 || s.Index >= s.Count:
 		return fmt.Sprintf("I must be in 0..M−1 (the shards of %d are 0/%d to %d/%d)", s.Count, s.Count, s.Count-1, s.Count)
+	case s.Replicas < 0:
+		return fmt.Sprintf("%d replicas: R must be at least 1", s.Replicas)
+	case s.Replicas > s.Count:
+		return fmt.Sprintf("%d replicas need at least %d shards, not %d (each unit's replicas are in different shards)", s.Replicas, s.Replicas, s.Count)
 	}
 	return ""
 }
+
+// WithReplicas returns s with r replicas of each unit: r different
+// shards count each unit; r = 1 returns s with Replicas 0. Its error wraps ErrShard when r is below 1 or
+// above M, and starts with "r replicas", not with "replicas" (a caller
+// names the flag): "3 replicas need at least 3 shards, not 2 (…)".
+func (s Shard) WithReplicas(r int) (Shard, error) {
+	if r < 1 {
+		return Shard{}, also(ErrShard, fmt.Errorf("%d replicas: R must be at least 1", r))
+	}
+	s.Replicas = r
+	if r == 1 {
+		s.Replicas = 0
+	}
+	if r > s.Count {
+		return Shard{}, also(ErrShard, errors.New(s.problem()))
+	}
+	return s, nil
+}
+
+// replicas returns R, at least 1.
+func (s Shard) replicas() int { return max(s.Replicas, 1) }
 
 // selectIDs returns the ids of the units that shard s counts, for a plan
 // whose units have these costs.
@@ -104,7 +140,7 @@ func selectIDs(costs []float64, s Shard) []int {
 		}
 		return ids
 	}
-	return shard.Assign(costs, s.Count)[s.Index]
+	return shard.AssignReplicas(costs, s.Count, s.replicas())[s.Index]
 }
 
 func planCosts(p *kernel.Plan) []float64 {
@@ -183,13 +219,13 @@ func (r Result) ShardRecord() (ShardRecord, error) {
 				return ShardRecord{}, fmt.Errorf("%w: unit %d of a quadrant count has a unique count", ErrShard, u.ID)
 			}
 		}
-		return fromRecord(shard.New(shard.MethodQuadrant, r.N, quadrant.Version, digest, r.Shard.Index, r.Shard.Count, units), "")
+		return fromRecord(shard.NewReplicas(shard.MethodQuadrant, r.N, quadrant.Version, digest, r.Shard.Index, r.Shard.Count, r.Shard.Replicas, units), "")
 	}
 	p, err := kernel.NewPlan(r.N)
 	if err != nil {
 		return ShardRecord{}, err
 	}
-	return fromRecord(shard.New("", r.N, kernel.Version, p.Digest(), r.Shard.Index, r.Shard.Count, units), "")
+	return fromRecord(shard.NewReplicas("", r.N, kernel.Version, p.Digest(), r.Shard.Index, r.Shard.Count, r.Shard.Replicas, units), "")
 }
 
 // recordMethod is the method field of a shard record of method m.
@@ -207,9 +243,12 @@ func (r ShardRecord) record() shard.Record {
 	}
 	s := shard.Record{
 		Format: shard.Format, N: r.N, Method: recordMethod(r.Method), Version: r.Version, Plan: r.Plan,
-		Shard: r.Shard.Index, Shards: r.Shard.Count, UnitsDone: len(units),
+		Shard: r.Shard.Index, Shards: r.Shard.Count, Replicas: r.Shard.Replicas, UnitsDone: len(units),
 		Solutions: r.Solutions.Big(), Unique: r.Unique.Big(), Nodes: r.Nodes,
 		Digest: r.Digest, Units: units,
+	}
+	if s.Replicas == 1 {
+		s.Replicas = 0 // left out of the JSON: the format of a count without replicas
 	}
 	if s.TotalsOnly() {
 		s.Unique = nil
@@ -219,12 +258,15 @@ func (r ShardRecord) record() shard.Record {
 
 func fromRecord(s shard.Record, source string) (ShardRecord, error) {
 	r := ShardRecord{
-		N: s.N, Method: Bitboard, Version: s.Version, Plan: s.Plan, Shard: Shard{s.Shard, s.Shards},
+		N: s.N, Method: Bitboard, Version: s.Version, Plan: s.Plan, Shard: Shard{Index: s.Shard, Count: s.Shards, Replicas: s.Replicas},
 		Nodes: s.Nodes, Digest: s.Digest, Source: source,
 		Units: make([]UnitCount, len(s.Units)),
 	}
 	for i, u := range s.Units {
 		r.Units[i] = UnitCount(u)
+	}
+	if r.Shard.Replicas == 1 {
+		r.Shard.Replicas = 0
 	}
 	if s.TotalsOnly() {
 		r.Method = Quadrant
@@ -332,6 +374,15 @@ func newQuadrantPlan(n int) (*quadrant.Plan, error) {
 // can see are those that keep the lemma: a unit's total +8k with its
 // unique +k (Bitboard), a total off by a multiple of 8 within the unit's
 // bound (Quadrant); VerifyShards recounts a sample.
+//
+// Records of a count with replicas (Shard.Replicas R ≥ 2) hold R copies
+// of each unit: every shard is still required, and the copies of each
+// unit must agree before anything is added (each unit once). Copies that
+// disagree, also when a majority agrees, are an error that names the
+// unit, every copy's shard and source, and the commands that count
+// those shards again; that catches the edits above unless they are made
+// to every copy. Result.Shard.Replicas is R (0 for 1), Result.Units the
+// number of distinct units.
 func MergeShards(recs []ShardRecord) (Result, error) {
 	return mergeShards(recs, planFor, true)
 }
@@ -352,10 +403,22 @@ func mergeShards(recs []ShardRecord, plans func(method string, n int) (shard.Pla
 	if errors.As(err, &ue) {
 		return Result{}, also(ErrShard, fmt.Errorf("%v; the record was damaged or edited: count that shard again (%s)", err, recountCommand(&ue.Record, false)))
 	}
+	var re *shard.ReplicaError
+	if errors.As(err, &re) {
+		cmds := make([]string, len(re.Copies))
+		for i, c := range re.Copies {
+			cmds[i] = recountCommand(&c.Record, false)
+		}
+		return Result{}, also(ErrShard, fmt.Errorf("n = %d %v: a machine was faulty or a record was damaged or edited, and nothing tells which copy is right: count these shards again, without their checkpoints (%s), and merge again",
+			re.Copies[0].Record.N, err, strings.Join(cmds, "; ")))
+	}
 	if err != nil {
 		return Result{}, also(ErrShard, err)
 	}
 	res := Result{N: m.N, Method: Bitboard, Units: m.Units, Nodes: m.Nodes, Shard: Shard{Count: m.Shards}}
+	if m.Replicas > 1 {
+		res.Shard.Replicas = m.Replicas
+	}
 	var ok1, ok2 bool
 	res.Solutions, ok1 = fromBig(m.Solutions)
 	res.Unique, ok2 = fromBig(m.Unique)
@@ -409,14 +472,17 @@ func mergeShards(recs []ShardRecord, plans func(method string, n int) (shard.Pla
 // recountCommand is the command line that counts the shard of r again,
 // or with each every shard of its count (I for the index).
 func recountCommand(r *shard.Record, each bool) string {
-	method := ""
+	method, replicas := "", ""
 	if r.TotalsOnly() {
 		method = " --method quadrant"
 	}
-	if each {
-		return fmt.Sprintf("nqueens count %d%s --shard I/%d for each I", r.N, method, r.Shards)
+	if r.Copies() > 1 {
+		replicas = " --replicas " + strconv.Itoa(r.Copies())
 	}
-	return fmt.Sprintf("nqueens count %d%s --shard %d/%d", r.N, method, r.Shard, r.Shards)
+	if each {
+		return fmt.Sprintf("nqueens count %d%s --shard I/%d%s for each I", r.N, method, r.Shards, replicas)
+	}
+	return fmt.Sprintf("nqueens count %d%s --shard %d/%d%s", r.N, method, r.Shard, r.Shards, replicas)
 }
 
 // sources lists the distinct sources of recs, for messages.
@@ -434,15 +500,28 @@ func sources(recs []shard.Named) string {
 // units of recs, with the given number of workers (0 = all cores) and
 // each record's method, and compares each with its record (the total,
 // and for Bitboard the unique count): a cheap check against a faulty machine.
-// k larger than the number of units checks them all. It returns the
-// recomputed units; the error wraps ErrVerify and names the first unit
-// that differs, its shard and its source.
+// k larger than the number of units checks them all. A unit that is in
+// several records (the copies of a count with replicas) is one unit,
+// recounted once and compared with each copy. It returns the recomputed
+// units; the error wraps ErrVerify and names the first unit that
+// differs, its shard and its source.
 func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, workers int) ([]UnitCount, error) {
 	type ref struct{ rec, unit int }
-	var all []ref
+	type key struct {
+		m     Method
+		n, id int
+	}
+	var all [][]ref // the copies of each unit, in the order of recs
+	group := map[key]int{}
 	for i, r := range recs {
-		for j := range r.Units {
-			all = append(all, ref{i, j})
+		for j, u := range r.Units {
+			c := key{r.Method.orDefault(), r.N, u.ID}
+			if g, ok := group[c]; ok {
+				all[g] = append(all[g], ref{i, j})
+				continue
+			}
+			group[c] = len(all)
+			all = append(all, []ref{{i, j}})
 		}
 	}
 	k = min(max(k, 0), len(all))
@@ -461,7 +540,7 @@ func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, w
 	}
 	byCount := map[count][]int{} // method and n -> indexes into picked
 	for i, p := range picked {
-		c := count{recs[p.rec].Method.orDefault(), recs[p.rec].N}
+		c := count{recs[p[0].rec].Method.orDefault(), recs[p[0].rec].N}
 		byCount[c] = append(byCount[c], i)
 	}
 	if workers == 0 {
@@ -504,12 +583,14 @@ func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, w
 		todo := make([]int, 0, len(idx))
 		where := map[int][]int{} // unit id -> indexes into picked
 		for _, i := range idx {
-			r := recs[picked[i].rec]
-			if r.Version != version || r.Plan != digest {
-				return nil, fmt.Errorf("%w: %s (%s) is for decomposition %s plan %s; this program has %s plan %s",
-					ErrShard, r.Shard, r.Source, r.Version, r.Plan, version, digest)
+			for _, p := range picked[i] {
+				if r := recs[p.rec]; r.Version != version || r.Plan != digest {
+					return nil, fmt.Errorf("%w: %s (%s) is for decomposition %s plan %s; this program has %s plan %s",
+						ErrShard, r.Shard, r.Source, r.Version, r.Plan, version, digest)
+				}
 			}
-			id := r.Units[picked[i].unit].ID
+			r := recs[picked[i][0].rec]
+			id := r.Units[picked[i][0].unit].ID
 			if id < 0 || id >= units {
 				return nil, fmt.Errorf("%w: %s (%s): unit %d is not in the plan", ErrShard, r.Shard, r.Source, id)
 			}
@@ -527,12 +608,14 @@ func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, w
 			return nil, err
 		}
 	}
-	for i, p := range picked {
-		r := recs[p.rec]
-		want := r.Units[p.unit]
-		if g := got[i]; g.Total != want.Total || g.Unique != want.Unique {
-			return got, fmt.Errorf("%w: n = %d unit %d of shard %s (%s): recorded total %d, unique %d; recomputed %d, %d",
-				ErrVerify, r.N, want.ID, r.Shard, r.Source, want.Total, want.Unique, g.Total, g.Unique)
+	for i, copies := range picked {
+		for _, p := range copies {
+			r := recs[p.rec]
+			want := r.Units[p.unit]
+			if g := got[i]; g.Total != want.Total || g.Unique != want.Unique {
+				return got, fmt.Errorf("%w: n = %d unit %d of shard %s (%s): recorded total %d, unique %d; recomputed %d, %d",
+					ErrVerify, r.N, want.ID, r.Shard, r.Source, want.Total, want.Unique, g.Total, g.Unique)
+			}
 		}
 	}
 	return got, nil

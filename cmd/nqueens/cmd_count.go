@@ -142,6 +142,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	ckpt := fs.String("checkpoint", "", "record finished units in `FILE`; rerunning resumes from it")
 	shardFlag := fs.String("shard", "", "count only shard `I/M` (0 ≤ I < M) and write its JSON record")
 	out := fs.String("o", "", "with --shard: write the record to `FILE` (atomically) instead of stdout")
+	replicas := fs.Int("replicas", 1, "with --shard: count each unit in `R` different shards (1..M, the same for every shard), for merge to compare")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -185,6 +186,11 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		if opts.Shard, err = nqueens.ParseShard(*shardFlag); err != nil {
 			return usagef("--shard: %v", err)
 		}
+		if opts.Shard, err = opts.Shard.WithReplicas(*replicas); err != nil {
+			return usagef("--replicas: %v", err)
+		}
+	} else if *replicas != 1 {
+		return usagef("--replicas is for --shard")
 	}
 	long := *ckpt != "" || *shardFlag != ""
 	if long && lo != hi {

@@ -34,6 +34,15 @@ checked by the lemma as a whole (the total plus S180 + 2·S90 is a
 multiple of 8), and a failure names every file. Neither check can see
 an edit that keeps the identity: a unit's total +8 with its unique +1.
 
+Records of 'count --shard I/M --replicas R' hold every unit R times, in
+R different shards: merge compares the copies and adds up each unit
+once, only if all its copies agree. Copies that disagree (even when a
+majority agrees) are refused, naming the unit, every copy's shard and
+file, and the commands that count those shards again (exit 1). That
+catches an edit which keeps every other rule, unless it is made to all
+R copies. All M shards are needed with replicas too, and records of
+different R do not merge.
+
 --recompute K counts K units chosen at random again on this machine and
 compares them with their records: a cheap check against a faulty
 machine. The seed is printed so that the check can be repeated, with the
@@ -43,6 +52,7 @@ chance that one wrong unit among the U units escaped the K samples,
 Examples:
   nqueens merge results/shard-*.json
   nqueens merge --recompute 20 results/shard-*.json
+  nqueens merge r*.json      the shards of count --shard I/M --replicas 2
   cat shards.jsonl | nqueens merge -`,
 }
 
@@ -58,6 +68,7 @@ type mergeJSON struct {
 	Nodes      uint64           `json:"nodes"`
 	Method     nqueens.Method   `json:"method"`
 	Shards     int              `json:"shards"`
+	Replicas   int              `json:"replicas,omitempty"` // R ≥ 2; left out for 1
 	Units      int              `json:"units"`
 	Recomputed int              `json:"recomputed,omitempty"`
 	Seed       uint64           `json:"seed,omitempty"`
@@ -113,7 +124,7 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return answerNo(err.Error()) // not one complete count: exit 1, as documented
 	}
-	out := mergeJSON{N: res.N, Solutions: res.Solutions, Nodes: res.Nodes, Method: res.Method, Shards: res.Shard.Count, Units: res.Units}
+	out := mergeJSON{N: res.N, Solutions: res.Solutions, Nodes: res.Nodes, Method: res.Method, Shards: res.Shard.Count, Replicas: res.Shard.Replicas, Units: res.Units}
 	if res.UniqueCounted() {
 		out.Unique = &res.Unique
 	}
@@ -137,13 +148,17 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "%s\n", b)
 		return nil
 	}
+	shards := fmt.Sprintf("%d shards", out.Shards)
+	if out.Replicas > 1 {
+		shards += fmt.Sprintf(", %d replicas agree", out.Replicas)
+	}
 	switch {
 	case res.UniqueCounted() && res.Method == nqueens.Quadrant:
-		fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique (%d shards, %d units; method %s, unique by symmetry)\n", res.N, res.Solutions, res.Unique, out.Shards, out.Units, res.Method)
+		fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique (%s, %d units; method %s, unique by symmetry)\n", res.N, res.Solutions, res.Unique, shards, out.Units, res.Method)
 	case res.UniqueCounted():
-		fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique (%d shards, %d units)\n", res.N, res.Solutions, res.Unique, out.Shards, out.Units)
+		fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique (%s, %d units)\n", res.N, res.Solutions, res.Unique, shards, out.Units)
 	default:
-		fmt.Fprintf(e.stdout, "%d-queens: %s solutions (%d shards, %d units; method %s, totals only)\n", res.N, res.Solutions, out.Shards, out.Units, res.Method)
+		fmt.Fprintf(e.stdout, "%d-queens: %s solutions (%s, %d units; method %s, totals only)\n", res.N, res.Solutions, shards, out.Units, res.Method)
 	}
 	if out.Recomputed > 0 {
 		fmt.Fprintf(e.stdout, "recomputed %d units (seed %d): all match their records; one wrong unit among the %d would escape this check with probability %.4g (%d/%d)\n",

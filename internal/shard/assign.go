@@ -11,8 +11,26 @@ import (
 // Assign returns, for each of m shards, the ids (indexes into costs) of
 // its units in ascending order, by the longest-processing-time rule.
 // Every id is in exactly one shard; a shard may be empty when m exceeds
-// len(costs). m must be at least 1.
-func Assign(costs []float64, m int) [][]int {
+// len(costs). m must be at least 1. It is AssignReplicas with r = 1.
+func Assign(costs []float64, m int) [][]int { return AssignReplicas(costs, m, 1) }
+
+// AssignReplicas returns, for each of m shards, the ids (indexes into
+// costs) of its units in ascending order, every id in exactly r
+// different shards: the longest-processing-time rule with replicas.
+// Units are taken by cost, largest first (ties by id), and each is given
+// to the r shards with the least cost so far. Ties go to the shards in
+// the order 0, s, 2s, …, 1, s+1, … with s = ⌈m/r⌉: when r divides m,
+// the r shards that count the same units are m/r apart (shards 0 and 4
+// of 8, not 0 and 1), so consecutive tasks, which a scheduler often
+// places on one machine, do not count the same units. For r = 1 the
+// order is 0, 1, 2, …: Assign. No two shards' costs differ by more than
+// the largest unit's cost, so none is further than that from the mean
+// r·C/m (C the sum of costs). 1 ≤ r ≤ m must hold; a shard may be empty
+// when m exceeds r·len(costs).
+func AssignReplicas(costs []float64, m, r int) [][]int {
+	if r < 1 || r > m {
+		panic("shard.AssignReplicas: want 1 ≤ r ≤ m, have r = " + strconv.Itoa(r) + ", m = " + strconv.Itoa(m))
+	}
 	order := make([]int, len(costs))
 	for i := range order {
 		order[i] = i
@@ -27,14 +45,26 @@ func Assign(costs []float64, m int) [][]int {
 		return 0
 	})
 	h := make(loads, m)
+	stride := (m + r - 1) / r
 	for i := range h {
 		h[i].shard = i
+		h[i].tie = i%stride*m + i/stride
 	}
+	heap.Init(&h) // equal costs, ties not in index order
 	out := make([][]int, m)
+	picked := make([]load, r)
 	for _, id := range order {
-		out[h[0].shard] = append(out[h[0].shard], id)
-		h[0].cost += costs[id]
-		heap.Fix(&h, 0)
+		// The r least loaded shards, which are distinct: the heap
+		// orders by cost, then tie, a total order, so the choice does
+		// not depend on the heap's layout.
+		for k := range picked {
+			picked[k] = heap.Pop(&h).(load)
+		}
+		for _, l := range picked {
+			out[l.shard] = append(out[l.shard], id)
+			l.cost += costs[id]
+			heap.Push(&h, l)
+		}
 	}
 	for _, ids := range out {
 		slices.Sort(ids)
@@ -45,9 +75,10 @@ func Assign(costs []float64, m int) [][]int {
 type load struct {
 	cost  float64
 	shard int
+	tie   int // the shard's place among equal costs, distinct
 }
 
-// loads is a min-heap by cost, then shard index: deterministic.
+// loads is a min-heap by cost, then tie: deterministic.
 type loads []load
 
 func (h loads) Len() int { return len(h) }
@@ -55,11 +86,16 @@ func (h loads) Less(i, j int) bool {
 	if h[i].cost != h[j].cost {
 		return h[i].cost < h[j].cost
 	}
-	return h[i].shard < h[j].shard
+	return h[i].tie < h[j].tie
 }
 func (h loads) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *loads) Push(any)     { panic("unused") }
-func (h *loads) Pop() any     { panic("unused") }
+func (h *loads) Push(x any)   { *h = append(*h, x.(load)) }
+func (h *loads) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
 
 // Digest returns a short hex digest of a list of unit ids, as written in
 // a record: equal lists, equal digests.

@@ -10,6 +10,14 @@
 // and M, so every machine computes the same assignment, and no shard
 // gets more than the average plus the largest single unit.
 //
+// AssignReplicas gives each unit to the R shards with the least cost so
+// far instead (R ≤ M), so its R copies are in R different shards; R = 1
+// is Assign. Every two shards' costs stay within the largest unit's
+// cost of each other: a shard that receives a unit of cost c had no
+// more than any shard that does not, so it ends at most c above it and
+// no further below it than before. So every shard is within the largest
+// unit's cost of the mean R·C/M (C the sum of the costs).
+//
 // # Record
 //
 // A shard writes one JSON object (a Record): n, the decomposition's
@@ -35,4 +43,17 @@
 // checks the whole by Burnside's lemma. Neither sees an edit that keeps
 // both (a kernel unit's total +8k with its unique +k): only a recount of
 // that unit does, which VerifyShards draws at random.
+//
+// # Replicas
+//
+// A count with replicas (Record.Replicas = R ≥ 2) counts every unit in
+// R different shards, on R machines. Check then compares the copies of
+// each unit and adds up only copies that agree: a copy that differs in
+// any way, whatever the majority, is a *ReplicaError naming the unit,
+// every copy and its source. A consistent edit of one record, which the
+// checks above cannot see, is caught unless the same edit is made to
+// every copy; so is a machine that is wrong, unless R machines are wrong
+// the same way on the same unit. All M shards are still required.
+// Records of different R hold different units and do not merge: Check
+// says so before it looks at the units.
 package shard

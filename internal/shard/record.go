@@ -34,6 +34,10 @@ const MethodQuadrant = "quadrant"
 
 // A Record is the result of one shard, as written to JSON.
 //
+// Replicas is R when every unit of the count is counted in R ≥ 2
+// different shards (AssignReplicas), so that Check can compare the
+// copies; it is 0, left out of the JSON, for one copy of each unit.
+//
 // Method names the counting method: "" (left out of the JSON) for the
 // backtracking kernel, which also counts the unique solutions and the
 // nodes, or MethodQuadrant for the quadrant join, which counts totals
@@ -47,6 +51,7 @@ type Record struct {
 	Plan      string   `json:"plan"` // digest of the whole plan
 	Shard     int      `json:"shard"`
 	Shards    int      `json:"shards"`
+	Replicas  int      `json:"replicas,omitempty"` // R ≥ 2, or 0: one copy of each unit
 	UnitsDone int      `json:"units_done"`
 	Solutions *big.Int `json:"solutions"`
 	Unique    *big.Int `json:"unique,omitempty"` // nil: totals only
@@ -65,17 +70,32 @@ type Unit struct {
 }
 
 // New returns the record of a finished shard of a count by method, with
-// the totals and digest computed from units (which it sorts by ID).
+// the totals and digest computed from units (which it sorts by ID). It
+// is NewReplicas with one copy of each unit.
 func New(method string, n int, version, plan string, i, m int, units []Unit) Record {
-	slices.SortFunc(units, func(a, b Unit) int { return a.ID - b.ID })
-	r := Record{Format: Format, N: n, Method: method, Version: version, Plan: plan, Shard: i, Shards: m, UnitsDone: len(units), Units: units}
-	r.Solutions, r.Unique, r.Nodes = sums(units)
-	if r.TotalsOnly() {
-		r.Unique = nil
-	}
-	r.Digest = Digest(r.IDs())
-	return r
+	return NewReplicas(method, n, version, plan, i, m, 1, units)
 }
+
+// NewReplicas is New for shard i of m of a count whose every unit is
+// counted in r shards (AssignReplicas); r ≤ 1 is one copy.
+func NewReplicas(method string, n int, version, plan string, i, m, r int, units []Unit) Record {
+	slices.SortFunc(units, func(a, b Unit) int { return a.ID - b.ID })
+	r = max(r, 1)
+	if r == 1 {
+		r = 0 // left out of the JSON: the format of a count without replicas
+	}
+	rec := Record{Format: Format, N: n, Method: method, Version: version, Plan: plan, Shard: i, Shards: m, Replicas: r, UnitsDone: len(units), Units: units}
+	rec.Solutions, rec.Unique, rec.Nodes = sums(units)
+	if rec.TotalsOnly() {
+		rec.Unique = nil
+	}
+	rec.Digest = Digest(rec.IDs())
+	return rec
+}
+
+// Copies returns the number of shards that count each unit: Replicas,
+// or 1 if that is 0.
+func (r *Record) Copies() int { return max(r.Replicas, 1) }
 
 // TotalsOnly reports whether the record's method counts totals only.
 func (r *Record) TotalsOnly() bool { return r.Method == MethodQuadrant }
@@ -487,6 +507,8 @@ func (r *Record) Check() error {
 		return bad("%s: no solutions or unique total", r.Name())
 	case r.Unique != nil && r.TotalsOnly():
 		return bad("%s: method %s counts totals only, but the record has a unique total", r.Name(), r.Method)
+	case r.Replicas < 0 || r.Replicas > r.Shards:
+		return bad("%s: replicas = %d: want 1 ≤ R ≤ M (each unit's R copies go to different shards)", r.Name(), r.Replicas)
 	}
 	for i, u := range r.Units {
 		if u.ID < 0 || (i > 0 && u.ID <= r.Units[i-1].ID) {
@@ -553,22 +575,77 @@ type Named struct {
 }
 
 // Merged is the outcome of Check: the exact totals of a complete set.
-// Unique is nil when the records count totals only.
+// Unique is nil when the records count totals only. Units is the number
+// of distinct units, Replicas the copies of each (1 without replicas).
 type Merged struct {
 	N                 int
 	Method            string
 	Shards            int
+	Replicas          int
 	Units             int
 	Solutions, Unique *big.Int
 	Nodes             uint64
 }
 
+// ErrReplicas is wrapped by the error of Check when the copies of a unit
+// (the records of a count with replicas) disagree.
+var ErrReplicas = errors.New("the replicas of a unit disagree")
+
+// A ReplicaError is the error of Check for a unit whose copies in the
+// records of a count with replicas disagree. It matches ErrReplicas
+// under errors.Is.
+type ReplicaError struct {
+	ID int // the unit
+	// Copies holds every copy of the unit, by shard index: the record
+	// (its units included), where it was read from, and what it says.
+	Copies []Copy
+	// More is the number of other units whose copies disagree.
+	More int
+}
+
+// A Copy is one replica of a unit: its record, the record's source, and
+// the unit's result in it.
+type Copy struct {
+	Source string
+	Record Record
+	Unit   Unit
+}
+
+func (e *ReplicaError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "unit %d: its %d replicas disagree:", e.ID, len(e.Copies))
+	for i, c := range e.Copies {
+		if i > 0 {
+			b.WriteString(";")
+		}
+		fmt.Fprintf(&b, " %s (%s) has total %d", c.Source, c.Record.Name(), c.Unit.Total)
+		if !c.Record.TotalsOnly() {
+			fmt.Fprintf(&b, ", unique %d", c.Unit.Unique)
+		}
+	}
+	if e.More > 0 {
+		fmt.Fprintf(&b, " (and the replicas of %d more units disagree)", e.More)
+	}
+	return b.String()
+}
+
+// Is reports whether target is ErrReplicas.
+func (e *ReplicaError) Is(target error) bool { return target == ErrReplicas }
+
 // Check checks that recs are the shards 0..M-1 of one count, each
-// exactly once, each holding exactly the units Assign gives it under the
-// plan that planFor returns for their method and n, each unit's result
-// following the plan's rule (Plan.Unit; a *UnitError if not), and
-// returns the totals. Records of different methods are refused first, by name.
-// Errors wrap ErrSet and name the shards and sources at fault.
+// exactly once, each holding exactly the units AssignReplicas gives it
+// under the plan that planFor returns for their method and n, each
+// unit's result following the plan's rule (Plan.Unit; a *UnitError if
+// not), and returns the totals. Records of different methods are refused
+// first, by name, then records of different counts (n, M, plan) and of
+// different replicas.
+//
+// With replicas (R ≥ 2), all M shards are still required: a unit whose
+// copy is missing would go unchecked. Every unit's R copies must agree
+// (total, and unique unless totals only), and each unit is added once;
+// copies that disagree are a *ReplicaError naming the unit and every
+// copy, whatever the majority. Other errors wrap ErrSet and name the
+// shards and sources at fault.
 func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merged, error) {
 	if len(recs) == 0 {
 		return Merged{}, fmt.Errorf("%w: no records", ErrSet)
@@ -591,6 +668,12 @@ func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merg
 				ErrSet, r.Source, r.Name(), r.N, r.Shards, r.Version, r.Plan, first.Source, first.Name(), first.N, first.Shards, first.Version, first.Plan)
 		}
 	}
+	for _, r := range recs[1:] {
+		if r.Copies() != first.Copies() {
+			return Merged{}, fmt.Errorf("%w: %s (%s) counts each unit in %s, but %s (%s) in %s: records of different --replicas do not merge; count every shard with the same --replicas",
+				ErrSet, r.Source, r.Name(), inShards(r.Copies()), first.Source, first.Name(), inShards(first.Copies()))
+		}
+	}
 	p, err := planFor(first.Method, first.N)
 	if err != nil {
 		return Merged{}, err
@@ -599,7 +682,7 @@ func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merg
 		return Merged{}, fmt.Errorf("%w: the records are for decomposition %s, plan %s; this program has %s, plan %s for n = %d",
 			ErrSet, first.Version, first.Plan, p.Version, p.Digest, first.N)
 	}
-	m := first.Shards
+	m, copies := first.Shards, first.Copies()
 	seen := make([]*Named, m)
 	for i := range recs {
 		r := &recs[i]
@@ -615,10 +698,14 @@ func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merg
 		}
 	}
 	if len(missing) > 0 {
-		return Merged{}, fmt.Errorf("%w: missing shard %s of %d (have %d of %d)", ErrSet, strings.Join(missing, ", "), m, m-len(missing), m)
+		more := ""
+		if copies > 1 {
+			more = " (with replicas too, every shard is needed: its units' other copies are checked against it)"
+		}
+		return Merged{}, fmt.Errorf("%w: missing shard %s of %d (have %d of %d)%s", ErrSet, strings.Join(missing, ", "), m, m-len(missing), m, more)
 	}
-	want := Assign(p.Costs, m)
-	out := Merged{N: first.N, Method: first.Method, Shards: m, Solutions: new(big.Int), Unique: new(big.Int)}
+	want := AssignReplicas(p.Costs, m, copies)
+	out := Merged{N: first.N, Method: first.Method, Shards: m, Replicas: copies, Solutions: new(big.Int), Unique: new(big.Int)}
 	for i, r := range seen {
 		if d := Digest(want[i]); r.Digest != d || len(r.Units) != len(want[i]) {
 			return Merged{}, fmt.Errorf("%w: %s (%s) holds %d units with digest %s, but the plan gives it %d units with digest %s",
@@ -631,6 +718,9 @@ func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merg
 				}
 			}
 		}
+		if copies > 1 {
+			continue // added up once per unit below
+		}
 		out.Units += len(r.Units)
 		out.Solutions.Add(out.Solutions, r.Solutions)
 		if !r.TotalsOnly() {
@@ -638,8 +728,74 @@ func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merg
 		}
 		out.Nodes += r.Nodes
 	}
+	if copies > 1 {
+		if err := addReplicas(&out, seen, len(p.Costs)); err != nil {
+			return Merged{}, err
+		}
+	}
 	if first.TotalsOnly() {
 		out.Unique = nil
 	}
 	return out, nil
+}
+
+// inShards says "1 shard" or "R shards".
+func inShards(r int) string {
+	if r == 1 {
+		return "1 shard"
+	}
+	return strconv.Itoa(r) + " shards"
+}
+
+// addReplicas compares the copies of each of the units of recs (the
+// shards of a count with replicas, in order, each holding the units
+// AssignReplicas gives it) and adds each unit up once into out.
+func addReplicas(out *Merged, recs []*Named, units int) error {
+	type ref struct{ rec, unit int32 }
+	k := out.Replicas
+	at := make([]ref, units*k) // unit id's copies at id·k, id·k+1, …
+	n := make([]int32, units)
+	for i, r := range recs {
+		for j, u := range r.Units {
+			if u.ID >= units || int(n[u.ID]) == k { // the digests matched: a collision
+				return fmt.Errorf("%w: %s (%s): unit %d is not in the plan or in more than %d records", ErrSet, r.Name(), r.Source, u.ID, k)
+			}
+			at[u.ID*k+int(n[u.ID])] = ref{int32(i), int32(j)}
+			n[u.ID]++
+		}
+	}
+	var bad *ReplicaError
+	var t, q big.Int
+	for id := range units {
+		if int(n[id]) != k {
+			return fmt.Errorf("%w: unit %d is in %d records, not %d", ErrSet, id, n[id], k)
+		}
+		refs := at[id*k : id*k+k]
+		u0 := recs[refs[0].rec].Units[refs[0].unit]
+		agree := true
+		for _, x := range refs[1:] {
+			u := recs[x.rec].Units[x.unit]
+			agree = agree && u.Total == u0.Total && u.Unique == u0.Unique
+		}
+		if !agree {
+			if bad != nil {
+				bad.More++
+				continue
+			}
+			bad = &ReplicaError{ID: id}
+			for _, x := range refs {
+				r := recs[x.rec]
+				bad.Copies = append(bad.Copies, Copy{Source: r.Source, Record: r.Record, Unit: r.Units[x.unit]})
+			}
+			continue
+		}
+		out.Units++
+		out.Solutions.Add(out.Solutions, t.SetUint64(u0.Total))
+		out.Unique.Add(out.Unique, q.SetUint64(u0.Unique))
+		out.Nodes += u0.Nodes
+	}
+	if bad != nil {
+		return bad
+	}
+	return nil
 }

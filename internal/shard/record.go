@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -173,6 +174,17 @@ func newDecoder(cr *capReader) *json.Decoder {
 	return d
 }
 
+// recordFields maps the JSON names of Record's fields to their index.
+var recordFields = func() map[string]int {
+	m := map[string]int{}
+	t := reflect.TypeFor[Record]()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		m[name] = i
+	}
+	return m
+}()
+
 // decodeRecord reads one record object from d, a field and a unit at a
 // time: cr lets d read at most maxValue bytes past the start of each
 // value, so that d never holds more than one value's text. It returns
@@ -199,33 +211,7 @@ func decodeRecord(d *json.Decoder, cr *capReader, maxValue int64) (Record, error
 			return r, fmt.Errorf("%w: field %s given twice", ErrRecord, quote.Token(key))
 		}
 		seen[key] = true
-		var dst any
-		switch key {
-		case "format":
-			dst = &r.Format
-		case "n":
-			dst = &r.N
-		case "method":
-			dst = &r.Method
-		case "version":
-			dst = &r.Version
-		case "plan":
-			dst = &r.Plan
-		case "shard":
-			dst = &r.Shard
-		case "shards":
-			dst = &r.Shards
-		case "units_done":
-			dst = &r.UnitsDone
-		case "solutions":
-			dst = &r.Solutions
-		case "unique":
-			dst = &r.Unique
-		case "nodes":
-			dst = &r.Nodes
-		case "digest":
-			dst = &r.Digest
-		case "units":
+		if key == "units" {
 			max := MaxUnits
 			if seen["units_done"] && r.UnitsDone >= 0 && r.UnitsDone < max {
 				max = r.UnitsDone
@@ -234,9 +220,12 @@ func decodeRecord(d *json.Decoder, cr *capReader, maxValue int64) (Record, error
 				return r, err
 			}
 			continue
-		default:
+		}
+		i, ok := recordFields[key]
+		if !ok {
 			return r, fmt.Errorf("%w: unknown field %s", ErrRecord, quote.Token(key))
 		}
+		dst := reflect.ValueOf(&r).Elem().Field(i).Addr().Interface()
 		limit()
 		if err := d.Decode(dst); err != nil {
 			return r, fieldError(key, err)

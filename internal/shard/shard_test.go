@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/big"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -403,5 +404,24 @@ func TestReadAllBadByte(t *testing.T) {
 	want := fmt.Sprintf("record 3: bad shard record: byte %d: '\\xff' cannot appear in a record", 2*len(b)+2+6)
 	if !errors.Is(err, ErrRecord) || !strings.Contains(err.Error(), want) {
 		t.Errorf("ReadAll = %v; want %q", err, want)
+	}
+}
+
+// TestDecodeRecordFields: the streaming decoder reads every field of a
+// Record, so that a field added to the struct is not refused as unknown.
+func TestDecodeRecordFields(t *testing.T) {
+	r := Record{Format: Format, N: 9, Method: "m", Version: "v", Plan: "p", Shard: 1, Shards: 4, Replicas: 2, UnitsDone: 1,
+		Solutions: big.NewInt(5), Unique: big.NewInt(1), Nodes: 7, Digest: "d", Units: []Unit{{3, 5, 1, 7}}}
+	v := reflect.ValueOf(r)
+	for i := range v.NumField() {
+		if v.Field(i).IsZero() {
+			t.Fatalf("test record: field %s is zero; give it a value", v.Type().Field(i).Name)
+		}
+	}
+	b, _ := json.Marshal(r)
+	cr := &capReader{r: bytes.NewReader(b), limit: int64(len(b)), maxBlank: len(b)}
+	got, err := decodeRecord(newDecoder(cr), cr, int64(len(b)))
+	if err != nil || !reflect.DeepEqual(got, r) {
+		t.Errorf("decodeRecord(%s) = %+v, %v; want %+v", b, got, err, r)
 	}
 }

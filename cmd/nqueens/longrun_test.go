@@ -1,16 +1,20 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -220,90 +224,155 @@ type countOut struct {
 	Resumed   int         `json:"resumed"`
 }
 
-// TestKillResume kills a real count with SIGKILL at random moments,
-// restarts it each time from its checkpoint, and checks the total; then
-// interrupts it once with SIGINT, which must keep what finished. It
-// starts at N = 15 and moves to a larger N if the count is so fast that
-// the kills miss it.
+var killSeed = flag.Uint64("killseed", 0, "replay TestKillResume and TestKillResumeTotalOnly with the seed a run printed")
+
+// TestKillResume kills a real count (N = 17, one worker, about a second)
+// with SIGKILL five times at random shares of its work, restarting it each
+// time from its checkpoint, then interrupts it once with SIGINT, and
+// resumes it to the end. Every signal lands mid-count: it is sent once the
+// progress lines show the run past its random target and past what it
+// resumed. Every restart must resume at least the units the previous run
+// had reported done; the SIGINT run must exit 130 saying what is saved;
+// the last run must resume some but not all units and give A000170(17).
+// A failure can be replayed with -args -killseed <the seed it printed>.
 func TestKillResume(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command and counts N = 15")
+		t.Skip("builds the command and counts N = 17")
 	}
-	bin := binary(t)
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("seed %d", seed)
-	rng := rand.New(rand.NewPCG(seed, 1))
-	for n := 15; n <= 17; n++ {
-		if killResume(t, bin, n, rng) {
-			return
-		}
-	}
-	t.Fatalf("the kills never hit a running count, even at N = 17")
+	killResume(t, binary(t), 17, 1)
 }
 
 // TestKillResumeTotalOnly is TestKillResume for "count N --method
 // quadrant --total-only", which counts the quadrant join's units (auto
-// picks the join for --total-only only from N = 18): N = 16 takes some
-// 0.2 s on two cores, N = 17 about 1.3 s.
+// picks the join for --total-only only from N = 18): N = 17 takes some
+// 1.7 s on one core.
 func TestKillResumeTotalOnly(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command and counts N = 16")
+		t.Skip("builds the command and counts N = 17")
 	}
-	bin := binary(t)
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("seed %d", seed)
-	rng := rand.New(rand.NewPCG(seed, 2))
-	for n := 16; n <= 17; n++ {
-		if killResume(t, bin, n, rng, "--method", "quadrant", "--total-only") {
-			return
-		}
-	}
-	t.Fatalf("the kills never hit a running count, even at N = 17")
+	killResume(t, binary(t), 17, 2, "--method", "quadrant", "--total-only")
 }
 
-// killResume runs the kill test for n (with the extra flags) and reports
-// whether enough kills hit a running count to make it a test.
-func killResume(t *testing.T, bin string, n int, rng *rand.Rand, extra ...string) bool {
+// statusRE matches a status line of --progress on ("N=17: 120/4319 units
+// (3.4%), …, 12 resumed, …"); resumedRE its resumed units, shown when
+// there are some.
+var (
+	statusRE  = regexp.MustCompile(`: (\d+)/(\d+) units \(([0-9.]+)%\)`)
+	resumedRE = regexp.MustCompile(`, (\d+) resumed`)
+	savedRE   = regexp.MustCompile(`(\d+) of (\d+) units are saved in `)
+)
+
+// signalled is what one interrupted run of the count showed.
+type signalled struct {
+	resumed  int // units resumed from the checkpoint, from its status lines
+	done     int // units done (resumed included) on the last status line before the signal
+	units    int
+	pct      float64 // share of the work done by cost on that line
+	stderr   string
+	err      error // from Wait
+	hit      bool  // the signal was sent
+	statuses int
+}
+
+// runUntil runs bin with args and sends sig once a status line shows at
+// least target percent of the work done and more units than the run
+// resumed, so that the signal interrupts a running count.
+func runUntil(t *testing.T, bin string, args []string, target float64, sig os.Signal) signalled {
+	t.Helper()
+	cmd := exec.Command(bin, append(args, "--progress", "on", "--progress-every", "2ms")...)
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var r signalled
+	r.resumed = -1
+	var all strings.Builder
+	sc := bufio.NewScanner(pipe)
+	for sc.Scan() {
+		line := sc.Text()
+		all.WriteString(line + "\n")
+		m := statusRE.FindStringSubmatch(line)
+		if m == nil || r.hit {
+			continue
+		}
+		r.statuses++
+		done, _ := strconv.Atoi(m[1])
+		r.units, _ = strconv.Atoi(m[2])
+		pct, _ := strconv.ParseFloat(m[3], 64)
+		if r.resumed < 0 {
+			r.resumed = 0
+			if m := resumedRE.FindStringSubmatch(line); m != nil {
+				r.resumed, _ = strconv.Atoi(m[1])
+			}
+		}
+		if pct >= target && done > r.resumed && done < r.units {
+			r.done, r.pct, r.hit = done, pct, true
+			cmd.Process.Signal(sig)
+		}
+	}
+	r.err = cmd.Wait()
+	r.stderr = all.String()
+	return r
+}
+
+// killResume runs the kill test for n (with the extra flags); stream
+// tells the tests' random sequences apart.
+func killResume(t *testing.T, bin string, n int, stream uint64, extra ...string) {
+	seed := *killSeed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	t.Logf("seed %d (replay: go test ./cmd/nqueens -run '^%s$' -args -killseed %d)", seed, t.Name(), seed)
+	rng := rand.New(rand.NewPCG(seed, stream))
 	ck := filepath.Join(t.TempDir(), "ckpt")
-	args := append([]string{"count", fmt.Sprint(n), "--checkpoint", ck, "--workers", "2", "--json", "--progress", "off"}, extra...)
+	args := append([]string{"count", fmt.Sprint(n), "--checkpoint", ck, "--workers", "1", "--json"}, extra...)
 	wantMethod := "bitboard"
 	if slices.Contains(extra, "quadrant") {
 		wantMethod = "quadrant"
 	}
-	live := 0
-	for k := 0; k < 5; k++ {
-		cmd := exec.Command(bin, args...)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
+	// prev is the number of units the previous run reported done: the
+	// next run must resume at least those.
+	prev := 0
+	resumedAtLeast := func(what string, r signalled) {
+		t.Helper()
+		if r.resumed < prev {
+			t.Errorf("N = %d %s: resumed %d units; the run before reported %d done", n, what, r.resumed, prev)
 		}
-		delay := time.Duration(20+rng.IntN(280)) * time.Millisecond
-		timer := time.AfterFunc(delay, func() { cmd.Process.Signal(syscall.SIGKILL) })
-		err := cmd.Wait()
-		timer.Stop()
+	}
+	// Five SIGKILLs at random targets in 2–10%, 12–20%, …, 42–50% of the
+	// work by cost.
+	for k := range 5 {
+		target := float64(10*k+2) + 8*rng.Float64()
+		r := runUntil(t, bin, args, target, syscall.SIGKILL)
 		var ee *exec.ExitError
-		switch {
-		case errors.As(err, &ee) && ee.Sys().(syscall.WaitStatus).Signaled():
-			live++
-			t.Logf("N = %d: SIGKILL %d after %v", n, k+1, delay)
-		case err != nil:
-			t.Fatalf("N = %d run %d: %v\n%s", n, k+1, err, stderr.String())
-		default:
-			t.Logf("N = %d: run %d finished before its kill at %v", n, k+1, delay)
+		if !r.hit || !errors.As(r.err, &ee) || !ee.Sys().(syscall.WaitStatus).Signaled() {
+			t.Fatalf("N = %d run %d: not killed mid-count (target %.1f%%, signal sent %v): %v\n%s", n, k+1, target, r.hit, r.err, r.stderr)
 		}
+		resumedAtLeast(fmt.Sprintf("run %d", k+1), r)
+		t.Logf("N = %d: run %d resumed %d units, SIGKILL at %d/%d units (%.1f%%, target %.1f%%)", n, k+1, r.resumed, r.done, r.units, r.pct, target)
+		prev = r.done
 	}
-	// Ctrl-C: the count stops, says what is saved, exits 130.
-	cmd := exec.Command(bin, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	cmd.Start()
-	time.AfterFunc(time.Duration(20+rng.IntN(100))*time.Millisecond, func() { cmd.Process.Signal(os.Interrupt) })
-	if err := cmd.Wait(); err != nil {
-		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 || !strings.Contains(stderr.String(), "saved in "+ck) {
-			t.Errorf("N = %d after SIGINT: %v, stderr %q; want exit 130 and what is saved", n, err, stderr.String())
-		}
+	// Ctrl-C at 55–70%: the count stops, says what is saved, exits 130.
+	target := 55 + 15*rng.Float64()
+	r := runUntil(t, bin, args, target, os.Interrupt)
+	var ee *exec.ExitError
+	if !r.hit || !errors.As(r.err, &ee) || ee.ExitCode() != 130 || !strings.Contains(r.stderr, "saved in "+ck) {
+		t.Fatalf("N = %d after SIGINT (target %.1f%%, sent %v): %v, stderr:\n%s\nwant exit 130 and what is saved in %s", n, target, r.hit, r.err, r.stderr, ck)
 	}
+	resumedAtLeast("SIGINT run", r)
+	saved := r.done
+	if m := savedRE.FindStringSubmatch(r.stderr); m == nil {
+		t.Errorf("N = %d after SIGINT: stderr %q; want \"K of M units are saved in …\"", n, r.stderr)
+	} else if k, _ := strconv.Atoi(m[1]); k < r.done || m[2] != strconv.Itoa(r.units) {
+		t.Errorf("N = %d after SIGINT: %q; want at least the %d of %d units reported done", n, m[0], r.done, r.units)
+	} else {
+		saved = k
+	}
+	t.Logf("N = %d: SIGINT run resumed %d units, interrupted at %d/%d units (%.1f%%, target %.1f%%); %d saved", n, r.resumed, r.done, r.units, r.pct, target, saved)
+	// The last run resumes what the SIGINT run saved, and finishes.
 	out, err := exec.Command(bin, args...).Output()
 	if err != nil {
 		t.Fatalf("N = %d final run: %v", n, err)
@@ -313,13 +382,12 @@ func killResume(t *testing.T, bin string, n int, rng *rand.Rand, extra ...string
 		t.Fatalf("N = %d final run output %q: %v", n, out, err)
 	}
 	if want := knownTotal(t, n); string(res.Solutions) != want || res.Method != wantMethod {
-		t.Errorf("N = %d after %d kills: %s solutions by %s; want %s by %s", n, live, res.Solutions, res.Method, want, wantMethod)
+		t.Errorf("N = %d after 5 kills and an interrupt: %s solutions by %s; want %s by %s", n, res.Solutions, res.Method, want, wantMethod)
 	}
-	t.Logf("N = %d: %d kills hit, final run resumed %d of %d units", n, live, res.Resumed, res.Units)
-	if live >= 2 && (res.Resumed == 0 || res.Resumed > res.Units) {
-		t.Errorf("N = %d: final run resumed %d of %d units; want some", n, res.Resumed, res.Units)
+	if res.Resumed < saved || res.Resumed <= 0 || res.Resumed >= res.Units || res.Units != r.units {
+		t.Errorf("N = %d final run: resumed %d of %d units; want at least the %d saved, and fewer than %d", n, res.Resumed, res.Units, saved, r.units)
 	}
-	return live >= 2
+	t.Logf("N = %d: final run resumed %d of %d units", n, res.Resumed, res.Units)
 }
 
 // TestCheckpointTailCLI cuts a finished checkpoint in the middle of its

@@ -3,6 +3,7 @@ package completion
 import (
 	"context"
 	"math/bits"
+	"slices"
 )
 
 // rowOrderCount is the baseline: a plain row-by-row bitset backtracker,
@@ -109,4 +110,64 @@ func rowOrderFirst(ctx context.Context, b *Board) (bool, uint64) {
 		return false
 	}
 	return rec(0, cols, 0, 0), nodes
+}
+
+// rowOrderResult is what rowOrderSolve found.
+type rowOrderResult struct {
+	sols  [][]int // the completions found, in lexicographic order
+	all   bool    // the search ran to its end: sols are every completion
+	nodes uint64
+}
+
+// rowOrderSolve is the row-order baseline as a test oracle for boards too
+// large for brute force: it lists b's completions (columns by row) in
+// lexicographic order, stopping after the first most of them or after
+// limit queens placed. It shares no code with the solver under test; the
+// given queens' squares and every square it uses are taken from b, and
+// the completions are checked independently (checkCompletion).
+func rowOrderSolve(b *Board, most int, limit uint64) rowOrderResult {
+	n := b.N
+	full := ^uint64(0) >> uint(64-n)
+	given := make([]int, n)
+	for r := range given {
+		given[r] = -1
+	}
+	var cols uint64
+	att := make([]uint64, n)
+	for _, q := range b.Queens {
+		given[q.Row] = q.Col
+		cols |= 1 << uint(q.Col)
+		for r := range n {
+			d := r - q.Row
+			att[r] |= 1<<uint(q.Col+d) | 1<<uint(q.Col-d)
+		}
+	}
+	var res rowOrderResult
+	sol := make([]int, n)
+	stop := false
+	var rec func(r int, cols, dl, dr uint64)
+	rec = func(r int, cols, dl, dr uint64) {
+		if r == n {
+			res.sols = append(res.sols, slices.Clone(sol))
+			stop = len(res.sols) >= most
+			return
+		}
+		if c := given[r]; c >= 0 {
+			sol[r] = c
+			rec(r+1, cols, (dl|1<<uint(c))<<1, (dr|1<<uint(c))>>1)
+			return
+		}
+		for free := full &^ (cols | dl | dr | b.Blocked[r] | att[r]); free != 0 && !stop; free &= free - 1 {
+			if res.nodes++; res.nodes > limit {
+				stop = true
+				return
+			}
+			c := bits.TrailingZeros64(free)
+			sol[r] = c
+			rec(r+1, cols|1<<uint(c), (dl|1<<uint(c))<<1, (dr|1<<uint(c))>>1)
+		}
+	}
+	rec(0, cols, 0, 0)
+	res.all = !stop
+	return res
 }

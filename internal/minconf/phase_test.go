@@ -6,9 +6,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/nqueens/nqueens/internal/validate"
 )
@@ -25,6 +23,11 @@ func TestPhases(t *testing.T) {
 	if err != nil {
 		t.Skip("MINCONF_PHASES not set")
 	}
+	// The knobs below are package globals: put them back for the tests
+	// that run after this one in the same process.
+	saved := [...]uint{maxBlockShift, colBandShift}
+	savedTouch := noTouch
+	t.Cleanup(func() { maxBlockShift, colBandShift, noTouch = saved[0], saved[1], savedTouch })
 	if v, err := strconv.Atoi(os.Getenv("MB")); err == nil {
 		maxBlockShift = uint(v)
 	}
@@ -65,10 +68,18 @@ func TestPhases(t *testing.T) {
 	t.Logf("n=%d shuffle %v greedy %v repair %v validate %v; %+v tries/q %.3f", n, t1.Sub(t0), t2.Sub(t1), t3.Sub(t2), t4.Sub(t3), st, float64(st.Tries)/float64(n))
 }
 
-// cpuNow returns the CPU time of the calling thread (locked by TestPhases)
-// as a time.Time, so that the phases are timed in CPU seconds.
-func cpuNow() time.Time {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(1, &ru) // RUSAGE_THREAD
-	return time.Unix(0, ru.Utime.Nano()+ru.Stime.Nano())
+// TestPhasesRestores runs TestPhases with every knob turned and checks
+// that the package globals it sets are back afterwards, so that it cannot
+// change the tests that follow it.
+func TestPhasesRestores(t *testing.T) {
+	before := [...]uint{maxBlockShift, colBandShift}
+	beforeTouch := noTouch
+	t.Setenv("MINCONF_PHASES", "1000")
+	t.Setenv("MB", strconv.Itoa(int(maxBlockShift)+1))
+	t.Setenv("CB", strconv.Itoa(int(colBandShift)+1))
+	t.Setenv("NOTOUCH", "1")
+	t.Run("phases", TestPhases)
+	if got := [...]uint{maxBlockShift, colBandShift}; got != before || noTouch != beforeTouch {
+		t.Errorf("after TestPhases: maxBlockShift, colBandShift = %v, noTouch = %v; want %v, %v", got, noTouch, before, beforeTouch)
+	}
 }

@@ -8,7 +8,10 @@ import (
 	"github.com/nqueens/nqueens/internal/oeis"
 )
 
-var long = flag.Bool("long", false, "check N = 15..19 against A000170 (minutes)")
+var (
+	long    = flag.Bool("long", false, "check N = 15..19 against A000170 (minutes)")
+	countTo = flag.Int("maxn", 0, "check N = 15 through this N against A000170 (.ci/run: 18, a few seconds)")
+)
 
 // knownCounts reads A000170 from the repository's testdata.
 func knownCounts(t testing.TB) map[int]uint64 {
@@ -59,12 +62,18 @@ func TestCountSmall(t *testing.T) {
 	}
 }
 
+// TestCountLong checks the join against A000170 from N = 15 on: to
+// N = 19 with -long, to the N given with -maxn.
 func TestCountLong(t *testing.T) {
-	if !*long {
-		t.Skip("use -long")
+	maxN := *countTo
+	if *long {
+		maxN = 19
+	}
+	if maxN < 15 {
+		t.Skip("use -long or -maxn N")
 	}
 	known := knownCounts(t)
-	for n := 15; n <= 19; n++ {
+	for n := 15; n <= maxN; n++ {
 		res, err := Count(context.Background(), n, Options{})
 		if err != nil {
 			t.Fatalf("Count(%d): %v", n, err)

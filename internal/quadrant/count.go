@@ -135,15 +135,97 @@ func CheckMemory(n int, maxMemory uint64) error {
 	return nil
 }
 
+// PlanMemory plans the memory of p.Count(ctx, opts) without counting:
+// the workers, whether the projected tables are used, and the planned
+// peak (Result.PeakMemory; Result.Units is the number of units to
+// count). Its error is a *MemoryError when even one worker without
+// projected tables does not fit opts.MaxMemory; Need then states the
+// least limit that passes.
+//
+// The planned peak of a whole plan is the quadrant table, per worker
+// its scratch (WorkerBytes) and, with projected tables, one table per
+// worker plus one idle (FrameBytes), at most one per frame. A ForUnits
+// plan keeps the bucket counts instead of the table, and builds the
+// projected tables of its units' row sets only (FrameBytes is the
+// largest of its frames'), or without them the quadrant table of those
+// row sets.
+func (p *Plan) PlanMemory(opts Options) (Result, error) {
+	res := Result{N: p.n}
+	if p.q == nil && p.sub == nil {
+		return res, ErrNoTable
+	}
+	if opts.Workers < 0 {
+		return res, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
+	}
+	order, err := p.selectUnits(opts.Units)
+	if err != nil {
+		return res, err
+	}
+	res.Units = len(order)
+	workers, proj, peak := p.planMemory(order, opts)
+	res.Workers, res.Projected, res.PeakMemory = workers, proj, peak
+	limit := opts.MaxMemory
+	if limit == 0 {
+		limit = DefaultMaxMemory
+	}
+	if peak > limit {
+		return res, &MemoryError{N: p.n, Need: peak, Limit: limit}
+	}
+	return res, nil
+}
+
+// planMemory returns the workers, projected mode and planned peak of a
+// count of the units order (see PlanMemory); the peak may exceed the
+// limit, with one worker and no projected tables.
+func (p *Plan) planMemory(order []int, opts Options) (int, bool, uint64) {
+	limit := opts.MaxMemory
+	if limit == 0 {
+		limit = DefaultMaxMemory
+	}
+	workers := opts.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, len(order))) // no idle goroutines, no memory for them
+	frames := len(p.frames)
+	if p.sub != nil {
+		in := map[int]bool{}
+		for _, id := range order {
+			in[p.units[id].Frame] = true
+		}
+		frames = len(in)
+	}
+	// Memory: the quadrant table (or a subset's counts), per worker its
+	// scratch and (when projected tables are used) one frame table, plus
+	// one idle table. Drop the projected tables first, then workers.
+	peak := func(workers int, proj bool) uint64 {
+		b := p.QuarterBytes() + uint64(workers)*p.WorkerBytes()
+		switch {
+		case proj:
+			b += uint64(min(frames, workers+keepIdle)) * p.FrameBytes()
+		case p.sub != nil:
+			b += quarterRowsBytes(p.n/2, p.sub.counts, p.sub.keep)
+		}
+		return b
+	}
+	proj := peak(workers, true) <= limit
+	for !proj && workers > 1 && peak(workers, false) > limit {
+		workers--
+	}
+	return workers, proj, peak(workers, proj)
+}
+
 // Count counts the units of the plan that opts.Units selects (all of them
-// when it is nil), as the function Count does, and returns their sum. It
-// keeps the odd-N schedule: frame by frame, so that workers share a
-// frame's projected table, the costliest units of a frame first. Calls
-// must not overlap: Count sets the plan's projected mode (SetProjected).
+// when it is nil; for a ForUnits plan, all of its units), as the
+// function Count does, and returns their sum. It keeps the odd-N
+// schedule: frame by frame, so that workers share a frame's projected
+// table, the costliest units of a frame first. Calls must not overlap:
+// Count sets the plan's projected mode (SetProjected). It plans its
+// memory first (PlanMemory) and allocates nothing when that fails.
 func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	n := p.n
 	res := Result{N: n}
-	if p.q == nil {
+	if p.q == nil && p.sub == nil {
 		return res, ErrNoTable
 	}
 	if opts.Workers < 0 {
@@ -158,26 +240,8 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	if err != nil {
 		return res, err
 	}
-	workers := opts.Workers
-	if workers == 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, len(order))) // no idle goroutines, no memory for them
-	// Memory: the quadrant table, per worker its scratch and (when
-	// projected tables are used) one frame table, plus one idle table.
-	// Drop the projected tables first, then workers.
-	peak := func(workers int, proj bool) uint64 {
-		b := p.QuarterBytes() + uint64(workers)*p.WorkerBytes()
-		if proj {
-			b += uint64(min(len(p.frames), workers+keepIdle)) * p.FrameBytes()
-		}
-		return b
-	}
-	proj := peak(workers, true) <= limit
-	for !proj && workers > 1 && peak(workers, false) > limit {
-		workers--
-	}
-	res.PeakMemory = peak(workers, proj)
+	workers, proj, peak := p.planMemory(order, opts)
+	res.PeakMemory = peak
 	if res.PeakMemory > limit {
 		return res, &MemoryError{N: n, Need: res.PeakMemory, Limit: limit}
 	}
@@ -263,6 +327,9 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 // selectUnits returns the IDs of the units to count: ids, checked, or
 // every unit when ids is nil.
 func (p *Plan) selectUnits(ids []int) ([]int, error) {
+	if ids == nil && p.sub != nil {
+		return slices.Clone(p.sub.ids), nil
+	}
 	if ids == nil {
 		order := make([]int, len(p.units))
 		for i := range order {
@@ -279,6 +346,9 @@ func (p *Plan) selectUnits(ids []int) ([]int, error) {
 			return nil, fmt.Errorf("%w: unit %d listed twice", ErrUnit, id)
 		}
 		seen[id] = true
+		if err := p.checkAllowed(id); err != nil {
+			return nil, err
+		}
 	}
 	return slices.Clone(ids), nil
 }
@@ -286,8 +356,10 @@ func (p *Plan) selectUnits(ids []int) ([]int, error) {
 // Version names the decomposition into units: the frames, the unit list
 // of NewPlan and the meaning of a unit's count. It changes whenever they
 // do, so that checkpoints and shard records of another decomposition are
-// refused.
-const Version = "quadrant-v1"
+// refused, and when the assignment of units to shards (Plan.Shards)
+// does. v2: the units of v1, assigned to shards by layer (Plan.Shards)
+// instead of by cost alone.
+const Version = "quadrant-v2"
 
 // Digest returns a short hex digest of the plan: Version, N, the frames
 // (fixed queens and class sizes) and every unit with its cost, which the

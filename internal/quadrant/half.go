@@ -10,6 +10,10 @@ type halfScratch struct {
 	pb []uint64 // projected patterns of the lower quadrant's bucket
 }
 
+// traceRows, when not nil (tests only), is called with each quadrant and
+// local row set whose buckets appendHalf or appendHalfProj reads.
+var traceRows func(quad int, rows uint32)
+
 // appendHalf appends the projected diagonal pattern of every placement of
 // one half-board (west: quadrants nw over sw; east: ne over se) whose top
 // quadrant uses board rows top and whose bottom quadrant uses board rows
@@ -29,6 +33,10 @@ func (f *frame) appendHalf(q *quarter, s *halfScratch, out []uint64, east bool, 
 	lb := uint32(bot >> f.r0[qb] & hm)
 	band := uint32(f.cols >> f.c0[qt] & hm)
 	kt := bits.OnesCount32(lt)
+	if traceRows != nil {
+		traceRows(qt, lt)
+		traceRows(qb, lb)
+	}
 	if kt+bits.OnesCount32(lb) != bits.OnesCount32(band) {
 		return out
 	}

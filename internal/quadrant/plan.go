@@ -61,6 +61,11 @@ type Plan struct {
 	// tables cost 4× the quadrant table per frame in use.
 	noProj bool
 	proj   projCache
+
+	// sub, when not nil, makes this a plan for some units only
+	// (ForUnits): q is then nil, or the buckets those units read when
+	// the projected tables are off.
+	sub *subset
 }
 
 // NewPlan builds the plan for an N×N board, 4 <= N <= MaxN. It enumerates
@@ -244,8 +249,14 @@ func (p *Plan) N() int { return p.n }
 // be modified.
 func (p *Plan) Units() []Unit { return p.units }
 
-// QuarterBytes is the memory held by the plan's quadrant table.
-func (p *Plan) QuarterBytes() uint64 { return p.q.bytes() }
+// QuarterBytes is the memory held by the plan's quadrant table. For a
+// ForUnits plan it is the bucket counts it keeps; see also PlanMemory.
+func (p *Plan) QuarterBytes() uint64 {
+	if p.sub != nil {
+		return uint64(len(p.sub.counts)) * 4
+	}
+	return p.q.bytes()
+}
 
 // WorkerBytes bounds the scratch memory of one goroutine running
 // CountUnit: two pattern lists and the join's sorted copies and tables.
@@ -253,12 +264,36 @@ func (p *Plan) WorkerBytes() uint64 { return workerBytes(p.maxPat) }
 
 // FrameBytes bounds the memory of the projected table of one frame (see
 // SetProjected); at most one per worker plus one idle table are held.
-func (p *Plan) FrameBytes() uint64 { return projBytes(p.q, p.n%2 == 1) }
+// For a ForUnits plan it is the largest of its frames' restricted
+// tables.
+func (p *Plan) FrameBytes() uint64 {
+	if p.sub != nil {
+		var b uint64
+		for _, x := range p.sub.frameB {
+			b = max(b, x)
+		}
+		return b
+	}
+	return projBytes(p.q, p.n%2 == 1)
+}
 
 // SetProjected chooses whether CountUnit shares per-frame projected
 // tables (true, the default: faster, FrameBytes each) or projects the
 // quadrant table on the fly. It must not be called during CountUnit.
-func (p *Plan) SetProjected(on bool) { p.noProj = !on }
+// A ForUnits plan builds, when turned off, the quadrant table of the
+// row sets its units read (see PlanMemory), and drops it when on.
+func (p *Plan) SetProjected(on bool) {
+	p.noProj = !on
+	if p.sub == nil {
+		return
+	}
+	switch {
+	case on:
+		p.q = nil
+	case p.q == nil:
+		p.q = newQuarterRows(p.n/2, p.sub.counts, p.sub.keep)
+	}
+}
 
 func workerBytes(maxPat uint64) uint64 {
 	// Per pattern: lists 2×8, sorted copies 2×8, keys and packed patterns
@@ -271,11 +306,14 @@ func workerBytes(maxPat uint64) uint64 {
 // weights included; the sum over all units is Q(N). It checks ctx between
 // row splits and returns ctx.Err() when cancelled.
 func (p *Plan) CountUnit(ctx context.Context, i int) (uint64, error) {
-	if p.q == nil {
+	if p.q == nil && p.sub == nil {
 		return 0, ErrNoTable
 	}
 	if i < 0 || i >= len(p.units) {
 		return 0, fmt.Errorf("%w: %d of %d", ErrUnit, i, len(p.units))
+	}
+	if err := p.checkAllowed(i); err != nil {
+		return 0, err
 	}
 	w := p.pool.Get().(*worker)
 	defer p.pool.Put(w)

@@ -14,7 +14,12 @@ import (
 // The placements of quadrant q, bucket k = rows<<h | cols, are
 // pats[q][start[q][k]:start[q][k+1]]. When the frame fixes no queen
 // (even N) the four quadrants share the quarter's start offsets.
+//
+// A table restricted to some row sets (newProjTableSub) numbers the kept
+// row sets of quadrant q by slot[q] (-1: not kept), and bucket k is then
+// slot<<h | cols; slot[q] == nil means all row sets, slot = rows.
 type projTable struct {
+	slot  [4][]int32
 	start [4][]uint32
 	pats  [4][]uint64
 }
@@ -38,23 +43,7 @@ func newProjTable(f *frame, q *quarter) *projTable {
 		offM, offA := f.offM[quad], f.offA[quad]
 		rowsFree := uint32(f.rows >> f.r0[quad] & hm)
 		colsFree := uint32(f.cols >> f.c0[quad] & hm)
-		// The long-diagonal fold (symDiagonals) drops the east quadrants'
-		// placements on a long diagonal and marks the west ones'.
-		var drop, mark uint64
-		var markBit uint64
-		if f.sym == symDiagonals {
-			lm, la := f.longDiagonals()
-			switch quad {
-			case ne:
-				drop = la
-			case se:
-				drop = lm
-			case nw:
-				mark, markBit = lm, 1<<weightShift
-			case sw:
-				mark, markBit = la, 2<<weightShift
-			}
-		}
+		drop, mark, markBit := f.foldBits(quad)
 		if drop == 0 && f.blockM == 0 && f.blockA == 0 && bits.OnesCount32(rowsFree) == h && bits.OnesCount32(colsFree) == h {
 			// Nothing to filter: project in place, share the offsets.
 			pats := make([]uint64, len(q.diags))
@@ -97,8 +86,37 @@ func newProjTable(f *frame, q *quarter) *projTable {
 	return t
 }
 
+// foldBits returns the pattern bits of quadrant quad's placements that
+// the long-diagonal fold (symDiagonals) drops (east quadrants: a queen
+// on a long diagonal) or marks (west quadrants, with markBit): zero for
+// other frames.
+func (f *frame) foldBits(quad int) (drop, mark, markBit uint64) {
+	if f.sym != symDiagonals {
+		return 0, 0, 0
+	}
+	lm, la := f.longDiagonals()
+	switch quad {
+	case ne:
+		drop = la
+	case se:
+		drop = lm
+	case nw:
+		mark, markBit = lm, 1<<weightShift
+	case sw:
+		mark, markBit = la, 2<<weightShift
+	}
+	return drop, mark, markBit
+}
+
 func (t *projTable) bucket(quad int, h int, rows, cols uint32) []uint64 {
-	k := int(rows)<<h | int(cols)
+	r := int(rows)
+	if sl := t.slot[quad]; sl != nil {
+		if sl[rows] < 0 {
+			return nil
+		}
+		r = int(sl[rows])
+	}
+	k := r<<h | int(cols)
 	s := t.start[quad]
 	return t.pats[quad][s[k]:s[k+1]]
 }
@@ -115,6 +133,10 @@ func (f *frame) appendHalfProj(t *projTable, out []uint64, east bool, top, bot u
 	lb := uint32(bot >> f.r0[qb] & hm)
 	band := uint32(f.cols >> f.c0[qt] & hm)
 	kt := bits.OnesCount32(lt)
+	if traceRows != nil {
+		traceRows(qt, lt)
+		traceRows(qb, lb)
+	}
 	if kt+bits.OnesCount32(lb) != bits.OnesCount32(band) {
 		return out
 	}
@@ -206,7 +228,11 @@ func (p *Plan) acquire(fi int) *projTable {
 		c.entries[fi] = e
 		e.refs++
 		c.mu.Unlock()
-		e.t = newProjTable(p.frames[fi], p.q)
+		if p.sub != nil {
+			e.t = newProjTableSub(p.frames[fi], p.sub.counts, p.sub.need[fi])
+		} else {
+			e.t = newProjTable(p.frames[fi], p.q)
+		}
 		close(e.ready)
 		return e.t
 	}

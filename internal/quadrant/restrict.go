@@ -1,0 +1,386 @@
+package quadrant
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+)
+
+// Plans for some units only (Plan.ForUnits).
+//
+// A unit (frame, Top) reads, in each of its row splits E, one row set of
+// each quadrant: nw the top rows outside E, ne the top rows in E (both
+// fixed by Top), sw and se the bottom rows outside and in E. Over the
+// splits of one unit the bottom rows run through every set of the
+// unit's size, so a unit reads whole "layers" of the quadrant table in
+// sw and se (the buckets whose row set has a given number of rows) and
+// a few row sets in nw and ne. A plan for some units builds, per frame,
+// only the projected buckets of those row sets (from a walk of the
+// quadrant's placements, without keeping the quadrant table), and Shards
+// gives each shard units of one or two layers, so that a shard holds a
+// fraction of the table: at N = 22 a layer pair is about a third of the
+// table, and the projected table of a shard about a tenth of the whole
+// count's.
+
+// subset is what a plan for some units keeps instead of the quadrant
+// table.
+type subset struct {
+	ids    []int          // the units it may count, ascending
+	allow  []bool         // by unit ID
+	counts []uint32       // placements per bucket k = rows<<h | cols
+	need   map[int]*needs // per frame in use: the row sets it reads
+	keep   []bool         // union of need over frames and quadrants
+	frameB map[int]uint64 // per frame in use: its projected table bound
+}
+
+// needs[q][rows] reports whether a unit reads the placements of quadrant
+// q that use exactly the local rows rows.
+type needs [4][]bool
+
+// splitRows returns the local row sets that split E reads in the four
+// quadrants of frame f: west (nw, sw) the free rows outside E, east (ne,
+// se) those in E, as appendHalf cuts them.
+func (f *frame) splitRows(E uint64) [4]uint32 {
+	hm := uint64(1)<<f.h - 1
+	W := f.rows ^ E
+	var r [4]uint32
+	r[nw] = uint32(W >> f.r0[nw] & hm)
+	r[sw] = uint32(W >> f.r0[sw] & hm)
+	r[ne] = uint32(E >> f.r0[ne] & hm)
+	r[se] = uint32(E >> f.r0[se] & hm)
+	return r
+}
+
+// bucketCounts returns the number of placements of each bucket of the
+// h×h quadrant table, k = rows<<h | cols, from one walk.
+func bucketCounts(h int) []uint32 {
+	c := make([]uint32, 1<<(2*h))
+	walkQuarter(h, func(rows, cols uint32, _ uint64) { c[int(rows)<<h|int(cols)]++ })
+	return c
+}
+
+// ForUnits returns a plan with p's units, costs and Digest that can count
+// only the units ids (each at most once, any order): it holds no
+// quadrant table but builds, per frame, the projected buckets of the row
+// sets those units read (see splitRows), and plans its memory from them
+// (Plan.PlanMemory). p may be a NewUnitPlan. Counting a unit outside ids
+// fails with ErrUnit. It walks the quadrant's placements once to size
+// the buckets (about 1 s for N = 22, 8 s for N = 24) and keeps their
+// counts, 4^h 32-bit words (17 MiB for N = 22, 64 MiB for N = 24).
+func (p *Plan) ForUnits(ids []int) (*Plan, error) {
+	sel, err := p.selectUnits(ids)
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(sel)
+	h := p.n / 2
+	s := &subset{ids: sel, allow: make([]bool, len(p.units)), need: map[int]*needs{},
+		keep: make([]bool, 1<<h), frameB: map[int]uint64{}}
+	if p.q != nil {
+		s.counts = make([]uint32, 1<<(2*h))
+		for k := range s.counts {
+			s.counts[k] = p.q.start[k+1] - p.q.start[k]
+		}
+	} else {
+		s.counts = bucketCounts(h)
+	}
+	for _, id := range sel {
+		s.allow[id] = true
+		u := p.units[id]
+		nd := s.need[u.Frame]
+		if nd == nil {
+			nd = new(needs)
+			for q := range nd {
+				nd[q] = make([]bool, 1<<h)
+			}
+			s.need[u.Frame] = nd
+		}
+		f := p.frames[u.Frame]
+		f.eachSplit(u.Top, func(E, _ uint64) {
+			for q, r := range f.splitRows(E) {
+				nd[q][r] = true
+				s.keep[r] = true
+			}
+		})
+	}
+	for fi, nd := range s.need {
+		s.frameB[fi] = projSubBytes(p.frames[fi], s.counts, nd)
+	}
+	sp := &Plan{n: p.n, frames: p.frames, units: p.units, sub: s}
+	sp.pool.New = func() any { return new(worker) }
+	size := func(rows, cols uint32) uint64 { return uint64(s.counts[int(rows)<<h|int(cols)]) }
+	sp.maxPat = halfBoundUnits(p.frames, p.units, sel, size)
+	return sp, nil
+}
+
+// Subset returns the units a ForUnits plan may count, ascending, or nil
+// for a plan of every unit. The slice must not be modified.
+func (p *Plan) Subset() []int {
+	if p.sub == nil {
+		return nil
+	}
+	return p.sub.ids
+}
+
+// halfBoundUnits is halfBound over the splits of the units ids only, each
+// in its own frame and band: the pairs of quadrant placements with
+// complementary columns (size gives a bucket's placements), before the
+// check that they do not attack each other.
+func halfBoundUnits(frames []*frame, units []Unit, ids []int, size func(rows, cols uint32) uint64) uint64 {
+	type key struct{ lt, lb, band uint32 }
+	memo := map[key]bool{}
+	var best uint64
+	for _, id := range ids {
+		u := units[id]
+		f := frames[u.Frame]
+		hm := uint64(1)<<f.h - 1
+		f.eachSplit(u.Top, func(E, _ uint64) {
+			r := f.splitRows(E)
+			for _, side := range [2][3]uint32{
+				{r[nw], r[sw], uint32(f.cols >> f.c0[nw] & hm)},
+				{r[ne], r[se], uint32(f.cols >> f.c0[ne] & hm)},
+			} {
+				k := key{side[0], side[1], side[2]}
+				if memo[k] {
+					continue
+				}
+				memo[k] = true
+				lt, lb, band := side[0], side[1], side[2]
+				kt := bits.OnesCount32(lt)
+				var s uint64
+				for c := uint32(0); ; c = (c - band) & band {
+					if bits.OnesCount32(c) == kt {
+						s += size(lt, c) * size(lb, band^c)
+					}
+					if c == band {
+						break
+					}
+				}
+				best = max(best, s)
+			}
+		})
+	}
+	return best
+}
+
+// neededRows returns, for quadrant q of frame f, the slot of each local
+// row set in a projected table restricted to nd (-1: not kept) and the
+// number of slots: the row sets that nd marks and that use free rows
+// only.
+func neededRows(f *frame, q int, nd *needs) ([]int32, int) {
+	h := f.h
+	hm := uint64(1)<<h - 1
+	rowsFree := uint32(f.rows >> f.r0[q] & hm)
+	slot := make([]int32, 1<<h)
+	ns := 0
+	for r := range slot {
+		slot[r] = -1
+		if nd[q][r] && uint32(r)&^rowsFree == 0 {
+			slot[r] = int32(ns)
+			ns++
+		}
+	}
+	return slot, ns
+}
+
+// projSubBytes bounds the memory of the projected table of frame f
+// restricted to nd (newProjTableSub), its construction included: per
+// quadrant the placements of the kept buckets (before the diagonal
+// filters), their start offsets and the fill offsets of the walk.
+func projSubBytes(f *frame, counts []uint32, nd *needs) uint64 {
+	h := f.h
+	hm := uint64(1)<<h - 1
+	var b uint64
+	for q := range 4 {
+		colsFree := uint32(f.cols >> f.c0[q] & hm)
+		slot, ns := neededRows(f, q, nd)
+		b += uint64(len(slot))*4 + uint64(ns<<h+1)*4*2
+		for r, s := range slot {
+			if s < 0 {
+				continue
+			}
+			for c := range 1 << h {
+				if uint32(c)&^colsFree == 0 {
+					b += uint64(counts[r<<h|c]) * 8
+				}
+			}
+		}
+	}
+	return b
+}
+
+// newProjTableSub builds the projected table of frame f holding only the
+// buckets that nd marks, from a walk of the quadrant's placements (no
+// quadrant table): each placement is written to its slot in every
+// quadrant that keeps its bucket, and the buckets are then packed.
+func newProjTableSub(f *frame, counts []uint32, nd *needs) *projTable {
+	t := new(projTable)
+	h := f.h
+	hm := uint64(1)<<h - 1
+	var fill [4][]uint32
+	var drop, mark, markBit [4]uint64
+	for q := range 4 {
+		colsFree := uint32(f.cols >> f.c0[q] & hm)
+		slot, ns := neededRows(f, q, nd)
+		start := make([]uint32, ns<<h+1)
+		var total uint32
+		for r, s := range slot {
+			if s < 0 {
+				continue
+			}
+			for c := range 1 << h {
+				k := int(s)<<h | c
+				start[k] = total
+				if uint32(c)&^colsFree == 0 {
+					total += counts[r<<h|c]
+				}
+			}
+		}
+		start[ns<<h] = total
+		t.slot[q], t.start[q], t.pats[q] = slot, start, make([]uint64, total)
+		fill[q] = slices.Clone(start[:ns<<h])
+		drop[q], mark[q], markBit[q] = f.foldBits(q)
+	}
+	const low = 1<<antiShift - 1
+	walkQuarter(h, func(rows, cols uint32, d uint64) {
+		for q := range 4 {
+			s := t.slot[q][rows]
+			if s < 0 {
+				continue
+			}
+			k := int(s)<<h | int(cols)
+			st := t.start[q]
+			if st[k] == st[k+1] {
+				continue // a column of the fixed queens
+			}
+			m, a := (d&low)<<f.offM[q], (d>>antiShift)<<f.offA[q]
+			if m&f.blockM|a&f.blockA != 0 {
+				continue
+			}
+			p := f.pattern(m, a)
+			if p&drop[q] != 0 {
+				continue
+			}
+			if p&mark[q] != 0 {
+				p |= markBit[q]
+			}
+			t.pats[q][fill[q][k]] = p
+			fill[q][k]++
+		}
+	})
+	for q := range 4 {
+		st, pats := t.start[q], t.pats[q]
+		var w uint32
+		for k, e := range fill[q] {
+			s := st[k]
+			st[k] = w
+			copy(pats[w:], pats[s:e])
+			w += e - s
+		}
+		st[len(st)-1] = w
+		t.pats[q] = pats[:w]
+	}
+	return t
+}
+
+// newQuarterRows is newQuarter keeping only the buckets whose row set
+// keep marks (the others are empty), from the bucket counts.
+func newQuarterRows(h int, counts []uint32, keep []bool) *quarter {
+	nb := 1 << (2 * h)
+	start := make([]uint32, nb+1)
+	for k := range nb {
+		start[k+1] = start[k]
+		if keep[k>>h] {
+			start[k+1] += counts[k]
+		}
+	}
+	diags := make([]uint64, start[nb])
+	fill := slices.Clone(start[:nb])
+	walkQuarter(h, func(rows, cols uint32, d uint64) {
+		if keep[rows] {
+			k := int(rows)<<h | int(cols)
+			diags[fill[k]] = d
+			fill[k]++
+		}
+	})
+	return &quarter{h: h, start: start, diags: diags}
+}
+
+// quarterRowsBytes is the memory of newQuarterRows(h, counts, keep).
+func quarterRowsBytes(h int, counts []uint32, keep []bool) uint64 {
+	b := uint64(len(counts)+1) * 4
+	for k, c := range counts {
+		if keep[k>>h] {
+			b += uint64(c) * 8
+		}
+	}
+	return b
+}
+
+// checkAllowed returns an ErrUnit error when a ForUnits plan may not
+// count unit id.
+func (p *Plan) checkAllowed(id int) error {
+	if p.sub != nil && !p.sub.allow[id] {
+		return fmt.Errorf("%w: unit %d is not among the %d units of this plan (ForUnits)", ErrUnit, id, len(p.sub.ids))
+	}
+	return nil
+}
+
+// Shards returns, for each of m shards, the IDs of its units in ascending
+// order, every unit in exactly r different shards (1 ≤ r ≤ m; r = 1: each
+// unit once). It keeps units that read the same layers together, so that
+// a shard's plan (ForUnits) holds few of them: the units are ordered by
+// their number of east rows in the top band, then frame, then ID, laid
+// out r times end to end with widths from their costs, and that line is
+// cut into m equal segments; a unit goes to the segment that holds its
+// middle, each copy of it. A shard's cost is thus within one unit's cost
+// of the mean r·C/m, and the r copies of a unit are C apart on the line,
+// further than a segment is long, hence in r different shards. The
+// result depends only on the plan (units and costs) and m, r.
+func (p *Plan) Shards(m, r int) [][]int {
+	if r < 1 || r > m {
+		panic(fmt.Sprintf("quadrant: Shards(%d, %d): want 1 ≤ r ≤ m", m, r))
+	}
+	out := make([][]int, m)
+	if len(p.units) == 0 {
+		return out
+	}
+	order := make([]int, len(p.units))
+	var maxCost uint64
+	for i, u := range p.units {
+		order[i] = i
+		maxCost = max(maxCost, u.Cost)
+	}
+	layer := func(u Unit) int { return bits.OnesCount64(u.Top) }
+	slices.SortStableFunc(order, func(a, b int) int {
+		ua, ub := p.units[a], p.units[b]
+		if la, lb := layer(ua), layer(ub); la != lb {
+			return la - lb
+		}
+		return ua.Frame - ub.Frame // then by ID: a stable sort of IDs
+	})
+	// Integer widths, at least 1 and below 2^32, so that r·m times the
+	// line's length fits the 128-bit product below.
+	shift := max(0, bits.Len64(maxCost)-32)
+	width := func(u Unit) uint64 { return 1 + u.Cost>>shift }
+	var total uint64
+	for _, id := range order {
+		total += width(p.units[id])
+	}
+	div := 2 * uint64(r) * total // the line, in half widths
+	var x uint64                 // start of the unit on the line, in half widths
+	for _, id := range order {
+		w := width(p.units[id])
+		for i := range uint64(r) {
+			mid := x + w + 2*i*total
+			hi, lo := bits.Mul64(mid, uint64(m))
+			s, _ := bits.Div64(hi, lo, div)
+			out[s] = append(out[s], id)
+		}
+		x += 2 * w
+	}
+	for _, ids := range out {
+		slices.Sort(ids)
+	}
+	return out
+}

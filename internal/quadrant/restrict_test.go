@@ -1,0 +1,245 @@
+package quadrant
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+	"testing"
+)
+
+// TestShardsSumToQ counts every shard of Shards(m, r) with its own
+// ForUnits plan (projected tables on and off) and checks that each unit
+// is in r different shards, that a unit counts the same as in the whole
+// plan, and that the shards sum to r·Q(N).
+func TestShardsSumToQ(t *testing.T) {
+	known := knownCounts(t)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		n, m, r int
+	}{
+		{12, 3, 1}, {13, 4, 1}, {14, 5, 1}, {15, 4, 2}, {16, 8, 1}, {16, 4, 4}, {17, 6, 1},
+	} {
+		t.Run(fmt.Sprintf("n=%d/m=%d/r=%d", tc.n, tc.m, tc.r), func(t *testing.T) {
+			whole, err := NewUnitPlan(tc.n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			shards := whole.Shards(tc.m, tc.r)
+			copies := make([]int, len(whole.Units()))
+			var sum Uint128
+			for i, ids := range shards {
+				for _, id := range ids {
+					copies[id]++
+				}
+				sp, err := whole.ForUnits(ids)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := sp.Count(ctx, Options{Workers: 2})
+				if err != nil {
+					t.Fatalf("shard %d: %v", i, err)
+				}
+				if res.Units != len(ids) {
+					t.Errorf("shard %d: counted %d units; want %d", i, res.Units, len(ids))
+				}
+				sum = add128(sum, res.Total)
+			}
+			for id, c := range copies {
+				if c != tc.r {
+					t.Errorf("unit %d is in %d shards; want %d", id, c, tc.r)
+				}
+			}
+			want := Uint128{Lo: known[tc.n] * uint64(tc.r)}
+			if sum != want {
+				t.Errorf("shards sum to %v; want %d·Q(%d) = %v", sum, tc.r, tc.n, want)
+			}
+		})
+	}
+}
+
+func add128(x, y Uint128) Uint128 {
+	lo, c := bits.Add64(x.Lo, y.Lo, 0)
+	return Uint128{x.Hi + y.Hi + c, lo}
+}
+
+// TestForUnitsReadsItsRows checks that the row sets a ForUnits plan
+// keeps are exactly those of its units' row splits, listed here by brute
+// force over every subset of the free rows, and that counting its units
+// (projected tables on and off) reads no others and gives CountUnit's
+// results of the whole plan.
+func TestForUnitsReadsItsRows(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct{ n, m, shard int }{{12, 4, 1}, {13, 5, 2}, {14, 3, 0}, {15, 7, 6}} {
+		t.Run(fmt.Sprintf("n=%d/%d-of-%d", tc.n, tc.shard, tc.m), func(t *testing.T) {
+			whole, err := NewPlan(tc.n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids := whole.Shards(tc.m, 1)[tc.shard]
+			sp, err := whole.ForUnits(ids)
+			if err != nil {
+				t.Fatal(err)
+			}
+			type fqr struct {
+				frame, quad int
+				rows        uint32
+			}
+			n, h := tc.n, tc.n/2
+			far := n - h
+			hm := uint64(1)<<h - 1
+			brute := map[fqr]bool{}
+			for _, id := range ids {
+				u := whole.Units()[id]
+				f := whole.frames[u.Frame]
+				for E := uint64(0); E < 1<<n; E++ {
+					if E&^f.rows != 0 || E&hm != u.Top || bits.OnesCount64(E) != f.k || f.splitWeight(E) == 0 {
+						continue
+					}
+					W := f.rows &^ E
+					brute[fqr{u.Frame, nw, uint32(W & hm)}] = true
+					brute[fqr{u.Frame, sw, uint32(W >> far & hm)}] = true
+					brute[fqr{u.Frame, ne, uint32(E & hm)}] = true
+					brute[fqr{u.Frame, se, uint32(E >> far & hm)}] = true
+				}
+			}
+			kept := map[fqr]bool{}
+			for fi, nd := range sp.sub.need {
+				for q := range nd {
+					for r, ok := range nd[q] {
+						if ok {
+							kept[fqr{fi, q, uint32(r)}] = true
+						}
+					}
+				}
+			}
+			if !mapsEqual(kept, brute) {
+				t.Errorf("kept %d row sets; brute force lists %d", len(kept), len(brute))
+				for k := range brute {
+					if !kept[k] {
+						t.Errorf("missing %+v", k)
+					}
+				}
+				for k := range kept {
+					if !brute[k] {
+						t.Errorf("extra %+v", k)
+					}
+				}
+			}
+			for _, proj := range []bool{true, false} {
+				read := map[fqr]bool{}
+				sp.SetProjected(proj)
+				for _, id := range ids {
+					fi := whole.Units()[id].Frame
+					traceRows = func(q int, rows uint32) { read[fqr{fi, q, rows}] = true }
+					got, err := sp.CountUnit(ctx, id)
+					traceRows = nil
+					if err != nil {
+						t.Fatal(err)
+					}
+					want, err := whole.CountUnit(ctx, id)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got != want {
+						t.Errorf("projected %v: unit %d counts %d; the whole plan %d", proj, id, got, want)
+					}
+				}
+				for k := range read {
+					if !brute[k] {
+						t.Errorf("projected %v: read %+v, not a row set of the units", proj, k)
+					}
+				}
+			}
+			for id := range whole.Units() {
+				if !slices.Contains(ids, id) {
+					if _, err := sp.CountUnit(ctx, id); !errors.Is(err, ErrUnit) {
+						t.Errorf("CountUnit of unit %d outside the plan: %v; want ErrUnit", id, err)
+					}
+					if _, err := sp.Count(ctx, Options{Units: []int{id}}); !errors.Is(err, ErrUnit) {
+						t.Errorf("Count of unit %d outside the plan: %v; want ErrUnit", id, err)
+					}
+					break
+				}
+			}
+		})
+	}
+}
+
+func mapsEqual[K comparable](a, b map[K]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestShardPlanSmaller checks that the planned memory of a shard is below
+// the whole count's, and that a shard of one layer builds fewer
+// projected buckets than the whole table holds.
+func TestShardPlanSmaller(t *testing.T) {
+	for _, tc := range []struct{ n, m int }{{16, 8}, {17, 8}, {18, 16}} {
+		whole, err := NewPlan(tc.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, err := whole.PlanMemory(Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, ids := range whole.Shards(tc.m, 1) {
+			sp, err := whole.ForUnits(ids)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := sp.PlanMemory(Options{Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.PeakMemory >= all.PeakMemory {
+				t.Errorf("n=%d shard %d/%d: planned %s; the whole count %s", tc.n, i, tc.m, FormatBytes(got.PeakMemory), FormatBytes(all.PeakMemory))
+			}
+		}
+	}
+}
+
+// TestShardsBalanced checks Shards' promise: every shard's cost (in the
+// widths it cuts by) is within one unit's of the mean, and the r copies
+// of a unit are in different shards.
+func TestShardsBalanced(t *testing.T) {
+	for _, tc := range []struct{ n, m, r int }{{14, 7, 1}, {15, 16, 3}, {18, 16, 1}, {19, 5, 5}, {13, 200, 2}} {
+		p, err := NewUnitPlan(tc.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var maxCost uint64
+		for _, u := range p.Units() {
+			maxCost = max(maxCost, u.Cost)
+		}
+		shift := max(0, bits.Len64(maxCost)-32)
+		width := func(id int) float64 { return float64(1 + p.Units()[id].Cost>>shift) }
+		var total, maxW float64
+		for id := range p.Units() {
+			total += width(id)
+			maxW = max(maxW, width(id))
+		}
+		mean := total * float64(tc.r) / float64(tc.m)
+		for i, ids := range p.Shards(tc.m, tc.r) {
+			var c float64
+			for k, id := range ids {
+				c += width(id)
+				if k > 0 && ids[k-1] == id {
+					t.Errorf("n=%d m=%d r=%d: shard %d holds unit %d twice", tc.n, tc.m, tc.r, i, id)
+				}
+			}
+			if c < mean-maxW || c > mean+maxW {
+				t.Errorf("n=%d m=%d r=%d: shard %d costs %.0f; mean %.0f, largest unit %.0f", tc.n, tc.m, tc.r, i, c, mean, maxW)
+			}
+		}
+	}
+}

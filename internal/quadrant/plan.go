@@ -91,7 +91,7 @@ func NewPlan(n int) (*Plan, error) {
 		}
 	}
 	p.addUnits(R)
-	p.maxPat = p.halfBound()
+	p.maxPat = p.halfBound(func(rows, cols uint32) uint64 { return uint64(len(p.q.bucket(rows, cols))) })
 	return p, nil
 }
 
@@ -203,7 +203,8 @@ func (f *frame) splitWeight(E uint64) uint64 {
 // any row split: the pairs of quadrant placements with complementary
 // columns, before the check that they do not attack each other. For odd
 // N it uses the frame with the centre queen, the one with most room.
-func (p *Plan) halfBound() uint64 {
+// size(rows, cols) is the number of placements of a bucket.
+func (p *Plan) halfBound(size func(rows, cols uint32) uint64) uint64 {
 	f := p.frames[0]
 	h := f.h
 	hm := uint64(1)<<h - 1
@@ -225,7 +226,7 @@ func (p *Plan) halfBound() uint64 {
 				var s uint64
 				for c := uint32(0); ; c = (c - band) & band {
 					if bits.OnesCount32(c) == kt {
-						s += uint64(len(p.q.bucket(lt, c))) * uint64(len(p.q.bucket(lb, band^c)))
+						s += size(lt, c) * size(lb, band^c)
 					}
 					if c == band {
 						break

@@ -318,16 +318,12 @@ func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, s
 		res.Units = q.Units
 		return quadrantBurnside(ctx, res, "")
 	}
-	if err := quadrant.CheckMemory(n, opts.MaxMemory); err != nil {
-		return quadrantMemoryError(n, err)
-	}
-	plan, err := quadrant.NewPlan(n)
+	plan, sel, err := quadrantPlan(n, opts)
 	if err != nil {
 		return err
 	}
 	units := plan.Units()
 	res.planDigest = plan.Digest()
-	sel := selectIDs(quadrantCosts(plan), opts.Shard)
 	res.Units, res.Shard = len(sel), opts.Shard
 	var prior map[int]checkpoint.Record
 	var cp *checkpoint.File
@@ -388,7 +384,7 @@ func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, s
 		if cpErr != nil && ctx.Err() == nil {
 			return cpErr // a checkpoint write failed
 		}
-		return quadrantMemoryError(n, err)
+		return quadrantMemoryError(n, opts.Shard, err)
 	}
 	if overflow {
 		return fmt.Errorf("n = %d: the count overflowed 128 bits", n)
@@ -401,6 +397,103 @@ func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, s
 		return nil // a shard's part of the total says nothing of the unique count
 	}
 	return quadrantBurnside(ctx, res, opts.Checkpoint)
+}
+
+// quadrantPlan returns the quadrant plan of a count with opts and the
+// units it counts. A whole count builds the quadrant table (NewPlan); a
+// shard builds a plan for its own units (Plan.ForUnits), whose tables
+// hold only the buckets they read and whose memory Plan.Count plans
+// before any work.
+func quadrantPlan(n int, opts CountOptions) (*quadrant.Plan, []int, error) {
+	if opts.Shard == (Shard{}) {
+		if err := quadrant.CheckMemory(n, opts.MaxMemory); err != nil {
+			return nil, nil, quadrantMemoryError(n, opts.Shard, err)
+		}
+		plan, err := quadrant.NewPlan(n)
+		if err != nil {
+			return nil, nil, err
+		}
+		return plan, quadrantIDs(plan, opts.Shard), nil
+	}
+	up, err := quadrant.NewUnitPlan(n)
+	if err != nil {
+		return nil, nil, err
+	}
+	sel := quadrantIDs(up, opts.Shard)
+	plan, err := up.ForUnits(sel)
+	return plan, sel, err
+}
+
+// A QuadrantPlan is the memory plan of a count with Method Quadrant, or
+// of one of its shards, made without counting (PlanQuadrant).
+type QuadrantPlan struct {
+	N     int
+	Shard Shard // the zero Shard for a whole count
+	// Units is the number of units the count (or shard) has, of
+	// UnitsTotal in the whole count.
+	Units, UnitsTotal int
+	// Workers and Projected are what the count would use: the
+	// goroutines, and whether the projected tables fit (see
+	// internal/quadrant's doc.go, "Units, memory, cost").
+	Workers   int
+	Projected bool
+	// Memory is the planned peak in bytes; Whole the whole count's with
+	// the same options. Fits reports whether Memory is within the
+	// limit (CountOptions.MaxMemory, default 16 GiB), Limit.
+	Memory, Whole, Limit uint64
+	Fits                 bool
+}
+
+// PlanQuadrant plans the memory of Count(ctx, n, opts) with Method
+// Quadrant (opts.Method is ignored; Shard, Workers and MaxMemory count)
+// without counting and without the quadrant table: what a shard would
+// hold, next to a whole count's plan. It takes about 2–3 s for N = 22
+// and 20 s for N = 24 (walks of the quadrant's placements).
+func PlanQuadrant(n int, opts CountOptions) (QuadrantPlan, error) {
+	qp := QuadrantPlan{N: n, Shard: opts.Shard}
+	if n < 4 || n > MaxQuadrantN {
+		return qp, fmt.Errorf("%w: method quadrant has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n)
+	}
+	if err := opts.Shard.check(); err != nil {
+		return qp, err
+	}
+	if opts.Workers < 0 {
+		return qp, fmt.Errorf("workers = %d: must be 0 (all cores) or more", opts.Workers)
+	}
+	qo := quadrant.Options{Workers: opts.Workers, MaxMemory: opts.MaxMemory}
+	if qo.Workers == 0 {
+		qo.Workers = defaultWorkers()
+	}
+	whole, err := quadrant.EstimateMemory(n, qo)
+	if err != nil && !errors.Is(err, quadrant.ErrMemory) {
+		return qp, err
+	}
+	qp.Whole = whole.PeakMemory
+	qp.UnitsTotal = whole.Units
+	r := whole
+	if opts.Shard != (Shard{}) {
+		up, err := quadrant.NewUnitPlan(n)
+		if err != nil {
+			return qp, err
+		}
+		sp, err := up.ForUnits(quadrantIDs(up, opts.Shard))
+		if err != nil {
+			return qp, err
+		}
+		if r, err = sp.PlanMemory(qo); err != nil && !errors.Is(err, quadrant.ErrMemory) {
+			return qp, err
+		}
+	}
+	qp.Units, qp.Workers, qp.Projected, qp.Memory = r.Units, r.Workers, r.Projected, r.PeakMemory
+	qp.Limit = opts.MaxMemory
+	if qp.Limit == 0 {
+		qp.Limit = quadrant.DefaultMaxMemory
+	}
+	qp.Fits = qp.Memory <= qp.Limit
+	if opts.Shard == (Shard{}) && quadrant.CheckMemory(n, opts.MaxMemory) != nil {
+		qp.Fits = false
+	}
+	return qp, nil
 }
 
 // quadrantBurnside derives res.Unique from the total of a whole quadrant
@@ -431,12 +524,17 @@ func closeCheckpoint(cp *checkpoint.File, err *error) {
 	}
 }
 
-// quadrantMemoryError rewords a quadrant.MemoryError; other errors pass.
-func quadrantMemoryError(n int, err error) error {
+// quadrantMemoryError rewords a quadrant.MemoryError, of shard s (the
+// zero Shard: a whole count); other errors pass.
+func quadrantMemoryError(n int, s Shard, err error) error {
 	var me *quadrant.MemoryError
 	if errors.As(err, &me) {
-		return fmt.Errorf("%w: n = %d needs %s with method quadrant, the limit is %s",
-			ErrMemory, n, quadrant.FormatBytes(me.Need), quadrant.FormatBytes(me.Limit))
+		what := fmt.Sprintf("n = %d", n)
+		if s != (Shard{}) {
+			what = fmt.Sprintf("shard %s of n = %d", s, n)
+		}
+		return fmt.Errorf("%w: %s needs %s with method quadrant (a limit of %dM passes), the limit is %s",
+			ErrMemory, what, quadrant.FormatBytes(me.Need), (me.Need+1<<20-1)>>20, quadrant.FormatBytes(me.Limit))
 	}
 	return err
 }

@@ -151,6 +151,21 @@ func planCosts(p *kernel.Plan) []float64 {
 	return c
 }
 
+// quadrantIDs returns the ids of the units that shard s counts in a
+// quadrant plan: all for the zero Shard, else the shard's part of
+// Plan.Shards, which keeps units of the same layers of the quadrant
+// table together so that a shard's plan (Plan.ForUnits) builds few.
+func quadrantIDs(p *quadrant.Plan, s Shard) []int {
+	if s == (Shard{}) {
+		ids := make([]int, len(p.Units()))
+		for i := range ids {
+			ids[i] = i
+		}
+		return ids
+	}
+	return p.Shards(s.Count, s.replicas())[s.Index]
+}
+
 // quadrantCosts are the estimated costs of the units of a quadrant plan,
 // which shards are balanced by.
 func quadrantCosts(p *quadrant.Plan) []float64 {
@@ -332,7 +347,7 @@ func planFor(method string, n int) (shard.Plan, error) {
 		if err != nil {
 			return shard.Plan{}, also(ErrShard, err)
 		}
-		return shard.Plan{Version: quadrant.Version, Digest: p.Digest(), Costs: quadrantCosts(p),
+		return shard.Plan{Version: quadrant.Version, Digest: p.Digest(), Costs: quadrantCosts(p), Assign: p.Shards,
 			Unit: func(id int, total, _ uint64) error { return p.CheckTotal(id, total) }}, nil
 	}
 	p, err := kernel.NewPlan(n)
@@ -342,16 +357,47 @@ func planFor(method string, n int) (shard.Plan, error) {
 	return shard.Plan{Version: kernel.Version, Digest: p.Digest(), Costs: planCosts(p), Unit: p.CheckResult}, nil
 }
 
-// newQuadrantPlan builds the quadrant plan for n, 4 ≤ n ≤ MaxQuadrantN,
-// within the default memory bound.
+// newQuadrantPlan returns the units of the quadrant plan for n, 4 ≤ n ≤
+// MaxQuadrantN, without the quadrant table (NewUnitPlan): recountQuadrant
+// builds the tables of the units it recounts.
 func newQuadrantPlan(n int) (*quadrant.Plan, error) {
 	if n < 4 || n > MaxQuadrantN {
 		return nil, fmt.Errorf("%w: method quadrant has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n)
 	}
-	if err := quadrant.CheckMemory(n, 0); err != nil {
-		return nil, quadrantMemoryError(n, err)
+	return quadrant.NewUnitPlan(n)
+}
+
+// recountQuadrant counts the units todo of plan (a NewUnitPlan) with
+// their own tables (Plan.ForUnits), one layer of the quadrant table at a
+// time (Unit.Layer, as Plan.Shards groups them), so that it needs the
+// memory of those units, not of a whole count.
+func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, workers int, done func(quadrant.Unit, uint64)) error {
+	units := plan.Units()
+	byLayer := map[int][]int{}
+	var layers []int
+	for _, id := range todo {
+		l := units[id].Layer()
+		if byLayer[l] == nil {
+			layers = append(layers, l)
+		}
+		byLayer[l] = append(byLayer[l], id)
 	}
-	return quadrant.NewPlan(n)
+	slices.Sort(layers)
+	for _, l := range layers {
+		sp, err := plan.ForUnits(byLayer[l])
+		if err != nil {
+			return err
+		}
+		_, err = sp.Count(ctx, quadrant.Options{Workers: workers,
+			UnitDone: func(u quadrant.Unit, total uint64) error {
+				done(u, total)
+				return nil
+			}})
+		if err != nil {
+			return quadrantMemoryError(plan.N(), Shard{}, err)
+		}
+	}
+	return nil
 }
 
 // MergeShards checks that recs are the shards 0..M-1 of one count —
@@ -559,12 +605,9 @@ func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, w
 			}
 			version, digest, units = quadrant.Version, plan.Digest(), len(plan.Units())
 			run = func(todo []int, done func(int, UnitCount)) error {
-				_, err := plan.Count(ctx, quadrant.Options{Workers: workers, Units: todo,
-					UnitDone: func(u quadrant.Unit, total uint64) error {
-						done(u.ID, UnitCount{ID: u.ID, Total: total})
-						return nil
-					}})
-				return err
+				return recountQuadrant(ctx, plan, todo, workers, func(u quadrant.Unit, total uint64) {
+					done(u.ID, UnitCount{ID: u.ID, Total: total})
+				})
 			}
 		case Bitboard:
 			plan, err := kernel.NewPlan(c.n)

@@ -143,6 +143,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	shardFlag := fs.String("shard", "", "count only shard `I/M` (0 ≤ I < M) and write its JSON record")
 	out := fs.String("o", "", "with --shard: write the record to `FILE` (atomically) instead of stdout")
 	replicas := fs.Int("replicas", 1, "with --shard: count each unit in `R` different shards (1..M, the same for every shard), for merge to compare")
+	planOnly := fs.Bool("plan-only", false, "with --method quadrant: print the memory plan of the count or its --shard, count nothing")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -212,6 +213,12 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		if err := checkWritable(f.flag, f.path); err != nil {
 			return err
 		}
+	}
+	if *planOnly {
+		if m != nqueens.Quadrant || lo != hi {
+			return usagef("--plan-only goes with --method quadrant and one N")
+		}
+		return printQuadrantPlan(e, lo, opts)
 	}
 	if lo == hi {
 		if auto {
@@ -434,3 +441,31 @@ func checkWritable(flag, path string) error {
 	}
 	return nil
 }
+
+// printQuadrantPlan prints what a quadrant count (or its shard) would
+// hold in memory (--plan-only), and fails as the count would when it
+// does not fit.
+func printQuadrantPlan(e *env, n int, opts nqueens.CountOptions) error {
+	p, err := nqueens.PlanQuadrant(n, opts)
+	if err != nil {
+		return err
+	}
+	what := fmt.Sprintf("N = %d", n)
+	if p.Shard != (nqueens.Shard{}) {
+		what += " shard " + p.Shard.String()
+	}
+	tables := "projected tables"
+	if !p.Projected {
+		tables = "no projected tables"
+	}
+	fmt.Fprintf(e.stdout, "%s (method quadrant): %d of %d units, %d workers, %s: planned peak %s (%d bytes); the whole count: %s\n",
+		what, p.Units, p.UnitsTotal, p.Workers, tables, mib(p.Memory), p.Memory, mib(p.Whole))
+	if !p.Fits {
+		return usagef("--max-memory: %v: %s needs %s (a limit of %dM passes), the limit is %s",
+			nqueens.ErrMemory, what, mib(p.Memory), (p.Memory+1<<20-1)>>20, mib(p.Limit))
+	}
+	return nil
+}
+
+// mib writes a byte count in MiB, one decimal.
+func mib(b uint64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }

@@ -176,21 +176,32 @@ func (p *Plan) PlanMemory(opts Options) (Result, error) {
 
 // memPlan holds what a count's planned peak is made of.
 type memPlan struct {
-	base   uint64 // the quadrant table, or a subset's bucket counts
-	worker uint64 // per worker (WorkerBytes)
-	frame  uint64 // per projected table (FrameBytes)
-	frames int    // frames in use
-	noProj uint64 // added without projected tables (a subset's table)
+	base   uint64     // the quadrant table, or a subset's bucket counts
+	worker uint64     // per worker (WorkerBytes)
+	tables []tableSet // the projected tables, one set after another
+	noProj uint64     // added without projected tables (a subset's table)
+}
+
+// A tableSet is projected tables that a count may hold at once: of the
+// frames of a count, or of one layer of a ForUnits plan's units.
+type tableSet struct {
+	n     int    // tables
+	bytes uint64 // each, at most
 }
 
 // peak is the planned peak with this many workers, with or without the
-// projected tables: one per worker plus one idle, at most one per frame.
+// projected tables: of each set, one per worker plus one idle, at most
+// one per table of the set.
 func (m memPlan) peak(workers int, proj bool) uint64 {
 	b := m.base + uint64(workers)*m.worker
-	if proj {
-		return b + uint64(min(m.frames, workers+keepIdle))*m.frame
+	if !proj {
+		return b + m.noProj
 	}
-	return b + m.noProj
+	var t uint64
+	for _, s := range m.tables {
+		t = max(t, uint64(min(s.n, workers+keepIdle))*s.bytes)
+	}
+	return b + t
 }
 
 // fit returns the workers (at most workers), projected mode and planned
@@ -217,13 +228,31 @@ func (p *Plan) planMemory(order []int, opts Options) (int, bool, uint64) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, len(order))) // no idle goroutines, no memory for them
-	m := memPlan{base: p.QuarterBytes(), worker: p.WorkerBytes(), frame: p.FrameBytes(), frames: len(p.frames)}
-	if p.sub != nil {
-		in := map[int]bool{}
+	m := memPlan{base: p.QuarterBytes(), worker: p.WorkerBytes()}
+	if p.sub == nil {
+		m.tables = []tableSet{{len(p.frames), p.FrameBytes()}}
+	} else {
+		// Layer by layer (Count): the tables of the units' frames.
+		in := map[tableKey]bool{}
+		byLayer := map[int]*tableSet{}
 		for _, id := range order {
-			in[p.units[id].Frame] = true
+			u := p.units[id]
+			k := tableKey{u.Frame, u.Layer()}
+			if in[k] {
+				continue
+			}
+			in[k] = true
+			s := byLayer[k.layer]
+			if s == nil {
+				s = new(tableSet)
+				byLayer[k.layer] = s
+			}
+			s.n++
+			s.bytes = max(s.bytes, p.sub.frameB[k])
 		}
-		m.frames = len(in)
+		for _, s := range byLayer {
+			m.tables = append(m.tables, *s)
+		}
 		m.noProj = quarterRowsBytes(p.n/2, p.sub.counts, p.sub.keep)
 	}
 	return m.fit(workers, limit)
@@ -250,11 +279,11 @@ func EstimateMemory(n int, opts Options) (Result, error) {
 	}
 	p.addUnits(R)
 	maxPat := p.halfBound(func(rows, cols uint32) uint64 { return uint64(counts[int(rows)<<h|int(cols)]) })
-	m := memPlan{base: EstimateQuarterBytes(n), worker: workerBytes(maxPat), frames: len(p.frames),
-		frame: 4 * quarterPlacements[h] * 8} // projBytes
+	frame := 4 * quarterPlacements[h] * 8 // projBytes
 	if n%2 == 1 {
-		m.frame += 4 * uint64(len(counts)+1) * 4
+		frame += 4 * uint64(len(counts)+1) * 4
 	}
+	m := memPlan{base: EstimateQuarterBytes(n), worker: workerBytes(maxPat), tables: []tableSet{{len(p.frames), frame}}}
 	limit := opts.MaxMemory
 	if limit == 0 {
 		limit = DefaultMaxMemory
@@ -307,8 +336,18 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	res.Projected = proj
 
 	// Frame by frame, so that workers share a frame's projected table;
-	// within a frame the costliest units first.
+	// within a frame the costliest units first. A ForUnits plan counts
+	// layer by layer, and drops a layer's tables before the next.
+	layer := func(id int) int {
+		if p.sub == nil {
+			return 0
+		}
+		return units[id].Layer()
+	}
 	slices.SortStableFunc(order, func(a, b int) int {
+		if la, lb := layer(a), layer(b); la != lb {
+			return la - lb
+		}
 		if fa, fb := units[a].Frame, units[b].Frame; fa != fb {
 			return fa - fb
 		}
@@ -326,53 +365,70 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	for _, id := range order {
 		costTotal += units[id].Cost
 	}
+	unitsTotal := len(order)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (
 		costDone uint64
-		next     atomic.Int64
 		mu       sync.Mutex
 		total    Uint128
 		done     int
 		firstErr error
-		wg       sync.WaitGroup
 	)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := new(worker)
-			for {
-				k := int(next.Add(1)) - 1
-				if k >= len(order) {
-					return
-				}
-				u := units[order[k]]
-				c, err := w.countUnit(ctx, p, u)
-				mu.Lock()
-				if err == nil && opts.UnitDone != nil {
-					err = opts.UnitDone(u, c)
-				}
-				if err != nil {
-					if firstErr == nil {
-						firstErr = err
+	ws := make([]*worker, workers)
+	for i := range ws {
+		ws[i] = new(worker)
+	}
+	run := func(order []int) { // one layer (all units but of a ForUnits plan)
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for _, w := range ws {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					k := int(next.Add(1)) - 1
+					if k >= len(order) {
+						return
+					}
+					u := units[order[k]]
+					c, err := w.countUnit(ctx, p, u)
+					mu.Lock()
+					if err == nil && opts.UnitDone != nil {
+						err = opts.UnitDone(u, c)
+					}
+					if err != nil {
+						if firstErr == nil {
+							firstErr = err
+						}
+						mu.Unlock()
+						cancel()
+						return
+					}
+					total = total.Add64(c)
+					done++
+					costDone += u.Cost
+					if opts.Progress != nil {
+						opts.Progress(Progress{UnitsDone: done, UnitsTotal: unitsTotal,
+							CostDone: costDone, CostTotal: costTotal, Total: total})
 					}
 					mu.Unlock()
-					cancel()
-					return
 				}
-				total = total.Add64(c)
-				done++
-				costDone += u.Cost
-				if opts.Progress != nil {
-					opts.Progress(Progress{UnitsDone: done, UnitsTotal: len(order),
-						CostDone: costDone, CostTotal: costTotal, Total: total})
-				}
-				mu.Unlock()
-			}
-		}()
+			}()
+		}
+		wg.Wait()
 	}
-	wg.Wait()
+	for len(order) > 0 && firstErr == nil {
+		k := 1
+		for k < len(order) && layer(order[k]) == layer(order[0]) {
+			k++
+		}
+		run(order[:k])
+		order = order[k:]
+		if p.sub != nil {
+			p.dropTables()
+		}
+	}
 	if firstErr != nil {
 		return res, fmt.Errorf("quadrant: count N = %d: %w", n, firstErr)
 	}

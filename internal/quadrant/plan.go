@@ -45,6 +45,12 @@ type Unit struct {
 	Max, Multiple uint64
 }
 
+// Layer returns the number of east rows of the top band, len(Top): a
+// unit of layer j reads, in its sw and se quadrants, the buckets of the
+// quadrant table with j and k−j rows (k = |E|), whatever its Top (see
+// Plan.ForUnits). Plan.Shards keeps units of a layer together.
+func (u Unit) Layer() int { return bits.OnesCount64(u.Top) }
+
 // Plan splits the count of Q(N) into units. A Plan holds the quadrant
 // table (see PeakMemory) and is safe for concurrent use by several
 // goroutines calling CountUnit.
@@ -265,8 +271,8 @@ func (p *Plan) WorkerBytes() uint64 { return workerBytes(p.maxPat) }
 
 // FrameBytes bounds the memory of the projected table of one frame (see
 // SetProjected); at most one per worker plus one idle table are held.
-// For a ForUnits plan it is the largest of its frames' restricted
-// tables.
+// For a ForUnits plan it is the largest of its tables (per frame and
+// layer).
 func (p *Plan) FrameBytes() uint64 {
 	if p.sub != nil {
 		var b uint64
@@ -334,8 +340,12 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit) (uint64, error)
 	d := f.widthM + f.widthA
 	var t *projTable
 	if !p.noProj {
-		t = p.acquire(u.Frame)
-		defer p.release(u.Frame)
+		key := u.Frame
+		if p.sub != nil {
+			key = tableKey{u.Frame, u.Layer()}.cacheKey()
+		}
+		t = p.acquire(key)
+		defer p.release(key)
 	}
 	var sum uint64
 	var err error

@@ -214,8 +214,9 @@ type projEntry struct {
 // keepIdle is the number of unused tables the cache keeps.
 const keepIdle = 1
 
-// acquire returns the table of frame fi, building it if needed; release
-// must follow.
+// acquire returns the table of frame fi (for a ForUnits plan, of the
+// tableKey whose cacheKey is fi), building it if needed; release must
+// follow.
 func (p *Plan) acquire(fi int) *projTable {
 	c := &p.proj
 	c.mu.Lock()
@@ -229,7 +230,8 @@ func (p *Plan) acquire(fi int) *projTable {
 		e.refs++
 		c.mu.Unlock()
 		if p.sub != nil {
-			e.t = newProjTableSub(p.frames[fi], p.sub.counts, p.sub.need[fi])
+			k := keyOf(fi)
+			e.t = newProjTableSub(p.frames[k.frame], p.sub.counts, p.sub.need[k])
 		} else {
 			e.t = newProjTable(p.frames[fi], p.q)
 		}
@@ -265,5 +267,17 @@ func (p *Plan) release(fi int) {
 			return
 		}
 		delete(c.entries, oldest)
+	}
+}
+
+// dropTables forgets the idle projected tables (all, between calls).
+func (p *Plan) dropTables() {
+	c := &p.proj
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k, e := range c.entries {
+		if e.refs == 0 {
+			delete(c.entries, k)
+		}
 	}
 }

@@ -28,10 +28,20 @@ type subset struct {
 	ids    []int          // the units it may count, ascending
 	allow  []bool         // by unit ID
 	counts []uint32       // placements per bucket k = rows<<h | cols
-	need   map[int]*needs // per frame in use: the row sets it reads
-	keep   []bool         // union of need over frames and quadrants
-	frameB map[int]uint64 // per frame in use: its projected table bound
+	need   map[tableKey]*needs // per frame and layer in use: the row sets read
+	keep   []bool              // union of need over frames and quadrants
+	frameB map[tableKey]uint64 // per frame and layer in use: its table's bound
 }
+
+// A tableKey names a projected table of a ForUnits plan: the buckets its
+// units of one layer read in one frame. Count counts the units layer by
+// layer, so that the tables of one layer only are held at a time.
+type tableKey struct{ frame, layer int }
+
+// cacheKey is the key of k in the plan's projCache.
+func (k tableKey) cacheKey() int { return k.frame<<8 | k.layer }
+
+func keyOf(cacheKey int) tableKey { return tableKey{cacheKey >> 8, cacheKey & 0xff} }
 
 // needs[q][rows] reports whether a unit reads the placements of quadrant
 // q that use exactly the local rows rows.
@@ -63,7 +73,8 @@ func bucketCounts(h int) []uint32 {
 // only the units ids (each at most once, any order): it holds no
 // quadrant table but builds, per frame, the projected buckets of the row
 // sets those units read (see splitRows), and plans its memory from them
-// (Plan.PlanMemory). p may be a NewUnitPlan. Counting a unit outside ids
+// (Plan.PlanMemory). p may be a NewUnitPlan, or a ForUnits plan whose
+// units include ids (it then shares p's bucket counts). Counting a unit outside ids
 // fails with ErrUnit. It walks the quadrant's placements once to size
 // the buckets (about 1 s for N = 22, 8 s for N = 24) and keeps their
 // counts, 4^h 32-bit words (17 MiB for N = 22, 64 MiB for N = 24).
@@ -74,26 +85,30 @@ func (p *Plan) ForUnits(ids []int) (*Plan, error) {
 	}
 	slices.Sort(sel)
 	h := p.n / 2
-	s := &subset{ids: sel, allow: make([]bool, len(p.units)), need: map[int]*needs{},
-		keep: make([]bool, 1<<h), frameB: map[int]uint64{}}
-	if p.q != nil {
+	s := &subset{ids: sel, allow: make([]bool, len(p.units)), need: map[tableKey]*needs{},
+		keep: make([]bool, 1<<h), frameB: map[tableKey]uint64{}}
+	switch {
+	case p.sub != nil:
+		s.counts = p.sub.counts // shared, never written
+	case p.q != nil:
 		s.counts = make([]uint32, 1<<(2*h))
 		for k := range s.counts {
 			s.counts[k] = p.q.start[k+1] - p.q.start[k]
 		}
-	} else {
+	default:
 		s.counts = bucketCounts(h)
 	}
 	for _, id := range sel {
 		s.allow[id] = true
 		u := p.units[id]
-		nd := s.need[u.Frame]
+		key := tableKey{u.Frame, u.Layer()}
+		nd := s.need[key]
 		if nd == nil {
 			nd = new(needs)
 			for q := range nd {
 				nd[q] = make([]bool, 1<<h)
 			}
-			s.need[u.Frame] = nd
+			s.need[key] = nd
 		}
 		f := p.frames[u.Frame]
 		f.eachSplit(u.Top, func(E, _ uint64) {
@@ -103,8 +118,8 @@ func (p *Plan) ForUnits(ids []int) (*Plan, error) {
 			}
 		})
 	}
-	for fi, nd := range s.need {
-		s.frameB[fi] = projSubBytes(p.frames[fi], s.counts, nd)
+	for key, nd := range s.need {
+		s.frameB[key] = projSubBytes(p.frames[key.frame], s.counts, nd)
 	}
 	sp := &Plan{n: p.n, frames: p.frames, units: p.units, sub: s}
 	sp.pool.New = func() any { return new(worker) }
@@ -351,10 +366,9 @@ func (p *Plan) Shards(m, r int) [][]int {
 		order[i] = i
 		maxCost = max(maxCost, u.Cost)
 	}
-	layer := func(u Unit) int { return bits.OnesCount64(u.Top) }
 	slices.SortStableFunc(order, func(a, b int) int {
 		ua, ub := p.units[a], p.units[b]
-		if la, lb := layer(ua), layer(ub); la != lb {
+		if la, lb := ua.Layer(), ub.Layer(); la != lb {
 			return la - lb
 		}
 		return ua.Frame - ub.Frame // then by ID: a stable sort of IDs

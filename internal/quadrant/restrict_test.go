@@ -105,11 +105,11 @@ func TestForUnitsReadsItsRows(t *testing.T) {
 				}
 			}
 			kept := map[fqr]bool{}
-			for fi, nd := range sp.sub.need {
+			for key, nd := range sp.sub.need {
 				for q := range nd {
 					for r, ok := range nd[q] {
 						if ok {
-							kept[fqr{fi, q, uint32(r)}] = true
+							kept[fqr{key.frame, q, uint32(r)}] = true
 						}
 					}
 				}

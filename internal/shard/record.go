@@ -527,6 +527,11 @@ type Plan struct {
 	Version string
 	Digest  string
 	Costs   []float64
+	// Assign, if not nil, gives the units of each of m shards with r
+	// copies of each unit, as the plan's method assigns them (the
+	// quadrant join keeps units of the same layers together); nil
+	// means AssignReplicas(Costs, m, r).
+	Assign func(m, r int) [][]int
 	// Unit, if not nil, reports whether total and unique can be the
 	// result of unit id (kernel.Plan.CheckResult,
 	// quadrant.Plan.CheckTotal); its error states the rule broken.
@@ -693,7 +698,12 @@ func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merg
 		}
 		return Merged{}, fmt.Errorf("%w: missing shard %s of %d (have %d of %d)%s", ErrSet, strings.Join(missing, ", "), m, m-len(missing), m, more)
 	}
-	want := AssignReplicas(p.Costs, m, copies)
+	var want [][]int
+	if p.Assign != nil {
+		want = p.Assign(m, copies)
+	} else {
+		want = AssignReplicas(p.Costs, m, copies)
+	}
 	out := Merged{N: first.N, Method: first.Method, Shards: m, Replicas: copies, Solutions: new(big.Int), Unique: new(big.Int)}
 	for i, r := range seen {
 		if d := Digest(want[i]); r.Digest != d || len(r.Units) != len(want[i]) {

@@ -253,3 +253,49 @@ func TestQuadrantCheckpointRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestQuadrantShardsFitTheirUnits counts an odd and an even N in shards,
+// each with a plan for its own units, merges them to A000170(N), and
+// checks that every shard plans less memory than the whole count
+// (PlanQuadrant) and recounts (VerifyShards) to its record.
+func TestQuadrantShardsFitTheirUnits(t *testing.T) {
+	total := loadOEIS(t, "a000170")
+	for _, tc := range []struct{ n, m int }{{17, 6}, {18, 8}} {
+		recs := quadrantShards(t, tc.n, tc.m)
+		res, err := MergeShards(recs)
+		if err != nil {
+			t.Fatalf("MergeShards(%d quadrant shards of %d): %v", tc.m, tc.n, err)
+		}
+		if got, want := res.Solutions, want(t, total, tc.n); got != want {
+			t.Errorf("merged %d quadrant shards of %d: %v solutions; want %v", tc.m, tc.n, got, want)
+		}
+		for i := range tc.m {
+			s := Shard{Index: i, Count: tc.m}
+			p, err := PlanQuadrant(tc.n, CountOptions{Workers: 2, Shard: s})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Memory >= p.Whole || !p.Fits || p.Units != len(recs[i].Units) {
+				t.Errorf("n=%d shard %v: planned %d bytes for %d units (fits %v); whole count %d bytes, the record %d units",
+					tc.n, s, p.Memory, p.Units, p.Fits, p.Whole, len(recs[i].Units))
+			}
+		}
+	}
+	recs := quadrantShards(t, 16, 4)
+	if got, err := VerifyShards(context.Background(), recs, 1000, 1, 2); err != nil || len(got) != 223 {
+		t.Errorf("VerifyShards(all units of 16 in 4 quadrant shards) = %d units, %v; want 223, nil", len(got), err)
+	}
+}
+
+// TestQuadrantShardOldVersion: a record of quadrant-v1, whose shards were
+// assigned by cost alone, is refused by its version.
+func TestQuadrantShardOldVersion(t *testing.T) {
+	recs := quadrantShards(t, 12, 2)
+	for i := range recs {
+		recs[i].Version = "quadrant-v1"
+	}
+	_, err := MergeShards(recs)
+	if !errors.Is(err, ErrShard) || !strings.Contains(err.Error(), "quadrant-v1") || !strings.Contains(err.Error(), quadrant.Version) {
+		t.Errorf("MergeShards(quadrant-v1 records) error = %v; want ErrShard naming quadrant-v1 and %s", err, quadrant.Version)
+	}
+}

@@ -179,7 +179,7 @@ type memPlan struct {
 	base   uint64     // the quadrant table, or a subset's bucket counts
 	worker uint64     // per worker (WorkerBytes)
 	tables []tableSet // the projected tables, one set after another
-	noProj uint64     // added without projected tables (a subset's table)
+	stream uint64     // per worker without projected tables (a subset streams)
 }
 
 // A tableSet is projected tables that a count may hold at once: of the
@@ -195,7 +195,7 @@ type tableSet struct {
 func (m memPlan) peak(workers int, proj bool) uint64 {
 	b := m.base + uint64(workers)*m.worker
 	if !proj {
-		return b + m.noProj
+		return b + uint64(workers)*m.stream
 	}
 	var t uint64
 	for _, s := range m.tables {
@@ -253,7 +253,7 @@ func (p *Plan) planMemory(order []int, opts Options) (int, bool, uint64) {
 		for _, s := range byLayer {
 			m.tables = append(m.tables, *s)
 		}
-		m.noProj = quarterRowsBytes(p.n/2, p.sub.counts, p.sub.keep)
+		m.stream = p.sub.stream
 	}
 	return m.fit(workers, limit)
 }

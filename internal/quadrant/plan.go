@@ -287,20 +287,9 @@ func (p *Plan) FrameBytes() uint64 {
 // SetProjected chooses whether CountUnit shares per-frame projected
 // tables (true, the default: faster, FrameBytes each) or projects the
 // quadrant table on the fly. It must not be called during CountUnit.
-// A ForUnits plan builds, when turned off, the quadrant table of the
-// row sets its units read (see PlanMemory), and drops it when on.
-func (p *Plan) SetProjected(on bool) {
-	p.noProj = !on
-	if p.sub == nil {
-		return
-	}
-	switch {
-	case on:
-		p.q = nil
-	case p.q == nil:
-		p.q = newQuarterRows(p.n/2, p.sub.counts, p.sub.keep)
-	}
-}
+// A ForUnits plan, when turned off, streams its units' row sets (see
+// streamTable) instead.
+func (p *Plan) SetProjected(on bool) { p.noProj = !on }
 
 func workerBytes(maxPat uint64) uint64 {
 	// Per pattern: lists 2×8, sorted copies 2×8, keys and packed patterns
@@ -330,6 +319,7 @@ func (p *Plan) CountUnit(ctx context.Context, i int) (uint64, error) {
 // worker is the scratch space of one goroutine.
 type worker struct {
 	hs     halfScratch
+	st     *streamTable // stream mode of a ForUnits plan
 	j      joiner
 	ws, es []uint64
 }
@@ -339,7 +329,13 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit) (uint64, error)
 	hm := uint64(1)<<f.h - 1
 	d := f.widthM + f.widthA
 	var t *projTable
-	if !p.noProj {
+	stream := p.sub != nil && p.noProj
+	if stream {
+		if w.st == nil {
+			w.st = new(streamTable)
+		}
+		t = &w.st.t
+	} else if !p.noProj {
 		key := u.Frame
 		if p.sub != nil {
 			key = tableKey{u.Frame, u.Layer()}.cacheKey()
@@ -357,6 +353,12 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit) (uint64, error)
 			return
 		}
 		W := f.rows ^ E
+		var r [4]uint32
+		if stream {
+			r = f.splitRows(E)
+			w.st.set(f, nw, r[nw])
+			w.st.set(f, sw, r[sw])
+		}
 		if t != nil {
 			w.ws = f.appendHalfProj(t, w.ws[:0], false, W&hm, W&^hm)
 		} else {
@@ -364,6 +366,10 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit) (uint64, error)
 		}
 		if len(w.ws) == 0 {
 			return
+		}
+		if stream {
+			w.st.set(f, ne, r[ne])
+			w.st.set(f, se, r[se])
 		}
 		if t != nil {
 			w.es = f.appendHalfProj(t, w.es[:0], true, E&hm, E&^hm)

@@ -25,11 +25,12 @@ import (
 // subset is what a plan for some units keeps instead of the quadrant
 // table.
 type subset struct {
-	ids    []int          // the units it may count, ascending
-	allow  []bool         // by unit ID
-	counts []uint32       // placements per bucket k = rows<<h | cols
+	ids    []int               // the units it may count, ascending
+	allow  []bool              // by unit ID
+	counts []uint32            // placements per bucket k = rows<<h | cols
 	need   map[tableKey]*needs // per frame and layer in use: the row sets read
 	keep   []bool              // union of need over frames and quadrants
+	stream uint64              // streamBytes: per worker in stream mode
 	frameB map[tableKey]uint64 // per frame and layer in use: its table's bound
 }
 
@@ -72,7 +73,8 @@ func bucketCounts(h int) []uint32 {
 // ForUnits returns a plan with p's units, costs and Digest that can count
 // only the units ids (each at most once, any order): it holds no
 // quadrant table but builds, per frame, the projected buckets of the row
-// sets those units read (see splitRows), and plans its memory from them
+// sets those units read (see splitRows), or streams them when those do
+// not fit (SetProjected), and plans its memory from them
 // (Plan.PlanMemory). p may be a NewUnitPlan, or a ForUnits plan whose
 // units include ids (it then shares p's bucket counts). Counting a unit outside ids
 // fails with ErrUnit. It walks the quadrant's placements once to size
@@ -121,6 +123,7 @@ func (p *Plan) ForUnits(ids []int) (*Plan, error) {
 	for key, nd := range s.need {
 		s.frameB[key] = projSubBytes(p.frames[key.frame], s.counts, nd)
 	}
+	s.stream = streamBytes(h, s.counts, s.keep)
 	sp := &Plan{n: p.n, frames: p.frames, units: p.units, sub: s}
 	sp.pool.New = func() any { return new(worker) }
 	size := func(rows, cols uint32) uint64 { return uint64(s.counts[int(rows)<<h|int(cols)]) }
@@ -298,38 +301,126 @@ func newProjTableSub(f *frame, counts []uint32, nd *needs) *projTable {
 	return t
 }
 
-// newQuarterRows is newQuarter keeping only the buckets whose row set
-// keep marks (the others are empty), from the bucket counts.
-func newQuarterRows(h int, counts []uint32, keep []bool) *quarter {
-	nb := 1 << (2 * h)
-	start := make([]uint32, nb+1)
-	for k := range nb {
-		start[k+1] = start[k]
-		if keep[k>>h] {
-			start[k+1] += counts[k]
+// Stream mode. When a layer's projected tables do not fit, a ForUnits
+// plan keeps no table at all (SetProjected(false)): each worker lists,
+// for the unit and the row split at hand, the placements of the four row
+// sets it reads, by a walk of those rows only (walkRows), projected as a
+// table would hold them. The nw and ne row sets are those of the unit
+// and are listed once per unit; sw and se once per split. Listing a row
+// set costs about as much as reading its placements once, while the
+// half-boards built from it read each many times, so streaming costs a
+// fraction of the count's time (measured in the package doc) for a
+// worker's memory: four row sets, a few MiB.
+
+// walkRows calls f for every placement of non-attacking queens on an h×h
+// board that uses exactly the rows rows and columns in colsOK only, with
+// its columns and packed diagonals (as walkQuarter).
+func walkRows(h int, rows, colsOK uint32, f func(cols uint32, d uint64)) {
+	full := uint32(1)<<h - 1
+	var rec func(i int, cols, ld, rd uint32, d uint64)
+	rec = func(i int, cols, ld, rd uint32, d uint64) {
+		for i < h && rows>>i&1 == 0 {
+			ld, rd = (ld<<1)&full, rd>>1
+			i++
+		}
+		if i == h {
+			f(cols, d)
+			return
+		}
+		for free := colsOK &^ (cols | ld | rd); free != 0; free &= free - 1 {
+			j := bits.TrailingZeros32(free)
+			b := uint32(1) << j
+			m := uint64(1) << (i - j + h - 1)
+			a := uint64(1) << (antiShift + i + j)
+			rec(i+1, cols|b, ((ld|b)<<1)&full, (rd|b)>>1, d|m|a)
 		}
 	}
-	diags := make([]uint64, start[nb])
-	fill := slices.Clone(start[:nb])
-	walkQuarter(h, func(rows, cols uint32, d uint64) {
-		if keep[rows] {
-			k := int(rows)<<h | int(cols)
-			diags[fill[k]] = d
-			fill[k]++
-		}
-	})
-	return &quarter{h: h, start: start, diags: diags}
+	rec(0, 0, 0, 0, 0)
 }
 
-// quarterRowsBytes is the memory of newQuarterRows(h, counts, keep).
-func quarterRowsBytes(h int, counts []uint32, keep []bool) uint64 {
-	b := uint64(len(counts)+1) * 4
-	for k, c := range counts {
-		if keep[k>>h] {
-			b += uint64(c) * 8
+// streamTable is a worker's table of one row set per quadrant (stream
+// mode): a projTable whose slot 0 of quadrant q holds row set rows[q] of
+// frame f[q].
+type streamTable struct {
+	t    projTable
+	f    [4]*frame
+	rows [4]uint32
+	buf  [4][]uint64 // patterns in walk order
+	cols [4][]uint32 // and their columns
+}
+
+// set makes quadrant q of the table hold the local row set rows of frame
+// f, listing it unless it does already.
+func (s *streamTable) set(f *frame, q int, rows uint32) {
+	h := f.h
+	if s.t.slot[q] == nil {
+		s.t.slot[q] = make([]int32, 1<<h)
+		for i := range s.t.slot[q] {
+			s.t.slot[q][i] = -1
 		}
+		s.t.start[q] = make([]uint32, 1<<h+1)
+	} else if s.f[q] == f && s.rows[q] == rows {
+		return
+	} else {
+		s.t.slot[q][s.rows[q]] = -1
 	}
-	return b
+	s.f[q], s.rows[q] = f, rows
+	s.t.slot[q][rows] = 0
+	hm := uint64(1)<<h - 1
+	buf, cols := s.buf[q][:0], s.cols[q][:0]
+	start := s.t.start[q]
+	clear(start)
+	if rows&^uint32(f.rows>>f.r0[q]&hm) == 0 {
+		drop, mark, markBit := f.foldBits(q)
+		const low = 1<<antiShift - 1
+		offM, offA := f.offM[q], f.offA[q]
+		walkRows(h, rows, uint32(f.cols>>f.c0[q]&hm), func(c uint32, d uint64) {
+			m, a := (d&low)<<offM, (d>>antiShift)<<offA
+			if m&f.blockM|a&f.blockA != 0 {
+				return
+			}
+			p := f.pattern(m, a)
+			if p&drop != 0 {
+				return
+			}
+			if p&mark != 0 {
+				p |= markBit
+			}
+			buf = append(buf, p)
+			cols = append(cols, c)
+			start[c+1]++
+		})
+	}
+	for c := 1; c < len(start); c++ {
+		start[c] += start[c-1]
+	}
+	pats := slices.Grow(s.t.pats[q][:0], len(buf))[:len(buf)]
+	for i, c := range cols {
+		pats[start[c]] = buf[i]
+		start[c]++
+	}
+	// start[c] is now the end of bucket c: shift back.
+	copy(start[1:], start[:len(start)-1])
+	start[0] = 0
+	s.buf[q], s.cols[q], s.t.pats[q] = buf, cols, pats
+}
+
+// streamBytes bounds the memory of one worker's streamTable for the
+// row sets that keep marks: per quadrant the largest row set's
+// placements (patterns twice, columns once) and its offsets.
+func streamBytes(h int, counts []uint32, keep []bool) uint64 {
+	var most uint64
+	for r, ok := range keep {
+		if !ok {
+			continue
+		}
+		var n uint64
+		for c := range 1 << h {
+			n += uint64(counts[r<<h|c])
+		}
+		most = max(most, n)
+	}
+	return 4 * (most*(8+8+4) + (1<<h)*4*2 + 4)
 }
 
 // checkAllowed returns an ErrUnit error when a ForUnits plan may not

@@ -407,6 +407,11 @@ func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, s
 func quadrantPlan(n int, opts CountOptions) (*quadrant.Plan, []int, error) {
 	if opts.Shard == (Shard{}) {
 		if err := quadrant.CheckMemory(n, opts.MaxMemory); err != nil {
+			// The table alone does not fit: state the least limit that
+			// passes, the table with one worker (EstimateMemory).
+			if _, e := quadrant.EstimateMemory(n, quadrant.Options{Workers: 1, MaxMemory: opts.MaxMemory}); e != nil {
+				err = e
+			}
 			return nil, nil, quadrantMemoryError(n, opts.Shard, err)
 		}
 		plan, err := quadrant.NewPlan(n)

@@ -218,4 +218,32 @@
 // Go runtime included) stay within 7% of the plan: 88 MiB at N = 19,
 // 363 MiB at N = 20, 645 MiB at N = 21 (planned 112, 339, 847;
 // docs/BENCHMARKS.md).
+//
+// # Shards that fit a node
+//
+// A unit reads few buckets of the table: in each row split E, the row
+// set of each quadrant that E leaves it (nw and ne: the top rows outside
+// and in E, fixed by the unit; sw and se: the bottom ones, which run
+// through every set of one size over the unit's splits). So a unit whose
+// top band has j east rows (its layer, Unit.Layer) reads in sw and se the
+// buckets with j and k−j rows, and nothing else but its own nw and ne
+// row sets. Plan.Shards orders the units by layer (then frame and id)
+// and cuts that line into shards of equal estimated cost, so that a
+// shard holds one or two layers (r replicas: the line laid out r times,
+// each copy of a unit in a different shard). Plan.ForUnits gives a
+// shard's plan: no quadrant table, only the bucket counts (4^h words),
+// and per frame and layer a projected table of the row sets its units
+// read, built from a walk of the placements, counted layer by layer and
+// dropped before the next. When those do not fit MaxMemory it streams
+// instead: each worker lists, per unit and split, the placements of the
+// four row sets it reads (walkRows), a few MiB. PlanMemory plans either
+// before any work.
+//
+// Planned peaks with 2 workers (Plan.Shards, ForUnits, PlanMemory; MiB):
+// N = 22, M = 16: 535 to 695 per shard, against 2918 for the whole count
+// (a layer pair is a third of the table, and a shard's projected tables a
+// tenth of the whole count's). N = 24, M = 64 (whole count: 8178 without
+// projected tables): see docs/BENCHMARKS.md; with the default bound a
+// shard's layer tables take up to about 1.8 GiB, so under a 2 GiB bound
+// the shards stream.
 package quadrant

@@ -426,7 +426,11 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 		run(order[:k])
 		order = order[k:]
 		if p.sub != nil {
+			// Free this layer's tables before the next layer's are
+			// built: without a collection here the heap could hold
+			// both (its goal is twice the live heap of the last one).
 			p.dropTables()
+			runtime.GC()
 		}
 	}
 	if firstErr != nil {

@@ -137,7 +137,15 @@ func (p *Plan) addUnits(R []uint64) {
 				hm := uint64(1)<<h - 1
 				cw := R[W&hm] * R[W>>f.r0[sw]&hm]
 				ce := R[E&hm] * R[E>>f.r0[sw]&hm]
-				u.Cost += cw*ce/64 + cw + ce
+				// The cost: the half-boards' sizes, about cw and ce
+				// over the ways to share the band's columns between
+				// their two quadrants, and the join, about their
+				// product: 2^-15 per pair and 1 per half-board fits
+				// the CPU time of the units of each layer within 15%
+				// (N = 18 and 20: docs/BENCHMARKS.md).
+				hw := cw / binomial(bits.OnesCount64(f.cols&hm), bits.OnesCount64(W&hm))
+				he := ce / binomial(bits.OnesCount64(f.cols>>f.c0[ne]&hm), bits.OnesCount64(E&hm))
+				u.Cost = satAdd(u.Cost, satAdd(satMul(hw, he)>>15, hw+he))
 				u.Splits++
 				// At most cw west and ce east halves: the quadrant
 				// placements with their rows, before any check.
@@ -411,4 +419,17 @@ func (f *frame) foldDiagonals(ws, es []uint64) ([]uint64, []uint64) {
 		ws[i] = w
 	}
 	return ws, es
+}
+
+// binomial returns n choose k, 0 ≤ k ≤ n ≤ 64 and small enough results;
+// 1 when k is out of range (a row split that no column set fits).
+func binomial(n, k int) uint64 {
+	if k < 0 || k > n {
+		return 1
+	}
+	b := uint64(1)
+	for i := range k {
+		b = b * uint64(n-i) / uint64(i+1)
+	}
+	return b
 }

@@ -240,10 +240,23 @@
 // before any work.
 //
 // Planned peaks with 2 workers (Plan.Shards, ForUnits, PlanMemory; MiB):
-// N = 22, M = 16: 535 to 695 per shard, against 2918 for the whole count
-// (a layer pair is a third of the table, and a shard's projected tables a
-// tenth of the whole count's). N = 24, M = 64 (whole count: 8178 without
-// projected tables): see docs/BENCHMARKS.md; with the default bound a
-// shard's layer tables take up to about 1.8 GiB, so under a 2 GiB bound
-// the shards stream.
+// N = 22, M = 16: 514 to 695 per shard, against 2918 for the whole count
+// (a layer pair is a third of the table, and a shard's projected tables
+// a tenth of the whole count's); measured, shard 0/16 (layers 1 to 5)
+// peaked at 511 MiB RSS, where a shard that builds the whole table
+// peaks at 3093 MiB. N = 24, M = 64: up to 5071 per shard with
+// projected tables (the default bound), 1197 to 1776 within a 2 GiB
+// bound, where the shards stream (1 or 2 workers); the whole count plans
+// 8178. Streaming cost 11% more CPU than the projected tables on a shard
+// of N = 20.
+//
+// Unit costs (Unit.Cost) estimate a unit's CPU time from its half-boards:
+// per split, the sizes of the west and east lists are about hw = cw/C and
+// he = ce/C (cw, ce the products of the row sets' placements, C the ways
+// to share the band's columns), and the time about hw·he/2^15 + hw + he:
+// measured per layer, this fits within 25% at N = 18 and 20 (the former
+// cw·ce/64 + cw + ce was off by up to 50× between layers, which cost
+// alone could average out, but shards of one layer cannot). At N = 22 a
+// sample of units spread further (up to 3× between layers 4 and 7), so a
+// shard of the smallest layers may take longer than the others.
 package quadrant

@@ -141,8 +141,8 @@ func (p *Plan) addUnits(R []uint64) {
 				// over the ways to share the band's columns between
 				// their two quadrants, and the join, about their
 				// product: 2^-15 per pair and 1 per half-board fits
-				// the CPU time of the units of each layer within 15%
-				// (N = 18 and 20: docs/BENCHMARKS.md).
+				// the CPU time of the units of each layer within 25%
+				// at N = 18 and 20 (see "Unit costs" in doc.go).
 				hw := cw / binomial(bits.OnesCount64(f.cols&hm), bits.OnesCount64(W&hm))
 				he := ce / binomial(bits.OnesCount64(f.cols>>f.c0[ne]&hm), bits.OnesCount64(E&hm))
 				u.Cost = satAdd(u.Cost, satAdd(satMul(hw, he)>>15, hw+he))

@@ -34,6 +34,7 @@
   let squares = [];
 
   const fmt = (x) => Number(x).toLocaleString('en-US');
+  const plural = (k, what) => `${fmt(k)} ${what}${k === 1 ? '' : 's'}`;
   const name = (r, c) => colLabel(c, pz.n) + (r + 1);
   function time(s) {
     if (s < 0.001) return `${(s * 1e6).toFixed(0)} µs`;
@@ -154,7 +155,7 @@
     reset(n);
     for (const [r, c] of xs) pz.grid[r][c] = BLOCK;
     for (const [r, c] of qs) pz.grid[r][c] = QUEEN;
-    status(`Position loaded from the link: ${qs.length} queens, ${xs.length} blocked squares.`);
+    status(`Position loaded from the link: ${plural(qs.length, 'queen')}, ${plural(xs.length, 'blocked square')}.`);
     changed();
     return true;
   }
@@ -440,12 +441,13 @@
     for (const [r, c] of d.blocked) pz.grid[r - 1][c - 1] = BLOCK;
     for (const [r, c] of d.queens) pz.grid[r - 1][c - 1] = QUEEN;
     const what = { blocked: `${d.k} blocked squares`, diag: `${d.k} diagonals excluded`, queens: `${d.k} queens given` }[family];
+    const nodes = plural(d.nodes, 'node');
     const known = {
-      completable: 'it can be solved',
-      'dead end': 'it has no solution: can you see why?',
-      unknown: 'the search did not decide it in time',
+      completable: `it can be solved (the search found a solution in ${nodes}).`,
+      'dead end': `it has no solution (the search proved it in ${nodes}). Can you see why?`,
+      unknown: `the search did not decide it in ${time(d.seconds)}.`,
     }[d.verdict];
-    status(`${level[0].toUpperCase() + level.slice(1)} puzzle, ${d.n}×${d.n}, ${what} (seed ${d.seed}): ${known} (the search took ${fmt(d.nodes)} nodes).`);
+    status(`${level[0].toUpperCase() + level.slice(1)} puzzle, ${d.n}×${d.n}, ${what} (seed ${d.seed}): ${known}`);
     startChallenge();
     changed();
   }

@@ -279,6 +279,49 @@ func TestBrowserPuzzle(t *testing.T) {
 	}
 	shot("generated")
 
+	// N = 64. The page aborts its requests when the board changes: with
+	// the answers held back, a move aborts the tutor's question and the
+	// count in flight (which stops their searches on the server, see
+	// TestCompleteCancel), and the next answer is about the new board.
+	setN(64)
+	verdict()
+	do("hold the answers", chromedp.Evaluate[chromedp.Void](`(() => {
+		window.held = []; window.hold = true;
+		const real = window.fetch;
+		window.fetch = (u, o) => {
+			if (!window.hold) return real(u, o);
+			window.held.push(o.signal);
+			return new Promise((_, fail) => o.signal.addEventListener('abort', () => fail(new DOMException('aborted', 'AbortError'))));
+		};
+	})()`))
+	click(sq(0, 10))
+	held := func(want string) {
+		t.Helper()
+		js := fmt.Sprintf(`String(window.held.length) === %q`, want)
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+			t.Fatalf("the page never made %s requests: %v", want, err)
+		}
+	}
+	held("1")
+	click("#pz-count")
+	held("2")
+	if got := eval(`window.held.map((s) => s.aborted).join()`); got != "false,false" {
+		t.Errorf("before the move the requests' signals are aborted: %s; want false,false", got)
+	}
+	do("release", chromedp.Evaluate[chromedp.Void](`window.hold = false`))
+	click(sq(1, 40))
+	if got := eval(`window.held.map((s) => s.aborted).join()`); got != "true,true" {
+		t.Errorf("after the move the requests' signals are aborted: %s; want true,true", got)
+	}
+	waitText("pz-queens", "2/64")
+	verdict()
+	if got := text("pz-count-out"); got != "" {
+		t.Errorf("after the move the count says %q; want nothing", got)
+	}
+	click("#pz-hint")
+	waitText("pz-why-out", "Hint:")
+	shot("n64")
+
 	// The challenge: 2 4 1 3 on 4×4, timed and counted.
 	setN(4)
 	click("#pz-challenge")

@@ -291,3 +291,46 @@ func TestCompleteCancel(t *testing.T) {
 	}
 	waitFor(t, "the slot to be free", func() bool { s.gate.mu.Lock(); defer s.gate.mu.Unlock(); return s.gate.free == s.gate.slots })
 }
+
+// FuzzComplete checks that /api/complete answers any b (and count) with
+// 200 and a verdict or a count, or 400 and a one-line JSON error: never
+// another status, never a panic. Searches are bounded by a 100 ms
+// timeout, which is an answer too.
+func FuzzComplete(f *testing.F) {
+	for _, s := range []string{"Q.../..../..../....", "Q../...", "x", "Q", "", "//", "Q.z/...", "QQ/..", "xQ/..", "..../..../..../....//", "\x00", "é.../..../..../...."} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	h, _, err := newHandler(Options{Timeout: 100 * time.Millisecond})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, b string, count bool) {
+		if len(b) > 5000 {
+			t.Skip()
+		}
+		target := "/api/complete?b=" + url.QueryEscape(b)
+		if count {
+			target += "&count=1&limit=100"
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", target, nil))
+		body := w.Body.String()
+		switch w.Code {
+		case http.StatusOK:
+			var v struct {
+				Verdict string
+				Exact   *bool
+			}
+			if json.Unmarshal([]byte(body), &v) != nil || (v.Verdict == "") == (v.Exact == nil) {
+				t.Errorf("b %q: 200 %q; want a verdict or a count", b, body)
+			}
+		case http.StatusBadRequest:
+			if msg := jsonError(body); msg == "" || strings.Count(body, "\n") != 1 {
+				t.Errorf("b %q: 400 %q; want a one-line JSON error", b, body)
+			}
+		default:
+			t.Errorf("b %q: %d %q; want 200 or 400", b, w.Code, body)
+		}
+	})
+}

@@ -23,7 +23,9 @@ import (
 // takes a hint and checks that its square belongs to a completion,
 // finishes a board and checks it with Validate, counts completions,
 // loads positions from links (one a dead end with an empty row), draws a
-// generated puzzle and checks its solvability, and plays a challenge. It
+// generated puzzle and checks its solvability, checks on a 64×64 board
+// that Cancel and a move abort the requests in flight, and plays a
+// challenge. It
 // saves a screenshot of the puzzle at each state in $NQUEENS_SCREENSHOTS
 // (or a temporary directory). Without Debian's chromium it skips, naming
 // the package, or fails under CI=true; with -short it skips.
@@ -308,10 +310,18 @@ func TestBrowserPuzzle(t *testing.T) {
 	if got := eval(`window.held.map((s) => s.aborted).join()`); got != "false,false" {
 		t.Errorf("before the move the requests' signals are aborted: %s; want false,false", got)
 	}
+	// Cancel stops the count; the tutor's question stays.
+	click("#pz-count-cancel")
+	waitText("pz-count-out", "Cancelled.")
+	if got := eval(`window.held.map((s) => s.aborted).join()`); got != "false,true" {
+		t.Errorf("after Cancel the requests' signals are aborted: %s; want false,true", got)
+	}
+	click("#pz-count")
+	held("3")
 	do("release", chromedp.Evaluate[chromedp.Void](`window.hold = false`))
 	click(sq(1, 40))
-	if got := eval(`window.held.map((s) => s.aborted).join()`); got != "true,true" {
-		t.Errorf("after the move the requests' signals are aborted: %s; want true,true", got)
+	if got := eval(`window.held.map((s) => s.aborted).join()`); got != "true,true,true" {
+		t.Errorf("after the move the requests' signals are aborted: %s; want true,true,true", got)
 	}
 	waitText("pz-queens", "2/64")
 	verdict()

@@ -18,10 +18,12 @@ var serveCmd = &command{
 	help: `Serves a page that steps through the search — play, pause, step forward
 and back, the attacked squares, the row being tried, the conflicting queen,
 the counters and the solutions found — driven by the events the library's
-search reports, plus a count panel and a panel that draws one solution of
-a large board. Everything is embedded in the binary; nothing is fetched
-from elsewhere. The JSON API (/api/count, /api/solve, /api/find,
-/api/check, /api/events) is described in the README.
+search reports, plus a puzzle (build a board of N up to 64 while a tutor
+says from the completion search whether it can still be completed), a
+count panel and a panel that draws one solution of a large board.
+Everything is embedded in the binary; nothing is fetched from elsewhere.
+The JSON API (/api/count, /api/solve, /api/find, /api/check, /api/events,
+/api/complete, /api/generate) is described in the README.
 
 Listens on the loopback address unless --addr says otherwise, and then
 answers only requests for 127.0.0.1, localhost or [::1] at its port (a

@@ -44,7 +44,7 @@ func TestSlurmCluster(t *testing.T) {
 	}
 	for _, want := range []string{
 		"16-queens: 14772512 solutions, 1846955 unique (8 shards",
-		"17-queens: 95815104 solutions, 11977939 unique (1 shards",
+		"17-queens: 95815104 solutions, 11977939 unique (1 shard",
 		" resumed, ",
 		"test-cluster: ok",
 	} {

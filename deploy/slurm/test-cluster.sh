@@ -227,6 +227,8 @@ grep -q "units are saved in $ckpt; rerun the same command to resume" "$log17" ||
 grep -Eq "3807/3807 units \(100.0%\).*, [0-9]+ resumed" "$log17" ||
 	fail "the N = 17 task's log does not show the count resuming from its checkpoint: $(cat "$log17")"
 
+restarts=$(scontrol show job "${j17}_0" | grep -o 'Restarts=[0-9]*')
+[ "$restarts" = Restarts=1 ] || fail "Slurm reports ${j17}_0 with $restarts; want Restarts=1"
 grep -E "resumed|saved" "$log17"
 m16=$("$NQUEENS" merge "$tmp"/out16/shard-*-of-8.json)
 m17=$("$NQUEENS" merge "$tmp"/out17/shard-*-of-1.json)

@@ -324,7 +324,7 @@ func quadrantMemoryError(n int, err error) error {
 	var me *quadrant.MemoryError
 	if errors.As(err, &me) {
 		return fmt.Errorf("%w: n = %d needs %s with method quadrant, the limit is %s",
-			ErrMemory, n, quadrant.FormatBytes(me.Need), quadrant.FormatBytes(me.Limit))
+			ErrMemory, n, quadrant.FormatBytes(me.Need), quadrant.FormatLimit(me.Limit))
 	}
 	return err
 }

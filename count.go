@@ -336,7 +336,7 @@ func countUnits(ctx context.Context, n int, opts CountOptions, res *Result, star
 	if workers == 0 {
 		workers = defaultWorkers()
 	}
-	plan, err := kernel.NewPlanWorkers(n, workers)
+	plan, err := kernelPlan(n, workers) // the plan Estimate listed, if it did
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,12 @@ package kernel
 import (
 	"math/bits"
 	"math/rand/v2"
+	"unsafe"
 )
+
+// WaveBytes is the memory of the wave's buffers, which a Worker
+// allocates on its first unit of N ≤ 32.
+const WaveBytes = uint64(unsafe.Sizeof(waveBufs{}))
 
 // MinProbeRows is the fewest free rows Probe leaves for the search.
 const MinProbeRows = nestTop - 1

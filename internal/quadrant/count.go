@@ -367,8 +367,9 @@ func (e *MemoryError) Is(target error) bool { return target == ErrMemory }
 // shown (parsed exactly) is enough.
 func FormatBytes(b uint64) string { return formatBytes(b, true) }
 
-// FormatLimit is FormatBytes rounded down, for limits: a limit never
-// looks larger than it is.
+// FormatLimit is FormatBytes rounded to the nearest tenth, for limits,
+// so that a limit given as "2.7M" (2.7·2^20 bytes, rounded down) reads
+// "2.7 MiB".
 func FormatLimit(b uint64) string { return formatBytes(b, false) }
 
 func formatBytes(b uint64, up bool) string {
@@ -384,7 +385,7 @@ func formatBytes(b uint64, up bool) string {
 	// Tenths of the unit, exactly: b·10/unit in 128 bits.
 	hi, lo := bits.Mul64(b, 10)
 	t, rem := bits.Div64(hi, lo, unit)
-	if up && rem != 0 {
+	if up && rem != 0 || !up && rem >= unit/2 {
 		t++
 	}
 	return fmt.Sprintf("%d.%d %s", t/10, t%10, units[i])

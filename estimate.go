@@ -95,6 +95,7 @@ const (
 	calibShare      = 0.05 // stop once calibration took this share of the estimate
 	targetSpread    = 0.02 // stop once the relative standard error is this small
 	startRows       = 14   // free rows a kernel probe leaves at first
+	wholeUnitsMax   = 18   // up to it the kernel times whole units
 	// quadrantGrowth2 is the growth of the join's time per two steps
 	// of N above N = 19, as measured on the reference machine (N = 18
 	// to 20: 39×; 19 to 21: 35×; docs/BENCHMARKS.md).
@@ -109,8 +110,8 @@ const (
 //   - Bitboard, N ≤ 32: the plan is listed (as Count lists it; the
 //     last plan is kept, so the Count that follows does not plan
 //     again). Units are drawn with probability proportional to their
-//     planned Cost, and each is searched whole, or, when it has more
-//     than 14 free rows (about N ≥ 19), probed: a random descent fills
+//     planned Cost, and each is searched whole (N ≤ 18), or probed: a
+//     random descent fills
 //     its top rows and the subtree below is searched (kernel.Probe,
 //     Knuth's estimator); the number of rows left adapts so that a
 //     probe takes milliseconds. Each sample's time, divided by its
@@ -287,8 +288,12 @@ func estimateKernel(ctx context.Context, n int, opts EstimateOptions, rnd *rand.
 		e.WallSeconds = planSec
 		return nil
 	}
-	// A first probe, untimed, to fault in the worker's buffers.
+	// Whole units where they are small (N ≤ 18: milliseconds), probes
+	// above. A first probe, untimed, faults in the worker's buffers.
 	rows := startRows
+	if n <= wholeUnitsMax {
+		rows = n
+	}
 	w.Probe(n, &p.Units[len(p.Units)-1], rows, rnd)
 	var s sampler
 	calib := time.Now()

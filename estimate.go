@@ -104,8 +104,12 @@ const (
 
 // Estimate returns the time and memory Count(ctx, n, opts) would take
 // on this machine: it plans the count's units as Count does and times a
-// random sample of the work on one goroutine, for about
-// opts.Budget at most (see EstimateOptions.Budget). The methods:
+// random sample of the work, for about opts.Budget at most (see
+// EstimateOptions.Budget). The kernel's samples run on as many
+// goroutines at once as the count would (the others on one), so that a
+// sample takes what it takes beside the count's other workers: on a
+// machine loaded by other processes two workers are not twice as fast
+// as one, and the estimate sees that. The methods:
 //
 //   - Bitboard, N ≤ 32: the plan is listed (as Count lists it; the
 //     last plan is kept, so the Count that follows does not plan
@@ -259,12 +263,8 @@ func kernelPlan(n, workers int) (*kernel.Plan, error) {
 var kernelScratch = uint64(unsafe.Sizeof(kernel.Worker{})) + kernel.WaveBytes
 
 func estimateKernel(ctx context.Context, n int, opts EstimateOptions, rnd *rand.Rand, e *CountEstimate) error {
-	var w kernel.Worker
-	var stop atomic.Bool
-	w.Stop = &stop
-	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	if n > kernelListMax {
-		return estimateBorders(ctx, n, opts, rnd, &w, e)
+		return estimateBorders(ctx, n, opts, rnd, e)
 	}
 	t0 := time.Now()
 	p, err := kernelPlan(n, opts.Workers)
@@ -288,30 +288,38 @@ func estimateKernel(ctx context.Context, n int, opts EstimateOptions, rnd *rand.
 		e.WallSeconds = planSec
 		return nil
 	}
-	// Whole units where they are small (N ≤ 18: milliseconds), probes
-	// above. A first probe, untimed, faults in the worker's buffers.
-	rows := startRows
-	if n <= wholeUnitsMax {
-		rows = n
-	}
-	w.Probe(n, &p.Units[len(p.Units)-1], rows, rnd)
+	par := parallel(e.Workers, len(sel))
 	var s sampler
-	calib := time.Now()
-	for !s.done(time.Since(calib), opts.Budget) {
-		id := min(sort.SearchFloat64s(cum, rnd.Float64()*c), len(cum)-1)
-		u := &p.Units[id]
-		t := time.Now()
-		weight, _, _, ok := w.Probe(n, u, rows, rnd)
-		dt := time.Since(t)
-		if !ok || ctx.Err() != nil {
-			return ctx.Err()
+	var probes atomic.Bool
+	err = sampleParallel(ctx, par, opts.Budget, &s, rnd, func(w *kernel.Worker, rnd *rand.Rand) func() (float64, error) {
+		// Whole units where they are small (N ≤ 18: milliseconds),
+		// probes above. A first probe, untimed, faults in the worker's
+		// buffers.
+		rows := startRows
+		if n <= wholeUnitsMax {
+			rows = n
 		}
-		if u.FreeRows(n) > max(rows, kernel.MinProbeRows) {
-			e.Probes = true
+		w.Probe(n, &p.Units[len(p.Units)-1], rows, rnd)
+		return func() (float64, error) {
+			id := min(sort.SearchFloat64s(cum, rnd.Float64()*c), len(cum)-1)
+			u := &p.Units[id]
+			t := time.Now()
+			weight, _, _, ok := w.Probe(n, u, rows, rnd)
+			dt := time.Since(t)
+			if !ok || ctx.Err() != nil {
+				return 0, context.Cause(ctx)
+			}
+			if u.FreeRows(n) > max(rows, kernel.MinProbeRows) {
+				probes.Store(true)
+			}
+			rows = adaptRows(rows, dt, opts.Budget)
+			return weight * dt.Seconds() * c / costs[id], nil
 		}
-		s.add(weight * dt.Seconds() * c / costs[id])
-		rows = adaptRows(rows, dt, opts.Budget)
+	})
+	if err != nil {
+		return err
 	}
+	e.Probes = probes.Load()
 	e.Samples = s.k
 	e.Spread = s.spread()
 	perCost := s.mean() / c
@@ -325,8 +333,68 @@ func estimateKernel(ctx context.Context, n int, opts EstimateOptions, rnd *rand.
 		largest = max(largest, e.UnitSeconds[id])
 	}
 	e.CPUSeconds = cpu
-	e.WallSeconds = planSec + max(cpu/float64(parallel(e.Workers, len(sel))), largest)
+	e.WallSeconds = planSec + max(cpu/float64(par), largest)
 	return nil
+}
+
+// sampleParallel adds samples to s from par goroutines at once, as many
+// as the count would run, so that each sample's time is what a unit
+// takes while the others run (on a loaded machine, or one whose cores
+// share caches, that is more than alone). newDraw makes a goroutine's
+// draw function from its worker and random source; sampling stops when
+// s.done says so (its share rule compares the calibration with the wall
+// time, the estimate divided by par) or at the first error.
+func sampleParallel(ctx context.Context, par int, budget time.Duration, s *sampler, rnd *rand.Rand,
+	newDraw func(w *kernel.Worker, rnd *rand.Rand) func() (float64, error)) error {
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	var (
+		mu       sync.Mutex
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	calib := time.Now()
+	over := func() bool { // with mu held
+		if firstErr != nil || stop.Load() {
+			return true
+		}
+		sp := time.Since(calib)
+		if sp >= budget || s.k >= maxSamples {
+			return true
+		}
+		m := s.mean() / float64(par)
+		return s.k >= minSamples && (sp.Seconds() >= calibShare*m || s.spread() <= targetSpread)
+	}
+	for g := range par {
+		w := &kernel.Worker{Stop: &stop}
+		r := rand.New(rand.NewPCG(rnd.Uint64(), uint64(g)))
+		wg.Go(func() {
+			draw := newDraw(w, r)
+			for {
+				mu.Lock()
+				if over() {
+					mu.Unlock()
+					return
+				}
+				mu.Unlock()
+				x, err := draw()
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+				} else if !stop.Load() {
+					s.add(x)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	return ctx.Err()
 }
 
 // adaptRows returns the free rows the next probe leaves: fewer after a
@@ -344,31 +412,47 @@ func adaptRows(rows int, dt, budget time.Duration) int {
 
 // estimateBorders is estimateKernel for N > kernelListMax: borders drawn
 // uniformly from the N⁴ tuples, weighted by N⁴ over their class size.
-func estimateBorders(ctx context.Context, n int, opts EstimateOptions, rnd *rand.Rand, w *kernel.Worker, e *CountEstimate) error {
+func estimateBorders(ctx context.Context, n int, opts EstimateOptions, rnd *rand.Rand, e *CountEstimate) error {
 	n4 := math.Pow(float64(n), 4)
+	// The plan's units are about N⁴/8 (the borders' classes); the
+	// exact figure is estimated below.
+	par := parallel(opts.Workers, math.MaxInt)
 	var s, units sampler
-	rows := kernel.MinProbeRows
-	calib := time.Now()
-	for !s.done(time.Since(calib), opts.Budget) {
+	var timed atomic.Int64
+	err := sampleParallel(ctx, par, opts.Budget, &s, rnd, func(w *kernel.Worker, rnd *rand.Rand) func() (float64, error) {
+		rows := kernel.MinProbeRows
+		return func() (float64, error) {
+			b := kernel.Border{Top: int8(rnd.IntN(n)), Bottom: int8(rnd.IntN(n)), Left: int8(rnd.IntN(n)), Right: int8(rnd.IntN(n))}
+			u, ok := kernel.UnitOf(n, b)
+			if !ok {
+				return 0, nil
+			}
+			t := time.Now()
+			weight, _, _, ok := w.Probe(n, &u, rows, rnd)
+			dt := time.Since(t)
+			if !ok || ctx.Err() != nil {
+				return 0, context.Cause(ctx)
+			}
+			timed.Add(1)
+			rows = adaptRows(rows, dt, opts.Budget)
+			return n4 * weight * dt.Seconds() / float64(u.Weight), nil
+		}
+	})
+	if err != nil {
+		return err
+	}
+	// The number of units: N⁴ over the class size, averaged over
+	// borders drawn uniformly (invalid ones count 0); cheap, so many.
+	for range 20000 {
 		b := kernel.Border{Top: int8(rnd.IntN(n)), Bottom: int8(rnd.IntN(n)), Left: int8(rnd.IntN(n)), Right: int8(rnd.IntN(n))}
-		u, ok := kernel.UnitOf(n, b)
-		if !ok {
-			s.add(0)
+		if u, ok := kernel.UnitOf(n, b); ok {
+			units.add(n4 / float64(u.Weight))
+		} else {
 			units.add(0)
-			continue
 		}
-		units.add(n4 / float64(u.Weight))
-		t := time.Now()
-		weight, _, _, ok := w.Probe(n, &u, rows, rnd)
-		dt := time.Since(t)
-		if !ok || ctx.Err() != nil {
-			return ctx.Err()
-		}
-		e.Samples++
-		s.add(n4 * weight * dt.Seconds() / float64(u.Weight))
-		rows = adaptRows(rows, dt, opts.Budget)
 	}
 	e.Probes = true
+	e.Samples = int(timed.Load())
 	e.Spread = s.spread()
 	all := units.mean()
 	e.Units = int(math.Round(all))

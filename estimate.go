@@ -60,6 +60,9 @@ type CountEstimate struct {
 	// the cores of this machine (runtime.NumCPU), planning included,
 	// and never less than its largest unit.
 	CPUSeconds, WallSeconds float64
+	// PlanSeconds is the part of WallSeconds spent listing the plan (a
+	// Count right after Estimate reuses the kernel's plan and skips it).
+	PlanSeconds float64
 	// Spread is the relative standard error of CPUSeconds from the
 	// samples' variance (0.05: ±5%). It is NaN when the time is
 	// extrapolated from another N (From ≠ N), which has no such measure.
@@ -272,6 +275,7 @@ func estimateKernel(ctx context.Context, n int, opts EstimateOptions, rnd *rand.
 		return err
 	}
 	planSec := time.Since(t0).Seconds()
+	e.PlanSeconds = planSec
 	costs := planCosts(p)
 	sel := selectIDs(costs, opts.Shard)
 	e.Units = len(sel)
@@ -301,7 +305,7 @@ func estimateKernel(ctx context.Context, n int, opts EstimateOptions, rnd *rand.
 		}
 		w.Probe(n, &p.Units[len(p.Units)-1], rows, rnd)
 		return func() (float64, error) {
-			id := min(sort.SearchFloat64s(cum, rnd.Float64()*c), len(cum)-1)
+			id := drawUnit(rnd, cum)
 			u := &p.Units[id]
 			t := time.Now()
 			weight, _, _, ok := w.Probe(n, u, rows, rnd)
@@ -313,7 +317,7 @@ func estimateKernel(ctx context.Context, n int, opts EstimateOptions, rnd *rand.
 				probes.Store(true)
 			}
 			rows = adaptRows(rows, dt, opts.Budget)
-			return weight * dt.Seconds() * c / costs[id], nil
+			return weight * dt.Seconds() / drawProb(costs[id], c, len(costs)), nil
 		}
 	})
 	if err != nil {
@@ -336,6 +340,29 @@ func estimateKernel(ctx context.Context, n int, opts EstimateOptions, rnd *rand.
 	e.WallSeconds = planSec + max(cpu/float64(par), largest)
 	return nil
 }
+
+// drawUnit draws a unit with probability drawProb: by cost with
+// probability pps, else uniformly. The planned costs rank the units'
+// times only roughly (rank correlation about 0.7), so drawing by cost
+// alone leaves cheap-looking units that take long almost never drawn,
+// each with a huge weight when it is: the mean then usually falls short
+// and at times far over. The uniform part bounds every weight by 1/(1 −
+// pps) times the number of units.
+func drawUnit(rnd *rand.Rand, cum []float64) int {
+	if rnd.Float64() >= pps {
+		return rnd.IntN(len(cum))
+	}
+	return min(sort.SearchFloat64s(cum, rnd.Float64()*cum[len(cum)-1]), len(cum)-1)
+}
+
+// drawProb is the probability that drawUnit draws a unit of the given
+// cost among units units of total cost total.
+func drawProb(cost, total float64, units int) float64 {
+	return pps*cost/total + (1-pps)/float64(units)
+}
+
+// pps is the share of drawUnit's draws made by cost.
+const pps = 0.5
 
 // sampleParallel adds samples to s from par goroutines at once, as many
 // as the count would run, so that each sample's time is what a unit
@@ -492,6 +519,7 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 		return err
 	}
 	planSec := time.Since(t0).Seconds()
+	e.PlanSeconds = planSec
 	units := p.Units()
 	costs := quadrantCosts(p)
 	proj := mp.Projected

@@ -116,9 +116,10 @@ const (
 //
 //   - Bitboard, N ≤ 32: the plan is listed (as Count lists it; the
 //     last plan is kept, so the Count that follows does not plan
-//     again). Units are drawn with probability proportional to their
-//     planned Cost, and each is searched whole (N ≤ 18), or probed: a
-//     random descent fills
+//     again). Units are drawn half by their planned Cost, half
+//     uniformly (see drawUnit), on as many goroutines as the count
+//     runs, and each is searched whole (N ≤ 18), or probed: a random
+//     descent fills
 //     its top rows and the subtree below is searched (kernel.Probe,
 //     Knuth's estimator); the number of rows left adapts so that a
 //     probe takes milliseconds. Each sample's time, divided by its
@@ -295,7 +296,7 @@ func estimateKernel(ctx context.Context, n int, opts EstimateOptions, rnd *rand.
 	par := parallel(e.Workers, len(sel))
 	var s sampler
 	var probes atomic.Bool
-	err = sampleParallel(ctx, par, opts.Budget, &s, rnd, func(w *kernel.Worker, rnd *rand.Rand) func() (float64, error) {
+	err = sampleParallel(ctx, par, opts.Budget, &s, rnd, &probes, func(w *kernel.Worker, rnd *rand.Rand) func() (float64, error) {
 		// Whole units where they are small (N ≤ 18: milliseconds),
 		// probes above. A first probe, untimed, faults in the worker's
 		// buffers.
@@ -371,7 +372,7 @@ const pps = 0.5
 // draw function from its worker and random source; sampling stops when
 // s.done says so (its share rule compares the calibration with the wall
 // time, the estimate divided by par) or at the first error.
-func sampleParallel(ctx context.Context, par int, budget time.Duration, s *sampler, rnd *rand.Rand,
+func sampleParallel(ctx context.Context, par int, budget time.Duration, s *sampler, rnd *rand.Rand, probing *atomic.Bool,
 	newDraw func(w *kernel.Worker, rnd *rand.Rand) func() (float64, error)) error {
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
@@ -390,7 +391,9 @@ func sampleParallel(ctx context.Context, par int, budget time.Duration, s *sampl
 			return true
 		}
 		m := s.mean() / float64(par)
-		return s.k >= minSamples && (sp.Seconds() >= calibShare*m || s.spread() <= targetSpread)
+		// The spread of probes (heavy-tailed: a rare probe of a large
+		// weight) is not trusted to stop early.
+		return s.k >= minSamples && (sp.Seconds() >= calibShare*m || !probing.Load() && s.spread() <= targetSpread)
 	}
 	for g := range par {
 		w := &kernel.Worker{Stop: &stop}
@@ -446,7 +449,9 @@ func estimateBorders(ctx context.Context, n int, opts EstimateOptions, rnd *rand
 	par := parallel(opts.Workers, math.MaxInt)
 	var s, units sampler
 	var timed atomic.Int64
-	err := sampleParallel(ctx, par, opts.Budget, &s, rnd, func(w *kernel.Worker, rnd *rand.Rand) func() (float64, error) {
+	probing := new(atomic.Bool)
+	probing.Store(true)
+	err := sampleParallel(ctx, par, opts.Budget, &s, rnd, probing, func(w *kernel.Worker, rnd *rand.Rand) func() (float64, error) {
 		rows := kernel.MinProbeRows
 		return func() (float64, error) {
 			b := kernel.Border{Top: int8(rnd.IntN(n)), Bottom: int8(rnd.IntN(n)), Left: int8(rnd.IntN(n)), Right: int8(rnd.IntN(n))}

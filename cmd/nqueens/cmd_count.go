@@ -125,8 +125,12 @@ const refuseAbove = time.Hour
 
 // quickBudget bounds the calibration of the estimate that only decides
 // whether a count may start (without -v): a count far from refuseAbove
-// needs no better, and a count of N = 17 starts 30 ms later at most.
-const quickBudget = 30 * time.Millisecond
+// needs no better (one near it gets the full calibration). Measured on
+// the shared 2-core machine, whole process, medians of interleaved runs
+// of the binary before the estimate and after (load 3–4): count 12
+// 6.9 / 6.8 ms and 9.7 / 9.2 ms (30 pairs each), count 16 +5 ms and
+// +11 ms (10–16 pairs; noise ±10 ms), count 17 within the noise.
+const quickBudget = 2 * time.Millisecond
 
 func runCount(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(countCmd, e)

@@ -135,7 +135,8 @@ const (
 //     weighted by N⁴ over its class size. The spread of such estimates
 //     is large (±50% is typical), and the planning time is left out.
 //   - Quadrant, N ≤ 19: the plan (with its quadrant table) is built and
-//     units drawn by Cost and counted whole; the projected frame tables
+//     units drawn as the kernel's (by Cost and uniformly, on the count's
+//     goroutines) and counted whole; the projected frame tables
 //     are built once per frame before timing, and their time added per
 //     frame. N ≥ 20: the join is timed as above at N = 18 or 19 (the same
 //     parity), and the time extrapolated by quadrantGrowth2 per two
@@ -543,34 +544,45 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 		c += x
 		cum[i] = c
 	}
-	warm := map[int]bool{} // frames whose projected table is built
-	var build sampler      // seconds to build a frame's table
+	var build sampler // seconds to build a frame's table (under mu)
+	var mu sync.Mutex
 	var s sampler
-	calib := time.Now()
-	for c > 0 && !s.done(time.Since(calib), opts.Budget) {
-		id := min(sort.SearchFloat64s(cum, rnd.Float64()*c), len(cum)-1)
-		f := units[id].Frame
-		if proj && !warm[f] {
-			// Build the frame's projected table (kept idle after the
-			// call), counting the cheapest unit of the frame.
-			cheap := id
-			for i, u := range units {
-				if u.Frame == f && u.Cost < units[cheap].Cost {
-					cheap = i
+	par := parallel(e.Workers, len(units))
+	if c > 0 {
+		err = sampleParallel(ctx, par, opts.Budget, &s, rnd, new(atomic.Bool), func(_ *kernel.Worker, rnd *rand.Rand) func() (float64, error) {
+			warm := -1 // the frame whose projected table this goroutine built last
+			return func() (float64, error) {
+				id := drawUnit(rnd, cum)
+				f := units[id].Frame
+				if proj && warm != f {
+					// Build the frame's projected table (kept idle
+					// after the call), counting the cheapest unit
+					// of the frame, untimed as a sample.
+					cheap := id
+					for i, u := range units {
+						if u.Frame == f && u.Cost < units[cheap].Cost {
+							cheap = i
+						}
+					}
+					t := time.Now()
+					if _, err := p.CountUnit(ctx, cheap); err != nil {
+						return 0, err
+					}
+					mu.Lock()
+					build.add(time.Since(t).Seconds())
+					mu.Unlock()
+					warm = f
 				}
+				t := time.Now()
+				if _, err := p.CountUnit(ctx, id); err != nil {
+					return 0, err
+				}
+				return time.Since(t).Seconds() / drawProb(costs[id], c, len(costs)), nil
 			}
-			t := time.Now()
-			if _, err := p.CountUnit(ctx, cheap); err != nil {
-				return err
-			}
-			build.add(time.Since(t).Seconds())
-			warm = map[int]bool{f: true} // the cache keeps one idle table
-		}
-		t := time.Now()
-		if _, err := p.CountUnit(ctx, id); err != nil {
+		})
+		if err != nil {
 			return err
 		}
-		s.add(time.Since(t).Seconds() * c / costs[id])
 	}
 	e.Samples = s.k
 	e.Spread = s.spread()

@@ -299,13 +299,17 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 		return nqueens.CountEstimate{}, nil // nothing to decide or print
 	}
 	// Without -v a quick estimate decides, unless it comes near the
-	// threshold: then the full calibration does.
+	// threshold or rests on little (probes, whose few first samples may
+	// all be empty; extrapolation; under 5 samples): then the full
+	// calibration does (for such counts, seconds or more, it costs a
+	// few percent).
 	eo := nqueens.EstimateOptions{Method: opts.Method, Workers: opts.Workers, MaxMemory: opts.MaxMemory, Shard: opts.Shard}
 	if !g.verbose {
 		eo.Budget = quickBudget
 	}
 	est, err := nqueens.Estimate(ctx, n, eo)
-	if err == nil && !g.verbose && !g.force && est.WallSeconds > refuseAbove.Seconds()/4 {
+	weak := est.Probes || est.From != est.N || est.Samples < 5
+	if err == nil && !g.verbose && !g.force && (weak || est.WallSeconds > refuseAbove.Seconds()/4) {
 		eo.Budget = 0
 		est, err = nqueens.Estimate(ctx, n, eo)
 	}

@@ -300,7 +300,7 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 	}
 	// Without -v a quick estimate decides, unless it comes near the
 	// threshold or rests on little (probes, whose few first samples may
-	// all be empty; extrapolation; under 5 samples): then the full
+	// all be empty; extrapolation; a single sample): then the full
 	// calibration does (for such counts, seconds or more, it costs a
 	// few percent).
 	eo := nqueens.EstimateOptions{Method: opts.Method, Workers: opts.Workers, MaxMemory: opts.MaxMemory, Shard: opts.Shard}
@@ -308,7 +308,7 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 		eo.Budget = quickBudget
 	}
 	est, err := nqueens.Estimate(ctx, n, eo)
-	weak := est.Probes || est.From != est.N || est.Samples < 5
+	weak := est.Probes || est.From != est.N || est.Samples < 2
 	if err == nil && !g.verbose && !g.force && (weak || est.WallSeconds > refuseAbove.Seconds()/4) {
 		eo.Budget = 0
 		est, err = nqueens.Estimate(ctx, n, eo)

@@ -34,10 +34,10 @@ type EstimateOptions struct {
 
 	// Budget bounds the time spent timing samples of the work; 0 means
 	// DefaultEstimateBudget. Calibration stops earlier, after at least
-	// 20 samples, once it has spent a twentieth of the time it
-	// estimates, or once the spread is below 2%, so that the estimate of
-	// a short count costs a few percent of the count. It must not be
-	// negative.
+	// 20 samples, once it has spent a twentieth of the wall time it
+	// estimates, or once the spread of whole-unit samples is below 2%,
+	// so that the estimate of a short count costs a few percent of the
+	// count. It must not be negative.
 	Budget time.Duration
 }
 
@@ -119,10 +119,11 @@ const (
 //     again). Units are drawn half by their planned Cost, half
 //     uniformly (see drawUnit), on as many goroutines as the count
 //     runs, and each is searched whole (N ≤ 18), or probed: a random
-//     descent fills
-//     its top rows and the subtree below is searched (kernel.Probe,
-//     Knuth's estimator); the number of rows left adapts so that a
-//     probe takes milliseconds. Each sample's time, divided by its
+//     descent fills its top rows and the subtree below is searched
+//     (kernel.Probe, Knuth's estimator); the number of rows left adapts
+//     so that a probe takes 50 µs to a fortieth of the budget (a probe
+//     of a few µs costs many times its nodes: the search's set-up).
+//     Each sample's time, divided by its
 //     probability (and multiplied by the probe's weight), is an
 //     unbiased estimate of the total; CPUSeconds is their mean and
 //     Spread its standard error. The probed rows' own time is left out
@@ -228,14 +229,6 @@ func (s *sampler) spread() float64 {
 	}
 	v := (s.sumsq - s.sum*m) / float64(s.k-1)
 	return math.Sqrt(max(v, 0)/float64(s.k)) / m
-}
-
-// done reports whether calibration may stop after spent.
-func (s *sampler) done(spent, budget time.Duration) bool {
-	if s.k >= maxSamples || spent >= budget {
-		return true
-	}
-	return s.k >= minSamples && (spent.Seconds() >= calibShare*s.mean() || s.spread() <= targetSpread)
 }
 
 // parallel is the number of goroutines that run at once.
@@ -373,9 +366,10 @@ const pps = 0.5
 // as the count would run, so that each sample's time is what a unit
 // takes while the others run (on a loaded machine, or one whose cores
 // share caches, that is more than alone). newDraw makes a goroutine's
-// draw function from its worker and random source; sampling stops when
-// s.done says so (its share rule compares the calibration with the wall
-// time, the estimate divided by par) or at the first error.
+// draw function from its worker and random source. Sampling stops at
+// the budget, at maxSamples, at the first error, or after minSamples
+// once the calibration took calibShare of the estimated wall time (the
+// mean divided by par) or, unless probing, the spread is targetSpread.
 func sampleParallel(ctx context.Context, par int, budget time.Duration, s *sampler, rnd *rand.Rand, probing *atomic.Bool,
 	newDraw func(w *kernel.Worker, rnd *rand.Rand) func() (float64, error)) error {
 	var stop atomic.Bool

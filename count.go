@@ -436,7 +436,7 @@ func quadrantMemoryError(n int, err error) error {
 	var me *quadrant.MemoryError
 	if errors.As(err, &me) {
 		return fmt.Errorf("%w: n = %d needs %s with method quadrant, the limit is %s",
-			ErrMemory, n, quadrant.FormatBytes(me.Need), quadrant.FormatBytes(me.Limit))
+			ErrMemory, n, quadrant.FormatBytes(me.Need), quadrant.FormatLimit(me.Limit))
 	}
 	return err
 }
@@ -448,7 +448,7 @@ func countUnits(ctx context.Context, n int, opts CountOptions, res *Result, star
 	if workers == 0 {
 		workers = defaultWorkers()
 	}
-	plan, err := kernel.NewPlanWorkers(n, workers)
+	plan, err := kernelPlan(n, workers) // the plan Estimate listed, if it did
 	if err != nil {
 		return err
 	}

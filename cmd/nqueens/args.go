@@ -78,9 +78,11 @@ func group(s string) string {
 
 func groupU(v uint64) string { return group(strconv.FormatUint(v, 10)) }
 
-// parseBytes reads a memory size: a whole number of bytes, optionally
+// parseBytes reads a memory size: a number of bytes, optionally
 // followed by K, M, G or T (powers of 1024, an optional trailing B or iB,
-// any case): "1048576", "512M", "4GiB". Zero and overflow are errors.
+// any case): "1048576", "512M", "4GiB", and with one decimal digit
+// before a unit, as count's messages write needs: "2.7M" (2.7·2^20
+// bytes, rounded down). Zero and overflow are errors.
 func parseBytes(s string) (uint64, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
 	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
@@ -100,7 +102,17 @@ func parseBytes(s string) (uint64, error) {
 			t = t[:len(t)-1]
 		}
 	}
+	tenths := false
+	if i := strings.IndexByte(t, '.'); i >= 0 && shift > 0 && i == len(t)-2 {
+		t, tenths = t[:i]+t[i+1:], true
+	}
 	v, err := strconv.ParseUint(t, 10, 64)
+	if err == nil && tenths {
+		if v > ^uint64(0)>>shift {
+			return 0, fmt.Errorf("%q is too large", s)
+		}
+		v, shift = v<<shift/10, 0
+	}
 	if err != nil || v == 0 {
 		return 0, fmt.Errorf("%q is not a memory size like 512M or 4G", s)
 	}

@@ -122,17 +122,71 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 	return p.Count(ctx, opts)
 }
 
-// CheckMemory returns a *MemoryError when the quadrant table of an N×N
-// board, 4 <= N <= MaxN, does not fit maxMemory (0 means
-// DefaultMaxMemory): the check Count makes before NewPlan.
+// CheckMemory returns a *MemoryError when a count of an N×N board, 4 <=
+// N <= MaxN, does not fit maxMemory (0 means DefaultMaxMemory) even with
+// one worker: the check Count makes before NewPlan. Its Need is
+// MinMemory(n), the figure compared, so that a limit of Need passes.
 func CheckMemory(n int, maxMemory uint64) error {
-	if maxMemory == 0 {
-		maxMemory = DefaultMaxMemory
+	_, err := PlanMemory(n, 1, maxMemory)
+	return err
+}
+
+// halfPatterns[h] is Plan.halfBound for N = 2h and 2h+1 (the frame it
+// reads is the same for both), so that PlanMemory needs no quadrant
+// table. TestHalfPatterns checks it against halfBound.
+var halfPatterns = [...]uint64{0, 0, 2, 4, 16, 48, 226, 1080, 7240, 41644, 300950, 2300692, 21487384}
+
+// A MemoryPlan is how a count fits its memory limit.
+type MemoryPlan struct {
+	Peak      uint64 // planned peak, bytes (see Result.PeakMemory)
+	Workers   int    // goroutines
+	Projected bool   // per-frame projected tables (see Plan.SetProjected)
+}
+
+// MinMemory returns the least memory limit a count of an N×N board, 4
+// <= N <= MaxN, runs with: the quadrant table and one worker's scratch,
+// without projected tables.
+func MinMemory(n int) uint64 {
+	return EstimateQuarterBytes(n) + workerBytes(halfPatterns[n/2])
+}
+
+// PlanMemory returns the memory plan of a count of an N×N board, 4 <= N
+// <= MaxN, on at most workers goroutines (at least 1) within limit bytes
+// (0 means DefaultMaxMemory), without building the plan: the quadrant
+// table, per worker its scratch and, when they fit, the projected frame
+// tables (one per worker plus one idle, at most one per frame). A tight
+// limit drops the projected tables first, then workers; below
+// MinMemory(n) it returns a *MemoryError with Need = MinMemory(n), the
+// exact figure compared. Plan.Count plans with it.
+func PlanMemory(n, workers int, limit uint64) (MemoryPlan, error) {
+	if n < 4 || n > MaxN {
+		return MemoryPlan{}, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxN)
 	}
-	if qb := EstimateQuarterBytes(n); qb > maxMemory {
-		return &MemoryError{N: n, Need: qb, Limit: maxMemory}
+	if limit == 0 {
+		limit = DefaultMaxMemory
 	}
-	return nil
+	workers = max(workers, 1)
+	h := n / 2
+	quarter := EstimateQuarterBytes(n)
+	worker := workerBytes(halfPatterns[h])
+	frame := frameBytes(n)
+	nframes := frameCount(n)
+	peak := func(workers int, proj bool) uint64 {
+		b := quarter + uint64(workers)*worker
+		if proj {
+			b += uint64(min(nframes, workers+keepIdle)) * frame
+		}
+		return b
+	}
+	proj := peak(workers, true) <= limit
+	for !proj && workers > 1 && peak(workers, false) > limit {
+		workers--
+	}
+	mp := MemoryPlan{Peak: peak(workers, proj), Workers: workers, Projected: proj}
+	if mp.Peak > limit {
+		return mp, &MemoryError{N: n, Need: mp.Peak, Limit: limit}
+	}
+	return mp, nil
 }
 
 // Count counts the units of the plan that opts.Units selects (all of them
@@ -149,10 +203,6 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	if opts.Workers < 0 {
 		return res, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
 	}
-	limit := opts.MaxMemory
-	if limit == 0 {
-		limit = DefaultMaxMemory
-	}
 	units := p.Units()
 	order, err := p.selectUnits(opts.Units)
 	if err != nil {
@@ -163,27 +213,13 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, len(order))) // no idle goroutines, no memory for them
-	// Memory: the quadrant table, per worker its scratch and (when
-	// projected tables are used) one frame table, plus one idle table.
-	// Drop the projected tables first, then workers.
-	peak := func(workers int, proj bool) uint64 {
-		b := p.QuarterBytes() + uint64(workers)*p.WorkerBytes()
-		if proj {
-			b += uint64(min(len(p.frames), workers+keepIdle)) * p.FrameBytes()
-		}
-		return b
+	mp, err := PlanMemory(n, workers, opts.MaxMemory)
+	if err != nil {
+		return res, err
 	}
-	proj := peak(workers, true) <= limit
-	for !proj && workers > 1 && peak(workers, false) > limit {
-		workers--
-	}
-	res.PeakMemory = peak(workers, proj)
-	if res.PeakMemory > limit {
-		return res, &MemoryError{N: n, Need: res.PeakMemory, Limit: limit}
-	}
-	p.SetProjected(proj)
-	res.Workers = workers
-	res.Projected = proj
+	workers = mp.Workers
+	p.SetProjected(mp.Projected)
+	res.PeakMemory, res.Workers, res.Projected = mp.Peak, mp.Workers, mp.Projected
 
 	// Frame by frame, so that workers share a frame's projected table;
 	// within a frame the costliest units first.
@@ -319,24 +355,51 @@ type MemoryError struct {
 }
 
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("quadrant: N = %d needs %s, limit %s", e.N, FormatBytes(e.Need), FormatBytes(e.Limit))
+	return fmt.Sprintf("quadrant: N = %d needs %s, limit %s", e.N, FormatBytes(e.Need), FormatLimit(e.Limit))
 }
 
 // Is reports whether target is ErrMemory.
 func (e *MemoryError) Is(target error) bool { return target == ErrMemory }
 
-// FormatBytes writes a byte count with a binary unit: "512 B", "1.5 KiB",
-// "60.2 MiB", "5.1 GiB".
-func FormatBytes(b uint64) string {
+// FormatBytes writes a byte count with a binary unit, rounded up to the
+// figure shown: "512 B", "1.5 KiB", "60.2 MiB", "5.1 GiB". A need
+// written with it is never less than the need, so a limit of the figure
+// shown (parsed exactly) is enough.
+func FormatBytes(b uint64) string { return formatBytes(b, true) }
+
+// FormatLimit is FormatBytes rounded to the nearest tenth, for limits,
+// so that a limit given as "2.7M" (2.7·2^20 bytes, rounded down) reads
+// "2.7 MiB".
+func FormatLimit(b uint64) string { return formatBytes(b, false) }
+
+func formatBytes(b uint64, up bool) string {
 	if b < 1024 {
 		return fmt.Sprintf("%d B", b)
 	}
 	units := []string{"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
-	v := float64(b) / 1024
-	i := 0
-	for v >= 1024 && i < len(units)-1 {
-		v /= 1024
+	i, unit := 0, uint64(1024)
+	for b/unit >= 1024 && i < len(units)-1 {
+		unit <<= 10
 		i++
 	}
-	return fmt.Sprintf("%.1f %s", v, units[i])
+	// Tenths of the unit, exactly: b·10/unit in 128 bits.
+	hi, lo := bits.Mul64(b, 10)
+	t, rem := bits.Div64(hi, lo, unit)
+	if up && rem != 0 || !up && rem >= unit/2 {
+		t++
+	}
+	return fmt.Sprintf("%d.%d %s", t/10, t%10, units[i])
 }
+
+// frameBytes is Plan.FrameBytes without the plan.
+func frameBytes(n int) uint64 {
+	h := n / 2
+	b := 4 * quarterPlacements[h] * 8
+	if n%2 == 1 {
+		b += 4 * (uint64(1)<<(2*h) + 1) * 4
+	}
+	return b
+}
+
+// frameCount returns the number of frames of an N×N board (Plan.Frames).
+func frameCount(n int) int { return len(frames(n)) }

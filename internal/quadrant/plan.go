@@ -199,7 +199,13 @@ func (f *frame) splitWeight(E uint64) uint64 {
 // columns, before the check that they do not attack each other. For odd
 // N it uses the frame with the centre queen, the one with most room.
 func (p *Plan) halfBound() uint64 {
-	f := p.frames[0]
+	return halfBound(p.frames[0], func(rows, cols uint32) uint64 { return uint64(len(p.q.bucket(rows, cols))) })
+}
+
+// halfBound is Plan.halfBound for frame f, with size(rows, cols) the
+// number of quadrant placements using exactly those local rows and
+// columns.
+func halfBound(f *frame, size func(rows, cols uint32) uint64) uint64 {
 	h := f.h
 	hm := uint64(1)<<h - 1
 	band := uint32(f.cols & hm)
@@ -220,7 +226,7 @@ func (p *Plan) halfBound() uint64 {
 				var s uint64
 				for c := uint32(0); ; c = (c - band) & band {
 					if bits.OnesCount32(c) == kt {
-						s += uint64(len(p.q.bucket(lt, c))) * uint64(len(p.q.bucket(lb, band^c)))
+						s += size(lt, c) * size(lb, band^c)
 					}
 					if c == band {
 						break

@@ -38,10 +38,10 @@ func TestEstimateErrors(t *testing.T) {
 		{8, EstimateOptions{Method: "magic"}, ErrMethod},
 		{26, EstimateOptions{Method: Quadrant}, ErrSize},
 		{16, EstimateOptions{Method: Quadrant, MaxMemory: 1 << 20}, ErrMemory},
-		{8, EstimateOptions{Method: Board, Shard: Shard{0, 2}}, nil},
+		{8, EstimateOptions{Method: Board, Shard: Shard{Index: 0, Count: 2}}, nil},
 		{8, EstimateOptions{Workers: -1}, nil},
 		{8, EstimateOptions{Budget: -time.Second}, nil},
-		{8, EstimateOptions{Shard: Shard{2, 2}}, ErrShard},
+		{8, EstimateOptions{Shard: Shard{Index: 2, Count: 2}}, ErrShard},
 	} {
 		_, err := Estimate(ctx, c.n, c.opts)
 		if err == nil || c.want != nil && !errors.Is(err, c.want) {
@@ -77,11 +77,11 @@ func TestEstimateKernel(t *testing.T) {
 			t.Errorf("Estimate(%d): unit times sum to %g; CPUSeconds %g", n, sum, e.CPUSeconds)
 		}
 	}
-	res, err := Count(t.Context(), 14, CountOptions{Shard: Shard{1, 4}})
+	res, err := Count(t.Context(), 14, CountOptions{Shard: Shard{Index: 1, Count: 4}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := Estimate(t.Context(), 14, EstimateOptions{Shard: Shard{1, 4}})
+	e, err := Estimate(t.Context(), 14, EstimateOptions{Shard: Shard{Index: 1, Count: 4}})
 	if err != nil {
 		t.Fatal(err)
 	}

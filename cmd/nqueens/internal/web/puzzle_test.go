@@ -191,7 +191,7 @@ func TestCompleteBadInput(t *testing.T) {
 		{"/api/complete?b=" + board("Q..", "..."), "2 rows on a board 3 squares wide"},
 		{"/api/complete?b=" + board("Q..", "...", ".."), "row 3 has 2 squares"},
 		{"/api/complete?b=" + board("Q.z", "...", "..."), "row 1, column 3: 'z' is not Q, . or x"},
-		{"/api/complete?b=" + url.QueryEscape(long), "65 squares; at most 64"},
+		{"/api/complete?b=" + url.QueryEscape(long), "65 characters; a row has at most 64 squares"},
 		{"/api/complete?b=" + board("Q.Q.", "....", "....", "...."), "queens 1:1 and 1:3 share a row"},
 		{"/api/complete?b=" + board("Q...", ".Q..", "....", "...."), "share a diagonal"},
 		{"/api/complete?b=Q...%0A..../..../....", "rows are separated by /"},

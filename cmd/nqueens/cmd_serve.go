@@ -154,5 +154,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if serr := <-done; !errors.Is(serr, http.ErrServerClosed) && err == nil {
 		err = serr
 	}
+	if err == nil {
+		// Stopped by a signal: run reports it as every command does
+		// (130 for SIGINT, 143 for SIGTERM), after a clean shutdown.
+		err = ctx.Err()
+	}
 	return err
 }

@@ -200,6 +200,54 @@ func TestSignalExit(t *testing.T) {
 	}
 }
 
+// TestServeSignalExit checks that serve, stopped by SIGINT or SIGTERM
+// after a clean shutdown, exits 130 or 143 like every other command.
+func TestServeSignalExit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := binary(t)
+	for _, tc := range []struct {
+		sig  syscall.Signal
+		code int
+		msg  string
+	}{
+		{syscall.SIGINT, 130, "nqueens serve: interrupted\n"},
+		{syscall.SIGTERM, 143, "nqueens serve: terminated\n"},
+	} {
+		t.Run(tc.sig.String(), func(t *testing.T) {
+			cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0")
+			var stdout, stderr lockedBuffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			for deadline := time.Now().Add(30 * time.Second); !strings.Contains(stdout.String(), "serving on"); time.Sleep(10 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					cmd.Process.Kill()
+					t.Fatalf("serve printed no URL in 30 s; stderr %q", stderr.String())
+				}
+			}
+			if err := cmd.Process.Signal(tc.sig); err != nil {
+				t.Fatal(err)
+			}
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(30 * time.Second):
+				cmd.Process.Kill()
+				t.Fatalf("serve did not stop within 30 s of %v", tc.sig)
+			}
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != tc.code || stderr.String() != tc.msg {
+				t.Errorf("serve after %v: %v, stderr %q; want exit status %d and %q", tc.sig, err, stderr.String(), tc.code, tc.msg)
+			}
+		})
+	}
+}
+
 // checkpointLines counts the complete lines of the file at path.
 func checkpointLines(path string) int {
 	f, err := os.Open(path)

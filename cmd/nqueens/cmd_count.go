@@ -30,7 +30,7 @@ prints a table, one row per N as it finishes, with its time and growth.
 
 The default method, auto, counts both with the symmetry-reduced
 backtracking kernel (bitboard), which needs little memory at any N.
---total-only asks for the total alone; from N = 18 auto then uses the
+--total-only asks for the total alone; for N = 18 to 25 auto then uses the
 quadrant join (--method quadrant), faster there but with memory that
 grows about 9× per two steps of N; --max-memory bounds it (fewer
 workers, or a refusal before any work). --method quadrant without
@@ -138,7 +138,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	verbose := fs.Bool("v", false, "also print the estimate, nodes visited and time (on stderr with --json or --shard)")
 	workers := fs.Int("workers", 0, "goroutines to count with (0 = one per core)")
 	method := fs.String("method", "auto", "algorithm: auto, quadrant (the join; unique by symmetry), bitboard, arrays, board or permutation")
-	totalOnly := fs.Bool("total-only", false, "count the total alone (auto then uses the quadrant join from N = 18)")
+	totalOnly := fs.Bool("total-only", false, "count the total alone (auto then uses the quadrant join for N = 18..25)")
 	maxMem := fs.String("max-memory", "", "memory bound, e.g. 512M, 2.5G or 4G (default 16G); the join plans within it, other methods are refused above it")
 	force := fs.Bool("force", false, "start even if the count is estimated to take more than an hour")
 	progressMode := fs.String("progress", "auto", "progress on stderr: auto (a bar on a terminal), on or off")

@@ -236,3 +236,38 @@ func TestCheckLargeWithBOM(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckLargeStream: placements too long for the scanner are checked
+// one per line, JSON records too (check read a stream of them as one
+// permutation: "rows 1 and 150001 … same column"; and refused find's
+// JSON above 2^18 queens).
+func TestCheckLargeStream(t *testing.T) {
+	find := func(args ...string) string {
+		out, errs, code := cli(t, "", append([]string{"find"}, args...)...)
+		if code != 0 {
+			t.Fatalf("find %q: exit %d, %s", args, code, errs)
+		}
+		return out
+	}
+	a, b := find("150000"), find("150001")
+	j := find("300000", "--format", "json")
+	tests := []struct {
+		name, stdin, out string
+		code             int
+	}{
+		{"two long", a + b, "2 placements, all valid\n", 0},
+		{"json 300000", j, "valid\n", 0},
+		{"long, comment, invalid, json", a + "# c\n\n1 1\n" + j, "placement 2 (line 4): invalid: rows 1 and 2: queens at columns 1 and 1 are on the same column\n2 of 3 placements valid\n", 1},
+		{"long with an attack, then long", "1 1 " + a + b, "placement 1 (line 1): invalid: rows 1 and 2: queens at columns 1 and 1 are on the same column\n1 of 2 placements valid\n", 1},
+	}
+	for _, tt := range tests {
+		out, errs, code := cli(t, tt.stdin, "check", "-")
+		if out != tt.out || code != tt.code {
+			t.Errorf("%s | check -: %q, exit %d, stderr %q; want %q, exit %d", tt.name, out, code, errs, tt.out, tt.code)
+		}
+	}
+	bad := strings.Replace(j, `"n"`, `"n":1,"x"`, 1)
+	if _, errs, code := cli(t, bad, "check", "-"); code != 2 || !strings.Contains(errs, `unknown field "x"`) {
+		t.Errorf("check - of a JSON record with an unknown field: exit %d, %q; want 2, unknown field", code, errs)
+	}
+}

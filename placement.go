@@ -82,6 +82,7 @@ func decodeJSON(b []byte, maxN int, p Placement) (Placement, error) {
 	}
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.UseNumber()
+	d.DisallowUnknownFields() // as /api/check does
 	if err := d.Decode(&j); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {

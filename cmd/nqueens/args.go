@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/nqueens/nqueens/internal/quote"
 	"strconv"
 	"strings"
 
@@ -13,10 +14,10 @@ import (
 func parseN(s string, max int) (int, error) {
 	n, err := strconv.Atoi(s)
 	if errors.Is(err, strconv.ErrRange) {
-		return 0, usagef("N = %s is too large: at most %d", s, max)
+		return 0, usagef("N = %s is too large: at most %d", quote.Token(s), max)
 	}
 	if err != nil {
-		return 0, usagef("N: %q is not a whole number", s)
+		return 0, usagef("N: %s is not a whole number", quote.Token(s))
 	}
 	if n < 0 {
 		return 0, usagef("N = %d: a board size cannot be negative", n)
@@ -35,7 +36,7 @@ func parseRange(s string, max int) (lo, hi int, err error) {
 		return n, n, err
 	}
 	if b == "" {
-		return 0, 0, usagef("range %q: want A-B, for example 1-15", s)
+		return 0, 0, usagef("range %s: want A-B, for example 1-15", quote.Token(s))
 	}
 	if lo, err = parseN(a, max); err != nil {
 		return 0, 0, err
@@ -109,15 +110,15 @@ func parseBytes(s string) (uint64, error) {
 	v, err := strconv.ParseUint(t, 10, 64)
 	if err == nil && tenths {
 		if v > ^uint64(0)>>shift {
-			return 0, fmt.Errorf("%q is too large", s)
+			return 0, fmt.Errorf("%s is too large", quote.Token(s))
 		}
 		v, shift = v<<shift/10, 0
 	}
 	if err != nil || v == 0 {
-		return 0, fmt.Errorf("%q is not a memory size like 512M or 4G", s)
+		return 0, fmt.Errorf("%s is not a memory size like 512M or 4G", quote.Token(s))
 	}
 	if v > ^uint64(0)>>shift {
-		return 0, fmt.Errorf("%q is too large", s)
+		return 0, fmt.Errorf("%s is too large", quote.Token(s))
 	}
 	return v << shift, nil
 }

@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/nqueens/nqueens/internal/quote"
 	"strconv"
+	"strings"
 
 	"github.com/nqueens/nqueens"
 )
@@ -53,13 +55,13 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	case len(pos) == 0:
 		return usagef("want the kind of instance: gen completion --family ...")
 	case pos[0] != "completion":
-		return usagef("unknown kind of instance %q: want completion", pos[0])
+		return usagef("unknown kind of instance %s: want completion", quote.Token(pos[0]))
 	case len(pos) > 1:
-		return usagef("want one kind of instance, got %d arguments: %q", len(pos), pos)
+		return usagef("want one kind of instance, got %d arguments: %s", len(pos), quote.Token(strings.Join(pos, " ")))
 	}
 	seed, err := strconv.ParseUint(*seedS, 10, 64)
 	if err != nil {
-		return usagef("--seed %q: want an unsigned 64-bit number", *seedS)
+		return usagef("--seed %s: want an unsigned 64-bit number", quote.Token(*seedS))
 	}
 	var kf countFlag
 	var flag string
@@ -73,7 +75,7 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	case "":
 		return usagef("--family: want queens, blocked or diag")
 	default:
-		return usagef("--family %q: want queens, blocked or diag", *family)
+		return usagef("--family %s: want queens, blocked or diag", quote.Token(*family))
 	}
 	if !kf.set {
 		return usagef("family %s needs %s K", *family, flag)
@@ -123,7 +125,7 @@ func (c *countFlag) String() string {
 func (c *countFlag) Set(s string) error {
 	k, err := strconv.Atoi(s)
 	if err != nil {
-		return fmt.Errorf("%s is not a whole number", quoteToken(s))
+		return fmt.Errorf("%s is not a whole number", quote.Token(s))
 	}
 	c.k, c.set = k, true
 	return nil

@@ -65,7 +65,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	}
 	draw, ok := drawers[f]
 	if !ok {
-		return usagef("--format %q: want svg, png, text or unicode", f)
+		return usagef("--format %s: want svg, png, text or unicode", quote.Token(f))
 	}
 	var p nqueens.Placement
 	if len(pos) == 1 && (pos[0] == "-" || isFile(pos[0])) {

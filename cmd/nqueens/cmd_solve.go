@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/nqueens/nqueens/internal/quote"
 	"math/big"
 	"slices"
 	"strconv"
@@ -164,5 +165,5 @@ func parseListMethod(s string) (nqueens.Method, error) {
 	case err == nil:
 		return "", usagef("--method %s counts totals only and cannot list solutions; want %s", m, want)
 	}
-	return "", usagef("--method %s: unknown method; want %s", quoteToken(s), want)
+	return "", usagef("--method %s: unknown method; want %s", quote.Token(s), want)
 }

@@ -271,3 +271,19 @@ func TestCheckLargeStream(t *testing.T) {
 		t.Errorf("check - of a JSON record with an unknown field: exit %d, %q; want 2, unknown field", code, errs)
 	}
 }
+
+// TestLongArgumentQuoted: an argument or flag value echoed in an error
+// is cut to 40 bytes (a 5,000-digit one gave a 5 KB error line).
+func TestLongArgumentQuoted(t *testing.T) {
+	d := strings.Repeat("9", 5000)
+	for _, args := range [][]string{
+		{"count", d}, {"count", "1-" + d}, {"complete", "--n", "8", "--queens", "1:" + d}, {"complete", "--partial", d + ",x"},
+		{"find", "8", "--random", "--seed", d}, {"gen", "completion", "--seed", d}, {"gen", d}, {"show", "1", "--format", d},
+		{"count", "8", "--max-memory", d}, {"solve", "8", "--limit", d}, {d},
+	} {
+		_, errs, code := cli(t, "", args...)
+		if code != 2 || len(errs) > 250 || !strings.Contains(errs, "…") {
+			t.Errorf("nqueens %.40q…: exit %d, %d bytes of stderr %.300q; want 2 and at most 250 bytes, cut with …", args, code, len(errs), errs)
+		}
+	}
+}

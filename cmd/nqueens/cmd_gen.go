@@ -17,7 +17,8 @@ var genCmd = &command{
 	help: `Writes an N-Queens Completion instance as a text board (rows of Q . x) for
 'nqueens complete', from one of the three families of Gent, Jefferson and
 Nightingale (JAIR 2017), drawn from --seed (the same flags give the same
-board):
+board; without --seed, or with --seed 0, a seed is drawn from the operating
+system, as 'find --random' does, and the header line names it):
 
   queens   --queens K: K queens, each on a random square no earlier queen
            attacks (their hard region: N = 32–64)
@@ -45,7 +46,7 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	fs.Var(&queens, "queens", "number of queens `K` (family queens)")
 	fs.Var(&blocked, "blocked", "number of blocked squares `K` (family blocked)")
 	fs.Var(&diagonals, "diagonals", "number of diagonals `K` to block (family diag)")
-	seedS := fs.String("seed", "0", "random seed (an unsigned 64-bit number)")
+	seedS := fs.String("seed", "0", "random seed, an unsigned 64-bit number (0 = a random one, printed in the header)")
 	out := fs.String("o", "", "write to this file instead of standard output")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -62,6 +63,9 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	seed, err := strconv.ParseUint(*seedS, 10, 64)
 	if err != nil {
 		return usagef("--seed %s: want an unsigned 64-bit number", quote.Token(*seedS))
+	}
+	if seed == 0 {
+		seed = randomSeed()
 	}
 	var kf countFlag
 	var flag string

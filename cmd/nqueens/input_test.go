@@ -287,3 +287,23 @@ func TestLongArgumentQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestGenSeed: gen without --seed (or with --seed 0) draws a seed, as
+// find --random and merge do, and its header names it: that seed gives
+// the same board again (gen used seed 0 every time).
+func TestGenSeed(t *testing.T) {
+	args := []string{"gen", "completion", "--family", "blocked", "--n", "12", "--blocked", "40"}
+	a, _, code1 := cli(t, "", args...)
+	b, _, code2 := cli(t, "", append(args, "--seed", "0")...)
+	if code1 != 0 || code2 != 0 || a == b {
+		t.Fatalf("gen without a seed twice: exit %d, %d, the same board: %v", code1, code2, a == b)
+	}
+	header, _, _ := strings.Cut(a, "\n")
+	_, seed, ok := strings.Cut(header, "--seed ")
+	if !ok || seed == "0" {
+		t.Fatalf("gen's header %q names no seed other than 0", header)
+	}
+	if again, _, _ := cli(t, "", append(args, "--seed", seed)...); again != a {
+		t.Errorf("gen --seed %s: %q; want the board it named %q", seed, again, a)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -265,8 +266,10 @@ func (s *server) generate(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	var seed uint64
-	if v := q.Get("seed"); v != "" {
+	// No seed, or seed 0, draws one (never 0), as the command line's
+	// gen, find --random and merge do; the reply names it.
+	seed := rand.Uint64() | 1
+	if v := q.Get("seed"); v != "" && v != "0" {
 		seed, err = strconv.ParseUint(v, 10, 64)
 		if err != nil {
 			fail(w, badf("seed: %s is not an unsigned 64-bit number", quote(v)))

@@ -334,3 +334,29 @@ func FuzzComplete(f *testing.F) {
 		}
 	})
 }
+
+// TestGenerateSeed: without a seed (or with seed=0) /api/generate draws
+// one, as gen, find --random and merge do, and names it: the board is
+// the one that seed gives (it was always seed 0).
+func TestGenerateSeed(t *testing.T) {
+	srv := newServer(t, Options{})
+	seeds := map[uint64]bool{}
+	for _, path := range []string{"/api/generate?family=blocked&n=12&k=40", "/api/generate?family=blocked&n=12&k=40", "/api/generate?family=blocked&n=12&k=40&seed=0"} {
+		code, body := get(t, srv.URL+path)
+		var got generateReply
+		if code != http.StatusOK || json.Unmarshal([]byte(body), &got) != nil {
+			t.Fatalf("GET %s = %d %.200s; want 200 and JSON", path, code, body)
+		}
+		b, err := nqueens.GenerateBoard("blocked", 12, 40, got.Seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Seed == 0 || got.Board != boardRows(b) {
+			t.Errorf("GET %s: seed %d, board %q; want a seed other than 0 whose board is %q", path, got.Seed, got.Board, boardRows(b))
+		}
+		seeds[got.Seed] = true
+	}
+	if len(seeds) != 3 {
+		t.Errorf("three requests without a seed drew %d different seeds; want 3", len(seeds))
+	}
+}

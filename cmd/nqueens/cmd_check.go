@@ -231,12 +231,13 @@ func checkStream(ctx context.Context, e *env, r io.Reader, source string) error 
 	return t.end(e)
 }
 
-// isFile reports whether s names an existing regular file and does not
-// look like a placement.
+// isFile reports whether s names an existing regular file, named pipe
+// or character device (see openInput) and does not look like a
+// placement.
 func isFile(s string) bool {
 	if strings.ContainsAny(s, " ,[{\n") {
 		return false
 	}
 	st, err := os.Stat(s)
-	return err == nil && st.Mode().IsRegular()
+	return err == nil && isInputFile(st.Mode())
 }

@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/nqueens/nqueens/internal/quote"
 	"path/filepath"
 	"strings"
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/render"
-	"github.com/nqueens/nqueens/internal/quote"
 )
 
 var showCmd = &command{
@@ -150,14 +151,10 @@ func readOnePlacement(ctx context.Context, e *env, name string, maxN int) (nquee
 // else is the placement itself.
 func readPlacement(e *env, pos []string) (string, error) {
 	if len(pos) == 1 && looksLikePath(pos[0]) {
-		st, err := os.Stat(pos[0])
-		if err != nil {
-			return "", usagef("%s: no such file", pos[0])
+		if err := checkInputFile(pos[0]); err != nil {
+			return "", err
 		}
-		if st.IsDir() {
-			return "", usagef("%s: is a directory", pos[0])
-		}
-		return "", usagef("%s: not a regular file", pos[0])
+		return "", usagef("%s: not a file, pipe or device", quote.Path(pos[0])) // not reached: isFile took it
 	}
 	return strings.Join(pos, " "), nil
 }

@@ -33,6 +33,15 @@ line that is not a placement (exit 2). A first line of more than 512 KB
 that is a permutation or a one-line JSON record (from 'find 10000000')
 makes every line one placement of any size, checked as it is read.
 
+A partial board — rows without a queen, blocked squares x, as gen writes
+it — is not a solution: check names an attack among its queens, or says
+"partial: 3 of 8 queens, none attacking another; 'nqueens complete' tells
+whether the rest can be placed"; either way it exits 1.
+
+Readable forms: permutations, JSON, and text boards (rows of Q . x, or the
+#-grid of 'show --format text' and 'solve --format board'); not the
+pictures of 'show --format unicode', svg or png.
+
 Examples:
   nqueens check 5 2 6 1 7 4 8 3
   nqueens check "1 1"                       exits 1: same column
@@ -96,6 +105,7 @@ func checkInput(ctx context.Context, e *env, name string) error {
 		return checkStream(ctx, e, br, source)
 	}
 	sc := nqueens.NewPlacementScanner(br, checkMaxN)
+	sc.AllowPartial()
 	var (
 		prev nqueens.Placement
 		t    tally
@@ -106,8 +116,16 @@ func checkInput(ctx context.Context, e *env, name string) error {
 			return usagef("%s: line %d: placement %d repeats placement %d; a stream holds each placement once", source, sc.Line(), t.total+1, t.total)
 		}
 		prev = append(prev[:0], p...)
-		err := nqueens.Validate(p)
-		if err != nil && !errors.Is(err, nqueens.ErrAttack) {
+		var err error
+		if slices.Contains(p, -1) {
+			err = checkPartial(p)
+			if pe, ok := err.(*partialError); ok {
+				pe.blocked = len(sc.Blocked())
+			}
+		} else {
+			err = nqueens.Validate(p)
+		}
+		if err != nil && !errors.Is(err, nqueens.ErrAttack) && !errors.As(err, new(*partialError)) {
 			return usagef("%s: %v", source, err) // the scanner checked the shape: not reached
 		}
 		t.add(e, sc.Line(), err)
@@ -133,7 +151,7 @@ func (t *tally) add(e *env, line int, err error) {
 		t.bad++
 	}
 	report := func(k, line int, err error) {
-		fmt.Fprintf(e.stdout, "placement %d (line %d): invalid: %v\n", k, line, err)
+		fmt.Fprintf(e.stdout, "placement %d (line %d): %s\n", k, line, verdict(err))
 	}
 	switch t.total {
 	case 1:
@@ -171,7 +189,7 @@ func (t *tally) end(e *env) error {
 	case t.total == 1 && t.first == nil:
 		fmt.Fprintln(e.stdout, "valid")
 	case t.total == 1:
-		fmt.Fprintf(e.stdout, "invalid: %v\n", t.first)
+		fmt.Fprintln(e.stdout, verdict(t.first))
 	case t.bad == 0:
 		fmt.Fprintf(e.stdout, "%d placements, all valid\n", t.total)
 	default:
@@ -181,6 +199,59 @@ func (t *tally) end(e *env) error {
 		return answerNo("")
 	}
 	return nil
+}
+
+// verdict words a placement's error: "invalid: rows 1 and 2: …" for an
+// attack, the partialError's text for a partial board.
+func verdict(err error) string {
+	var pe *partialError
+	if errors.As(err, &pe) {
+		return pe.Error()
+	}
+	return "invalid: " + err.Error()
+}
+
+// A partialError is the verdict on a partial board (rows without a
+// queen, as gen writes them) whose queens do not attack each other: not
+// a solution (exit 1), but no wrong one either.
+type partialError struct{ queens, n, blocked int }
+
+func (e *partialError) Error() string {
+	b := ""
+	if e.blocked > 0 {
+		b = fmt.Sprintf(", %d blocked %s", e.blocked, plural(e.blocked, "square", "squares"))
+	}
+	if e.queens > 1 {
+		b += ", none attacking another"
+	}
+	return fmt.Sprintf("partial: %d of %d queens%s; 'nqueens complete' tells whether the rest can be placed", e.queens, e.n, b)
+}
+
+// checkPartial checks the queens of a partial board p (-1 for a row
+// without one) as Validate checks a placement: the attacking pair whose
+// second row is smallest (a column before a diagonal before an
+// anti-diagonal), else a *partialError.
+func checkPartial(p nqueens.Placement) error {
+	n := len(p)
+	col, diag, anti := map[int]int{}, map[int]int{}, map[int]int{} // line → row of its first queen
+	k := 0
+	for r, c := range p {
+		if c < 0 {
+			continue
+		}
+		k++
+		for _, x := range []struct {
+			m   map[int]int
+			key int
+			how string
+		}{{col, c, "same column"}, {diag, r - c, "same diagonal"}, {anti, r + c, "same anti-diagonal"}} {
+			if a, ok := x.m[x.key]; ok {
+				return &nqueens.AttackError{RowA: a, ColA: p[a], RowB: r, ColB: c, How: x.how}
+			}
+		}
+		col[c], diag[r-c], anti[r+c] = r, r, r
+	}
+	return &partialError{queens: k, n: n}
 }
 
 // checkMaxN is the most queens of a placement in a stream that check

@@ -6,13 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-
-	"github.com/nqueens/nqueens/internal/quote"
 	"path/filepath"
 	"strings"
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/render"
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 var showCmd = &command{
@@ -23,7 +22,10 @@ var showCmd = &command{
 squares, queens, columns labelled a, b, c, … up to 26 columns (numbers
 beyond) and rows numbered from the top. Boards from 1 to 1,000 columns;
 pictures stay near 800 pixels across. The placement is drawn as given,
-attacks and all ('check' judges it).
+attacks and all ('check' judges it). A partial board, as gen writes it
+(rows without a queen, blocked squares x), is drawn with its queens and
+its blocked squares (x in text, ╳ in unicode, grey and crossed in
+pictures).
 
 --format defaults to the -o file's extension (.svg, .png, .txt), else text.
 
@@ -40,11 +42,11 @@ func init() {
 }
 
 // drawers maps show's formats to the renderers.
-var drawers = map[string]func(io.Writer, []int) error{
-	"svg":     render.SVG,
-	"png":     render.PNG,
-	"text":    render.Text,
-	"unicode": render.Unicode,
+var drawers = map[string]func(io.Writer, []int, []nqueens.Square) error{
+	"svg":     render.SVGPartial,
+	"png":     render.PNGPartial,
+	"text":    render.TextPartial,
+	"unicode": render.UnicodePartial,
 }
 
 func runShow(ctx context.Context, e *env, args []string) error {
@@ -68,9 +70,12 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	if !ok {
 		return usagef("--format %s: want svg, png, text or unicode", quote.Token(f))
 	}
-	var p nqueens.Placement
+	var (
+		p       nqueens.Placement
+		blocked []nqueens.Square
+	)
 	if len(pos) == 1 && (pos[0] == "-" || isFile(pos[0])) {
-		p, err = readOnePlacement(ctx, e, pos[0], render.MaxN)
+		p, blocked, err = readOnePlacement(ctx, e, pos[0], render.MaxN)
 	} else {
 		var text string
 		if text, err = readPlacement(e, pos); err == nil {
@@ -92,7 +97,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	err = draw(w, p)
+	err = draw(w, p, blocked)
 	if cerr := closeOut(); err == nil {
 		err = cerr
 	}
@@ -116,34 +121,37 @@ func formatFromName(name string) (string, error) {
 }
 
 // readOnePlacement reads the one placement of at most maxN queens in a
-// file or standard input ("-"); a second placement is an error.
-func readOnePlacement(ctx context.Context, e *env, name string, maxN int) (nqueens.Placement, error) {
+// file or standard input ("-"), a partial board too (rows of -1, and its
+// blocked squares); a second placement is an error.
+func readOnePlacement(ctx context.Context, e *env, name string, maxN int) (nqueens.Placement, []nqueens.Square, error) {
 	in, source, closeIn, err := openInput(ctx, e, name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer closeIn()
 	sc := nqueens.NewPlacementScanner(in, maxN)
-	fail := func(err error) (nqueens.Placement, error) {
+	sc.AllowPartial()
+	fail := func(err error) (nqueens.Placement, []nqueens.Square, error) {
 		if errors.Is(err, nqueens.ErrSyntax) {
-			return nil, usagef("%v", err)
+			return nil, nil, usagef("%v", err)
 		}
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			return nil, err
+			return nil, nil, err
 		}
-		return nil, fmt.Errorf("reading %s: %w", source, err)
+		return nil, nil, fmt.Errorf("reading %s: %w", source, err)
 	}
 	if !sc.Scan(ctx) {
 		return fail(sc.Err())
 	}
 	p := sc.Placement().Clone()
+	blocked := append([]nqueens.Square(nil), sc.Blocked()...)
 	if sc.Scan(ctx) {
-		return nil, usagef("%s: line %d: a second placement; show draws one", source, sc.Line())
+		return nil, nil, usagef("%s: line %d: a second placement; show draws one", source, sc.Line())
 	}
 	if err := sc.Err(); err != nil {
 		return fail(err)
 	}
-	return p, nil
+	return p, blocked, nil
 }
 
 // readPlacement returns the placement text of the arguments: a lone

@@ -221,7 +221,7 @@ func TestShowOne(t *testing.T) {
 	if _, errs, code := cli(t, "2 4 1 3\n3 1 4 2\n", "show", "-"); code != 2 || errs != "nqueens show: standard input: line 2: a second placement; show draws one\n" {
 		t.Errorf("show - of two placements: exit %d, %q", code, errs)
 	}
-	if out, errs, code := cli(t, "\ufeffx.Qx\nQ..x\n.x.Q\n.Q..\n", "show", "-"); code != 0 || !strings.Contains(out, "1 |   |   | # |   |") {
+	if out, errs, code := cli(t, "\ufeffx.Qx\nQ..x\n.x.Q\n.Q..\n", "show", "-"); code != 0 || !strings.Contains(out, "1 | x |   | # | x |") {
 		t.Errorf("show - of a completed board: exit %d, %q\n%s", code, errs, out)
 	}
 }
@@ -305,5 +305,43 @@ func TestGenSeed(t *testing.T) {
 	}
 	if again, _, _ := cli(t, "", append(args, "--seed", seed)...); again != a {
 		t.Errorf("gen --seed %s: %q; want the board it named %q", seed, again, a)
+	}
+}
+
+// TestPartialBoards: what gen prints (rows without a queen, blocked
+// squares) is read by check, which calls it partial (exit 1: not a
+// solution), and drawn by show with its blocked squares, which check
+// and show read back (both said "line 2: row 1 has no queen").
+func TestPartialBoards(t *testing.T) {
+	queens, _, _ := cli(t, "", "gen", "completion", "--family", "queens", "--n", "6", "--queens", "2", "--seed", "3")
+	diag, _, _ := cli(t, "", "gen", "completion", "--family", "diag", "--n", "8", "--diagonals", "4", "--seed", "2")
+	shownDiag, _, _ := cli(t, diag, "show", "-")
+	shownQueens, _, _ := cli(t, queens, "show", "-")
+	tests := []struct {
+		name, stdin, out string
+		code             int
+	}{
+		{"gen queens", queens, "partial: 2 of 6 queens, none attacking another; 'nqueens complete' tells whether the rest can be placed\n", 1},
+		{"gen diag", diag, "partial: 0 of 8 queens, 20 blocked squares; 'nqueens complete' tells whether the rest can be placed\n", 1},
+		{"show of gen diag", shownDiag, "partial: 0 of 8 queens, 20 blocked squares; 'nqueens complete' tells whether the rest can be placed\n", 1},
+		{"show of gen queens", shownQueens, "partial: 2 of 6 queens, none attacking another; 'nqueens complete' tells whether the rest can be placed\n", 1},
+		{"attacking", "Q...\n....\n..Q.\n....\n", "invalid: rows 1 and 3: queens at columns 1 and 3 are on the same diagonal\n", 1},
+		{"stream", "2 4 1 3\n\nQx..\n....\n....\n....\n", "placement 2 (line 3): partial: 1 of 4 queens, 1 blocked square; 'nqueens complete' tells whether the rest can be placed\n1 of 2 placements valid\n", 1},
+	}
+	for _, tt := range tests {
+		out, errs, code := cli(t, tt.stdin, "check", "-")
+		if out != tt.out || code != tt.code {
+			t.Errorf("%s | check -: %q, exit %d, stderr %q; want %q, exit %d", tt.name, out, code, errs, tt.out, tt.code)
+		}
+	}
+	// show draws the blocked squares, and its drawing of a drawing is the same.
+	if again, errs, code := cli(t, shownDiag, "show", "-"); code != 0 || again != shownDiag || strings.Count(shownDiag, " x ") != 20 {
+		t.Errorf("show - of show's partial board: exit %d, %q, %d x; want the same board with 20 x\n%s", code, errs, strings.Count(shownDiag, " x "), again)
+	}
+	if out, errs, code := cli(t, diag, "show", "-", "--format", "unicode"); code != 0 || strings.Count(out, "╳") != 20 {
+		t.Errorf("show - --format unicode of gen diag: exit %d, %q, %d ╳; want 20\n%s", code, errs, strings.Count(out, "╳"), out)
+	}
+	if out, errs, code := cli(t, diag, "show", "-", "--format", "svg"); code != 0 || strings.Count(out, "#9e9e9e") != 20 {
+		t.Errorf("show - --format svg of gen diag: exit %d, %q, %d grey squares; want 20", code, errs, strings.Count(out, "#9e9e9e"))
 	}
 }

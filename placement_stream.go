@@ -48,8 +48,8 @@ type PlacementScanner struct {
 	blocked []Square // the blocked squares of the last board, if partial
 	partial bool     // boards may have rows without a queen
 	start   int      // line where p starts
-	count int
-	err   error
+	count   int
+	err     error
 }
 
 // LineLimit returns the longest line, in bytes, that a PlacementScanner

@@ -7,12 +7,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/nqueens/nqueens/internal/quote"
 	"io"
 	"math/rand/v2"
 	"strconv"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 var findCmd = &command{

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/web"
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 var serveCmd = &command{
@@ -64,7 +66,7 @@ func parseServe(e *env, args []string) (serveConfig, error) {
 		return serveConfig{}, err
 	}
 	if len(pos) != 0 {
-		return serveConfig{}, usagef("serve takes no arguments, got %q", pos)
+		return serveConfig{}, usagef("serve takes no arguments, got %s", quote.Token(strings.Join(pos, " ")))
 	}
 	if *countMax < 1 || *countMax > web.CountLimit {
 		return serveConfig{}, usagef("--count-max = %d: want 1 to %d (N = %d takes hours; run nqueens count for it)", *countMax, web.CountLimit, web.CountLimit+1)

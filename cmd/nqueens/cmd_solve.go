@@ -5,13 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/nqueens/nqueens/internal/quote"
 	"math/big"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 var solveCmd = &command{

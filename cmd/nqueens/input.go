@@ -3,11 +3,11 @@ package main
 import (
 	"context"
 	"errors"
+	"io"
 	"io/fs"
+	"os"
 
 	"github.com/nqueens/nqueens/internal/quote"
-	"io"
-	"os"
 )
 
 // ctxReader reads r in a goroutine and gives up as soon as ctx is done,

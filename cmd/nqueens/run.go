@@ -5,13 +5,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/nqueens/nqueens/internal/quote"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
+
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 // A command is one subcommand of nqueens. Each lives in its own file

@@ -190,6 +190,7 @@ func TestCheckMessages(t *testing.T) {
 		{[]string{"check", "[]"}, "valid\n", "", 0},
 		{[]string{"check", `{"n":0,"columns":[]}`}, "valid\n", "", 0},
 		{[]string{"check", "\ufeff2", "4", "1", "3"}, "valid\n", "", 0},
+		{[]string{"check", `{"n":4,"columns":[2,4,1,3],"x":1}`}, "", "nqueens check: bad placement: JSON: unknown field \"x\"\n", 2}, // as /api/check refuses it (was valid)
 	}
 	for _, tt := range tests {
 		out, errs, code := cli(t, "", tt.args...)

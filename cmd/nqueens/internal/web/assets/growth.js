@@ -6,8 +6,6 @@
 // log scale and are left out; a line joins consecutive N only.
 'use strict';
 
-const growthNS = 'http://www.w3.org/2000/svg';
-
 // growthSeries returns the lines of rows ({n, solutions, unique, nodes,
 // seconds, method}), labelled as the command's legend.
 function growthSeries(rows) {
@@ -40,7 +38,7 @@ function drawGrowth(svg, rows) {
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.replaceChildren();
   const el = (name, attrs, parent = svg, text) => {
-    const e = document.createElementNS(growthNS, name);
+    const e = document.createElementNS(svg.namespaceURI, name); // the SVG namespace, as the page's <svg> has it
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
     if (text !== undefined) e.textContent = text;
     parent.append(e);

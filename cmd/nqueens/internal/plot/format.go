@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 // A Format is an image format Render writes.
@@ -25,23 +27,7 @@ func FormatOf(path string) (Format, error) {
 	case ".png":
 		return PNG, nil
 	case "":
-		return "", fmt.Errorf("%s: no extension; want .svg or .png", quote(path))
+		return "", fmt.Errorf("%s: no extension; want .svg or .png", quote.Token(path))
 	}
-	return "", fmt.Errorf("%s: unknown extension %s; want .svg or .png", quote(path), quote(ext))
+	return "", fmt.Errorf("%s: unknown extension %s; want .svg or .png", quote.Token(path), quote.Token(ext))
 }
-
-// quote quotes s as strconv.Quote does, cut to 40 bytes (at a rune
-// boundary) with "…" when longer.
-func quote(s string) string {
-	const max = 40
-	if len(s) <= max {
-		return fmt.Sprintf("%q", s)
-	}
-	cut := max
-	for cut > 0 && !isRuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%q…", s[:cut])
-}
-
-func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }

@@ -89,7 +89,7 @@ func TestFormatOf(t *testing.T) {
 		{"dir.x/Growth.PNG", PNG, ""},
 		{"growth.gif", "", `"growth.gif": unknown extension ".gif"; want .svg or .png`},
 		{"growth", "", `"growth": no extension; want .svg or .png`},
-		{strings.Repeat("é", 30) + ".gif", "", `"` + strings.Repeat("é", 20) + `"…: unknown extension ".gif"; want .svg or .png`},
+		{strings.Repeat("é", 30) + ".gif", "", `"` + strings.Repeat("é", 20) + `…": unknown extension ".gif"; want .svg or .png`},
 	} {
 		got, err := FormatOf(tc.path)
 		msg := ""

@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 
+	"github.com/nqueens/nqueens/internal/quote"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -47,7 +48,7 @@ func (c *Chart) Render(w io.Writer, f Format) error {
 	case PNG:
 		cw = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(dpi))}
 	default:
-		return fmt.Errorf("plot: unknown format %s", quote(string(f)))
+		return fmt.Errorf("plot: unknown format %s", quote.Token(string(f)))
 	}
 	dc := draw.New(cw)
 	dc.SetColor(white)

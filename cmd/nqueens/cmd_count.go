@@ -57,7 +57,7 @@ Charts:
   nqueens count 1-16 --plot growth.svg     log-scale lines of solutions,
                                            nodes and time per N (.svg or .png),
                                            redrawn as each row finishes
-  nqueens count 4-13 --method all --budget 3s --plot growth.svg
+  nqueens count 4-15 --method all --budget 3s --plot growth.svg
                                            the tutorials' methods side by side;
                                            each stops before a row estimated
                                            to take it past the budget

@@ -319,6 +319,7 @@ function count() {
     countRange(n, to);
     return;
   }
+  $('count-range').hidden = true;
   out.textContent = `N = ${n}: counting…`;
   const es = new EventSource(`/api/count?n=${n}&stream=1`);
   countES = es;

@@ -166,8 +166,9 @@ func TestPlotPNG(t *testing.T) {
 }
 
 // TestPlotBudgetStops: with a budget below any count's time, each
-// method counts its first row (estimated at nothing: it is where the
-// estimator starts) and stops before the next, saying so.
+// method counts its first row at most (one estimated at nothing, as
+// the classic methods' N = 4 is: it is where their estimator starts)
+// and stops before the next, saying so; the range to 30 never runs.
 func TestPlotBudgetStops(t *testing.T) {
 	out, errs, code := cli(t, "", "count", "4-30", "--method", "all", "--budget", "1ns")
 	if code != 0 {

@@ -53,6 +53,15 @@ Examples:
   nqueens count 10 --method permutation   a tutorial's method
   nqueens count 22 --force        start although estimated at hours
 
+Charts:
+  nqueens count 1-16 --plot growth.svg     log-scale lines of solutions,
+                                           nodes and time per N (.svg or .png),
+                                           redrawn as each row finishes
+  nqueens count 4-15 --method all --budget 3s --plot growth.svg
+                                           the tutorials' methods side by side;
+                                           each stops before a row estimated
+                                           to take it past the budget
+
 Long counts:
   nqueens count 20 --checkpoint n20.ckpt    kill it at any time; the same
                                             command resumes, the total is exact
@@ -137,7 +146,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print JSON (one object per N)")
 	verbose := fs.Bool("v", false, "also print the estimate, nodes visited and time (on stderr with --json or --shard)")
 	workers := fs.Int("workers", 0, "goroutines to count with (0 = one per core)")
-	method := fs.String("method", "auto", "algorithm: auto, quadrant (the join; unique by symmetry), bitboard, arrays, board or permutation")
+	method := fs.String("method", "auto", "algorithm: auto, quadrant (the join; unique by symmetry), bitboard, arrays, board, permutation, or all (a range with each of bitboard, arrays, board and permutation)")
 	totalOnly := fs.Bool("total-only", false, "count the total alone (auto then uses the quadrant join for N = 18..25)")
 	maxMem := fs.String("max-memory", "", "memory bound, e.g. 512M, 2.5G or 4G (default 16G); the join plans within it, other methods are refused above it")
 	force := fs.Bool("force", false, "start even if the count is estimated to take more than an hour")
@@ -147,6 +156,8 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	shardFlag := fs.String("shard", "", "count only shard `I/M` (0 ≤ I < M) and write its JSON record")
 	out := fs.String("o", "", "with --shard: write the record to `FILE` (atomically) instead of stdout")
 	replicas := fs.Int("replicas", 1, "with --shard: count each unit in `R` different shards (1..M, the same for every shard), for merge to compare")
+	plotPath := fs.String("plot", "", "with a range: draw the rows as log-scale lines in `FILE` (.svg or .png), redrawn as each row finishes")
+	budget := fs.Duration("budget", 0, "with a range: stop each method before a row estimated to take its total time past `D` (--method all: 10s by default)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -163,9 +174,12 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	if set["checkpoint"] && *ckpt == "" {
 		return usagef("--checkpoint: empty file name")
 	}
-	auto := *method == "auto"
+	auto, all := *method == "auto", strings.EqualFold(*method, "all")
 	var m nqueens.Method
-	if !auto {
+	if all && *totalOnly {
+		return usagef("--total-only goes with --method auto, bitboard or quadrant")
+	}
+	if !auto && !all {
 		if m, err = parseMethod(*method); err != nil {
 			return err
 		}
@@ -200,6 +214,9 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		}
 	} else if *replicas != 1 {
 		return usagef("--replicas is for --shard")
+	}
+	if err := checkRangeFlags(lo, hi, all, set["plot"], *plotPath, set["budget"], *budget); err != nil {
+		return err
 	}
 	long := *ckpt != "" || *shardFlag != ""
 	if long && lo != hi {
@@ -240,21 +257,41 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		}
 		return countOne(ctx, e, lo, opts, countFlags{json: *asJSON, verbose: *verbose, progress: *progressMode, every: *every, out: *out, totalOnly: *totalOnly, auto: auto})
 	}
-	// A range: the largest N decides whether it may start.
+	// A range: the largest N decides whether it may start, unless a
+	// budget stops it earlier.
+	methods := []nqueens.Method{m}
+	if all {
+		methods = nqueens.Methods
+		if !set["budget"] {
+			*budget = defaultAllBudget
+		}
+	}
 	if auto {
 		opts.Method = chooseMethod(hi, *totalOnly)
 	}
 	quiet := gate
 	quiet.verbose = false
-	if _, err := quiet.check(ctx, hi, opts); err != nil {
-		return err
+	if *budget == 0 {
+		if _, err := quiet.check(ctx, hi, opts); err != nil {
+			return err
+		}
 	}
 	table := !*asJSON
 	if table {
-		fmt.Fprintf(e.stdout, "%3s %20s %20s %16s %10s %7s\n", "N", "solutions", "unique", "nodes", "seconds", "growth")
+		fmt.Fprintf(e.stdout, "%3s %20s %20s %16s %10s %7s", "N", "solutions", "unique", "nodes", "seconds", "growth")
+		if all {
+			fmt.Fprintf(e.stdout, " %s", "method")
+		}
+		fmt.Fprintln(e.stdout)
 	}
-	var prev time.Duration
-	for n := lo; n <= hi; n++ {
+	chart := newGrowthChart(*plotPath, lo, hi, *method, *budget, *totalOnly)
+	prevs := map[nqueens.Method]time.Duration{}
+	rb := newRangeBudget(*budget)
+	// Each N with every method in turn, so that the methods advance
+	// together (on the chart too).
+	for i := 0; i < (hi-lo+1)*len(methods) && !rb.allStopped(methods); i++ {
+		n, mm := lo+i/len(methods), methods[i%len(methods)]
+		opts.Method = mm
 		if auto {
 			opts.Method = chooseMethod(n, *totalOnly)
 		}
@@ -263,11 +300,21 @@ func runCount(ctx context.Context, e *env, args []string) error {
 				return err
 			}
 		}
+		if ok, err := rb.admit(ctx, e, n, opts); !ok {
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		res, err := nqueens.Count(ctx, n, opts)
 		if err != nil {
 			if errors.Is(err, nqueens.ErrMemory) {
 				return usagef("--max-memory: %v", err)
 			}
+			return err
+		}
+		rb.spend(mm, res.Elapsed)
+		if err := chart.add(n, res, *totalOnly); err != nil {
 			return err
 		}
 		if *asJSON {
@@ -276,7 +323,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 			continue
 		}
 		growth := "-"
-		if prev >= time.Millisecond {
+		if prev := prevs[mm]; prev >= time.Millisecond {
 			growth = fmt.Sprintf("%.1f×", float64(res.Elapsed)/float64(prev))
 		}
 		uniq, nodes := group(res.Unique.String()), groupU(res.Nodes)
@@ -286,8 +333,12 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		if res.Method == nqueens.Quadrant {
 			nodes = "-"
 		}
-		fmt.Fprintf(e.stdout, "%3d %20s %20s %16s %10.3f %7s\n", n, group(res.Solutions.String()), uniq, nodes, res.Elapsed.Seconds(), growth)
-		prev = res.Elapsed
+		fmt.Fprintf(e.stdout, "%3d %20s %20s %16s %10.3f %7s", n, group(res.Solutions.String()), uniq, nodes, res.Elapsed.Seconds(), growth)
+		if all {
+			fmt.Fprintf(e.stdout, " %s", res.Method)
+		}
+		fmt.Fprintln(e.stdout)
+		prevs[mm] = res.Elapsed
 	}
 	return nil
 }

@@ -19,6 +19,9 @@ import (
 // arrays' records merged to the exact totals. Without the packages, or
 // as another user than root, it skips; under CI=true it fails.
 func TestSlurmCluster(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a Slurm cluster and counts for about 25 s")
+	}
 	testtool.Require(t, "slurm-wlm", "slurmctld")
 	testtool.Require(t, "slurm-wlm", "slurmd")
 	testtool.Require(t, "munge", "munged")

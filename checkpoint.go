@@ -32,7 +32,7 @@ func openCheckpoint(path string, h checkpoint.Header, check func(checkpoint.Reco
 			return nil, nil, err
 		}
 		if notice != nil && o.DroppedLines > 0 {
-			notice(droppedNotice(path, o.DroppedLines))
+			notice(droppedNotice(path, o.DroppedLines, o.Dropped))
 		}
 		return f, o.Done, nil
 	}
@@ -54,13 +54,27 @@ func openCheckpoint(path string, h checkpoint.Header, check func(checkpoint.Reco
 	return nil, nil, fmt.Errorf("checkpoint: %w", err)
 }
 
-// droppedNotice is the notice for k damaged trailing records dropped
-// from the checkpoint at path.
-func droppedNotice(path string, k int) string {
-	if k == 1 {
+// droppedNotice is the notice for a damaged tail of k lines and size
+// bytes dropped from the checkpoint at path. One line no longer than a
+// record is a torn record, whose unit is counted again; anything longer
+// is described as what it is, since it need not hold any record.
+func droppedNotice(path string, k, size int) string {
+	if k == 1 && size <= checkpoint.MaxRecordLine {
 		return fmt.Sprintf("dropped 1 damaged trailing record of %s; its unit is counted again", path)
 	}
-	return fmt.Sprintf("dropped %d damaged trailing records of %s; their units are counted again", k, path)
+	return fmt.Sprintf("dropped a damaged tail of %s (%d %s) of %s; the units recorded before it are kept, any unit it held is counted again",
+		byteSize(size), k, plural(k, "line", "lines"), path)
+}
+
+// byteSize writes a size in bytes, kB or MB (powers of 1000).
+func byteSize(n int) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d bytes", n)
+	case n < 1000000:
+		return fmt.Sprintf("%.1f kB", float64(n)/1e3)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 }
 
 // checkRecords checks the records of the checkpoint at path, by unit,

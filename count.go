@@ -406,12 +406,9 @@ func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, s
 // before any work.
 func quadrantPlan(n int, opts CountOptions) (*quadrant.Plan, []int, error) {
 	if opts.Shard == (Shard{}) {
+		// Before the table: its Need is the least limit that passes,
+		// the table with one worker.
 		if err := quadrant.CheckMemory(n, opts.MaxMemory); err != nil {
-			// The table alone does not fit: state the least limit that
-			// passes, the table with one worker (EstimateMemory).
-			if _, e := quadrant.EstimateMemory(n, quadrant.Options{Workers: 1, MaxMemory: opts.MaxMemory}); e != nil {
-				err = e
-			}
 			return nil, nil, quadrantMemoryError(n, opts.Shard, err)
 		}
 		plan, err := quadrant.NewPlan(n)
@@ -495,9 +492,6 @@ func PlanQuadrant(n int, opts CountOptions) (QuadrantPlan, error) {
 		qp.Limit = quadrant.DefaultMaxMemory
 	}
 	qp.Fits = qp.Memory <= qp.Limit
-	if opts.Shard == (Shard{}) && quadrant.CheckMemory(n, opts.MaxMemory) != nil {
-		qp.Fits = false
-	}
 	return qp, nil
 }
 
@@ -538,10 +532,16 @@ func quadrantMemoryError(n int, s Shard, err error) error {
 		if s != (Shard{}) {
 			what = fmt.Sprintf("shard %s of n = %d", s, n)
 		}
-		return fmt.Errorf("%w: %s needs %s with method quadrant (a limit of %dM passes), the limit is %s",
-			ErrMemory, what, quadrant.FormatBytes(me.Need), (me.Need+1<<20-1)>>20, quadrant.FormatBytes(me.Limit))
+		return fmt.Errorf("%w: %s needs %s with method quadrant, the limit is %s (a limit of %s passes)",
+			ErrMemory, what, quadrant.FormatBytes(me.Need), quadrant.FormatLimit(me.Limit), passingLimit(me.Need))
 	}
 	return err
+}
+
+// passingLimit writes a --max-memory figure in whole MiB of at least need
+// bytes (need rounded up), so that a limit of it passes.
+func passingLimit(need uint64) string {
+	return fmt.Sprintf("%dM", need>>20+min(need&(1<<20-1), 1))
 }
 
 // countUnits counts with the bitboard kernel the units that opts select,
@@ -551,7 +551,7 @@ func countUnits(ctx context.Context, n int, opts CountOptions, res *Result, star
 	if workers == 0 {
 		workers = defaultWorkers()
 	}
-	plan, err := kernel.NewPlanWorkers(n, workers)
+	plan, err := kernelPlan(n, workers) // the plan Estimate listed, if it did
 	if err != nil {
 		return err
 	}

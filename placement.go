@@ -82,12 +82,13 @@ func decodeJSON(b []byte, maxN int, p Placement) (Placement, error) {
 	}
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.UseNumber()
+	d.DisallowUnknownFields() // as /api/check does
 	if err := d.Decode(&j); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			return nil, fmt.Errorf("JSON: %s: a %s, not a whole number", te.Field, te.Value)
 		}
-		return nil, fmt.Errorf("JSON: %s", quote.Message(err.Error()))
+		return nil, fmt.Errorf("JSON: %s", quote.Message(strings.TrimPrefix(err.Error(), "json: ")))
 	}
 	if _, err := d.Token(); err != io.EOF {
 		return nil, errors.New("JSON: text after the record")

@@ -20,7 +20,8 @@ import (
 // for an empty square, or the "#" grid that Board draws, with its column
 // header and rules — separated by blank lines or "Solution #k" titles.
 // Forms may be mixed. Blank lines, lines starting with "# " followed by
-// text, and a UTF-8 byte order mark at the start are skipped.
+// text, and a UTF-8 byte order mark at the start are skipped. A board row
+// without a queen is an error unless AllowPartial was called.
 //
 // The scanner keeps one line and one placement: it reads a line of at
 // most LineLimit(maxN) bytes, a board of at most maxN rows, and fails at
@@ -43,10 +44,12 @@ type PlacementScanner struct {
 	buf     []byte // the current line, copied out of br
 	jbuf    []byte // a JSON record spread over lines
 
-	p     Placement
-	start int // line where p starts
-	count int
-	err   error
+	p       Placement
+	blocked []Square // the blocked squares of the last board, if partial
+	partial bool     // boards may have rows without a queen
+	start   int      // line where p starts
+	count   int
+	err     error
 }
 
 // LineLimit returns the longest line, in bytes, that a PlacementScanner
@@ -69,6 +72,18 @@ func NewPlacementScanner(r io.Reader, maxN int) *PlacementScanner {
 	}
 	return s
 }
+
+// AllowPartial makes the scanner read partial boards too, as gen and
+// 'complete' take them: a board row without a queen is -1 in the
+// placement (a column of p may then hold no queen either), and the
+// blocked squares (x) of the board are kept (see Blocked). Call it
+// before the first Scan.
+func (s *PlacementScanner) AllowPartial() { s.partial = true }
+
+// Blocked returns the blocked squares (x) of the board the last Scan
+// read, when AllowPartial was called; nil for other forms. It is
+// overwritten by the next Scan.
+func (s *PlacementScanner) Blocked() []Square { return s.blocked }
 
 // Placement returns the placement the last Scan read. It is overwritten
 // by the next Scan; Clone it to keep it.
@@ -164,6 +179,9 @@ func (s *PlacementScanner) Scan(ctx context.Context) bool {
 func (s *PlacementScanner) scan(ctx context.Context) error {
 	var b board // the board being read, if any
 	b.p = s.p[:0]
+	b.partial = s.partial
+	b.blocked = s.blocked[:0]
+	s.blocked = s.blocked[:0]
 	skipped := 0 // bytes of lines skipped since the last placement or row: at most a title, a header and a rule
 	for {
 		if s.line&255 == 255 && ctx != nil {
@@ -231,6 +249,9 @@ func (s *PlacementScanner) endBoard(b *board) error {
 			b.rows, plural(b.rows, "row", "rows"), b.width, plural(b.width, "square", "squares"))
 	}
 	s.p, s.start = b.p, b.line
+	if b.partial {
+		s.blocked = b.blocked
+	}
 	return nil
 }
 
@@ -383,6 +404,8 @@ func isSequence(t []byte) bool {
 // board collects the rows of a drawn board.
 type board struct {
 	p          Placement
+	partial    bool     // a row may have no queen (-1)
+	blocked    []Square // squares marked x, if partial
 	rows       int
 	width      int
 	line, last int // lines of the first and last row
@@ -395,10 +418,13 @@ func (b *board) add(t []byte, grid bool, maxN int) error {
 		return fmt.Errorf("row %d of a board %d squares wide; separate boards with a blank line", row, b.width)
 	}
 	queen, w := -1, 0
-	mark := func(q bool) error {
+	mark := func(q bool, x bool) error {
 		w++
 		if w > maxN {
 			return fmt.Errorf("row %d has more than %d squares", row, maxN)
+		}
+		if x && b.partial {
+			b.blocked = append(b.blocked, Square{Row: row - 1, Col: w - 1})
 		}
 		if q {
 			if queen >= 0 {
@@ -416,31 +442,35 @@ func (b *board) add(t []byte, grid bool, maxN int) error {
 		}
 		for _, c := range parts {
 			c = bytes.TrimSpace(c)
-			var q bool
+			var q, x bool
 			switch string(c) {
-			case "", ".", "_", "x", "X":
+			case "", ".", "_":
+			case "x", "X":
+				x = true
 			case "#", "Q", "q":
 				q = true
 			default:
 				return fmt.Errorf("row %d, cell %d: %s is neither a queen (Q or #) nor an empty or blocked square", row, w+1, quote.Bytes(c))
 			}
-			if err := mark(q); err != nil {
+			if err := mark(q, x); err != nil {
 				return err
 			}
 		}
 	} else {
 		for i, c := range t {
-			var q bool
+			var q, x bool
 			switch c {
 			case ' ', '\t':
 				continue
-			case '.', 'x', 'X':
+			case '.':
+			case 'x', 'X':
+				x = true
 			case 'Q', 'q', '#':
 				q = true
 			default:
 				return fmt.Errorf("column %d: %s is neither a queen (Q, q or #) nor an empty (.) or blocked (x) square", i+1, quote.Byte(c))
 			}
-			if err := mark(q); err != nil {
+			if err := mark(q, x); err != nil {
 				return err
 			}
 		}
@@ -451,7 +481,7 @@ func (b *board) add(t []byte, grid bool, maxN int) error {
 	case w != b.width:
 		return fmt.Errorf("row %d has %d %s; row 1 has %d", row, w, plural(w, "square", "squares"), b.width)
 	}
-	if queen < 0 {
+	if queen < 0 && !b.partial {
 		return fmt.Errorf("row %d has no queen", row)
 	}
 	b.p = append(b.p, queen)

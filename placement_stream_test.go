@@ -273,3 +273,25 @@ func FuzzPlacementScanner(f *testing.F) {
 		}
 	})
 }
+
+// TestScannerPartial: with AllowPartial, a board row without a queen is
+// -1 and the blocked squares are kept; without it, such a row is an
+// error.
+func TestScannerPartial(t *testing.T) {
+	in := "# gen\nx.Q.\n....\n...x\n.Q..\n\n2 4 1 3\n"
+	sc := NewPlacementScanner(strings.NewReader(in), 0)
+	sc.AllowPartial()
+	if !sc.Scan(context.Background()) {
+		t.Fatalf("Scan: %v", sc.Err())
+	}
+	if p, b := sc.Placement(), sc.Blocked(); !slices.Equal(p, Placement{2, -1, -1, 1}) || !slices.Equal(b, []Square{{0, 0}, {2, 3}}) {
+		t.Errorf("partial board: %v, blocked %v; want [2 -1 -1 1], [1:1 3:4]", p, b)
+	}
+	if !sc.Scan(context.Background()) || !slices.Equal(sc.Placement(), Placement{1, 3, 0, 2}) || len(sc.Blocked()) != 0 {
+		t.Errorf("then 2 4 1 3: %v, blocked %v, %v", sc.Placement(), sc.Blocked(), sc.Err())
+	}
+	sc = NewPlacementScanner(strings.NewReader(in), 0)
+	if sc.Scan(context.Background()) || !strings.Contains(fmt.Sprint(sc.Err()), "row 2 has no queen") {
+		t.Errorf("without AllowPartial: %v; want row 2 has no queen", sc.Err())
+	}
+}

@@ -347,3 +347,27 @@ func TestMergeTampered(t *testing.T) {
 		t.Errorf("quadrant unit total+2: error %q blames the program for damaged records", err)
 	}
 }
+
+// TestCheckpointGarbageTail: a tail of garbage lines that holds no record
+// is described as a tail of so many bytes and lines, not as that many
+// damaged records whose units are counted again; every unit recorded
+// before it is resumed.
+func TestCheckpointGarbageTail(t *testing.T) {
+	total := loadOEIS(t, "a000170")
+	path := filepath.Join(t.TempDir(), "ck")
+	if _, err := Count(context.Background(), 12, CountOptions{Checkpoint: path}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(path)
+	tail := strings.Repeat("garbage that is no record at all\n", 3000) // 99,000 bytes
+	os.WriteFile(path, append(b, tail...), 0o644)
+	var notices []string
+	res, err := Count(context.Background(), 12, CountOptions{Checkpoint: path, Notice: func(s string) { notices = append(notices, s) }})
+	if err != nil || res.Solutions != want(t, total, 12) || res.Resumed != res.Units {
+		t.Fatalf("Count after a garbage tail = %v (%d of %d resumed), %v; want %v, all resumed", res.Solutions, res.Resumed, res.Units, err, want(t, total, 12))
+	}
+	wantNotice := "dropped a damaged tail of 99.0 kB (3000 lines) of " + path + "; the units recorded before it are kept, any unit it held is counted again"
+	if len(notices) != 1 || notices[0] != wantNotice {
+		t.Errorf("notices %q; want [%q]", notices, wantNotice)
+	}
+}

@@ -112,3 +112,88 @@ func TestValidateReaderEarly(t *testing.T) {
 		}
 	}
 }
+
+// TestLineValidator: each line is one placement, checked as Parse and
+// Validate check it; JSON records on one line too.
+func TestLineValidator(t *testing.T) {
+	lines := []string{
+		"5 2 6 1 7 4 8 3", "1 1", "[2,4,1,3]", "(3 1 4 2)", "2 4 1 3 # a comment", "1 3 5 2 4 6",
+		`{"n":4,"columns":[2,4,1,3]}`, `{"columns":[3,1,4,2],"n":4}`, ` { "n" : 4 , "columns" : [ 2 , 4 , 1 , 3 ] } `,
+		`{"n":2,"columns":[1,2]}`, "1",
+	}
+	in := "\ufeff# header\n\n" + strings.Join(lines, "\n") + "\n"
+	v := NewLineValidator(strings.NewReader(in))
+	k := 0
+	for v.Next() {
+		p, err := Parse(lines[k])
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", lines[k], err)
+		}
+		want := Validate(p)
+		if got := v.Verdict(); (got == nil) != (want == nil) || got != nil && got.Error() != want.Error() || v.N() != len(p) || v.Line() != k+3 {
+			t.Errorf("line %d %q: N %d, line %d, %v; want N %d, line %d, %v", k+3, lines[k], v.N(), v.Line(), got, len(p), k+3, want)
+		}
+		k++
+	}
+	if err := v.Err(); err != nil || k != len(lines) {
+		t.Errorf("LineValidator read %d placements, then %v; want %d, nil", k, err, len(lines))
+	}
+	bad := []struct{ in, want string }{
+		{"2 4 1 3\n1 x\n", "line 2: entry 2"},
+		{`{"n":4,"columns":[2,4,1,3],"x":1}`, `unknown field "x"`},
+		{`{"n":5,"columns":[2,4,1,3]}`, "n is 5 but 4 columns"},
+		{`{"n":4,"columns":[2,4,1,5]}`, "off the board"},
+		{`{"n":4,"columns":[2,4,1,3]`, "not closed"},
+		{`{"n":4,"columns":[2,4,1,3]} 1`, "text after"},
+		{"1 1 1 9\n", "off"},
+	}
+	for _, tt := range bad {
+		v := NewLineValidator(strings.NewReader(tt.in))
+		for v.Next() {
+		}
+		if err := v.Err(); !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("LineValidator(%q): %v; want ErrSyntax with %q", tt.in, err, tt.want)
+		}
+	}
+}
+
+// TestLineValidatorLarge: two long permutations are two placements.
+func TestLineValidatorLarge(t *testing.T) {
+	var sb strings.Builder
+	for _, n := range []int{150_000, 150_001} {
+		if err := construct.WritePerm(&sb, n); err != nil {
+			t.Fatal(err)
+		}
+		sb.WriteString("\n")
+	}
+	v := NewLineValidator(strings.NewReader(sb.String()))
+	var got []int
+	for v.Next() {
+		if v.Verdict() != nil {
+			t.Errorf("line %d: %v", v.Line(), v.Verdict())
+		}
+		got = append(got, v.N())
+	}
+	if len(got) != 2 || got[0] != 150_000 || got[1] != 150_001 || v.Err() != nil {
+		t.Errorf("LineValidator read %v, %v; want [150000 150001]", got, v.Err())
+	}
+}
+
+// FuzzLineValidator: line by line, the streaming checker agrees with
+// Parse and Validate on each line, and never panics.
+func FuzzLineValidator(f *testing.F) {
+	for _, s := range []string{"5 2 6 1 7 4 8 3\n1 1", `{"n":4,"columns":[2,4,1,3]}`, "# c\n\n(1)", "[1", "1,,2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v := NewLineValidator(strings.NewReader(s))
+		for v.Next() {
+			if v.Verdict() != nil && !errors.Is(v.Verdict(), ErrAttack) {
+				t.Fatalf("LineValidator(%q): verdict %v", s, v.Verdict())
+			}
+		}
+		if err := v.Err(); err != nil && !errors.Is(err, ErrSyntax) {
+			t.Fatalf("LineValidator(%q) = %v: not ErrSyntax", s, err)
+		}
+	})
+}

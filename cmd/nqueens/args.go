@@ -7,16 +7,17 @@ import (
 	"strings"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 // parseN reads a board size for a command whose limit is max.
 func parseN(s string, max int) (int, error) {
 	n, err := strconv.Atoi(s)
 	if errors.Is(err, strconv.ErrRange) {
-		return 0, usagef("N = %s is too large: at most %d", s, max)
+		return 0, usagef("N = %s is too large: at most %d", quote.Token(s), max)
 	}
 	if err != nil {
-		return 0, usagef("N: %q is not a whole number", s)
+		return 0, usagef("N: %s is not a whole number", quote.Token(s))
 	}
 	if n < 0 {
 		return 0, usagef("N = %d: a board size cannot be negative", n)
@@ -35,7 +36,7 @@ func parseRange(s string, max int) (lo, hi int, err error) {
 		return n, n, err
 	}
 	if b == "" {
-		return 0, 0, usagef("range %q: want A-B, for example 1-15", s)
+		return 0, 0, usagef("range %s: want A-B, for example 1-15", quote.Token(s))
 	}
 	if lo, err = parseN(a, max); err != nil {
 		return 0, 0, err
@@ -78,9 +79,11 @@ func group(s string) string {
 
 func groupU(v uint64) string { return group(strconv.FormatUint(v, 10)) }
 
-// parseBytes reads a memory size: a whole number of bytes, optionally
+// parseBytes reads a memory size: a number of bytes, optionally
 // followed by K, M, G or T (powers of 1024, an optional trailing B or iB,
-// any case): "1048576", "512M", "4GiB". Zero and overflow are errors.
+// any case): "1048576", "512M", "4GiB", and with one decimal digit
+// before a unit, as count's messages write needs: "2.7M" (2.7·2^20
+// bytes, rounded down). Zero and overflow are errors.
 func parseBytes(s string) (uint64, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
 	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
@@ -100,12 +103,22 @@ func parseBytes(s string) (uint64, error) {
 			t = t[:len(t)-1]
 		}
 	}
+	tenths := false
+	if i := strings.IndexByte(t, '.'); i >= 0 && shift > 0 && i == len(t)-2 {
+		t, tenths = t[:i]+t[i+1:], true
+	}
 	v, err := strconv.ParseUint(t, 10, 64)
+	if err == nil && tenths {
+		if v > ^uint64(0)>>shift {
+			return 0, fmt.Errorf("%s is too large", quote.Token(s))
+		}
+		v, shift = v<<shift/10, 0
+	}
 	if err != nil || v == 0 {
-		return 0, fmt.Errorf("%q is not a memory size like 512M or 4G", s)
+		return 0, fmt.Errorf("%s is not a memory size like 512M or 4G", quote.Token(s))
 	}
 	if v > ^uint64(0)>>shift {
-		return 0, fmt.Errorf("%q is too large", s)
+		return 0, fmt.Errorf("%s is too large", quote.Token(s))
 	}
 	return v << shift, nil
 }

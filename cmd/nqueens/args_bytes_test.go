@@ -19,7 +19,13 @@ func TestParseBytes(t *testing.T) {
 		{"", 0, false},
 		{"G", 0, false},
 		{"-1G", 0, false},
-		{"1.5G", 0, false},
+		{"1.5G", 3 << 29, true},
+		{"2.7M", 27 << 20 / 10, true},
+		{"0.0K", 0, false},
+		{"1.55G", 0, false},
+		{"1.G", 0, false},
+		{"1.5", 0, false},
+		{"9999999999.9T", 0, false},
 		{"99999999999T", 0, false},
 	}
 	for _, tt := range tests {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 var completeCmd = &command{
@@ -60,7 +61,7 @@ func runComplete(ctx context.Context, e *env, args []string) error {
 		return usagef("--count and --all: choose one")
 	}
 	if *format != "perm" && *format != "board" {
-		return usagef("--format %q: want perm or board", *format)
+		return usagef("--format %s: want perm or board", quote.Token(*format))
 	}
 	if flagsSet(fs)["n"] && (*n < 1 || *n > nqueens.MaxCompleteN) {
 		return usagef("bad board: %v", fmt.Errorf("%w: n = %d is outside 1..%d", nqueens.ErrSize, *n, nqueens.MaxCompleteN))
@@ -175,7 +176,7 @@ func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blo
 		for i, part := range strings.Split(partial, ",") {
 			fields := strings.Fields(part)
 			if len(fields) == 0 {
-				return nil, usagef("--partial: entry %d is empty in %q", i+1, partial)
+				return nil, usagef("--partial: entry %d is empty in %s", i+1, quote.Token(partial))
 			}
 			f = append(f, fields...)
 		}
@@ -186,7 +187,7 @@ func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blo
 			}
 			c, err := strconv.Atoi(s)
 			if err != nil {
-				return nil, usagef("--partial: entry %d: %q is neither a column number nor .", i+1, s)
+				return nil, usagef("--partial: entry %d: %s is neither a column number nor .", i+1, quote.Token(s))
 			}
 			b.Queens = append(b.Queens, nqueens.Square{Row: i, Col: c - 1})
 		}
@@ -221,14 +222,14 @@ func parseSquares(flag, s string) ([]nqueens.Square, error) {
 	for i, part := range strings.Split(s, ",") {
 		fields := strings.Fields(part)
 		if len(fields) == 0 {
-			return nil, usagef("%s: entry %d is empty in %q", flag, i+1, s)
+			return nil, usagef("%s: entry %d is empty in %s", flag, i+1, quote.Token(s))
 		}
 		for _, f := range fields {
 			a, b, ok := strings.Cut(f, ":")
 			r, err1 := strconv.Atoi(a)
 			c, err2 := strconv.Atoi(b)
 			if !ok || err1 != nil || err2 != nil {
-				return nil, usagef("%s: %q is not row:col", flag, f)
+				return nil, usagef("%s: %s is not row:col", flag, quote.Token(f))
 			}
 			out = append(out, nqueens.Square{Row: r - 1, Col: c - 1})
 		}

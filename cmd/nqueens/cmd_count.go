@@ -4,10 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"math"
+	"math/bits"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"time"
 
 	"github.com/nqueens/nqueens"
@@ -21,59 +26,53 @@ var countCmd = &command{
 	summary: "count the solutions (A000170) and unique solutions (A002562)",
 	help: `Counts every solution of the N-Queens problem on an N×N board, and the
 solutions that are different up to rotations and reflections. A range A-B
-prints a table, one row per N as it finishes, with each row's time and its
-growth over the row before.
+prints a table, one row per N as it finishes, with its time and growth.
 
 The default method, auto, counts both with the symmetry-reduced
 backtracking kernel (bitboard), which needs little memory at any N.
---total-only asks for the total alone, and from N = 18 on auto then
-answers with the quadrant join (--method quadrant), faster there: on
-2 cores 3.0–3.4 s against the kernel's 5.6–5.8 s at N = 18, 107 s
-against 367 s at N = 20. Up to N = 17 the kernel is as fast or faster
-(0.04 s against 0.12 s at N = 15, 0.9–1.1 s against 1.2–1.4 s at
-N = 17), so auto keeps it there and just does not print the unique
-count; --method quadrant --total-only asks for the join at any N.
---method quadrant without --total-only also gives the unique count:
-derived from the join's total by Burnside's lemma, with the solutions
-that the half and quarter turns map onto themselves counted by a far
-smaller search (0.2 s at N = 20). The quadrant join needs memory that
-grows about 9× per two steps of N (some 350 MB at N = 20, 8 GB at
-N = 24); --max-memory bounds it, running slower or fewer workers, or
-failing before any work.
+--total-only asks for the total alone; for N = 18 to 25 auto then uses the
+quadrant join (--method quadrant), faster there but with memory that
+grows about 9× per two steps of N; --max-memory bounds it (fewer
+workers, or a refusal before any work). --method quadrant without
+--total-only derives the unique count from the join's total by
+Burnside's lemma. Timings: docs/BENCHMARKS.md.
+
+Before it starts, count estimates the time on this machine (from the
+plan's units and a short sample of them, up to about a second; -v
+prints it) and refuses, exit 2, a count estimated above 1 hour unless
+--force is given or its --checkpoint file exists (a resumed count).
 
 Examples:
   nqueens count 8                 8-queens: 92 solutions, 12 unique
-  nqueens count 18                totals and unique by the kernel
-  nqueens count 18 --total-only   the total alone, by the quadrant join
-  nqueens count 12 --method quadrant --total-only
-                                  the join below N = 18 too
-  nqueens count 19 --method quadrant   total by the join, unique by symmetry
-  nqueens count 14 -v             also the time (and nodes, for the kernel)
+  nqueens count 14 -v             also the estimate, time and nodes
   nqueens count 1-15              a table for N = 1..15
   nqueens count 12 --json         one JSON object
+  nqueens count 18 --total-only   the total alone, by the quadrant join
+  nqueens count 19 --method quadrant   total by the join, unique by symmetry
   nqueens count 20 --max-memory 2G
-  nqueens count 10 --method permutation
+  nqueens count 10 --method permutation   a tutorial's method
+  nqueens count 22 --force        start although estimated at hours
+
+Charts:
+  nqueens count 1-16 --plot growth.svg     log-scale lines of solutions,
+                                           nodes and time per N (.svg or .png),
+                                           redrawn as each row finishes
+  nqueens count 4-15 --method all --budget 3s --plot growth.svg
+                                           the tutorials' methods side by side;
+                                           each stops before a row estimated
+                                           to take it past the budget
 
 Long counts:
   nqueens count 20 --checkpoint n20.ckpt    kill it at any time; the same
                                             command resumes, the total is exact
   nqueens count 20 --progress on            a status line every 5 s on stderr
-                                            (auto: a bar when stderr is a terminal)
   nqueens count 20 --shard 3/8 -o s3.json   shard 3 of 8; then
   nqueens merge s*.json                     checks all 8 shards, prints the total
-  nqueens count 20 --total-only --checkpoint q20.ckpt
-  nqueens count 20 --total-only --shard 3/8 -o q3.json
-                                            the same for the quadrant join
 
-Checkpoints and shards work with both the kernel and the quadrant join
-(N ≥ 4), each with its own units: a checkpoint or shard record names its
-method, and one of the other method is refused. --shard writes one JSON
-record (n, method, decomposition version, I, M, units, exact totals,
-digest of the unit ids, per-unit results; totals only for the quadrant
-join) to stdout or -o FILE; -o writes it whole or not at all.
---checkpoint and --shard combine: a preempted shard resumes from its
-checkpoint. Ctrl-C stops at once and keeps every finished unit in the
-checkpoint.`,
+Checkpoints and shards work with the kernel and the quadrant join
+(N ≥ 4); a record names its method, and one of the other method is
+refused. -o writes a shard record whole or not at all. Ctrl-C keeps
+every finished unit in the checkpoint.`,
 }
 
 func init() {
@@ -129,14 +128,28 @@ func chooseMethod(n int, totalOnly bool) nqueens.Method {
 	return nqueens.Bitboard
 }
 
+// refuseAbove is the estimated wall time above which count refuses to
+// start without --force (stated in the help).
+const refuseAbove = time.Hour
+
+// quickBudget bounds the calibration of the estimate that only decides
+// whether a count may start (without -v): a count far from refuseAbove
+// needs no better (one near it gets the full calibration). Measured on
+// the shared 2-core machine, whole process, medians of interleaved runs
+// of the binary before the estimate and after (load 3–4): count 12
+// 6.9 / 6.8 ms and 9.7 / 9.2 ms (30 pairs each), count 16 +5 ms and
+// +11 ms (10–16 pairs; noise ±10 ms), count 17 within the noise.
+const quickBudget = 2 * time.Millisecond
+
 func runCount(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(countCmd, e)
 	asJSON := fs.Bool("json", false, "print JSON (one object per N)")
-	verbose := fs.Bool("v", false, "also print nodes visited and time")
+	verbose := fs.Bool("v", false, "also print the estimate, nodes visited and time (on stderr with --json or --shard)")
 	workers := fs.Int("workers", 0, "goroutines to count with (0 = one per core)")
-	method := fs.String("method", "auto", "algorithm: auto, quadrant (the join; unique by symmetry), bitboard, arrays, board or permutation")
-	totalOnly := fs.Bool("total-only", false, "count the total alone (auto then uses the quadrant join from N = 18)")
-	maxMem := fs.String("max-memory", "", "memory bound for the quadrant join, e.g. 512M or 4G (default 16G)")
+	method := fs.String("method", "auto", "algorithm: auto, quadrant (the join; unique by symmetry), bitboard, arrays, board, permutation, or all (a range with each of bitboard, arrays, board and permutation)")
+	totalOnly := fs.Bool("total-only", false, "count the total alone (auto then uses the quadrant join for N = 18..25)")
+	maxMem := fs.String("max-memory", "", "memory bound, e.g. 512M, 2.5G or 4G (default 16G); the join plans within it, other methods are refused above it")
+	force := fs.Bool("force", false, "start even if the count is estimated to take more than an hour")
 	progressMode := fs.String("progress", "auto", "progress on stderr: auto (a bar on a terminal), on or off")
 	every := fs.Duration("progress-every", 5*time.Second, "with --progress on and no terminal: print a status line this often")
 	ckpt := fs.String("checkpoint", "", "record finished units in `FILE`; rerunning resumes from it")
@@ -144,6 +157,8 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	out := fs.String("o", "", "with --shard: write the record to `FILE` (atomically) instead of stdout")
 	replicas := fs.Int("replicas", 1, "with --shard: count each unit in `R` different shards (1..M, the same for every shard), for merge to compare")
 	planOnly := fs.Bool("plan-only", false, "with --method quadrant: print the memory plan of the count or its --shard, count nothing")
+	plotPath := fs.String("plot", "", "with a range: draw the rows as log-scale lines in `FILE` (.svg or .png), redrawn as each row finishes")
+	budget := fs.Duration("budget", 0, "with a range: stop each method before a row estimated to take its total time past `D` (--method all: 10s by default)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -155,14 +170,22 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	auto := *method == "auto"
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["checkpoint"] && *ckpt == "" {
+		return usagef("--checkpoint: empty file name")
+	}
+	auto, all := *method == "auto", strings.EqualFold(*method, "all")
 	var m nqueens.Method
-	if !auto {
+	if all && *totalOnly {
+		return usagef("--total-only goes with --method auto, bitboard or quadrant")
+	}
+	if !auto && !all {
 		if m, err = parseMethod(*method); err != nil {
 			return err
 		}
-		if *totalOnly && m != nqueens.Quadrant {
-			return usagef("--total-only goes with --method auto or quadrant")
+		if *totalOnly && m != nqueens.Quadrant && m != nqueens.Bitboard {
+			return usagef("--total-only goes with --method auto, bitboard or quadrant")
 		}
 	}
 	var limit uint64
@@ -193,6 +216,9 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	} else if *replicas != 1 {
 		return usagef("--replicas is for --shard")
 	}
+	if err := checkRangeFlags(lo, hi, all, set["plot"], *plotPath, set["budget"], *budget); err != nil {
+		return err
+	}
 	long := *ckpt != "" || *shardFlag != ""
 	if long && lo != hi {
 		return usagef("--checkpoint and --shard count one N, not a range")
@@ -220,52 +246,262 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		}
 		return printQuadrantPlan(e, lo, opts)
 	}
+	// A count resumed from its checkpoint was started, with --force if
+	// it needed it: do not ask again.
+	resumed := false
+	if *ckpt != "" {
+		if _, err := os.Stat(*ckpt); err == nil {
+			resumed = true
+		}
+	}
+	gate := estimateGate{force: *force || resumed, verbose: *verbose, limitSet: *maxMem != "", stderr: e.stderr}
 	if lo == hi {
 		if auto {
 			opts.Method = chooseMethod(lo, *totalOnly)
 		}
+		if _, err := gate.check(ctx, lo, opts); err != nil {
+			return err
+		}
 		return countOne(ctx, e, lo, opts, countFlags{json: *asJSON, verbose: *verbose, progress: *progressMode, every: *every, out: *out, totalOnly: *totalOnly, auto: auto})
 	}
-	table := lo != hi && !*asJSON
-	if table {
-		fmt.Fprintf(e.stdout, "%3s %20s %20s %16s %10s %7s\n", "N", "solutions", "unique", "nodes", "seconds", "growth")
+	// A range: the largest N decides whether it may start, unless a
+	// budget stops it earlier.
+	methods := []nqueens.Method{m}
+	if all {
+		methods = nqueens.Methods
+		if !set["budget"] {
+			*budget = defaultAllBudget
+		}
 	}
-	var prev time.Duration
-	for n := lo; n <= hi; n++ {
+	if auto {
+		opts.Method = chooseMethod(hi, *totalOnly)
+	}
+	quiet := gate
+	quiet.verbose = false
+	if *budget == 0 {
+		if _, err := quiet.check(ctx, hi, opts); err != nil {
+			return err
+		}
+	}
+	table := !*asJSON
+	if table {
+		fmt.Fprintf(e.stdout, "%3s %20s %20s %16s %10s %7s", "N", "solutions", "unique", "nodes", "seconds", "growth")
+		if all {
+			fmt.Fprintf(e.stdout, " %s", "method")
+		}
+		fmt.Fprintln(e.stdout)
+	}
+	chart := newGrowthChart(*plotPath, lo, hi, *method, *budget, *totalOnly)
+	prevs := map[nqueens.Method]time.Duration{}
+	rb := newRangeBudget(*budget)
+	// Each N with every method in turn, so that the methods advance
+	// together (on the chart too).
+	for i := 0; i < (hi-lo+1)*len(methods) && !rb.allStopped(methods); i++ {
+		n, mm := lo+i/len(methods), methods[i%len(methods)]
+		opts.Method = mm
 		if auto {
 			opts.Method = chooseMethod(n, *totalOnly)
 		}
+		if *verbose || limit != 0 {
+			if _, err := gate.check(ctx, n, opts); err != nil {
+				return err
+			}
+		}
+		if ok, err := rb.admit(ctx, e, n, opts); !ok {
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		res, err := nqueens.Count(ctx, n, opts)
 		if err != nil {
+			if errors.Is(err, nqueens.ErrMemory) {
+				return usagef("--max-memory: %v", err)
+			}
 			return err
 		}
-		switch {
-		case *asJSON:
+		rb.spend(mm, res.Elapsed)
+		if err := chart.add(n, res, *totalOnly); err != nil {
+			return err
+		}
+		if *asJSON {
 			b, _ := json.Marshal(newCountJSON(n, res, *totalOnly))
 			fmt.Fprintf(e.stdout, "%s\n", b)
-		case table:
-			growth := "-"
-			if prev >= time.Millisecond {
-				growth = fmt.Sprintf("%.1f×", float64(res.Elapsed)/float64(prev))
-			}
-			uniq, nodes := group(res.Unique.String()), groupU(res.Nodes)
-			if !showUnique(res, *totalOnly) {
-				uniq = "-"
-			}
-			if res.Method == nqueens.Quadrant {
-				nodes = "-"
-			}
-			fmt.Fprintf(e.stdout, "%3d %20s %20s %16s %10.3f %7s\n", n, group(res.Solutions.String()), uniq, nodes, res.Elapsed.Seconds(), growth)
-			prev = res.Elapsed
-		default:
-			fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique\n", n, res.Solutions, res.Unique)
-			if *verbose {
-				rate := float64(res.Nodes) / max(res.Elapsed.Seconds(), 1e-9)
-				fmt.Fprintf(e.stdout, "nodes %s, %.3f s, %.0f Mnodes/s, method %s\n", groupU(res.Nodes), res.Elapsed.Seconds(), rate/1e6, res.Method)
-			}
+			continue
 		}
+		growth := "-"
+		if prev := prevs[mm]; prev >= time.Millisecond {
+			growth = fmt.Sprintf("%.1f×", float64(res.Elapsed)/float64(prev))
+		}
+		uniq, nodes := group(res.Unique.String()), groupU(res.Nodes)
+		if !showUnique(res, *totalOnly) {
+			uniq = "-"
+		}
+		if res.Method == nqueens.Quadrant {
+			nodes = "-"
+		}
+		fmt.Fprintf(e.stdout, "%3d %20s %20s %16s %10.3f %7s", n, group(res.Solutions.String()), uniq, nodes, res.Elapsed.Seconds(), growth)
+		if all {
+			fmt.Fprintf(e.stdout, " %s", res.Method)
+		}
+		fmt.Fprintln(e.stdout)
+		prevs[mm] = res.Elapsed
 	}
 	return nil
+}
+
+// An estimateGate estimates a count before it starts: it refuses one
+// estimated above refuseAbove unless force, one whose memory exceeds an
+// explicit --max-memory, and with verbose prints the estimate on stderr.
+type estimateGate struct {
+	force, verbose, limitSet bool
+	stderr                   io.Writer
+}
+
+func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOptions) (nqueens.CountEstimate, error) {
+	if g.force && !g.verbose && !g.limitSet {
+		return nqueens.CountEstimate{}, nil // nothing to decide or print
+	}
+	// Without -v a quick estimate decides, unless it comes near the
+	// threshold or rests on little (probes, whose few first samples may
+	// all be empty; extrapolation; a single sample): then the full
+	// calibration does (for such counts, seconds or more, it costs a
+	// few percent).
+	eo := nqueens.EstimateOptions{Method: opts.Method, Workers: opts.Workers, MaxMemory: opts.MaxMemory, Shard: opts.Shard}
+	if !g.verbose {
+		eo.Budget = quickBudget
+	}
+	est, err := nqueens.Estimate(ctx, n, eo)
+	weak := est.Probes || est.From != est.N || est.Samples < 2
+	if err == nil && !g.verbose && !g.force && (weak || est.WallSeconds > refuseAbove.Seconds()/4) {
+		eo.Budget = 0
+		est, err = nqueens.Estimate(ctx, n, eo)
+	}
+	if err != nil {
+		if errors.Is(err, nqueens.ErrMemory) {
+			return est, usagef("--max-memory: %v", err)
+		}
+		return est, err
+	}
+	if g.verbose {
+		fmt.Fprintln(g.stderr, describeEstimate(est))
+	}
+	if g.limitSet && est.Method != nqueens.Quadrant && est.Memory > opts.MaxMemory {
+		return est, usagef("--max-memory: %v: n = %d needs %s with method %s, the limit is %s",
+			nqueens.ErrMemory, n, formatBytesUp(est.Memory), est.Method, formatBytesNear(opts.MaxMemory))
+	}
+	if !g.force && est.WallSeconds > refuseAbove.Seconds() {
+		cores := min(est.Workers, runtime.NumCPU())
+		return est, usagef("N = %d: about %s on %s here (estimated, method %s); --force to start anyway",
+			n, humanSeconds(est.WallSeconds), nouns(cores, "core"), est.Method)
+	}
+	return est, nil
+}
+
+// describeEstimate is the -v line of an estimate.
+func describeEstimate(e nqueens.CountEstimate) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "estimated %s", humanSeconds(e.WallSeconds))
+	if !math.IsNaN(e.Spread) && e.From == e.N && e.Samples > 1 {
+		fmt.Fprintf(&b, " (±%.0f%%)", 100*e.Spread)
+	}
+	fmt.Fprintf(&b, " on %s, %s of CPU", nouns(e.Workers, "worker"), humanSeconds(e.CPUSeconds))
+	if e.Memory >= 1<<20 {
+		fmt.Fprintf(&b, ", %s of memory", formatBytesUp(e.Memory))
+	}
+	switch {
+	case e.Method != nqueens.Bitboard && e.Method != nqueens.Quadrant:
+		if e.From == e.N {
+			fmt.Fprintf(&b, ", measured by counting N = 5..%d", e.N)
+		} else {
+			fmt.Fprintf(&b, ", extrapolated from counting N = 5..%d", e.From)
+		}
+	case e.From != e.N:
+		fmt.Fprintf(&b, ", extrapolated from %s at N = %d", nouns(e.Samples, "sampled unit"), e.From)
+	case e.Probes:
+		fmt.Fprintf(&b, ", from %s into sampled units", nouns(e.Samples, "probe"))
+	default:
+		fmt.Fprintf(&b, ", from %s", nouns(e.Samples, "sampled unit"))
+	}
+	fmt.Fprintf(&b, " in %s", humanSeconds(e.Calibration.Seconds()))
+	return b.String()
+}
+
+// nouns writes k and noun, with an s unless k is 1.
+func nouns(k int, noun string) string {
+	if k == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", k, noun)
+}
+
+// formatBytesUp writes a byte count with a binary unit, rounded up to
+// the tenth shown ("2.7 MiB"), so that a limit of the figure is enough;
+// formatBytesNear rounds to the nearest tenth, for limits.
+func formatBytesUp(b uint64) string   { return formatBytes(b, true) }
+func formatBytesNear(b uint64) string { return formatBytes(b, false) }
+
+func formatBytes(b uint64, up bool) string {
+	if b < 1024 {
+		return fmt.Sprintf("%d B", b)
+	}
+	units := []string{"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	i, unit := 0, uint64(1024)
+	for b/unit >= 1024 && i < len(units)-1 {
+		unit <<= 10
+		i++
+	}
+	hi, lo := bits.Mul64(b, 10)
+	t, rem := bits.Div64(hi, lo, unit)
+	if up && rem != 0 || !up && rem >= unit/2 {
+		t++
+	}
+	return fmt.Sprintf("%d.%d %s", t/10, t%10, units[i])
+}
+
+// solutions writes "1 solution" or "k solutions" for a count in decimal.
+func solutions(k string) string {
+	if k == "1" {
+		return "1 solution"
+	}
+	return k + " solutions"
+}
+
+// humanSeconds writes a duration of s seconds in the unit a person
+// would: "0.4 ms", "5.6 s", "7.6 min", "3.1 h", "12 days", "240 years",
+// "2·10^9 years".
+func humanSeconds(s float64) string {
+	const (
+		minute = 60
+		hour   = 60 * minute
+		day    = 24 * hour
+		year   = 365.25 * day
+	)
+	switch {
+	case s < 0.001:
+		return fmt.Sprintf("%.2f ms", s*1000)
+	case s < 1:
+		return fmt.Sprintf("%.0f ms", s*1000)
+	case s < 10:
+		return fmt.Sprintf("%.1f s", s)
+	case s < 2*minute:
+		return fmt.Sprintf("%.0f s", s)
+	case s < 2*hour:
+		return fmt.Sprintf("%.0f min", s/minute)
+	case s < 2*day:
+		return fmt.Sprintf("%.1f h", s/hour)
+	case s < 2*year:
+		return fmt.Sprintf("%.0f days", s/day)
+	case s < 1e4*year:
+		return fmt.Sprintf("%.0f years", s/year)
+	}
+	y := s / year
+	e := int(math.Floor(math.Log10(y)))
+	mant := math.Round(y / math.Pow(10, float64(e)))
+	if mant >= 10 {
+		mant, e = 1, e+1
+	}
+	return fmt.Sprintf("%.0f·10^%d years", mant, e)
 }
 
 type countFlags struct {
@@ -304,6 +540,15 @@ func countOne(ctx context.Context, e *env, n int, opts nqueens.CountOptions, f c
 		}
 		return err
 	}
+	// -v lines go to stdout with the plain answer, to stderr when stdout
+	// holds a record (--json, --shard).
+	vw := e.stdout
+	if f.json || opts.Shard != (nqueens.Shard{}) {
+		vw = e.stderr
+	}
+	if f.verbose {
+		defer printVerbose(vw, res, opts, f)
+	}
 	if opts.Shard != (nqueens.Shard{}) {
 		return writeShard(e, res, f.out)
 	}
@@ -312,40 +557,34 @@ func countOne(ctx context.Context, e *env, n int, opts nqueens.CountOptions, f c
 		fmt.Fprintf(e.stdout, "%s\n", b)
 		return nil
 	}
-	if res.Method == nqueens.Quadrant {
-		if showUnique(res, f.totalOnly) {
-			fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique\n", n, res.Solutions, res.Unique)
-		} else {
-			fmt.Fprintf(e.stdout, "%d-queens: %s solutions\n", n, res.Solutions)
-		}
-		if f.verbose {
-			note := "unique by Burnside's lemma from the total and the rotation-symmetric solutions"
-			switch {
-			case f.totalOnly && f.auto:
-				note = "totals only; without --total-only the kernel also counts unique solutions"
-			case f.totalOnly:
-				note = "totals only; without --total-only the unique count is derived from the total"
-			}
-			fmt.Fprintf(e.stdout, "%.3f s, method quadrant, %d units (%s)\n", res.Elapsed.Seconds(), res.Units, note)
-			if opts.Checkpoint != "" {
-				fmt.Fprintf(e.stdout, "units %d, %d resumed from %s\n", res.Units, res.Resumed, opts.Checkpoint)
-			}
-		}
-		return nil
-	}
 	if showUnique(res, f.totalOnly) {
-		fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique\n", n, res.Solutions, res.Unique)
+		fmt.Fprintf(e.stdout, "%d-queens: %s, %s unique\n", n, solutions(res.Solutions.String()), res.Unique)
 	} else {
-		fmt.Fprintf(e.stdout, "%d-queens: %s solutions\n", n, res.Solutions)
-	}
-	if f.verbose {
-		rate := float64(res.Nodes) / max(res.Elapsed.Seconds(), 1e-9)
-		fmt.Fprintf(e.stdout, "nodes %s, %.3f s, %.0f Mnodes/s, method %s\n", groupU(res.Nodes), res.Elapsed.Seconds(), rate/1e6, res.Method)
-		if opts.Checkpoint != "" {
-			fmt.Fprintf(e.stdout, "units %d, %d resumed from %s\n", res.Units, res.Resumed, opts.Checkpoint)
-		}
+		fmt.Fprintf(e.stdout, "%d-queens: %s\n", n, solutions(res.Solutions.String()))
 	}
 	return nil
+}
+
+// printVerbose writes the -v lines of a finished count to w.
+func printVerbose(w io.Writer, res nqueens.Result, opts nqueens.CountOptions, f countFlags) {
+	if res.Method == nqueens.Quadrant {
+		note := "unique by Burnside's lemma from the total and the rotation-symmetric solutions"
+		switch {
+		case f.totalOnly && f.auto:
+			note = "totals only; without --total-only the kernel also counts unique solutions"
+		case f.totalOnly:
+			note = "totals only; without --total-only the unique count is derived from the total"
+		case !res.UniqueCounted():
+			note = "totals only"
+		}
+		fmt.Fprintf(w, "%.3f s, method quadrant, %s (%s)\n", res.Elapsed.Seconds(), nouns(res.Units, "unit"), note)
+	} else {
+		rate := float64(res.Nodes) / max(res.Elapsed.Seconds(), 1e-9)
+		fmt.Fprintf(w, "nodes %s, %.3f s, %.0f Mnodes/s, method %s\n", groupU(res.Nodes), res.Elapsed.Seconds(), rate/1e6, res.Method)
+	}
+	if opts.Checkpoint != "" {
+		fmt.Fprintf(w, "units %d, %d resumed from %s\n", res.Units, res.Resumed, opts.Checkpoint)
+	}
 }
 
 // writeShard writes the record of a shard to stdout, or to path whole:
@@ -368,12 +607,12 @@ func writeShard(e *env, res nqueens.Result, path string) error {
 		return err
 	}
 	if !res.UniqueCounted() {
-		fmt.Fprintf(e.stdout, "%d-queens shard %s: %s solutions (totals only, method %s) in %d units; record in %s\n",
-			res.N, res.Shard, rec.Solutions, res.Method, len(rec.Units), path)
+		fmt.Fprintf(e.stdout, "%d-queens shard %s: %s (totals only, method %s) in %s; record in %s\n",
+			res.N, res.Shard, solutions(rec.Solutions.String()), res.Method, nouns(len(rec.Units), "unit"), path)
 		return nil
 	}
-	fmt.Fprintf(e.stdout, "%d-queens shard %s: %s solutions, %s unique in %d units; record in %s\n",
-		res.N, res.Shard, rec.Solutions, rec.Unique, len(rec.Units), path)
+	fmt.Fprintf(e.stdout, "%d-queens shard %s: %s, %s unique in %s; record in %s\n",
+		res.N, res.Shard, solutions(rec.Solutions.String()), rec.Unique, nouns(len(rec.Units), "unit"), path)
 	return nil
 }
 
@@ -444,28 +683,27 @@ func checkWritable(flag, path string) error {
 
 // printQuadrantPlan prints what a quadrant count (or its shard) would
 // hold in memory (--plan-only), and fails as the count would when it
-// does not fit.
+// does not fit, with the same figures (rounded up, so that a limit of
+// them passes).
 func printQuadrantPlan(e *env, n int, opts nqueens.CountOptions) error {
 	p, err := nqueens.PlanQuadrant(n, opts)
 	if err != nil {
 		return err
 	}
-	what := fmt.Sprintf("N = %d", n)
+	what, of := fmt.Sprintf("N = %d", n), fmt.Sprintf("n = %d", n)
 	if p.Shard != (nqueens.Shard{}) {
 		what += " shard " + p.Shard.String()
+		of = fmt.Sprintf("shard %s of n = %d", p.Shard, n)
 	}
 	tables := "projected tables"
 	if !p.Projected {
 		tables = "no projected tables"
 	}
-	fmt.Fprintf(e.stdout, "%s (method quadrant): %d of %d units, %d workers, %s: planned peak %s (%d bytes); the whole count: %s\n",
-		what, p.Units, p.UnitsTotal, p.Workers, tables, mib(p.Memory), p.Memory, mib(p.Whole))
+	fmt.Fprintf(e.stdout, "%s (method quadrant): %d of %d units, %s, %s: planned peak %s (%d bytes); the whole count: %s\n",
+		what, p.Units, p.UnitsTotal, nouns(p.Workers, "worker"), tables, formatBytesUp(p.Memory), p.Memory, formatBytesUp(p.Whole))
 	if !p.Fits {
-		return usagef("--max-memory: %v: %s needs %s (a limit of %dM passes), the limit is %s",
-			nqueens.ErrMemory, what, mib(p.Memory), (p.Memory+1<<20-1)>>20, mib(p.Limit))
+		return usagef("--max-memory: %v: %s needs %s with method quadrant, the limit is %s (a limit of %dM passes)",
+			nqueens.ErrMemory, of, formatBytesUp(p.Memory), formatBytesNear(p.Limit), (p.Memory+1<<20-1)>>20)
 	}
 	return nil
 }
-
-// mib writes a byte count in MiB, one decimal.
-func mib(b uint64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }

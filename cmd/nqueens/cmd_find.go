@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 var findCmd = &command{
@@ -87,11 +88,11 @@ func runFind(ctx context.Context, e *env, args []string) error {
 			return usagef("--format board draws boards up to N = %d; use perm or json for N = %d", nqueens.MaxBoardN, n)
 		}
 	default:
-		return usagef("--format %q: want perm, board or json", *format)
+		return usagef("--format %s: want perm, board or json", quote.Token(*format))
 	}
 	seed, err := strconv.ParseUint(*seedS, 10, 64)
 	if err != nil {
-		return usagef("--seed %q: want an unsigned 64-bit number", *seedS)
+		return usagef("--seed %s: want an unsigned 64-bit number", quote.Token(*seedS))
 	}
 	if n == 2 || n == 3 {
 		return answerNo(fmt.Sprintf("no solution for N = %d", n))

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 var genCmd = &command{
@@ -15,7 +17,8 @@ var genCmd = &command{
 	help: `Writes an N-Queens Completion instance as a text board (rows of Q . x) for
 'nqueens complete', from one of the three families of Gent, Jefferson and
 Nightingale (JAIR 2017), drawn from --seed (the same flags give the same
-board):
+board; without --seed, or with --seed 0, a seed is drawn from the operating
+system, as 'find --random' does, and the header line names it):
 
   queens   --queens K: K queens, each on a random square no earlier queen
            attacks (their hard region: N = 32–64)
@@ -43,7 +46,7 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	fs.Var(&queens, "queens", "number of queens `K` (family queens)")
 	fs.Var(&blocked, "blocked", "number of blocked squares `K` (family blocked)")
 	fs.Var(&diagonals, "diagonals", "number of diagonals `K` to block (family diag)")
-	seedS := fs.String("seed", "0", "random seed (an unsigned 64-bit number)")
+	seedS := fs.String("seed", "0", "random seed, an unsigned 64-bit number (0 = a random one, printed in the header)")
 	out := fs.String("o", "", "write to this file instead of standard output")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -53,13 +56,16 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	case len(pos) == 0:
 		return usagef("want the kind of instance: gen completion --family ...")
 	case pos[0] != "completion":
-		return usagef("unknown kind of instance %q: want completion", pos[0])
+		return usagef("unknown kind of instance %s: want completion", quote.Token(pos[0]))
 	case len(pos) > 1:
-		return usagef("want one kind of instance, got %d arguments: %q", len(pos), pos)
+		return usagef("want one kind of instance, got %d arguments: %s", len(pos), quote.Token(strings.Join(pos, " ")))
 	}
 	seed, err := strconv.ParseUint(*seedS, 10, 64)
 	if err != nil {
-		return usagef("--seed %q: want an unsigned 64-bit number", *seedS)
+		return usagef("--seed %s: want an unsigned 64-bit number", quote.Token(*seedS))
+	}
+	if seed == 0 {
+		seed = randomSeed()
 	}
 	var kf countFlag
 	var flag string
@@ -73,7 +79,7 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	case "":
 		return usagef("--family: want queens, blocked or diag")
 	default:
-		return usagef("--family %q: want queens, blocked or diag", *family)
+		return usagef("--family %s: want queens, blocked or diag", quote.Token(*family))
 	}
 	if !kf.set {
 		return usagef("family %s needs %s K", *family, flag)
@@ -123,7 +129,7 @@ func (c *countFlag) String() string {
 func (c *countFlag) Set(s string) error {
 	k, err := strconv.Atoi(s)
 	if err != nil {
-		return fmt.Errorf("%s is not a whole number", quoteToken(s))
+		return fmt.Errorf("%s is not a whole number", quote.Token(s))
 	}
 	c.k, c.set = k, true
 	return nil

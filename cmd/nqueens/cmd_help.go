@@ -1,6 +1,10 @@
 package main
 
-import "context"
+import (
+	"context"
+
+	"github.com/nqueens/nqueens/internal/quote"
+)
 
 func init() {
 	register(&command{
@@ -22,7 +26,7 @@ func init() {
 						writeUsage(e.stdout)
 						return nil
 					}
-					return usagef("unknown command %q", args[0])
+					return usagef("unknown command %s", quote.Token(args[0]))
 				}
 				return c.run(ctx, e, []string{"-h"}) // prints the help, returns errHelp
 			default:

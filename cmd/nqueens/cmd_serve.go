@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/web"
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 var serveCmd = &command{
@@ -18,10 +20,12 @@ var serveCmd = &command{
 	help: `Serves a page that steps through the search — play, pause, step forward
 and back, the attacked squares, the row being tried, the conflicting queen,
 the counters and the solutions found — driven by the events the library's
-search reports, plus a count panel and a panel that draws one solution of
-a large board. Everything is embedded in the binary; nothing is fetched
-from elsewhere. The JSON API (/api/count, /api/solve, /api/find,
-/api/check, /api/events) is described in the README.
+search reports, plus a puzzle (build a board of N up to 64 while a tutor
+says from the completion search whether it can still be completed), a
+count panel and a panel that draws one solution of a large board.
+Everything is embedded in the binary; nothing is fetched from elsewhere.
+The JSON API (/api/count, /api/solve, /api/find, /api/check, /api/events,
+/api/complete, /api/generate) is described in the README.
 
 Listens on the loopback address unless --addr says otherwise, and then
 answers only requests for 127.0.0.1, localhost or [::1] at its port (a
@@ -62,7 +66,7 @@ func parseServe(e *env, args []string) (serveConfig, error) {
 		return serveConfig{}, err
 	}
 	if len(pos) != 0 {
-		return serveConfig{}, usagef("serve takes no arguments, got %q", pos)
+		return serveConfig{}, usagef("serve takes no arguments, got %s", quote.Token(strings.Join(pos, " ")))
 	}
 	if *countMax < 1 || *countMax > web.CountLimit {
 		return serveConfig{}, usagef("--count-max = %d: want 1 to %d (N = %d takes hours; run nqueens count for it)", *countMax, web.CountLimit, web.CountLimit+1)
@@ -151,6 +155,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	err = srv.Shutdown(sctx)
 	if serr := <-done; !errors.Is(serr, http.ErrServerClosed) && err == nil {
 		err = serr
+	}
+	if err == nil {
+		// Stopped by a signal: run reports it as every command does
+		// (130 for SIGINT, 143 for SIGTERM), after a clean shutdown.
+		err = ctx.Err()
 	}
 	return err
 }

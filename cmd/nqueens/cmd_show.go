@@ -22,7 +22,10 @@ var showCmd = &command{
 squares, queens, columns labelled a, b, c, … up to 26 columns (numbers
 beyond) and rows numbered from the top. Boards from 1 to 1,000 columns;
 pictures stay near 800 pixels across. The placement is drawn as given,
-attacks and all ('check' judges it).
+attacks and all ('check' judges it). A partial board, as gen writes it
+(rows without a queen, blocked squares x), is drawn with its queens and
+its blocked squares (x in text, ╳ in unicode, grey and crossed in
+pictures).
 
 --format defaults to the -o file's extension (.svg, .png, .txt), else text.
 
@@ -39,11 +42,11 @@ func init() {
 }
 
 // drawers maps show's formats to the renderers.
-var drawers = map[string]func(io.Writer, []int) error{
-	"svg":     render.SVG,
-	"png":     render.PNG,
-	"text":    render.Text,
-	"unicode": render.Unicode,
+var drawers = map[string]func(io.Writer, []int, []nqueens.Square) error{
+	"svg":     render.SVGPartial,
+	"png":     render.PNGPartial,
+	"text":    render.TextPartial,
+	"unicode": render.UnicodePartial,
 }
 
 func runShow(ctx context.Context, e *env, args []string) error {
@@ -65,11 +68,14 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	}
 	draw, ok := drawers[f]
 	if !ok {
-		return usagef("--format %q: want svg, png, text or unicode", f)
+		return usagef("--format %s: want svg, png, text or unicode", quote.Token(f))
 	}
-	var p nqueens.Placement
+	var (
+		p       nqueens.Placement
+		blocked []nqueens.Square
+	)
 	if len(pos) == 1 && (pos[0] == "-" || isFile(pos[0])) {
-		p, err = readOnePlacement(ctx, e, pos[0], render.MaxN)
+		p, blocked, err = readOnePlacement(ctx, e, pos[0], render.MaxN)
 	} else {
 		var text string
 		if text, err = readPlacement(e, pos); err == nil {
@@ -91,7 +97,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	err = draw(w, p)
+	err = draw(w, p, blocked)
 	if cerr := closeOut(); err == nil {
 		err = cerr
 	}
@@ -115,34 +121,37 @@ func formatFromName(name string) (string, error) {
 }
 
 // readOnePlacement reads the one placement of at most maxN queens in a
-// file or standard input ("-"); a second placement is an error.
-func readOnePlacement(ctx context.Context, e *env, name string, maxN int) (nqueens.Placement, error) {
+// file or standard input ("-"), a partial board too (rows of -1, and its
+// blocked squares); a second placement is an error.
+func readOnePlacement(ctx context.Context, e *env, name string, maxN int) (nqueens.Placement, []nqueens.Square, error) {
 	in, source, closeIn, err := openInput(ctx, e, name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer closeIn()
 	sc := nqueens.NewPlacementScanner(in, maxN)
-	fail := func(err error) (nqueens.Placement, error) {
+	sc.AllowPartial()
+	fail := func(err error) (nqueens.Placement, []nqueens.Square, error) {
 		if errors.Is(err, nqueens.ErrSyntax) {
-			return nil, usagef("%v", err)
+			return nil, nil, usagef("%v", err)
 		}
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			return nil, err
+			return nil, nil, err
 		}
-		return nil, fmt.Errorf("reading %s: %w", source, err)
+		return nil, nil, fmt.Errorf("reading %s: %w", source, err)
 	}
 	if !sc.Scan(ctx) {
 		return fail(sc.Err())
 	}
 	p := sc.Placement().Clone()
+	blocked := append([]nqueens.Square(nil), sc.Blocked()...)
 	if sc.Scan(ctx) {
-		return nil, usagef("%s: line %d: a second placement; show draws one", source, sc.Line())
+		return nil, nil, usagef("%s: line %d: a second placement; show draws one", source, sc.Line())
 	}
 	if err := sc.Err(); err != nil {
 		return fail(err)
 	}
-	return p, nil
+	return p, blocked, nil
 }
 
 // readPlacement returns the placement text of the arguments: a lone
@@ -150,14 +159,10 @@ func readOnePlacement(ctx context.Context, e *env, name string, maxN int) (nquee
 // else is the placement itself.
 func readPlacement(e *env, pos []string) (string, error) {
 	if len(pos) == 1 && looksLikePath(pos[0]) {
-		st, err := os.Stat(pos[0])
-		if err != nil {
-			return "", usagef("%s: no such file", pos[0])
+		if err := checkInputFile(pos[0]); err != nil {
+			return "", err
 		}
-		if st.IsDir() {
-			return "", usagef("%s: is a directory", pos[0])
-		}
-		return "", usagef("%s: not a regular file", pos[0])
+		return "", usagef("%s: not a file, pipe or device", quote.Path(pos[0])) // not reached: isFile took it
 	}
 	return strings.Join(pos, " "), nil
 }

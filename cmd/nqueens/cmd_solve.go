@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 var solveCmd = &command{
@@ -164,5 +165,5 @@ func parseListMethod(s string) (nqueens.Method, error) {
 	case err == nil:
 		return "", usagef("--method %s counts totals only and cannot list solutions; want %s", m, want)
 	}
-	return "", usagef("--method %s: unknown method; want %s", quoteToken(s), want)
+	return "", usagef("--method %s: unknown method; want %s", quote.Token(s), want)
 }

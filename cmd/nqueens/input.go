@@ -2,8 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
+	"io/fs"
 	"os"
+
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 // ctxReader reads r in a goroutine and gives up as soon as ctx is done,
@@ -67,17 +71,55 @@ func (c *ctxReader) Read(p []byte) (int, error) {
 }
 
 // openInput opens the input named by a command's argument: "-" is
-// standard input, anything else a file. Reads give up when ctx is done.
-// source names the input in messages.
+// standard input, anything else a file, a named pipe (bash's <(…)) or a
+// character device (/dev/stdin): every reader is bounded, so a stream
+// is safe. Reads give up when ctx is done. source names the input in
+// messages. A missing file, a directory or another kind of file is bad
+// usage (exit 2), with the same words in every command.
 func openInput(ctx context.Context, e *env, name string) (r io.Reader, source string, closeIn func(), err error) {
 	if name == "-" {
 		cr := newCtxReader(ctx, e.stdin)
 		return cr, "standard input", cr.Close, nil
 	}
+	if err := checkInputFile(name); err != nil {
+		return nil, "", nil, err
+	}
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, "", nil, usagef("%v", err)
+		return nil, "", nil, usagef("%s: %v", name, pathErr(err))
 	}
 	cr := newCtxReader(ctx, f)
 	return cr, name, func() { cr.Close(); f.Close() }, nil
+}
+
+// isInputFile reports whether mode is that of a file a command reads:
+// a regular file, a named pipe or a character device.
+func isInputFile(mode os.FileMode) bool {
+	return mode.IsRegular() || mode&(os.ModeNamedPipe|os.ModeCharDevice) != 0
+}
+
+// checkInputFile returns the usage error for a name that is no input
+// file: "no such file", "is a directory", "not a file, pipe or device".
+func checkInputFile(name string) error {
+	st, err := os.Stat(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return usagef("%s: no such file", quote.Path(name))
+	case err != nil:
+		return usagef("%s: %v", quote.Path(name), pathErr(err))
+	case st.IsDir():
+		return usagef("%s: is a directory", quote.Path(name))
+	case !isInputFile(st.Mode()):
+		return usagef("%s: not a file, pipe or device", quote.Path(name))
+	}
+	return nil
+}
+
+// pathErr drops the operation and path that an *fs.PathError repeats.
+func pathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

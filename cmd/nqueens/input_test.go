@@ -190,6 +190,7 @@ func TestCheckMessages(t *testing.T) {
 		{[]string{"check", "[]"}, "valid\n", "", 0},
 		{[]string{"check", `{"n":0,"columns":[]}`}, "valid\n", "", 0},
 		{[]string{"check", "\ufeff2", "4", "1", "3"}, "valid\n", "", 0},
+		{[]string{"check", `{"n":4,"columns":[2,4,1,3],"x":1}`}, "", "nqueens check: bad placement: JSON: unknown field \"x\"\n", 2}, // as /api/check refuses it (was valid)
 	}
 	for _, tt := range tests {
 		out, errs, code := cli(t, "", tt.args...)
@@ -221,7 +222,7 @@ func TestShowOne(t *testing.T) {
 	if _, errs, code := cli(t, "2 4 1 3\n3 1 4 2\n", "show", "-"); code != 2 || errs != "nqueens show: standard input: line 2: a second placement; show draws one\n" {
 		t.Errorf("show - of two placements: exit %d, %q", code, errs)
 	}
-	if out, errs, code := cli(t, "\ufeffx.Qx\nQ..x\n.x.Q\n.Q..\n", "show", "-"); code != 0 || !strings.Contains(out, "1 |   |   | # |   |") {
+	if out, errs, code := cli(t, "\ufeffx.Qx\nQ..x\n.x.Q\n.Q..\n", "show", "-"); code != 0 || !strings.Contains(out, "1 | x |   | # | x |") {
 		t.Errorf("show - of a completed board: exit %d, %q\n%s", code, errs, out)
 	}
 }
@@ -234,5 +235,114 @@ func TestCheckLargeWithBOM(t *testing.T) {
 		if out, errs, code := cli(t, in, "check", "-"); out != "valid\n" || code != 0 {
 			t.Errorf("check - of find 300000 (%d bytes): %q, %q, exit %d; want valid", len(in), out, errs, code)
 		}
+	}
+}
+
+// TestCheckLargeStream: placements too long for the scanner are checked
+// one per line, JSON records too (check read a stream of them as one
+// permutation: "rows 1 and 150001 … same column"; and refused find's
+// JSON above 2^18 queens).
+func TestCheckLargeStream(t *testing.T) {
+	find := func(args ...string) string {
+		out, errs, code := cli(t, "", append([]string{"find"}, args...)...)
+		if code != 0 {
+			t.Fatalf("find %q: exit %d, %s", args, code, errs)
+		}
+		return out
+	}
+	a, b := find("150000"), find("150001")
+	j := find("300000", "--format", "json")
+	tests := []struct {
+		name, stdin, out string
+		code             int
+	}{
+		{"two long", a + b, "2 placements, all valid\n", 0},
+		{"json 300000", j, "valid\n", 0},
+		{"long, comment, invalid, json", a + "# c\n\n1 1\n" + j, "placement 2 (line 4): invalid: rows 1 and 2: queens at columns 1 and 1 are on the same column\n2 of 3 placements valid\n", 1},
+		{"long with an attack, then long", "1 1 " + a + b, "placement 1 (line 1): invalid: rows 1 and 2: queens at columns 1 and 1 are on the same column\n1 of 2 placements valid\n", 1},
+	}
+	for _, tt := range tests {
+		out, errs, code := cli(t, tt.stdin, "check", "-")
+		if out != tt.out || code != tt.code {
+			t.Errorf("%s | check -: %q, exit %d, stderr %q; want %q, exit %d", tt.name, out, code, errs, tt.out, tt.code)
+		}
+	}
+	bad := strings.Replace(j, `"n"`, `"n":1,"x"`, 1)
+	if _, errs, code := cli(t, bad, "check", "-"); code != 2 || !strings.Contains(errs, `unknown field "x"`) {
+		t.Errorf("check - of a JSON record with an unknown field: exit %d, %q; want 2, unknown field", code, errs)
+	}
+}
+
+// TestLongArgumentQuoted: an argument or flag value echoed in an error
+// is cut to 40 bytes (a 5,000-digit one gave a 5 KB error line).
+func TestLongArgumentQuoted(t *testing.T) {
+	d := strings.Repeat("9", 5000)
+	for _, args := range [][]string{
+		{"count", d}, {"count", "1-" + d}, {"complete", "--n", "8", "--queens", "1:" + d}, {"complete", "--partial", d + ",x"},
+		{"find", "8", "--random", "--seed", d}, {"gen", "completion", "--seed", d}, {"gen", d}, {"show", "1", "--format", d},
+		{"count", "8", "--max-memory", d}, {"solve", "8", "--limit", d}, {d},
+	} {
+		_, errs, code := cli(t, "", args...)
+		if code != 2 || len(errs) > 250 || !strings.Contains(errs, "…") {
+			t.Errorf("nqueens %.40q…: exit %d, %d bytes of stderr %.300q; want 2 and at most 250 bytes, cut with …", args, code, len(errs), errs)
+		}
+	}
+}
+
+// TestGenSeed: gen without --seed (or with --seed 0) draws a seed, as
+// find --random and merge do, and its header names it: that seed gives
+// the same board again (gen used seed 0 every time).
+func TestGenSeed(t *testing.T) {
+	args := []string{"gen", "completion", "--family", "blocked", "--n", "12", "--blocked", "40"}
+	a, _, code1 := cli(t, "", args...)
+	b, _, code2 := cli(t, "", append(args, "--seed", "0")...)
+	if code1 != 0 || code2 != 0 || a == b {
+		t.Fatalf("gen without a seed twice: exit %d, %d, the same board: %v", code1, code2, a == b)
+	}
+	header, _, _ := strings.Cut(a, "\n")
+	_, seed, ok := strings.Cut(header, "--seed ")
+	if !ok || seed == "0" {
+		t.Fatalf("gen's header %q names no seed other than 0", header)
+	}
+	if again, _, _ := cli(t, "", append(args, "--seed", seed)...); again != a {
+		t.Errorf("gen --seed %s: %q; want the board it named %q", seed, again, a)
+	}
+}
+
+// TestPartialBoards: what gen prints (rows without a queen, blocked
+// squares) is read by check, which calls it partial (exit 1: not a
+// solution), and drawn by show with its blocked squares, which check
+// and show read back (both said "line 2: row 1 has no queen").
+func TestPartialBoards(t *testing.T) {
+	queens, _, _ := cli(t, "", "gen", "completion", "--family", "queens", "--n", "6", "--queens", "2", "--seed", "3")
+	diag, _, _ := cli(t, "", "gen", "completion", "--family", "diag", "--n", "8", "--diagonals", "4", "--seed", "2")
+	shownDiag, _, _ := cli(t, diag, "show", "-")
+	shownQueens, _, _ := cli(t, queens, "show", "-")
+	tests := []struct {
+		name, stdin, out string
+		code             int
+	}{
+		{"gen queens", queens, "partial: 2 of 6 queens, none attacking another; 'nqueens complete' tells whether the rest can be placed\n", 1},
+		{"gen diag", diag, "partial: 0 of 8 queens, 20 blocked squares; 'nqueens complete' tells whether the rest can be placed\n", 1},
+		{"show of gen diag", shownDiag, "partial: 0 of 8 queens, 20 blocked squares; 'nqueens complete' tells whether the rest can be placed\n", 1},
+		{"show of gen queens", shownQueens, "partial: 2 of 6 queens, none attacking another; 'nqueens complete' tells whether the rest can be placed\n", 1},
+		{"attacking", "Q...\n....\n..Q.\n....\n", "invalid: rows 1 and 3: queens at columns 1 and 3 are on the same diagonal\n", 1},
+		{"stream", "2 4 1 3\n\nQx..\n....\n....\n....\n", "placement 2 (line 3): partial: 1 of 4 queens, 1 blocked square; 'nqueens complete' tells whether the rest can be placed\n1 of 2 placements valid\n", 1},
+	}
+	for _, tt := range tests {
+		out, errs, code := cli(t, tt.stdin, "check", "-")
+		if out != tt.out || code != tt.code {
+			t.Errorf("%s | check -: %q, exit %d, stderr %q; want %q, exit %d", tt.name, out, code, errs, tt.out, tt.code)
+		}
+	}
+	// show draws the blocked squares, and its drawing of a drawing is the same.
+	if again, errs, code := cli(t, shownDiag, "show", "-"); code != 0 || again != shownDiag || strings.Count(shownDiag, " x ") != 20 {
+		t.Errorf("show - of show's partial board: exit %d, %q, %d x; want the same board with 20 x\n%s", code, errs, strings.Count(shownDiag, " x "), again)
+	}
+	if out, errs, code := cli(t, diag, "show", "-", "--format", "unicode"); code != 0 || strings.Count(out, "╳") != 20 {
+		t.Errorf("show - --format unicode of gen diag: exit %d, %q, %d ╳; want 20\n%s", code, errs, strings.Count(out, "╳"), out)
+	}
+	if out, errs, code := cli(t, diag, "show", "-", "--format", "svg"); code != 0 || strings.Count(out, "#9e9e9e") != 20 {
+		t.Errorf("show - --format svg of gen diag: exit %d, %q, %d grey squares; want 20", code, errs, strings.Count(out, "#9e9e9e"))
 	}
 }

@@ -9,10 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
-	"unicode/utf8"
+
+	"github.com/nqueens/nqueens/internal/quote"
 )
 
 // A command is one subcommand of nqueens. Each lives in its own file
@@ -116,7 +116,7 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	}
 	c, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(stderr, "nqueens: unknown command %s; run 'nqueens help' for the list\n", quoteToken(name))
+		fmt.Fprintf(stderr, "nqueens: unknown command %s; run 'nqueens help' for the list\n", quote.Token(name))
 		return exitUsage
 	}
 	err := c.run(ctx, e, args[1:])
@@ -138,20 +138,6 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 func isUsage(err error) bool {
 	var ue *usageError
 	return errors.As(err, &ue)
-}
-
-// quoteToken quotes s for an error message as strconv.Quote does, cut
-// to about 40 bytes with "…".
-func quoteToken(s string) string {
-	const max = 40
-	if len(s) <= max {
-		return strconv.Quote(s)
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + "…"
 }
 
 // errWriter remembers the first write error, so that output lost to a
@@ -264,7 +250,7 @@ func parseFlags(fs *flagSet, args []string) ([]string, error) {
 				fs.help()
 				return nil, errHelp
 			}
-			return nil, usagef("%v; run 'nqueens %s -h'", err, fs.Name())
+			return nil, usagef("%s; run 'nqueens %s -h'", quote.Message(err.Error()), fs.Name())
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {

@@ -306,3 +306,84 @@ func TestOpenDroppedLines(t *testing.T) {
 		}
 	}
 }
+
+// TestParseBounded: a file of more records than its plan's units and
+// MaxRepeats allow is refused at the first one beyond them, having read
+// no more (29 MB of repeated records took 139 MB), and a header of
+// another count is refused before any record is read.
+func TestParseBounded(t *testing.T) {
+	rec := AppendRecord(nil, Record{1, 10, 1, 100})
+	lines := 0
+	r := &repeatReader{head: AppendHeader(nil, hdr), line: rec, lines: &lines}
+	_, err := ParseReaderFor(r, hdr)
+	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "more than 1044 records") {
+		t.Errorf("ParseReaderFor(endless records) = %v; want ErrCorrupt, more than 1044 records", err)
+	}
+	if lines > hdr.Units+MaxRepeats+1+4096/len(rec) {
+		t.Errorf("ParseReaderFor(endless records) read %d records; want at most %d and a buffer", lines, hdr.Units+MaxRepeats+1)
+	}
+	other := hdr
+	other.N = 9
+	lines = 0
+	r = &repeatReader{head: AppendHeader(nil, other), line: rec, lines: &lines}
+	var me *MismatchError
+	if _, err := ParseReaderFor(r, hdr); !errors.As(err, &me) || lines > 4096/len(rec)+1 {
+		t.Errorf("ParseReaderFor(another count) = %v after %d records; want a MismatchError at once", err, lines)
+	}
+	// Within the bound: the plan's units and MaxRepeats repeats.
+	var recs []Record
+	for i := range hdr.Units + MaxRepeats {
+		recs = append(recs, Record{i % hdr.Units, 10, 1, 100})
+	}
+	if p, err := ParseReaderFor(bytes.NewReader(encode(hdr, recs...)), hdr); err != nil || len(p.Records) != len(recs) {
+		t.Errorf("ParseReaderFor(%d records) = %d, %v; want them all", len(recs), len(p.Records), err)
+	}
+}
+
+// repeatReader gives head, then line over and over, counting the lines.
+type repeatReader struct {
+	head, line []byte
+	off        int
+	lines      *int
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		if len(r.head) > 0 {
+			k := copy(p[n:], r.head)
+			r.head = r.head[k:]
+			n += k
+			continue
+		}
+		k := copy(p[n:], r.line[r.off:])
+		r.off += k
+		n += k
+		if r.off == len(r.line) {
+			r.off = 0
+			*r.lines++
+		}
+	}
+	return n, nil
+}
+
+// TestCheckedBadRecord: a line whose checksum matches but whose fields
+// are no record is corrupt, not torn, last line or not; two records of a
+// unit that disagree are named in a sentence with the remedy.
+func TestCheckedBadRecord(t *testing.T) {
+	good := encode(hdr, Record{1, 10, 1, 100})
+	withCRC := func(text string) []byte { return appendCRC([]byte(text), 0, " ") }
+	for _, line := range []string{"5 -8 -1 1", "5 8 1 1 7", "05 8 1 1", "5 8 1"} {
+		for _, after := range [][]byte{nil, AppendRecord(nil, Record{2, 20, 2, 200})} {
+			data := append(append(append([]byte{}, good...), withCRC(line)...), after...)
+			if _, err := Parse(data); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "matching checksum") {
+				t.Errorf("Parse(… %q with its checksum, %d lines after) = %v; want ErrCorrupt, matching checksum", line, bytes.Count(after, []byte("\n")), err)
+			}
+		}
+	}
+	_, err := Dedup(hdr, []Record{{5, 33312, 4164, 1}, {5, 33320, 4165, 1}})
+	want := "unit 5 is recorded twice with different results (total 33312, unique 4164; then total 33320, unique 4165): the file was damaged or edited with a matching checksum; delete it and count again"
+	if !errors.Is(err, ErrCorrupt) || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("Dedup(two results of unit 5) = %v; want ErrCorrupt ending %q", err, want)
+	}
+}

@@ -33,7 +33,16 @@
 // treats every line from the first invalid one to the end of the file as
 // such a torn tail, drops it, and Open truncates it away before
 // appending. An invalid line followed by a valid one cannot come from a
-// torn append: that file is refused as corrupt.
+// torn append: that file is refused as corrupt, and so is a line whose
+// checksum matches but whose fields are no record (a sign, a leading
+// zero, a field too many): it was written so. A tail is reported as
+// bytes and lines (Opened.Dropped, DroppedLines), not as records, since
+// garbage need not hold any.
+//
+// Reading is bounded by the plan: Open (ParseReaderFor) refuses a header
+// of another count before reading any record, and a file of more than
+// Units+MaxRepeats records at the first record beyond them, so it keeps
+// at most that many records in memory whatever the file's size.
 //
 // Open takes an advisory lock (flock(2), on Unix) for as long as the
 // File is open, so a second count on the same file fails with ErrBusy

@@ -67,7 +67,7 @@ func Open(path string, h Header, syncEvery time.Duration) (*File, Opened, error)
 		return fail(fmt.Errorf("%s: %w", path, err))
 	}
 	cr := &countReader{r: f}
-	p, err := ParseReader(cr)
+	p, err := ParseReaderFor(cr, h)
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", path, err))
 	}

@@ -167,24 +167,25 @@ func atou(s string) (uint64, bool) {
 }
 
 // parseRecord reads a record line (without '\n'); ok is false for any
-// line that is not a valid record.
-func parseRecord(line []byte) (Record, bool) {
+// line that is not a valid record. sum is true when the line's checksum
+// matches: a line written so (or edited with a new checksum), not torn.
+func parseRecord(line []byte) (r Record, ok, sum bool) {
 	text, ok := splitCRC(line, " ")
 	if !ok {
-		return Record{}, false
+		return Record{}, false, false
 	}
 	f := strings.Split(string(text), " ")
 	if len(f) != 4 {
-		return Record{}, false
+		return Record{}, false, true
 	}
 	id, ok0 := atoi(f[0])
 	t, ok1 := atou(f[1])
 	u, ok2 := atou(f[2])
 	n, ok3 := atou(f[3])
 	if !ok0 || !ok1 || !ok2 || !ok3 {
-		return Record{}, false
+		return Record{}, false, true
 	}
-	return Record{Unit: id, Total: t, Unique: u, Nodes: n}, true
+	return Record{Unit: id, Total: t, Unique: u, Nodes: n}, true, true
 }
 
 // A Parsed is the content of a checkpoint file.
@@ -207,6 +208,12 @@ const (
 	MaxRecordLine = 128
 )
 
+// MaxRepeats is how many records beyond its plan's units a checkpoint
+// may hold (a unit recorded twice: Dedup checks that they agree). A
+// file with more is refused as soon as its last allowed record is
+// passed, so reading it takes memory for the plan's units only.
+const MaxRepeats = 1024
+
 // Parse reads the bytes of a checkpoint file. A file with no complete
 // header line that is a prefix of one (including the empty file) is
 // Empty. Lines from the first invalid one to the end are a torn tail:
@@ -222,7 +229,15 @@ func Parse(data []byte) (Parsed, error) {
 // memory for the records only: a header line longer than MaxHeader is
 // refused and a record line longer than MaxRecordLine is damaged,
 // whatever follows it. An error of r is returned as is.
-func ParseReader(r io.Reader) (Parsed, error) {
+func ParseReader(r io.Reader) (Parsed, error) { return parseReader(r, nil) }
+
+// ParseReaderFor is ParseReader for the checkpoint of the count that
+// want describes: a header of another count fails at once (with a
+// *MismatchError), and a file holding more than want.Units+MaxRepeats
+// records fails with ErrCorrupt at the first record beyond them.
+func ParseReaderFor(r io.Reader, want Header) (Parsed, error) { return parseReader(r, &want) }
+
+func parseReader(r io.Reader, want *Header) (Parsed, error) {
 	var p Parsed
 	br := bufio.NewReaderSize(r, MaxHeader+1)
 	first, err := br.ReadSlice('\n')
@@ -256,6 +271,12 @@ func ParseReader(r io.Reader) (Parsed, error) {
 		return p, err
 	}
 	p.Header = h
+	if want != nil {
+		if err := mismatch(h, *want); err != nil {
+			return p, err
+		}
+	}
+	maxRecords := h.Units + MaxRepeats
 	off := len(first) + 1
 	p.Valid = off
 	torn := -1 // line number of the first invalid line
@@ -279,9 +300,21 @@ func ParseReader(r io.Reader) (Parsed, error) {
 			return Parsed{}, err
 		}
 		var rec Record
-		ok := err == nil && !long
+		ok := !long
 		if ok {
-			rec, ok = parseRecord(b[:len(b)-1])
+			text := b
+			if err == nil {
+				text = b[:len(b)-1]
+			}
+			var sum bool
+			rec, ok, sum = parseRecord(text)
+			if sum && !ok {
+				// Written so, not torn: a torn append cannot make a
+				// checksum that matches.
+				return Parsed{}, fmt.Errorf("%w: line %d, %s, has a matching checksum but is not a record (unit, total, unique and nodes as canonical whole numbers): the file was damaged or edited; delete it and count again",
+					ErrCorrupt, line, quote.Bytes(text))
+			}
+			ok = ok && err == nil
 		}
 		off += n
 		if !ok {
@@ -296,6 +329,9 @@ func ParseReader(r io.Reader) (Parsed, error) {
 		}
 		if torn >= 0 {
 			return Parsed{}, fmt.Errorf("%w: line %d is damaged but line %d after it is valid", ErrCorrupt, torn, line)
+		}
+		if len(p.Records) == maxRecords {
+			return Parsed{}, fmt.Errorf("%w: line %d: more than %d records, more than the plan's %d units and %d repeats allow: the file was damaged or edited; delete it and count again", ErrCorrupt, line, maxRecords, h.Units, MaxRepeats)
 		}
 		p.Records = append(p.Records, rec)
 		p.Valid = off
@@ -313,11 +349,12 @@ func Dedup(h Header, recs []Record) (map[int]Record, error) {
 	m := make(map[int]Record, len(recs))
 	for _, r := range recs {
 		if r.Unit >= h.Units {
-			return nil, fmt.Errorf("%w: unit %d recorded, but the plan has %d units", ErrCorrupt, r.Unit, h.Units)
+			return nil, fmt.Errorf("%w: unit %d is recorded, but the plan has %d units (0 to %d): the file was damaged or edited with a matching checksum; delete it and count again", ErrCorrupt, r.Unit, h.Units, h.Units-1)
 		}
 		if old, dup := m[r.Unit]; dup {
 			if old.Total != r.Total || old.Unique != r.Unique {
-				return nil, fmt.Errorf("%w: unit %d recorded twice with different results (%+v, %+v)", ErrCorrupt, r.Unit, old, r)
+				return nil, fmt.Errorf("%w: unit %d is recorded twice with different results (total %d, unique %d; then total %d, unique %d): the file was damaged or edited with a matching checksum; delete it and count again",
+					ErrCorrupt, r.Unit, old.Total, old.Unique, r.Total, r.Unique)
 			}
 			continue
 		}

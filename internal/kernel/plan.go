@@ -251,31 +251,67 @@ func planTop(n, top int, sc *setup) []Unit {
 				if !canonical {
 					continue
 				}
-				// Search the orientation of the class that is
-				// cheapest to search top-down (see estimate).
-				// The mirror image (symFlipC) of an orientation has a
-				// mirrored search tree of the same size, so the four
-				// rotations are enough.
-				best, bestScore, bestCost := b, math.Inf(1), 0.0
-				for s := symID; s <= symRot270; s++ {
-					img := b.image(n, s)
-					if v, c := sc.estimate(n, img); v < bestScore {
-						best, bestScore, bestCost = img, v, c
-					}
-				}
-				if best != b {
-					stab = 0
-					for s := range 8 {
-						if best.image(n, s) == best {
-							stab |= 1 << s
-						}
-					}
-				}
-				units = append(units, Unit{Border: best, Stab: stab, Weight: 8 / uint64(bits.OnesCount8(stab)), Cost: bestCost})
+				units = append(units, orient(n, b, stab, sc))
 			}
 		}
 	}
 	return units
+}
+
+// orient returns the unit of the class whose canonical border is b,
+// with stabilizer stab: the orientation of the class that is cheapest
+// to search top-down (see estimate), its stabilizer, weight and cost.
+// The mirror image (symFlipC) of an orientation has a mirrored search
+// tree of the same size, so the four rotations are enough.
+func orient(n int, b Border, stab uint8, sc *setup) Unit {
+	best, bestScore, bestCost := b, math.Inf(1), 0.0
+	for s := symID; s <= symRot270; s++ {
+		img := b.image(n, s)
+		if v, c := sc.estimate(n, img); v < bestScore {
+			best, bestScore, bestCost = img, v, c
+		}
+	}
+	if best != b {
+		stab = 0
+		for s := range 8 {
+			if best.image(n, s) == best {
+				stab |= 1 << s
+			}
+		}
+	}
+	return Unit{Border: best, Stab: stab, Weight: 8 / uint64(bits.OnesCount8(stab)), Cost: bestCost}
+}
+
+// UnitOf returns the unit of NewPlan(n) whose class holds the border b
+// (ID 0: the plan is not listed), without listing the plan, so that a
+// large n (NewPlan(64) takes seconds) can be sampled border by border.
+// ok is false when b is not the border of any solution (see Border) or
+// n is outside 2..MaxN.
+func UnitOf(n int, b Border) (u Unit, ok bool) {
+	if n < 2 || n > MaxN {
+		return Unit{}, false
+	}
+	for _, v := range [4]int8{b.Top, b.Bottom, b.Left, b.Right} {
+		if v < 0 || int(v) >= n {
+			return Unit{}, false
+		}
+	}
+	if !b.valid(n) {
+		return Unit{}, false
+	}
+	least, stab := b, uint8(0)
+	for s := range 8 {
+		if img := b.image(n, s); img.less(least) {
+			least = img
+		}
+	}
+	for s := range 8 {
+		if least.image(n, s) == least {
+			stab |= 1 << s
+		}
+	}
+	var sc setup
+	return orient(n, least, stab, &sc), true
 }
 
 // Digest returns a short hex digest of the plan's settings and unit list,

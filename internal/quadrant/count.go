@@ -122,17 +122,66 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 	return p.Count(ctx, opts)
 }
 
-// CheckMemory returns a *MemoryError when the quadrant table of an N×N
-// board, 4 <= N <= MaxN, does not fit maxMemory (0 means
-// DefaultMaxMemory): the check Count makes before NewPlan.
+// CheckMemory returns a *MemoryError when a count of an N×N board, 4 <=
+// N <= MaxN, does not fit maxMemory (0 means DefaultMaxMemory) even with
+// one worker: the check Count makes before NewPlan. Its Need is
+// MinMemory(n), the figure compared, so that a limit of Need passes.
 func CheckMemory(n int, maxMemory uint64) error {
-	if maxMemory == 0 {
-		maxMemory = DefaultMaxMemory
+	_, err := PlanMemory(n, 1, maxMemory)
+	return err
+}
+
+// halfPatterns[h] is Plan.halfBound for N = 2h and 2h+1 (the frame it
+// reads is the same for both), so that PlanMemory needs no quadrant
+// table. TestHalfPatterns checks it against halfBound.
+var halfPatterns = [...]uint64{0, 0, 2, 4, 16, 48, 226, 1080, 7240, 41644, 300950, 2300692, 21487384}
+
+// A MemoryPlan is how a count fits its memory limit.
+type MemoryPlan struct {
+	Peak      uint64 // planned peak, bytes (see Result.PeakMemory)
+	Workers   int    // goroutines
+	Projected bool   // per-frame projected tables (see Plan.SetProjected)
+}
+
+// MinMemory returns the least memory limit a count of an N×N board, 4
+// <= N <= MaxN, runs with: the quadrant table and one worker's scratch,
+// without projected tables.
+func MinMemory(n int) uint64 { return wholeMemPlan(n).peak(1, false) }
+
+// PlanMemory returns the memory plan of a whole count of an N×N board, 4
+// <= N <= MaxN, on at most workers goroutines (at least 1) within limit
+// bytes (0 means DefaultMaxMemory), without building the plan: what
+// NewPlan(n).PlanMemory plans (see there), from the sizes alone. Below
+// MinMemory(n) it returns a *MemoryError with Need = MinMemory(n), the
+// exact figure compared.
+func PlanMemory(n, workers int, limit uint64) (MemoryPlan, error) {
+	if n < 4 || n > MaxN {
+		return MemoryPlan{}, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxN)
 	}
-	if qb := EstimateQuarterBytes(n); qb > maxMemory {
-		return &MemoryError{N: n, Need: qb, Limit: maxMemory}
+	limit = memLimit(limit)
+	w, proj, peak := wholeMemPlan(n).fit(max(workers, 1), limit)
+	mp := MemoryPlan{Peak: peak, Workers: w, Projected: proj}
+	if peak > limit {
+		return mp, &MemoryError{N: n, Need: peak, Limit: limit}
 	}
-	return nil
+	return mp, nil
+}
+
+// wholeMemPlan is the memPlan of a whole count of an N×N board, from the
+// sizes alone (the quadrant table's, halfPatterns, frameBytes): the same
+// figures as a NewPlan's QuarterBytes, WorkerBytes and FrameBytes
+// (TestHalfPatterns).
+func wholeMemPlan(n int) memPlan {
+	return memPlan{base: EstimateQuarterBytes(n), worker: workerBytes(halfPatterns[n/2]),
+		tables: []tableSet{{frameCount(n), frameBytes(n)}}}
+}
+
+// memLimit returns limit, or DefaultMaxMemory for 0.
+func memLimit(limit uint64) uint64 {
+	if limit == 0 {
+		return DefaultMaxMemory
+	}
+	return limit
 }
 
 // PlanMemory plans the memory of p.Count(ctx, opts) without counting:
@@ -144,7 +193,8 @@ func CheckMemory(n int, maxMemory uint64) error {
 //
 // The planned peak of a whole plan is the quadrant table, per worker
 // its scratch (WorkerBytes) and, with projected tables, one table per
-// worker plus one idle (FrameBytes), at most one per frame. A ForUnits
+// worker plus one idle (FrameBytes), at most one per frame. A tight
+// limit drops the projected tables first, then workers. A ForUnits
 // plan keeps the bucket counts instead of the table, and builds the
 // projected tables of its units' row sets only (FrameBytes is the
 // largest of its frames'), or without them the quadrant table of those
@@ -162,19 +212,17 @@ func (p *Plan) PlanMemory(opts Options) (Result, error) {
 		return res, err
 	}
 	res.Units = len(order)
-	workers, proj, peak := p.planMemory(order, opts)
-	res.Workers, res.Projected, res.PeakMemory = workers, proj, peak
-	limit := opts.MaxMemory
-	if limit == 0 {
-		limit = DefaultMaxMemory
-	}
-	if peak > limit {
-		return res, &MemoryError{N: p.n, Need: peak, Limit: limit}
+	res.Workers, res.Projected, res.PeakMemory = p.planMemory(order, opts)
+	if limit := memLimit(opts.MaxMemory); res.PeakMemory > limit {
+		return res, &MemoryError{N: p.n, Need: res.PeakMemory, Limit: limit}
 	}
 	return res, nil
 }
 
-// memPlan holds what a count's planned peak is made of.
+// memPlan holds what a count's planned peak is made of. It is the one
+// memory planner: Plan.PlanMemory and Plan.Count (of any plan) and
+// PlanMemory, MinMemory, CheckMemory and EstimateMemory (of a whole
+// count, without its table) all fit one.
 type memPlan struct {
 	base   uint64     // the quadrant table, or a subset's bucket counts
 	worker uint64     // per worker (WorkerBytes)
@@ -215,19 +263,22 @@ func (m memPlan) fit(workers int, limit uint64) (int, bool, uint64) {
 	return workers, proj, m.peak(workers, proj)
 }
 
-// planMemory returns the workers, projected mode and planned peak of a
-// count of the units order (see PlanMemory); the peak may exceed the
-// limit, with one worker and no projected tables.
-func (p *Plan) planMemory(order []int, opts Options) (int, bool, uint64) {
-	limit := opts.MaxMemory
-	if limit == 0 {
-		limit = DefaultMaxMemory
-	}
+// countWorkers returns the goroutines a count of units units runs on:
+// opts.Workers (0: GOMAXPROCS), at most one per unit, at least one (no
+// idle goroutines, no memory for them).
+func countWorkers(opts Options, units int) int {
 	workers := opts.Workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = max(1, min(workers, len(order))) // no idle goroutines, no memory for them
+	return max(1, min(workers, units))
+}
+
+// planMemory returns the workers, projected mode and planned peak of a
+// count of the units order (see PlanMemory); the peak may exceed the
+// limit, with one worker and no projected tables.
+func (p *Plan) planMemory(order []int, opts Options) (int, bool, uint64) {
+	workers := countWorkers(opts, len(order))
 	m := memPlan{base: p.QuarterBytes(), worker: p.WorkerBytes()}
 	if p.sub == nil {
 		m.tables = []tableSet{{len(p.frames), p.FrameBytes()}}
@@ -255,50 +306,27 @@ func (p *Plan) planMemory(order []int, opts Options) (int, bool, uint64) {
 		}
 		m.stream = p.sub.stream
 	}
-	return m.fit(workers, limit)
+	return m.fit(workers, memLimit(opts.MaxMemory))
 }
 
 // EstimateMemory returns what NewPlan(n).PlanMemory(opts) would, for
 // every unit (opts.Units is ignored), without building the quadrant
-// table: the planned peak of a whole count. It walks the quadrant's
-// placements once (about 1 s for N = 22, 8 s for N = 24).
+// table: the planned peak of a whole count (PlanMemory) and its units
+// (NewUnitPlan, which walks the quadrant's placements once: about 1 s
+// for N = 22, 8 s for N = 24).
 func EstimateMemory(n int, opts Options) (Result, error) {
 	res := Result{N: n}
-	if n < 4 || n > MaxN {
-		return res, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxN)
-	}
 	if opts.Workers < 0 {
 		return res, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
 	}
-	h := n / 2
-	counts := bucketCounts(h)
-	p := &Plan{n: n, frames: frames(n)}
-	R := make([]uint64, 1<<h)
-	for k, c := range counts {
-		R[k>>h] += uint64(c)
+	up, err := NewUnitPlan(n)
+	if err != nil {
+		return res, err
 	}
-	p.addUnits(R)
-	maxPat := p.halfBound(func(rows, cols uint32) uint64 { return uint64(counts[int(rows)<<h|int(cols)]) })
-	frame := 4 * quarterPlacements[h] * 8 // projBytes
-	if n%2 == 1 {
-		frame += 4 * uint64(len(counts)+1) * 4
-	}
-	m := memPlan{base: EstimateQuarterBytes(n), worker: workerBytes(maxPat), tables: []tableSet{{len(p.frames), frame}}}
-	limit := opts.MaxMemory
-	if limit == 0 {
-		limit = DefaultMaxMemory
-	}
-	workers := opts.Workers
-	if workers == 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, len(p.units)))
-	res.Units = len(p.units)
-	res.Workers, res.Projected, res.PeakMemory = m.fit(workers, limit)
-	if res.PeakMemory > limit {
-		return res, &MemoryError{N: n, Need: res.PeakMemory, Limit: limit}
-	}
-	return res, nil
+	res.Units = len(up.units)
+	mp, err := PlanMemory(n, countWorkers(opts, res.Units), opts.MaxMemory)
+	res.Workers, res.Projected, res.PeakMemory = mp.Workers, mp.Projected, mp.Peak
+	return res, err
 }
 
 // Count counts the units of the plan that opts.Units selects (all of them
@@ -317,10 +345,6 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	if opts.Workers < 0 {
 		return res, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
 	}
-	limit := opts.MaxMemory
-	if limit == 0 {
-		limit = DefaultMaxMemory
-	}
 	units := p.Units()
 	order, err := p.selectUnits(opts.Units)
 	if err != nil {
@@ -328,8 +352,8 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	}
 	workers, proj, peak := p.planMemory(order, opts)
 	res.PeakMemory = peak
-	if res.PeakMemory > limit {
-		return res, &MemoryError{N: n, Need: res.PeakMemory, Limit: limit}
+	if limit := memLimit(opts.MaxMemory); peak > limit {
+		return res, &MemoryError{N: n, Need: peak, Limit: limit}
 	}
 	p.SetProjected(proj)
 	res.Workers = workers
@@ -508,24 +532,51 @@ type MemoryError struct {
 }
 
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("quadrant: N = %d needs %s, limit %s", e.N, FormatBytes(e.Need), FormatBytes(e.Limit))
+	return fmt.Sprintf("quadrant: N = %d needs %s, limit %s", e.N, FormatBytes(e.Need), FormatLimit(e.Limit))
 }
 
 // Is reports whether target is ErrMemory.
 func (e *MemoryError) Is(target error) bool { return target == ErrMemory }
 
-// FormatBytes writes a byte count with a binary unit: "512 B", "1.5 KiB",
-// "60.2 MiB", "5.1 GiB".
-func FormatBytes(b uint64) string {
+// FormatBytes writes a byte count with a binary unit, rounded up to the
+// figure shown: "512 B", "1.5 KiB", "60.2 MiB", "5.1 GiB". A need
+// written with it is never less than the need, so a limit of the figure
+// shown (parsed exactly) is enough.
+func FormatBytes(b uint64) string { return formatBytes(b, true) }
+
+// FormatLimit is FormatBytes rounded to the nearest tenth, for limits,
+// so that a limit given as "2.7M" (2.7·2^20 bytes, rounded down) reads
+// "2.7 MiB".
+func FormatLimit(b uint64) string { return formatBytes(b, false) }
+
+func formatBytes(b uint64, up bool) string {
 	if b < 1024 {
 		return fmt.Sprintf("%d B", b)
 	}
 	units := []string{"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
-	v := float64(b) / 1024
-	i := 0
-	for v >= 1024 && i < len(units)-1 {
-		v /= 1024
+	i, unit := 0, uint64(1024)
+	for b/unit >= 1024 && i < len(units)-1 {
+		unit <<= 10
 		i++
 	}
-	return fmt.Sprintf("%.1f %s", v, units[i])
+	// Tenths of the unit, exactly: b·10/unit in 128 bits.
+	hi, lo := bits.Mul64(b, 10)
+	t, rem := bits.Div64(hi, lo, unit)
+	if up && rem != 0 || !up && rem >= unit/2 {
+		t++
+	}
+	return fmt.Sprintf("%d.%d %s", t/10, t%10, units[i])
 }
+
+// frameBytes is Plan.FrameBytes without the plan.
+func frameBytes(n int) uint64 {
+	h := n / 2
+	b := 4 * quarterPlacements[h] * 8
+	if n%2 == 1 {
+		b += 4 * (uint64(1)<<(2*h) + 1) * 4
+	}
+	return b
+}
+
+// frameCount returns the number of frames of an N×N board (Plan.Frames).
+func frameCount(n int) int { return len(frames(n)) }

@@ -97,7 +97,7 @@ func NewPlan(n int) (*Plan, error) {
 		}
 	}
 	p.addUnits(R)
-	p.maxPat = p.halfBound(func(rows, cols uint32) uint64 { return uint64(len(p.q.bucket(rows, cols))) })
+	p.maxPat = p.halfBound()
 	return p, nil
 }
 
@@ -217,9 +217,14 @@ func (f *frame) splitWeight(E uint64) uint64 {
 // any row split: the pairs of quadrant placements with complementary
 // columns, before the check that they do not attack each other. For odd
 // N it uses the frame with the centre queen, the one with most room.
-// size(rows, cols) is the number of placements of a bucket.
-func (p *Plan) halfBound(size func(rows, cols uint32) uint64) uint64 {
-	f := p.frames[0]
+func (p *Plan) halfBound() uint64 {
+	return halfBound(p.frames[0], func(rows, cols uint32) uint64 { return uint64(len(p.q.bucket(rows, cols))) })
+}
+
+// halfBound is Plan.halfBound for frame f, with size(rows, cols) the
+// number of quadrant placements using exactly those local rows and
+// columns.
+func halfBound(f *frame, size func(rows, cols uint32) uint64) uint64 {
 	h := f.h
 	hm := uint64(1)<<h - 1
 	band := uint32(f.cols & hm)

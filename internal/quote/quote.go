@@ -6,6 +6,7 @@ package quote
 
 import (
 	"strconv"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -15,11 +16,14 @@ const Max = 40
 // Token returns s quoted as strconv.Quote does, cut to its first Max
 // bytes (at a rune boundary when s is valid UTF-8 there) with "…" before
 // the closing quote when it was longer: Token("abc") is `"abc"`.
-func Token(s string) string {
-	if len(s) <= Max {
+func Token(s string) string { return cut(s, Max) }
+
+// cut is Token for a limit of max bytes.
+func cut(s string, max int) string {
+	if len(s) <= max {
 		return strconv.Quote(s)
 	}
-	cut := Max
+	cut := max
 	// Back up to the start of a rune, unless the bytes there are not
 	// UTF-8 at all (then every byte is escaped anyway).
 	for i := cut; i > cut-utf8.UTFMax && i > 0; i-- {
@@ -69,4 +73,27 @@ func Message(s string) string {
 		s = string([]rune(s)) // each bad byte becomes U+FFFD
 	}
 	return s
+}
+
+// MaxPath is the most bytes of a file name that Path keeps: longer
+// than a token, since a path is useless cut short.
+const MaxPath = 256
+
+// Path returns a file name for a message: as it is when it is at most
+// MaxPath bytes of printable text without spaces or quotes
+// ("/tmp/a.txt"), else quoted as Token does, cut to MaxPath bytes.
+func Path(s string) string {
+	if len(s) <= MaxPath && s != "" {
+		plain := true
+		for _, r := range s {
+			if !unicode.IsPrint(r) || r == ' ' || r == '"' || r == '\'' || r == utf8.RuneError {
+				plain = false
+				break
+			}
+		}
+		if plain {
+			return s
+		}
+	}
+	return cut(s, MaxPath)
 }

@@ -59,3 +59,20 @@ func FuzzToken(f *testing.F) {
 		}
 	})
 }
+
+func TestPath(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"/tmp/a.txt", "/tmp/a.txt"},
+		{"a b", `"a b"`},
+		{"", `""`},
+		{"\xff", `"\xff"`},
+		{"a\nb", `"a\nb"`},
+		{strings.Repeat("d/", 100), strings.Repeat("d/", 100)},
+		{strings.Repeat("d/", 2500), `"` + strings.Repeat("d/", 128) + `…"`},
+	}
+	for _, tt := range tests {
+		if got := Path(tt.in); got != tt.want {
+			t.Errorf("Path(%.50q) = %s; want %s", tt.in, got, tt.want)
+		}
+	}
+}

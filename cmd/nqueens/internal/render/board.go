@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+
+	"github.com/nqueens/nqueens"
 )
 
 // MaxN is the largest board side that the renderers accept.
@@ -107,3 +109,19 @@ func light(r, c int) bool { return (r+c)%2 == 0 }
 // smallQueen reports whether a cell is too small for the queen glyph; such
 // queens are drawn as a filled red square instead.
 func (l layout) smallQueen() bool { return l.cell < 10 }
+
+// blockedSet checks the blocked squares for a board of side n and
+// returns them as a set of r*n+c.
+func blockedSet(n int, blocked []nqueens.Square) (map[int]bool, error) {
+	if len(blocked) == 0 {
+		return nil, nil
+	}
+	m := make(map[int]bool, len(blocked))
+	for _, s := range blocked {
+		if s.Row < 0 || s.Row >= n || s.Col < 0 || s.Col >= n {
+			return nil, fmt.Errorf("%w: blocked square %v is off the board", ErrBoard, s)
+		}
+		m[s.Row*n+s.Col] = true
+	}
+	return m, nil
+}

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"io"
 
+	"github.com/nqueens/nqueens"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
@@ -19,14 +20,39 @@ var (
 	queenRGBA = color.RGBA{0x1b, 0x1b, 0x1b, 0xff}
 	rimRGBA   = color.RGBA{0xf8, 0xf8, 0xf8, 0xff}
 	smallRGBA = color.RGBA{0xc6, 0x28, 0x28, 0xff}
-	labelRGBA = color.RGBA{0x33, 0x33, 0x33, 0xff}
+	// A blocked square (gen's x): grey with a darker cross.
+	blockedRGBA = color.RGBA{0x9e, 0x9e, 0x9e, 0xff}
+	crossRGBA   = color.RGBA{0x42, 0x42, 0x42, 0xff}
+	labelRGBA   = color.RGBA{0x33, 0x33, 0x33, 0xff}
 )
 
 // PNG writes cols as a PNG picture; see Image.
-func PNG(w io.Writer, cols []int) error {
+func PNG(w io.Writer, cols []int) error { return PNGPartial(w, cols, nil) }
+
+// PNGPartial is PNG for a partial board: rows of -1 have no queen, and
+// blocked squares are grey with a cross.
+func PNGPartial(w io.Writer, cols []int, blocked []nqueens.Square) error {
 	img, err := Image(cols)
 	if err != nil {
 		return err
+	}
+	if _, err := blockedSet(len(cols), blocked); err != nil {
+		return err
+	}
+	l := newLayout(len(cols))
+	c := l.cell
+	for _, s := range blocked {
+		sq := image.Rect(l.left+s.Col*c, l.top+s.Row*c, l.left+(s.Col+1)*c, l.top+(s.Row+1)*c)
+		draw.Draw(img, sq, image.NewUniform(blockedRGBA), image.Point{}, draw.Src)
+		if c >= 6 {
+			in := c / 4
+			for i := in; i < c-in; i++ {
+				for t := range max(1, c/16) {
+					img.Set(sq.Min.X+i+t, sq.Min.Y+i, crossRGBA)
+					img.Set(sq.Min.X+c-1-i-t, sq.Min.Y+i, crossRGBA)
+				}
+			}
+		}
 	}
 	return png.Encode(w, img)
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/nqueens/nqueens"
 )
 
 // Colours shared by SVG and PNG.
@@ -15,19 +17,39 @@ const (
 	queenHex = "#1b1b1b"
 	smallHex = "#c62828"
 	labelHex = "#333333"
+	// A blocked square (gen's x): grey with a darker cross.
+	blockedHex = "#9e9e9e"
+	crossHex   = "#424242"
 )
 
 // SVG writes cols as a standalone SVG document.
 // It returns an error wrapping ErrBoard when cols is not a board of side
 // 1 to MaxN with every entry -1 or a column on the board.
-func SVG(w io.Writer, cols []int) error {
+func SVG(w io.Writer, cols []int) error { return SVGPartial(w, cols, nil) }
+
+// SVGPartial is SVG for a partial board: rows of -1 have no queen, and
+// blocked squares are grey with a cross.
+func SVGPartial(w io.Writer, cols []int, blocked []nqueens.Square) error {
 	if err := check(cols); err != nil {
+		return err
+	}
+	if _, err := blockedSet(len(cols), blocked); err != nil {
 		return err
 	}
 	l := newLayout(len(cols))
 	bw := bufio.NewWriter(w)
 	svgHeader(bw, l.w, l.h, l)
 	svgBoard(bw, l, cols)
+	c := l.cell
+	for _, s := range blocked {
+		x, y := l.left+s.Col*c, l.top+s.Row*c
+		fmt.Fprintf(bw, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x, y, c, c, blockedHex)
+		if c >= 6 {
+			in := c / 4
+			fmt.Fprintf(bw, `<path d="M%d %dL%d %dM%d %dL%d %d" stroke="%s" stroke-width="%d"/>`+"\n",
+				x+in, y+in, x+c-in, y+c-in, x+c-in, y+in, x+in, y+c-in, crossHex, max(1, c/16))
+		}
+	}
 	bw.WriteString("</svg>\n")
 	return bw.Flush()
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"bufio"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/nqueens/nqueens"
@@ -13,19 +14,57 @@ import (
 // "---" rules between rows, the row number on the left and "#" where a
 // queen stands; an empty row (-1) has no "#". It returns an error wrapping
 // ErrBoard for a bad board.
-func Text(w io.Writer, cols []int) error {
+func Text(w io.Writer, cols []int) error { return TextPartial(w, cols, nil) }
+
+// TextPartial is Text for a partial board (as gen writes them): rows of
+// -1 have no queen, and each blocked square has an "x" in its cell,
+// which check, show and complete read back as blocked.
+func TextPartial(w io.Writer, cols []int, blocked []nqueens.Square) error {
 	if err := check(cols); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, nqueens.Placement(cols).Board())
+	if _, err := blockedSet(len(cols), blocked); err != nil {
+		return err
+	}
+	board := nqueens.Placement(cols).Board()
+	if len(blocked) > 0 {
+		// Board's geometry: a header and a rule, then per row a line
+		// "r |" followed by cells of cw spaces and "|", and a rule.
+		n := len(cols)
+		lw := len(strconv.Itoa(n))
+		cw := max(3, lw+2)
+		lines := strings.SplitAfter(board, "\n")
+		rows := make([][]byte, n)
+		for _, s := range blocked {
+			if rows[s.Row] == nil {
+				rows[s.Row] = []byte(lines[2+2*s.Row])
+			}
+			rows[s.Row][lw+2+s.Col*(cw+1)+(cw-1)/2] = 'x'
+		}
+		for r, b := range rows {
+			if b != nil {
+				lines[2+2*r] = string(b)
+			}
+		}
+		board = strings.Join(lines, "")
+	}
+	_, err := io.WriteString(w, board)
 	return err
 }
 
 // Unicode writes cols with ♛ for queens on light (░) and dark (▓) squares,
 // each square two characters wide, with letter or number labels as in the
 // pictures. It returns an error wrapping ErrBoard for a bad board.
-func Unicode(w io.Writer, cols []int) error {
+func Unicode(w io.Writer, cols []int) error { return UnicodePartial(w, cols, nil) }
+
+// UnicodePartial is Unicode for a partial board: rows of -1 have no
+// queen, and a blocked square is drawn ╳ on its shade.
+func UnicodePartial(w io.Writer, cols []int, blocked []nqueens.Square) error {
 	if err := check(cols); err != nil {
+		return err
+	}
+	bl, err := blockedSet(len(cols), blocked)
+	if err != nil {
 		return err
 	}
 	n := len(cols)
@@ -64,6 +103,8 @@ func Unicode(w io.Writer, cols []int) error {
 			}
 			if c == q {
 				sb.WriteString("♛" + shade)
+			} else if bl[r*n+c] {
+				sb.WriteString("╳" + shade)
 			} else {
 				sb.WriteString(shade + shade)
 			}

@@ -44,23 +44,7 @@ func TestBrowser(t *testing.T) {
 		sols = append(sols, p.String())
 	}
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.NoFirstRun,
-		chromedp.WindowSize(1200, 1000),
-	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
-	defer cancel()
+	ctx := startBrowser(t, browser)
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
 		t.Fatalf("cannot start or drive Chromium: %v", err)
@@ -267,15 +251,44 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	if d := os.Getenv("NQUEENS_SCREENSHOTS"); d != "" {
-		dir = d
-	}
-	shot := filepath.Join(dir, "serve.png")
+	shot := filepath.Join(screenshotDir(t), "serve.png")
 	if err := os.WriteFile(shot, png, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %s", shot)
+}
+
+// startBrowser starts headless Chromium (the program browser) for the
+// test, with a 90 s bound on everything the test does in it.
+func startBrowser(t *testing.T, browser string) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(browser),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.NoFirstRun,
+		chromedp.WindowSize(1200, 1000),
+	)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// screenshotDir returns the directory for screenshots: $NQUEENS_SCREENSHOTS,
+// or a temporary one.
+func screenshotDir(t *testing.T) string {
+	if d := os.Getenv("NQUEENS_SCREENSHOTS"); d != "" {
+		return d
+	}
+	return t.TempDir()
 }
 
 // findColumns returns the one-based columns /api/find answers for n.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -98,6 +99,9 @@ func TestHeadStartsNoWork(t *testing.T) {
 		{"/api/find?n=10001", 400, "application/json"},
 		{"/api/config", 200, "application/json"},
 		{"/api/check?p=2+4+1+3", 200, "application/json"},
+		{"/api/complete?count=1&limit=1000000&b=" + url.QueryEscape(strings.TrimSuffix(strings.Repeat(strings.Repeat(".", 64)+"/", 64), "/")), 200, "application/json"},
+		{"/api/complete?b=Q.Q./..../..../....", 400, "application/json"},
+		{"/api/generate?family=diag&n=21&k=19&seed=2", 200, "application/json"},
 	} {
 		resp, body := do(t, "HEAD", srv.URL+tc.path, "")
 		if ct := resp.Header.Get("Content-Type"); resp.StatusCode != tc.code || ct != tc.ct || body != "" {
@@ -218,7 +222,8 @@ func TestBusy(t *testing.T) {
 	}()
 	waitFor(t, "request in the queue", func() bool { s.gate.mu.Lock(); defer s.gate.mu.Unlock(); return len(s.gate.queue) == 1 })
 	// The third finds the queue full.
-	for _, path := range []string{"/api/find?n=7", "/api/count?n=4", "/api/solve?n=4", "/api/events?n=4", "POST /api/check"} {
+	for _, path := range []string{"/api/find?n=7", "/api/count?n=4", "/api/solve?n=4", "/api/events?n=4", "POST /api/check",
+		"/api/complete?b=Q.../..../..../....", "/api/complete?count=1&b=Q.../..../..../....", "/api/generate?family=diag&n=8&k=4"} {
 		method, path, post := "GET", path, ""
 		if p, ok := strings.CutPrefix(path, "POST "); ok {
 			method, path, post = "POST", p, `{"placement":"2 4 1 3"}`

@@ -63,7 +63,7 @@ type Options struct {
 
 	// Cores is how many cores' worth of searches run at once; 0 means
 	// runtime.GOMAXPROCS(0). Every request that runs a search (count,
-	// solve, find, events) or checks a POST body holds one slot while it
+	// solve, find, events, complete, generate) or checks a POST body holds one slot while it
 	// runs; a count takes, when it starts, the slots nobody else holds or
 	// waits for, one per worker.
 	Cores int
@@ -189,6 +189,8 @@ func newHandler(opts Options) (http.Handler, *server, error) {
 	route("/api/solve", s.solve, http.MethodGet)
 	route("/api/find", s.find, http.MethodGet)
 	route("/api/check", s.check, http.MethodGet, http.MethodPost)
+	route("/api/complete", s.complete, http.MethodGet)
+	route("/api/generate", s.generate, http.MethodGet)
 	mux.HandleFunc("/api/", notFound)
 	return guardHost(hosts, limitBody(mux)), s, nil
 }
@@ -461,5 +463,7 @@ func (s *server) config(w http.ResponseWriter, r *http.Request) {
 		"findMax":  s.opts.FindMax,
 		"fromMax":  FromMax,
 		"methods":  methods,
+		// The puzzle's boards: /api/complete and /api/generate.
+		"puzzleMax": nqueens.MaxCompleteN,
 	})
 }

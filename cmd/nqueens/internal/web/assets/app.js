@@ -309,6 +309,17 @@ function count() {
     return;
   }
   out.classList.remove('err');
+  const to = $('count-to').value === '' ? n : parseInt($('count-to').value, 10);
+  if (to !== n) {
+    if (!(to > n && to <= cfg.countMax)) {
+      out.textContent = `The range must run up from N = ${n} to at most ${cfg.countMax} (the server's limit).`;
+      out.classList.add('err');
+      return;
+    }
+    countRange(n, to);
+    return;
+  }
+  $('count-range').hidden = true;
   out.textContent = `N = ${n}: counting…`;
   const es = new EventSource(`/api/count?n=${n}&stream=1`);
   countES = es;
@@ -326,6 +337,43 @@ function count() {
     out.classList.add('err');
     out.textContent = m.data ? JSON.parse(m.data).error : 'no answer from the server (busy, or stopped): try again';
   });
+}
+// countRange counts lo..hi one N after the other, adding each row to
+// the table and the chart as it arrives.
+function countRange(lo, hi) {
+  const out = $('count-out'), body = $('count-table').tBodies[0], rows = [];
+  body.replaceChildren();
+  $('count-chart').replaceChildren();
+  $('count-range').hidden = false;
+  const next = (n) => {
+    if (n > hi) { countES = null; out.textContent = `N = ${lo} to ${hi}: done.`; return; }
+    out.textContent = `N = ${n}: counting… (${n - lo} of ${hi - lo + 1} done)`;
+    const es = new EventSource(`/api/count?n=${n}&stream=1`);
+    countES = es;
+    es.addEventListener('result', (m) => {
+      es.close();
+      if (countES !== es) return; // cancelled, or another count started
+      const d = JSON.parse(m.data);
+      rows.push({ n: d.n, solutions: d.solutions, unique: d.unique, nodes: d.nodes, seconds: d.seconds, method: 'bitboard' });
+      const tr = document.createElement('tr');
+      for (const v of [d.n, fmt(d.solutions), fmt(d.unique), fmt(d.nodes), d.seconds.toFixed(3)]) {
+        const td = document.createElement('td');
+        td.textContent = v;
+        tr.append(td);
+      }
+      body.append(tr);
+      drawGrowth($('count-chart'), rows);
+      next(n + 1);
+    });
+    es.addEventListener('error', (m) => {
+      es.close();
+      if (countES !== es) return;
+      countES = null;
+      out.classList.add('err');
+      out.textContent = `N = ${n}: ` + (m.data ? JSON.parse(m.data).error : 'no answer from the server (busy, or stopped): try again');
+    });
+  };
+  next(lo);
 }
 function cancelCount() {
   if (countES) { countES.close(); countES = null; $('count-out').textContent = 'Cancelled.'; }
@@ -399,6 +447,7 @@ async function init() {
   }
   $('n').max = cfg.stepMax;
   $('count-n').max = cfg.countMax; $('count-max').textContent = cfg.countMax;
+  $('count-to').max = cfg.countMax;
   $('find-n').max = cfg.findMax; $('find-max').textContent = fmt(cfg.findMax);
   $('find-n').value = Math.min(100, cfg.findMax);
   $('restart').addEventListener('click', restart);

@@ -1,0 +1,161 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"testing"
+	"time"
+)
+
+func ExampleEstimate() {
+	ctx := context.Background()
+	e, err := Estimate(ctx, 10, EstimateOptions{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%d units, within a second: %v\n", e.Units, e.WallSeconds < 1)
+	e, err = Estimate(ctx, 33, EstimateOptions{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("N = 33: more than a century: %v\n", e.WallSeconds > 100*365.25*86400)
+	// Output:
+	// 272 units, within a second: true
+	// N = 33: more than a century: true
+}
+
+func TestEstimateErrors(t *testing.T) {
+	ctx := t.Context()
+	for _, c := range []struct {
+		n    int
+		opts EstimateOptions
+		want error
+	}{
+		{-1, EstimateOptions{}, ErrSize},
+		{65, EstimateOptions{}, ErrSize},
+		{8, EstimateOptions{Method: "magic"}, ErrMethod},
+		{26, EstimateOptions{Method: Quadrant}, ErrSize},
+		{16, EstimateOptions{Method: Quadrant, MaxMemory: 1 << 20}, ErrMemory},
+		{8, EstimateOptions{Method: Board, Shard: Shard{Index: 0, Count: 2}}, nil},
+		{8, EstimateOptions{Workers: -1}, nil},
+		{8, EstimateOptions{Budget: -time.Second}, nil},
+		{8, EstimateOptions{Shard: Shard{Index: 2, Count: 2}}, ErrShard},
+	} {
+		_, err := Estimate(ctx, c.n, c.opts)
+		if err == nil || c.want != nil && !errors.Is(err, c.want) {
+			t.Errorf("Estimate(%d, %+v) = %v; want an error (%v)", c.n, c.opts, err, c.want)
+		}
+	}
+}
+
+// TestEstimateKernel: the estimate lists the plan Count runs, and its
+// per-unit figures add up to its total, for the whole count and a shard.
+func TestEstimateKernel(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 4, 10, 14} {
+		want, err := Count(t.Context(), n, CountOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := Estimate(t.Context(), n, EstimateOptions{})
+		if err != nil {
+			t.Fatalf("Estimate(%d): %v", n, err)
+		}
+		if e.Units != want.Units || len(e.UnitSeconds) != want.Units || e.From != n || e.Method != Bitboard {
+			t.Errorf("Estimate(%d): %d units (%d per-unit times), from %d, method %s; want %d units from %d by bitboard",
+				n, e.Units, len(e.UnitSeconds), e.From, e.Method, want.Units, n)
+		}
+		if n >= 4 && (e.Samples < minSamples || !(e.CPUSeconds > 0) || e.WallSeconds < e.CPUSeconds/float64(e.Workers)) {
+			t.Errorf("Estimate(%d): %d samples, %g s CPU, %g s wall on %d workers; want %d+ samples and a positive time", n, e.Samples, e.CPUSeconds, e.WallSeconds, e.Workers, minSamples)
+		}
+		var sum float64
+		for _, s := range e.UnitSeconds {
+			sum += s
+		}
+		if math.Abs(sum-e.CPUSeconds) > 1e-9*max(sum, 1) {
+			t.Errorf("Estimate(%d): unit times sum to %g; CPUSeconds %g", n, sum, e.CPUSeconds)
+		}
+	}
+	res, err := Count(t.Context(), 14, CountOptions{Shard: Shard{Index: 1, Count: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Estimate(t.Context(), 14, EstimateOptions{Shard: Shard{Index: 1, Count: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum float64
+	for _, u := range res.UnitResults {
+		sum += e.UnitSeconds[u.ID]
+	}
+	if e.Units != res.Units || math.Abs(sum-e.CPUSeconds) > 1e-9*sum {
+		t.Errorf("Estimate(14, shard 1/4): %d units, %g s; the shard counts %d units, estimated at %g s", e.Units, e.CPUSeconds, res.Units, sum)
+	}
+}
+
+// TestEstimateLarge: planning and sampling stay cheap at every N the
+// kernel accepts, and what cannot finish is estimated so (bounded by a
+// context: an estimate that took minutes would fail).
+func TestEstimateLarge(t *testing.T) {
+	for _, n := range []int{30, 33, 40, 64} {
+		ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+		e, err := Estimate(ctx, n, EstimateOptions{Budget: 200 * time.Millisecond})
+		cancel()
+		if err != nil {
+			t.Fatalf("Estimate(%d): %v", n, err)
+		}
+		const century = 100 * 365.25 * 86400
+		if !(e.WallSeconds > century) || !e.Probes || e.Samples == 0 || e.Memory > 256<<20 {
+			t.Errorf("Estimate(%d): %g s wall, probes %v, %d samples, %d bytes; want over a century, from probes, under 256 MiB", n, e.WallSeconds, e.Probes, e.Samples, e.Memory)
+		}
+	}
+}
+
+// TestEstimateQuadrant: the join's estimate plans its memory as Count
+// does, and beyond N = 19 says it extrapolates.
+func TestEstimateQuadrant(t *testing.T) {
+	e, err := Estimate(t.Context(), 14, EstimateOptions{Method: Quadrant, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Units != 107 || e.From != 14 || e.Memory == 0 || len(e.UnitSeconds) != 107 {
+		t.Errorf("Estimate(14, quadrant): %d units from %d, %d bytes; want 107 units from 14 and the memory plan", e.Units, e.From, e.Memory)
+	}
+	e, err = Estimate(t.Context(), 22, EstimateOptions{Method: Quadrant, Budget: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.From != 18 || !math.IsNaN(e.Spread) || e.UnitSeconds != nil || e.Memory < 500<<20 {
+		t.Errorf("Estimate(22, quadrant): from %d, spread %v, %d bytes; want extrapolated from 18 with NaN spread and over 500 MiB", e.From, e.Spread, e.Memory)
+	}
+}
+
+// TestEstimateClassic: a classic method is counted outright when that
+// is cheap (From = N) and extrapolated otherwise.
+func TestEstimateClassic(t *testing.T) {
+	e, err := Estimate(t.Context(), 6, EstimateOptions{Method: Arrays})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.From != 6 || e.Spread != 0 || e.Workers != 1 {
+		t.Errorf("Estimate(6, arrays): from %d, spread %v, %d workers; want measured at 6 on 1 worker", e.From, e.Spread, e.Workers)
+	}
+	e, err = Estimate(t.Context(), 20, EstimateOptions{Method: Permutation, Budget: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 20! candidates: far beyond a day at any speed.
+	if e.From >= 20 || !math.IsNaN(e.Spread) || !(e.WallSeconds > 86400) {
+		t.Errorf("Estimate(20, permutation): from %d, %g s; want extrapolated, over a day", e.From, e.WallSeconds)
+	}
+}
+
+func TestPermutationNodes(t *testing.T) {
+	// Count(12, Permutation) visits 1,302,061,344 nodes (README).
+	for n, want := range map[int]float64{1: 1, 3: 15, 12: 1302061344} {
+		if got := permutationNodes(n); got != want {
+			t.Errorf("permutationNodes(%d) = %.0f; want %.0f", n, got, want)
+		}
+	}
+}

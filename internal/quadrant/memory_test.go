@@ -1,0 +1,86 @@
+package quadrant
+
+import (
+	"errors"
+	"testing"
+)
+
+// TestHalfPatterns checks the table PlanMemory reads against halfBound
+// of the plan (N ≤ 19; to 21 with -long).
+func TestHalfPatterns(t *testing.T) {
+	top := 19
+	if *long {
+		top = 21
+	}
+	for n := 4; n <= top; n++ {
+		p, err := NewPlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := halfPatterns[n/2], p.halfBound(); got != want {
+			t.Errorf("halfPatterns[%d] = %d; halfBound of N = %d is %d", n/2, got, n, want)
+		}
+		if got, want := MinMemory(n), p.QuarterBytes()+p.WorkerBytes(); got != want {
+			t.Errorf("MinMemory(%d) = %d; the plan's table and one worker take %d", n, got, want)
+		}
+		if got, want := projBytes(p.q, n%2 == 1), frameBytes(n); got != want {
+			t.Errorf("N = %d: FrameBytes %d, PlanMemory's %d", n, got, want)
+		}
+		if got, want := frameCount(n), p.Frames(); got != want {
+			t.Errorf("frameCount(%d) = %d; want %d", n, got, want)
+		}
+	}
+}
+
+// TestMemoryNeedPasses: the need a refusal states is the least limit that
+// passes, both in CheckMemory (before the table is built) and in
+// Plan.Count (after): one byte less is refused again with the same need.
+func TestMemoryNeedPasses(t *testing.T) {
+	for _, n := range []int{12, 14, 16, 17} {
+		err := CheckMemory(n, 1<<20)
+		var me *MemoryError
+		if !errors.As(err, &me) {
+			t.Fatalf("CheckMemory(%d, 1 MiB) = %v; want a MemoryError", n, err)
+		}
+		if err := CheckMemory(n, me.Need); err != nil {
+			t.Errorf("CheckMemory(%d, %d) = %v; %d is the need it stated", n, me.Need, err, me.Need)
+		}
+		var me2 *MemoryError
+		if err := CheckMemory(n, me.Need-1); !errors.As(err, &me2) || me2.Need != me.Need {
+			t.Errorf("CheckMemory(%d, need−1) = %v; want the need %d again", n, err, me.Need)
+		}
+		p, err := NewPlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := p.Count(t.Context(), Options{Workers: 2, MaxMemory: me.Need, Units: []int{0}})
+		if err != nil || res.PeakMemory > me.Need {
+			t.Errorf("N = %d with the stated need %d: %v, peak %d", n, me.Need, err, res.PeakMemory)
+		}
+	}
+}
+
+func TestFormatBytes(t *testing.T) {
+	for _, c := range []struct {
+		b         uint64
+		up, limit string
+	}{
+		{0, "0 B", "0 B"},
+		{1023, "1023 B", "1023 B"},
+		{1024, "1.0 KiB", "1.0 KiB"},
+		{1025, "1.1 KiB", "1.0 KiB"},
+		{1 << 20, "1.0 MiB", "1.0 MiB"},
+		{1100 << 10, "1.1 MiB", "1.1 MiB"},
+		{1<<20 + 1<<20/10 + 1, "1.2 MiB", "1.1 MiB"},
+		{2700 << 10, "2.7 MiB", "2.6 MiB"},
+		{27 << 20 / 10, "2.7 MiB", "2.7 MiB"},
+		{16 << 30, "16.0 GiB", "16.0 GiB"},
+	} {
+		if got := FormatBytes(c.b); got != c.up {
+			t.Errorf("FormatBytes(%d) = %q; want %q", c.b, got, c.up)
+		}
+		if got := FormatLimit(c.b); got != c.limit {
+			t.Errorf("FormatLimit(%d) = %q; want %q", c.b, got, c.limit)
+		}
+	}
+}

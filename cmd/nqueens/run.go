@@ -126,11 +126,15 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		err = fmt.Errorf("writing standard output: %w", out.err)
 	}
 	if err != nil && ctx.Err() != nil {
+		// Whatever the error says (a read cut short can look like bad
+		// input), a command stopped by a signal exits with its status.
 		var sc signalCause
 		if errors.As(context.Cause(ctx), &sc) {
 			fmt.Fprintf(stderr, "nqueens %s: %v\n", c.name, sc)
 			return sc.status()
 		}
+		fmt.Fprintf(stderr, "nqueens %s: interrupted\n", c.name)
+		return exitSIGINT
 	}
 	return exitCode(stderr, c.name, err)
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/nqueens/nqueens/internal/bytesize"
 	"github.com/nqueens/nqueens/internal/checkpoint"
 	"github.com/nqueens/nqueens/internal/classic"
 	"github.com/nqueens/nqueens/internal/kernel"
@@ -533,7 +534,7 @@ func quadrantMemoryError(n int, s Shard, err error) error {
 			what = fmt.Sprintf("shard %s of n = %d", s, n)
 		}
 		return fmt.Errorf("%w: %s needs %s with method quadrant, the limit is %s (a limit of %s passes)",
-			ErrMemory, what, quadrant.FormatBytes(me.Need), quadrant.FormatLimit(me.Limit), passingLimit(me.Need))
+			ErrMemory, what, bytesize.Need(me.Need), bytesize.Limit(me.Limit), passingLimit(me.Need))
 	}
 	return err
 }

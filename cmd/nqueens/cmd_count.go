@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/bits"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/progress"
+	"github.com/nqueens/nqueens/internal/bytesize"
 	"golang.org/x/term"
 )
 
@@ -388,7 +388,7 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 	}
 	if g.limitSet && est.Method != nqueens.Quadrant && est.Memory > opts.MaxMemory {
 		return est, usagef("--max-memory: %v: n = %d needs %s with method %s, the limit is %s",
-			nqueens.ErrMemory, n, formatBytesUp(est.Memory), est.Method, formatBytesNear(opts.MaxMemory))
+			nqueens.ErrMemory, n, bytesize.Need(est.Memory), est.Method, bytesize.Limit(opts.MaxMemory))
 	}
 	if !g.force && est.WallSeconds > refuseAbove.Seconds() {
 		cores := min(est.Workers, runtime.NumCPU())
@@ -407,7 +407,7 @@ func describeEstimate(e nqueens.CountEstimate) string {
 	}
 	fmt.Fprintf(&b, " on %s, %s of CPU", nouns(e.Workers, "worker"), humanSeconds(e.CPUSeconds))
 	if e.Memory >= 1<<20 {
-		fmt.Fprintf(&b, ", %s of memory", formatBytesUp(e.Memory))
+		fmt.Fprintf(&b, ", %s of memory", bytesize.Need(e.Memory))
 	}
 	switch {
 	case e.Method != nqueens.Bitboard && e.Method != nqueens.Quadrant:
@@ -433,30 +433,6 @@ func nouns(k int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", k, noun)
-}
-
-// formatBytesUp writes a byte count with a binary unit, rounded up to
-// the tenth shown ("2.7 MiB"), so that a limit of the figure is enough;
-// formatBytesNear rounds to the nearest tenth, for limits.
-func formatBytesUp(b uint64) string   { return formatBytes(b, true) }
-func formatBytesNear(b uint64) string { return formatBytes(b, false) }
-
-func formatBytes(b uint64, up bool) string {
-	if b < 1024 {
-		return fmt.Sprintf("%d B", b)
-	}
-	units := []string{"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
-	i, unit := 0, uint64(1024)
-	for b/unit >= 1024 && i < len(units)-1 {
-		unit <<= 10
-		i++
-	}
-	hi, lo := bits.Mul64(b, 10)
-	t, rem := bits.Div64(hi, lo, unit)
-	if up && rem != 0 || !up && rem >= unit/2 {
-		t++
-	}
-	return fmt.Sprintf("%d.%d %s", t/10, t%10, units[i])
 }
 
 // solutions writes "1 solution" or "k solutions" for a count in decimal.
@@ -700,10 +676,10 @@ func printQuadrantPlan(e *env, n int, opts nqueens.CountOptions) error {
 		tables = "no projected tables"
 	}
 	fmt.Fprintf(e.stdout, "%s (method quadrant): %d of %d units, %s, %s: planned peak %s (%d bytes); the whole count: %s\n",
-		what, p.Units, p.UnitsTotal, nouns(p.Workers, "worker"), tables, formatBytesUp(p.Memory), p.Memory, formatBytesUp(p.Whole))
+		what, p.Units, p.UnitsTotal, nouns(p.Workers, "worker"), tables, bytesize.Need(p.Memory), p.Memory, bytesize.Need(p.Whole))
 	if !p.Fits {
 		return usagef("--max-memory: %v: %s needs %s with method quadrant, the limit is %s (a limit of %dM passes)",
-			nqueens.ErrMemory, of, formatBytesUp(p.Memory), formatBytesNear(p.Limit), (p.Memory+1<<20-1)>>20)
+			nqueens.ErrMemory, of, bytesize.Need(p.Memory), bytesize.Limit(p.Limit), (p.Memory+1<<20-1)>>20)
 	}
 	return nil
 }

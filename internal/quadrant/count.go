@@ -10,6 +10,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/nqueens/nqueens/internal/bytesize"
 )
 
 // Uint128 is an unsigned 128-bit integer, Hi·2^64 + Lo.
@@ -532,41 +534,11 @@ type MemoryError struct {
 }
 
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("quadrant: N = %d needs %s, limit %s", e.N, FormatBytes(e.Need), FormatLimit(e.Limit))
+	return fmt.Sprintf("quadrant: N = %d needs %s, limit %s", e.N, bytesize.Need(e.Need), bytesize.Limit(e.Limit))
 }
 
 // Is reports whether target is ErrMemory.
 func (e *MemoryError) Is(target error) bool { return target == ErrMemory }
-
-// FormatBytes writes a byte count with a binary unit, rounded up to the
-// figure shown: "512 B", "1.5 KiB", "60.2 MiB", "5.1 GiB". A need
-// written with it is never less than the need, so a limit of the figure
-// shown (parsed exactly) is enough.
-func FormatBytes(b uint64) string { return formatBytes(b, true) }
-
-// FormatLimit is FormatBytes rounded to the nearest tenth, for limits,
-// so that a limit given as "2.7M" (2.7·2^20 bytes, rounded down) reads
-// "2.7 MiB".
-func FormatLimit(b uint64) string { return formatBytes(b, false) }
-
-func formatBytes(b uint64, up bool) string {
-	if b < 1024 {
-		return fmt.Sprintf("%d B", b)
-	}
-	units := []string{"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
-	i, unit := 0, uint64(1024)
-	for b/unit >= 1024 && i < len(units)-1 {
-		unit <<= 10
-		i++
-	}
-	// Tenths of the unit, exactly: b·10/unit in 128 bits.
-	hi, lo := bits.Mul64(b, 10)
-	t, rem := bits.Div64(hi, lo, unit)
-	if up && rem != 0 || !up && rem >= unit/2 {
-		t++
-	}
-	return fmt.Sprintf("%d.%d %s", t/10, t%10, units[i])
-}
 
 // frameBytes is Plan.FrameBytes without the plan.
 func frameBytes(n int) uint64 {

@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"slices"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/bytesize"
 )
 
 // TestShardsSumToQ counts every shard of Shards(m, r) with its own
@@ -217,7 +219,7 @@ func TestShardPlanSmaller(t *testing.T) {
 				t.Fatal(err)
 			}
 			if got.PeakMemory >= all.PeakMemory {
-				t.Errorf("n=%d shard %d/%d: planned %s; the whole count %s", tc.n, i, tc.m, FormatBytes(got.PeakMemory), FormatBytes(all.PeakMemory))
+				t.Errorf("n=%d shard %d/%d: planned %s; the whole count %s", tc.n, i, tc.m, bytesize.Need(got.PeakMemory), bytesize.Need(all.PeakMemory))
 			}
 		}
 	}

@@ -1,0 +1,356 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/bytesize"
+)
+
+var planCmd = &command{
+	name:    "plan",
+	args:    "N [flags]",
+	summary: "what a sharded count of N would cost, without counting",
+	help: `Prints what 'nqueens count N --shard I/M' would cost for each of M
+shards, without counting: its work units (as the count assigns them),
+its planned memory, and its estimated CPU time, from a short calibration
+on this machine (up to about a second; the header states the sample size
+and the spread). Then the totals: CPU hours in all, and the wall time of
+all shards on this machine's cores.
+
+The kernel's estimate times a sample of the plan's units (N ≤ 18) or
+probes into them; a shard's CPU time is the sum of its units'. The
+quadrant join above N = 19 is timed at N = 18 or 19 and extrapolated
+(good to about a factor of two, no spread), and each shard is given an
+even share. Memory of a join shard is its --plan-only figure; it takes
+about a second a shard at N = 22.
+
+--method is auto (what count picks without --total-only: the kernel),
+kernel or bitboard (the same), or quadrant. Above 16 shards the table is
+summed up as min, median and max per shard; -v prints it whole.
+
+Examples:
+  nqueens plan 20 --shards 16              16 shards of the kernel
+  nqueens plan 22 --method quadrant --shards 16
+  nqueens plan 27 --shards 1000 --replicas 2
+  nqueens plan 20 --shards 64 --json       one JSON object, every shard`,
+}
+
+func init() {
+	planCmd.run = runPlan
+	register(planCmd)
+}
+
+// planTableMax is the number of shards up to which plan prints every
+// shard without -v.
+const planTableMax = 16
+
+// A shardPlan is one shard's line of a plan.
+type shardPlan struct {
+	Shard      string  `json:"shard"`
+	Units      int     `json:"units"`
+	CPUSeconds float64 `json:"cpu_seconds"`
+	Memory     uint64  `json:"memory"`
+}
+
+type planJSON struct {
+	N            int            `json:"n"`
+	Method       nqueens.Method `json:"method"`
+	Units        int            `json:"units"`
+	Shards       int            `json:"shards"`
+	Replicas     int            `json:"replicas"`
+	Samples      int            `json:"samples"`
+	Probes       bool           `json:"probes,omitempty"`
+	Spread       *float64       `json:"spread,omitempty"` // nil: extrapolated
+	From         int            `json:"from"`
+	Calibration  float64        `json:"calibration_seconds"`
+	EvenSplit    bool           `json:"even_split,omitempty"` // CPU shared evenly, not by units
+	CPUSeconds   float64        `json:"cpu_seconds"`
+	CPUHours     float64        `json:"cpu_hours"`
+	Cores        int            `json:"cores"`
+	WallSeconds  float64        `json:"wall_seconds"`
+	PlanDuration float64        `json:"plan_seconds"`
+	PerShard     []shardPlan    `json:"per_shard"`
+}
+
+func runPlan(ctx context.Context, e *env, args []string) error {
+	t0 := time.Now()
+	fs := newFlags(planCmd, e)
+	method := fs.String("method", "auto", "algorithm: auto (the kernel), kernel or bitboard, or quadrant (the join)")
+	shards := fs.Int("shards", 1, "plan `M` shards")
+	replicas := fs.Int("replicas", 1, "count each unit in `R` different shards (1..M)")
+	workers := fs.Int("workers", 0, "goroutines each shard counts with (0 = one per core)")
+	maxMem := fs.String("max-memory", "", "memory bound of a shard, e.g. 512M or 4G (default 16G)")
+	asJSON := fs.Bool("json", false, "print one JSON object, every shard included")
+	verbose := fs.Bool("v", false, "print every shard, also above 16")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("want one board size N, got %d arguments", len(pos))
+	}
+	n, err := parseN(pos[0], nqueens.MaxN)
+	if err != nil {
+		return err
+	}
+	m, err := planMethod(*method)
+	if err != nil {
+		return err
+	}
+	if n < 4 {
+		return usagef("N = %d has no work units to plan (N ≥ 4)", n)
+	}
+	if m == nqueens.Quadrant && n > nqueens.MaxQuadrantN {
+		return usagef("--method quadrant counts N up to %d, not %d (its quadrant tables would not fit in memory)", nqueens.MaxQuadrantN, n)
+	}
+	if *shards < 1 {
+		return usagef("--shards = %d: M must be at least 1", *shards)
+	}
+	sh, err := nqueens.Shard{Count: *shards}.WithReplicas(*replicas)
+	if err != nil {
+		return usagef("--replicas: %v", err)
+	}
+	if *workers < 0 {
+		return usagef("--workers = %d: must be 0 (one per core) or more", *workers)
+	}
+	var limit uint64
+	if *maxMem != "" {
+		if limit, err = parseBytes(*maxMem); err != nil {
+			return usagef("--max-memory: %v", err)
+		}
+	}
+
+	est, err := nqueens.Estimate(ctx, n, nqueens.EstimateOptions{Method: m, Workers: *workers, MaxMemory: limit})
+	if err != nil {
+		if errors.Is(err, nqueens.ErrMemory) {
+			return usagef("--max-memory: %v", err)
+		}
+		return err
+	}
+	per, units, even, err := planShards(ctx, n, m, sh, *workers, limit, est)
+	if err != nil {
+		return err
+	}
+	r := max(sh.Replicas, 1)
+	var cpu float64
+	for _, s := range per {
+		cpu += s.CPUSeconds
+	}
+	cores := max(1, min(est.Workers, runtime.NumCPU()))
+	j := planJSON{N: n, Method: est.Method, Units: units, Shards: sh.Count, Replicas: r,
+		Samples: est.Samples, Probes: est.Probes, From: est.From, Calibration: est.Calibration.Seconds(),
+		EvenSplit: even, CPUSeconds: cpu, CPUHours: cpu / 3600, Cores: cores,
+		WallSeconds: est.PlanSeconds + cpu/float64(cores), PerShard: per}
+	if !math.IsNaN(est.Spread) {
+		j.Spread = &est.Spread
+	}
+	j.PlanDuration = time.Since(t0).Seconds()
+	if *asJSON {
+		b, err := json.Marshal(j)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "%s\n", b)
+		return nil
+	}
+	printPlan(e.stdout, j, est, *verbose || sh.Count <= planTableMax)
+	return nil
+}
+
+// planMethod reads --method of plan: auto is what count picks without
+// --total-only; kernel is another name of bitboard.
+func planMethod(s string) (nqueens.Method, error) {
+	switch strings.ToLower(s) {
+	case "auto":
+		return chooseMethod(0, false), nil
+	case "kernel":
+		return nqueens.Bitboard, nil
+	}
+	m, err := parseMethod(s)
+	if err != nil {
+		return "", err
+	}
+	if m != nqueens.Bitboard && m != nqueens.Quadrant {
+		return "", usagef("--method %s: shards need auto, kernel (bitboard) or quadrant", m)
+	}
+	return m, nil
+}
+
+// planShards returns each shard's units, CPU time and memory, the units
+// of the whole count, and whether the CPU time was shared evenly (the
+// units' times are not known: the join above N = 19, the kernel above
+// N = 32). Each shard's memory is what its count plans: the join's
+// PlanQuadrant, the kernel's Estimate (no calibration).
+func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64, est nqueens.CountEstimate) ([]shardPlan, int, bool, error) {
+	r := max(sh.Replicas, 1)
+	ids, err := nqueens.ShardUnits(n, m, sh)
+	if err != nil && !errors.Is(err, nqueens.ErrSize) {
+		return nil, 0, false, err
+	}
+	// ids is nil for the kernel above N = 32: its plan is not listed.
+	units := est.Units
+	if ids != nil {
+		units = 0
+		for _, s := range ids {
+			units += len(s)
+		}
+		units /= r
+	}
+	even := est.UnitSeconds == nil
+	// What the units' times leave out of the CPU time (the join's
+	// projected tables, a few percent) is shared by units.
+	var sum float64
+	for _, x := range est.UnitSeconds {
+		sum += x
+	}
+	rest := 0.0
+	if !even && units > 0 {
+		rest = max(est.CPUSeconds-sum, 0) / float64(units)
+	}
+	per := make([]shardPlan, sh.Count)
+	for i := range per {
+		s := &per[i]
+		s.Shard = fmt.Sprintf("%d/%d", i, sh.Count)
+		if ids != nil {
+			s.Units = len(ids[i])
+		} else {
+			s.Units = int(math.Round(float64(units*r) / float64(sh.Count)))
+		}
+		if even {
+			s.CPUSeconds = est.CPUSeconds * float64(r) / float64(sh.Count)
+			continue
+		}
+		for _, id := range ids[i] {
+			s.CPUSeconds += est.UnitSeconds[id]
+		}
+		s.CPUSeconds += rest * float64(len(ids[i]))
+	}
+	// Memory, shard by shard, on as many goroutines as cores (a join
+	// shard's plan takes about a second at N = 22).
+	var (
+		mu    sync.Mutex
+		first error
+		wg    sync.WaitGroup
+		next  = make(chan int)
+	)
+	for range max(1, runtime.NumCPU()) {
+		wg.Go(func() {
+			for i := range next {
+				s := sh
+				s.Index = i
+				var mem uint64
+				var err error
+				if m == nqueens.Quadrant {
+					var p nqueens.QuadrantPlan
+					p, err = nqueens.PlanQuadrant(n, nqueens.CountOptions{Workers: workers, MaxMemory: limit, Shard: s})
+					if err == nil && !p.Fits {
+						err = usagef("--max-memory: %v: shard %s of n = %d needs %s with method quadrant, the limit is %s",
+							nqueens.ErrMemory, s, n, bytesize.Need(p.Memory), bytesize.Limit(p.Limit))
+					}
+					mem = p.Memory
+				} else {
+					var e nqueens.CountEstimate
+					e, err = nqueens.Estimate(ctx, n, nqueens.EstimateOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: s, Budget: time.Nanosecond})
+					mem = e.Memory
+				}
+				mu.Lock()
+				if err != nil && first == nil {
+					first = err
+				}
+				per[i].Memory = mem
+				mu.Unlock()
+			}
+		})
+	}
+	for i := range per {
+		mu.Lock()
+		stop := first != nil
+		mu.Unlock()
+		if stop || ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if first == nil {
+		first = ctx.Err()
+	}
+	return per, units, even, first
+}
+
+// printPlan writes the plan as text: the header, the shards (every one,
+// or min, median and max), the totals.
+func printPlan(w io.Writer, j planJSON, est nqueens.CountEstimate, table bool) {
+	fmt.Fprintf(w, "N = %d, method %s: %s units in %s, each unit in %s\n",
+		j.N, j.Method, group(fmt.Sprint(j.Units)), nouns(j.Shards, "shard"), nouns(j.Replicas, "shard"))
+	sample := groupNouns(j.Samples, "sampled unit")
+	if j.Probes {
+		sample = groupNouns(j.Samples, "probe") + " into sampled units"
+	}
+	spread := "spread unknown"
+	if j.Spread != nil && j.Samples > 1 {
+		spread = fmt.Sprintf("spread ±%.1f%%", 100**j.Spread)
+	}
+	if j.From != j.N {
+		fmt.Fprintf(w, "calibration: %s at N = %d in %s, extrapolated to N = %d (good to about a factor of 2; %s)\n",
+			sample, j.From, humanSeconds(j.Calibration), j.N, spread)
+	} else {
+		fmt.Fprintf(w, "calibration: %s in %s, %s\n", sample, humanSeconds(j.Calibration), spread)
+	}
+	cpuNote := ""
+	if j.EvenSplit {
+		cpuNote = " (shared evenly)"
+	}
+	if table {
+		fmt.Fprintf(w, "%9s %10s %14s %12s\n", "shard", "units", "est. CPU", "memory")
+		for _, s := range j.PerShard {
+			fmt.Fprintf(w, "%9s %10s %14s %12s\n", s.Shard, group(fmt.Sprint(s.Units)), humanSeconds(s.CPUSeconds), bytesize.Need(s.Memory))
+		}
+	} else {
+		units := make([]float64, len(j.PerShard))
+		cpu := make([]float64, len(j.PerShard))
+		mem := make([]float64, len(j.PerShard))
+		for i, s := range j.PerShard {
+			units[i], cpu[i], mem[i] = float64(s.Units), s.CPUSeconds, float64(s.Memory)
+		}
+		fmt.Fprintf(w, "%9s %10s %14s %12s\n", "per shard", "units", "est. CPU", "memory")
+		for k, name := range []string{"min", "median", "max"} {
+			u, c, m := pick(units, k), pick(cpu, k), pick(mem, k)
+			fmt.Fprintf(w, "%9s %10s %14s %12s\n", name, group(fmt.Sprintf("%.0f", u)), humanSeconds(c), bytesize.Need(uint64(m)))
+		}
+	}
+	fmt.Fprintf(w, "in all: %s of CPU%s, %.3g CPU hours; about %s on %s here\n",
+		humanSeconds(j.CPUSeconds), cpuNote, j.CPUHours, humanSeconds(j.WallSeconds), nouns(j.Cores, "core"))
+}
+
+// pick returns the min (k = 0), median (1) or max (2) of xs, sorting it.
+func pick(xs []float64, k int) float64 {
+	sort.Float64s(xs)
+	switch k {
+	case 0:
+		return xs[0]
+	case 1:
+		return xs[len(xs)/2]
+	}
+	return xs[len(xs)-1]
+}
+
+// groupNouns is nouns with thousands separators.
+func groupNouns(k int, noun string) string {
+	if k == 1 {
+		return "1 " + noun
+	}
+	return group(fmt.Sprint(k)) + " " + noun + "s"
+}

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// planOf runs "nqueens plan args..." with --json and decodes it.
+func planOf(t *testing.T, args ...string) planJSON {
+	t.Helper()
+	out, errs, code := cli(t, "", append(append([]string{"plan"}, args...), "--json")...)
+	if code != 0 {
+		t.Fatalf("nqueens plan %s: exit %d, stderr %q", strings.Join(args, " "), code, errs)
+	}
+	var p planJSON
+	if err := json.Unmarshal([]byte(out), &p); err != nil {
+		t.Fatalf("nqueens plan %s: %v in %q", strings.Join(args, " "), err, out)
+	}
+	return p
+}
+
+// TestPlanUnitsAreTheCounts: each shard of a plan has the units that
+// count --shard counts (the same assignment), and they add up to R ×
+// the count's units.
+func TestPlanUnitsAreTheCounts(t *testing.T) {
+	tests := []struct {
+		n, m, r       int
+		method, count string // plan's --method, count's
+	}{
+		{12, 4, 1, "kernel", "bitboard"},
+		{14, 4, 1, "bitboard", "bitboard"},
+		{12, 5, 3, "auto", "auto"},
+		{14, 3, 2, "quadrant", "quadrant"},
+	}
+	for _, tt := range tests {
+		name := fmt.Sprintf("%d-%s-%d-%d", tt.n, tt.method, tt.m, tt.r)
+		t.Run(name, func(t *testing.T) {
+			p := planOf(t, strconv.Itoa(tt.n), "--method", tt.method, "--shards", strconv.Itoa(tt.m), "--replicas", strconv.Itoa(tt.r))
+			if len(p.PerShard) != tt.m || p.Shards != tt.m || p.Replicas != tt.r {
+				t.Fatalf("got %d shards (shards %d, replicas %d), want %d shards of %d replicas", len(p.PerShard), p.Shards, p.Replicas, tt.m, tt.r)
+			}
+			// The whole count's units.
+			out, errs, code := cli(t, "", "count", strconv.Itoa(tt.n), "--method", tt.count, "--json")
+			if code != 0 {
+				t.Fatalf("count: exit %d, %s", code, errs)
+			}
+			var whole countJSON
+			if err := json.Unmarshal([]byte(out), &whole); err != nil {
+				t.Fatal(err)
+			}
+			if p.Units != whole.Units {
+				t.Errorf("plan units = %d, count's = %d", p.Units, whole.Units)
+			}
+			sum := 0
+			for i, s := range p.PerShard {
+				sum += s.Units
+				if want := fmt.Sprintf("%d/%d", i, tt.m); s.Shard != want {
+					t.Errorf("shard %d is named %q, want %q", i, s.Shard, want)
+				}
+				args := []string{"count", strconv.Itoa(tt.n), "--method", tt.count, "--shard", s.Shard, "--replicas", strconv.Itoa(tt.r)}
+				out, errs, code := cli(t, "", args...)
+				if code != 0 {
+					t.Fatalf("%v: exit %d, %s", args, code, errs)
+				}
+				var rec struct {
+					Units []json.RawMessage `json:"units"`
+				}
+				if err := json.Unmarshal([]byte(out), &rec); err != nil {
+					t.Fatal(err)
+				}
+				if s.Units != len(rec.Units) {
+					t.Errorf("shard %s: plan has %d units, count --shard counts %d", s.Shard, s.Units, len(rec.Units))
+				}
+				if !(s.CPUSeconds > 0) || s.Memory == 0 {
+					t.Errorf("shard %s: CPU %g s, memory %d: want both positive", s.Shard, s.CPUSeconds, s.Memory)
+				}
+			}
+			if sum != tt.r*whole.Units {
+				t.Errorf("shards' units add up to %d, want R × units = %d × %d", sum, tt.r, whole.Units)
+			}
+		})
+	}
+}
+
+// TestPlanQuadrantMemory: a join shard's memory is what count
+// --plan-only prints for it.
+func TestPlanQuadrantMemory(t *testing.T) {
+	p := planOf(t, "15", "--method", "quadrant", "--shards", "3")
+	bytesRe := regexp.MustCompile(`: (\d+) of \d+ units, .*\((\d+) bytes\)`)
+	for _, s := range p.PerShard {
+		out, errs, code := cli(t, "", "count", "15", "--method", "quadrant", "--shard", s.Shard, "--plan-only")
+		if code != 0 {
+			t.Fatalf("count --plan-only: exit %d, %s", code, errs)
+		}
+		g := bytesRe.FindStringSubmatch(out)
+		if g == nil {
+			t.Fatalf("count --plan-only printed %q", out)
+		}
+		if g[1] != strconv.Itoa(s.Units) || g[2] != strconv.FormatUint(s.Memory, 10) {
+			t.Errorf("shard %s: plan has %d units and %d bytes, --plan-only %s units and %s bytes", s.Shard, s.Units, s.Memory, g[1], g[2])
+		}
+	}
+}
+
+// TestPlanText: the header, a row per shard up to 16 shards (or with
+// -v), min/median/max above, and the totals.
+func TestPlanText(t *testing.T) {
+	tests := []struct {
+		args []string
+		rows int // shard rows
+		sum  bool
+	}{
+		{[]string{"12", "--shards", "3"}, 3, false},
+		{[]string{"12", "--shards", "16"}, 16, false},
+		{[]string{"12", "--shards", "17"}, 0, true},
+		{[]string{"12", "--shards", "17", "-v"}, 17, false},
+		{[]string{"20", "--method", "quadrant", "--shards", "2"}, 2, false},
+	}
+	row := regexp.MustCompile(`^ +\d+/\d+ +[\d,]+ +\S+ \S+ +\S+ \S+$`)
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			out, errs, code := cli(t, "", append([]string{"plan"}, tt.args...)...)
+			if code != 0 || errs != "" {
+				t.Fatalf("exit %d, stderr %q", code, errs)
+			}
+			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			if !strings.HasPrefix(lines[0], "N = "+tt.args[0]+", method ") || !strings.HasPrefix(lines[1], "calibration: ") {
+				t.Errorf("header %q", lines[:2])
+			}
+			if tt.args[0] == "20" && !strings.Contains(lines[1], "extrapolated") {
+				t.Errorf("quadrant at N = 20 is extrapolated; header %q", lines[1])
+			}
+			rows := 0
+			for _, l := range lines {
+				if row.MatchString(l) {
+					rows++
+				}
+			}
+			if rows != tt.rows {
+				t.Errorf("%d shard rows, want %d:\n%s", rows, tt.rows, out)
+			}
+			if got := strings.Contains(out, "\n   median "); got != tt.sum {
+				t.Errorf("min/median/max printed: %v, want %v:\n%s", got, tt.sum, out)
+			}
+			if last := lines[len(lines)-1]; !strings.HasPrefix(last, "in all: ") || !strings.Contains(last, "CPU hours") {
+				t.Errorf("last line %q, want the totals", last)
+			}
+		})
+	}
+}
+
+// TestPlanRefusals: bad input exits 2 with one line.
+func TestPlanRefusals(t *testing.T) {
+	testGolden(t, []goldenCase{
+		{"plan-n-big", "", []string{"plan", "65"}},
+		{"plan-n-small", "", []string{"plan", "3"}},
+		{"plan-n-abc", "", []string{"plan", "abc"}},
+		{"plan-shards-0", "", []string{"plan", "12", "--shards", "0"}},
+		{"plan-replicas-above", "", []string{"plan", "12", "--shards", "2", "--replicas", "3"}},
+		{"plan-replicas-0", "", []string{"plan", "12", "--shards", "2", "--replicas", "0"}},
+		{"plan-method-bad", "", []string{"plan", "12", "--method", "magic"}},
+		{"plan-method-arrays", "", []string{"plan", "12", "--method", "arrays"}},
+		{"plan-quadrant-big", "", []string{"plan", "26", "--method", "quadrant"}},
+		{"plan-max-memory-bad", "", []string{"plan", "12", "--max-memory", "lots"}},
+		{"plan-max-memory-small", "", []string{"plan", "14", "--method", "quadrant", "--max-memory", "1K"}},
+		{"plan-workers-neg", "", []string{"plan", "12", "--workers", "-1"}},
+	})
+	for _, args := range [][]string{{"plan", "65"}, {"plan", "12", "--shards", "0"}, {"plan", "12", "--shards", "2", "--replicas", "3"}, {"plan", "12", "--method", "magic"}, {"plan", "14", "--method", "quadrant", "--max-memory", "1K"}} {
+		_, errs, code := cli(t, "", args...)
+		if code != 2 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("nqueens %s: exit %d, stderr %q; want exit 2 and one line", strings.Join(args, " "), code, errs)
+		}
+	}
+}

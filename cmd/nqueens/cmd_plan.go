@@ -74,7 +74,8 @@ type planJSON struct {
 	Spread       *float64       `json:"spread,omitempty"` // nil: extrapolated
 	From         int            `json:"from"`
 	Calibration  float64        `json:"calibration_seconds"`
-	EvenSplit    bool           `json:"even_split,omitempty"` // CPU shared evenly, not by units
+	EvenSplit    bool           `json:"even_split,omitempty"`      // CPU shared evenly, not by units
+	Estimated    bool           `json:"units_estimated,omitempty"` // units estimated (the kernel above N = 32)
 	CPUSeconds   float64        `json:"cpu_seconds"`
 	CPUHours     float64        `json:"cpu_hours"`
 	Cores        int            `json:"cores"`
@@ -138,7 +139,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		}
 		return err
 	}
-	per, units, even, err := planShards(ctx, n, m, sh, *workers, limit, est)
+	per, units, even, estimated, err := planShards(ctx, n, m, sh, *workers, limit, est)
 	if err != nil {
 		return err
 	}
@@ -151,7 +152,8 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	j := planJSON{N: n, Method: est.Method, Units: units, Shards: sh.Count, Replicas: r,
 		Samples: est.Samples, Probes: est.Probes, From: est.From, Calibration: est.Calibration.Seconds(),
 		EvenSplit: even, CPUSeconds: cpu, CPUHours: cpu / 3600, Cores: cores,
-		WallSeconds: est.PlanSeconds + cpu/float64(cores), PerShard: per}
+		WallSeconds: est.PlanSeconds + cpu/float64(cores), PerShard: per,
+		Estimated: estimated}
 	if !math.IsNaN(est.Spread) {
 		j.Spread = &est.Spread
 	}
@@ -190,16 +192,18 @@ func planMethod(s string) (nqueens.Method, error) {
 // planShards returns each shard's units, CPU time and memory, the units
 // of the whole count, and whether the CPU time was shared evenly (the
 // units' times are not known: the join above N = 19, the kernel above
-// N = 32). Each shard's memory is what its count plans: the join's
+// N = 32), and whether the units are estimated (the kernel's plan above
+// N = 32 is not listed). Each shard's memory is what its count plans: the join's
 // PlanQuadrant, the kernel's Estimate (no calibration).
-func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64, est nqueens.CountEstimate) ([]shardPlan, int, bool, error) {
+func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64, est nqueens.CountEstimate) (per []shardPlan, units int, even, estimated bool, err error) {
 	r := max(sh.Replicas, 1)
 	ids, err := nqueens.ShardUnits(n, m, sh)
 	if err != nil && !errors.Is(err, nqueens.ErrSize) {
-		return nil, 0, false, err
+		return nil, 0, false, false, err
 	}
 	// ids is nil for the kernel above N = 32: its plan is not listed.
-	units := est.Units
+	estimated = ids == nil
+	units = est.Units
 	if ids != nil {
 		units = 0
 		for _, s := range ids {
@@ -207,7 +211,7 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 		}
 		units /= r
 	}
-	even := est.UnitSeconds == nil
+	even = est.UnitSeconds == nil
 	// What the units' times leave out of the CPU time (the join's
 	// projected tables, a few percent) is shared by units.
 	var sum float64
@@ -218,7 +222,7 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 	if !even && units > 0 {
 		rest = max(est.CPUSeconds-sum, 0) / float64(units)
 	}
-	per := make([]shardPlan, sh.Count)
+	per = make([]shardPlan, sh.Count)
 	for i := range per {
 		s := &per[i]
 		s.Shard = fmt.Sprintf("%d/%d", i, sh.Count)
@@ -287,14 +291,18 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 	if first == nil {
 		first = ctx.Err()
 	}
-	return per, units, even, first
+	return per, units, even, estimated, first
 }
 
 // printPlan writes the plan as text: the header, the shards (every one,
 // or min, median and max), the totals.
 func printPlan(w io.Writer, j planJSON, est nqueens.CountEstimate, table bool) {
-	fmt.Fprintf(w, "N = %d, method %s: %s units in %s, each unit in %s\n",
-		j.N, j.Method, group(fmt.Sprint(j.Units)), nouns(j.Shards, "shard"), nouns(j.Replicas, "shard"))
+	about := ""
+	if j.Estimated {
+		about = "about "
+	}
+	fmt.Fprintf(w, "N = %d, method %s: %s%s units in %s, each unit in %s\n",
+		j.N, j.Method, about, group(fmt.Sprint(j.Units)), nouns(j.Shards, "shard"), nouns(j.Replicas, "shard"))
 	sample := groupNouns(j.Samples, "sampled unit")
 	if j.Probes {
 		sample = groupNouns(j.Samples, "probe") + " into sampled units"

@@ -241,21 +241,29 @@ func halfBound(f *frame, size func(rows, cols uint32) uint64) uint64 {
 					continue
 				}
 				memo[[2]uint32{lt, lb}] = true
-				kt := bits.OnesCount32(lt)
-				var s uint64
-				for c := uint32(0); ; c = (c - band) & band {
-					if bits.OnesCount32(c) == kt {
-						s += size(lt, c) * size(lb, band^c)
-					}
-					if c == band {
-						break
-					}
-				}
-				best = max(best, s)
+				best = max(best, halfPairs(lt, lb, band, size))
 			}
 		})
 	}
 	return best
+}
+
+// halfPairs is the number of pairs of quadrant placements that make a
+// half-board with local top rows lt and bottom rows lb over the columns
+// of band: for each column set c of the top quadrant with as many
+// columns as lt has rows, the top's placements on (lt, c) times the
+// bottom's on (lb, band∖c), with size(rows, cols) a bucket's placements.
+func halfPairs(lt, lb, band uint32, size func(rows, cols uint32) uint64) uint64 {
+	kt := bits.OnesCount32(lt)
+	var s uint64
+	for c := uint32(0); ; c = (c - band) & band {
+		if bits.OnesCount32(c) == kt {
+			s += size(lt, c) * size(lb, band^c)
+		}
+		if c == band {
+			return s
+		}
+	}
 }
 
 // Frames returns the number of frames: 1 for even N, one per class of

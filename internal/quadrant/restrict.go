@@ -164,17 +164,7 @@ func halfBoundUnits(frames []*frame, units []Unit, ids []int, size func(rows, co
 				}
 				memo[k] = true
 				lt, lb, band := side[0], side[1], side[2]
-				kt := bits.OnesCount32(lt)
-				var s uint64
-				for c := uint32(0); ; c = (c - band) & band {
-					if bits.OnesCount32(c) == kt {
-						s += size(lt, c) * size(lb, band^c)
-					}
-					if c == band {
-						break
-					}
-				}
-				best = max(best, s)
+				best = max(best, halfPairs(lt, lb, band, size))
 			}
 		})
 	}

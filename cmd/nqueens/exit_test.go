@@ -161,31 +161,10 @@ func TestSignalExit(t *testing.T) {
 			cmd := exec.Command(bin, "count", "18", "--workers", "1", "--checkpoint", ckpt)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			// Wait for the header and two unit records.
-			for deadline := time.Now().Add(30 * time.Second); checkpointLines(ckpt) < 3; time.Sleep(10 * time.Millisecond) {
-				if time.Now().After(deadline) {
-					cmd.Process.Kill()
-					t.Fatalf("no checkpoint records after 30 s; stderr %q", stderr.String())
-				}
-			}
-			if err := cmd.Process.Signal(tc.sig); err != nil {
-				t.Fatal(err)
-			}
-			var err error
-			select {
-			case err = <-done:
-			case <-time.After(30 * time.Second):
-				cmd.Process.Kill()
-				t.Fatalf("count did not stop within 30 s of %v", tc.sig)
-			}
-			var ee *exec.ExitError
-			if !errors.As(err, &ee) || ee.ExitCode() != tc.code {
-				t.Errorf("count 18 after %v: %v; want exit status %d", tc.sig, err, tc.code)
+			// Signalled once the header and two unit records are on disk.
+			code := signalWhenReady(t, cmd, func() bool { return checkpointLines(ckpt) >= 3 }, tc.sig)
+			if code != tc.code {
+				t.Errorf("count 18 after %v: exit status %d; want %d (stderr %q)", tc.sig, code, tc.code, stderr.String())
 			}
 			saved := regexp.MustCompile(`^nqueens count: (\d+) of 5728 units are saved in .*n18\.ckpt; rerun the same command to resume\n`)
 			m := saved.FindStringSubmatch(stderr.String())
@@ -219,32 +198,43 @@ func TestServeSignalExit(t *testing.T) {
 			cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0")
 			var stdout, stderr lockedBuffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			for deadline := time.Now().Add(30 * time.Second); !strings.Contains(stdout.String(), "serving on"); time.Sleep(10 * time.Millisecond) {
-				if time.Now().After(deadline) {
-					cmd.Process.Kill()
-					t.Fatalf("serve printed no URL in 30 s; stderr %q", stderr.String())
-				}
-			}
-			if err := cmd.Process.Signal(tc.sig); err != nil {
-				t.Fatal(err)
-			}
-			var err error
-			select {
-			case err = <-done:
-			case <-time.After(30 * time.Second):
-				cmd.Process.Kill()
-				t.Fatalf("serve did not stop within 30 s of %v", tc.sig)
-			}
-			var ee *exec.ExitError
-			if !errors.As(err, &ee) || ee.ExitCode() != tc.code || stderr.String() != tc.msg {
-				t.Errorf("serve after %v: %v, stderr %q; want exit status %d and %q", tc.sig, err, stderr.String(), tc.code, tc.msg)
+			code := signalWhenReady(t, cmd, func() bool { return strings.Contains(stdout.String(), "serving on") }, tc.sig)
+			if code != tc.code || stderr.String() != tc.msg {
+				t.Errorf("serve after %v: exit status %d, stderr %q; want %d and %q", tc.sig, code, stderr.String(), tc.code, tc.msg)
 			}
 		})
+	}
+}
+
+// signalWhenReady starts cmd, waits (up to 30 s) until ready() holds,
+// sends sig and returns cmd's exit status once it stops (up to 30 s).
+func signalWhenReady(t *testing.T, cmd *exec.Cmd, ready func() bool, sig os.Signal) int {
+	t.Helper()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	for deadline := time.Now().Add(30 * time.Second); !ready(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("%v: not ready to be signalled after 30 s", cmd.Args)
+		}
+	}
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		var ee *exec.ExitError
+		if err != nil && !errors.As(err, &ee) {
+			t.Fatal(err)
+		}
+		return cmd.ProcessState.ExitCode()
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("%v did not stop within 30 s of %v", cmd.Args, sig)
+		return -1
 	}
 }
 

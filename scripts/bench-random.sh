@@ -18,6 +18,7 @@
 set -euo pipefail
 . "$(dirname "$0")/pub/common.sh"
 usage() { echo "usage: scripts/bench-random.sh [RUNS [N...]]" >&2; exit 2; }
+ARGS="$*"
 RUNS=${1:-3}
 [[ $RUNS =~ ^[1-9][0-9]*$ ]] || usage
 [ $# -gt 0 ] && shift
@@ -34,7 +35,7 @@ build_nqueens
 cd "$TMPD"
 nq=$TMPD/nqueens
 
-header "scripts/bench-random.sh $*"
+header "scripts/bench-random.sh $ARGS"
 echo "ours: nqueens find N --random --seed RUN -o /dev/null"
 cite qs4
 cite nqc

@@ -167,8 +167,9 @@ build_nqc() {
 }
 
 build_shiftqueens() {
-	src shiftqueens csplib/csplib Problems/prob079/models/shiftqueensdiags.cc \
-		Problems/prob079/data/AA-Excluded-Diagonals-Info.md $(for n in $(seq 8 21); do echo Problems/prob079/data/diag-$n.tar.gz; done)
+	local paths=(Problems/prob079/models/shiftqueensdiags.cc Problems/prob079/data/AA-Excluded-Diagonals-Info.md) n
+	for n in $(seq 8 21); do paths+=("Problems/prob079/data/diag-$n.tar.gz"); done
+	src shiftqueens csplib/csplib "${paths[@]}"
 	local bin=$PUB/shiftqueens/shiftqueensdiags
 	[ -x "$bin" ] && return 0
 	echo "g++ -O3 Problems/prob079/models/shiftqueensdiags.cc (as its header says)" >"$PUB/shiftqueens/BUILD"

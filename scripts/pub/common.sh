@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # common.sh: helpers sourced by scripts/bench-*.sh (not run on its own).
 # Each timed run is one whole process under /usr/bin/time: wall seconds,
 # CPU seconds (user + sys) and peak RSS.

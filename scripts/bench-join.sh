@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# bench-join.sh times the quadrant join, `nqueens count N --method quadrant
+# --total-only`, side by side with Evgeny Kluev's N-Queens-Count-Sol
+# (EvgenyKluev/N-Queens-Count-Sol, the fastest public CPU counter we know
+# of), built by scripts/pub/build.sh into $PUB (default /tmp/pub) at its
+# best: its own per-N tuning table, BMI2 and prefetch, -O3 -march=native,
+# one binary per N, run with 1 and 2 threads, the better kept.
+#
+# Usage: scripts/bench-join.sh NMIN NMAX [RUNS]
+#   RUNS  runs of each program per N, interleaved (ours, Kluev 1 thread,
+#         Kluev 2 threads, ours, ...); the table shows medians (default 3)
+#   KLUEV_THREADS (environment) the thread counts of Kluev's runs, the
+#         fastest kept (default "1 2"; "2" halves the time of a long run:
+#         its 2 threads won at N = 18..20 in issue 14's runs)
+#
+# Whole processes under /usr/bin/time: wall, CPU (user + sys), peak RSS.
+# Every answer is checked against A000170 (testdata/a000170.txt); a wrong
+# one stops the script (exit 1). The last two columns validate the
+# estimator (issue 13): the CPU seconds `nqueens plan N --method quadrant
+# --json` predicts, and predicted / measured CPU.
+# Prints a markdown table on stdout; the lead pastes it, with the header
+# lines, into docs/BENCHMARKS.md.
+set -euo pipefail
+. "$(dirname "$0")/pub/common.sh"
+usage() { echo "usage: scripts/bench-join.sh NMIN NMAX [RUNS]" >&2; exit 2; }
+[ $# -ge 2 ] && [ $# -le 3 ] || usage
+NMIN=$1 NMAX=$2 RUNS=${3:-3}
+KLUEV_THREADS=${KLUEV_THREADS:-1 2}
+[[ $KLUEV_THREADS =~ ^[0-9\ ]+$ ]] && [ -n "${KLUEV_THREADS// /}" ] || { echo "bench-join.sh: KLUEV_THREADS must be thread counts, such as \"1 2\" (got '$KLUEV_THREADS')" >&2; exit 2; }
+[[ $NMIN =~ ^[0-9]+$ && $NMAX =~ ^[0-9]+$ && $RUNS =~ ^[1-9][0-9]*$ ]] || usage
+((NMIN >= 8 && NMIN <= NMAX)) || { echo "bench-join.sh: need 8 <= NMIN <= NMAX (got $NMIN, $NMAX)" >&2; exit 2; }
+TMPD=$(mktemp -d)
+trap 'rm -rf "$TMPD"' EXIT
+
+build_nqueens
+"$BUILD" kluev $(seq "$NMIN" "$NMAX") || fail "could not build Kluev's counter (scripts/pub/build.sh kluev ...)"
+cd "$TMPD"
+nq=$TMPD/nqueens
+
+header "scripts/bench-join.sh $*"
+echo "ours: nqueens count N --method quadrant --total-only (2 workers: all cores)"
+cite kluev "BUILD-$NMIN"
+for n in $(seq "$((NMIN + 1))" "$NMAX"); do echo "  N = $n: $(cat "$PUB/kluev/BUILD-$n")"; done
+echo "Kluev's thread counts tried: $KLUEV_THREADS (the fastest kept)"
+echo "runs per cell: $RUNS, interleaved; medians shown; whole-process wall, CPU = user + sys, peak RSS"
+echo
+echo "| N | ours s | Kluev best s (threads) | ratio | ours RSS | Kluev RSS | ours CPU s | plan's predicted CPU s | predicted/measured |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+
+for n in $(seq "$NMIN" "$NMAX"); do
+	want=$(a000170 "$n")
+	pred=$("$nq" plan "$n" --method quadrant --json | json_num cpu_seconds)
+	ow=() oc=() orss=()
+	declare -A KW=() KR=()
+	for _ in $(seq "$RUNS"); do
+		timed out "$nq" count "$n" --method quadrant --total-only
+		got=$(sed -n 's/^[0-9]*-queens: \([0-9]*\) solutions.*/\1/p' out)
+		[ "$RC" = 0 ] && [ "$got" = "$want" ] || { echo "bench-join.sh: N = $n: nqueens said '$(cat out out.err)', want $want" >&2; exit 1; }
+		ow+=("$WALL") oc+=("$CPU") orss+=("$RSS")
+		for t in $KLUEV_THREADS; do
+			timed out "$PUB/kluev/bin/kluev-$n" "$t"
+			got=$(sed -n 's/^Result: \([0-9]*\).*/\1/p' out)
+			[ "$RC" = 0 ] && [ "$got" = "$want" ] || { echo "bench-join.sh: N = $n: Kluev ($t threads) said '$(cat out out.err)', want $want" >&2; exit 1; }
+			KW[$t]+=" $WALL" KR[$t]+=" $RSS"
+		done
+	done
+	w=$(median "${ow[@]}") c=$(median "${oc[@]}") r=$(median "${orss[@]}")
+	kw="" kt="" kr=""
+	for t in $KLUEV_THREADS; do
+		x=$(median ${KW[$t]})
+		if [ -z "$kw" ] || awk -v a="$x" -v b="$kw" 'BEGIN {exit !(a < b)}'; then
+			kw=$x kt=${t}T kr=$(median ${KR[$t]})
+		fi
+	done
+	unset KW KR
+	printf '| %d | %s | %s (%s) | %s | %s | %s | %s | %.3g | %s |\n' "$n" "$w" "$kw" "$kt" "$(ratio "$w" "$kw")" \
+		"$(mib "$r")" "$(mib "$kr")" "$c" "$pred" "$(ratio "$pred" "$c")"
+done
+footer

@@ -1,6 +1,8 @@
-// Command qbench times one count of Q(N) for scripts/bench-quadrant.sh:
-// either the quadrant-join engine or a plain bitboard backtracker, the
-// same-run baseline.
+// Command qbench times one count of Q(N) inside the process, for
+// profiling the join (-cpuprofile) and printing its memory plan (-plan):
+// either the quadrant-join engine or a plain bitboard backtracker as a
+// baseline. The published comparisons time the nqueens command itself
+// (scripts/bench-join.sh).
 //
 // Usage:
 //

@@ -253,7 +253,7 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	if err := opts.Shard.check(); err != nil {
 		return Result{}, err
 	}
-	if m != Bitboard && m != Quadrant && (opts.Checkpoint != "" || opts.Shard != (Shard{})) {
+	if kindOf(m) == nil && (opts.Checkpoint != "" || opts.Shard != (Shard{})) {
 		return Result{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, Bitboard, Quadrant)
 	}
 	start := time.Now()

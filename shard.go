@@ -204,8 +204,14 @@ func (r Result) ShardRecord() (ShardRecord, error) {
 	return fromRecord(shard.NewReplicas(k.record, r.N, k.version, digest, r.Shard.Index, r.Shard.Count, r.Shard.Replicas, units), "")
 }
 
-// recordMethod is the method field of a shard record of method m.
-func recordMethod(m Method) string { return kindOf(m).record }
+// recordMethod is the method field of a shard record of method m ("",
+// the kernel's, for a method without units).
+func recordMethod(m Method) string {
+	if k := kindOf(m); k != nil {
+		return k.record
+	}
+	return ""
+}
 
 func (r ShardRecord) record() shard.Record {
 	units := make([]shard.Unit, len(r.Units))
@@ -239,7 +245,9 @@ func fromRecord(s shard.Record, source string) (ShardRecord, error) {
 	if r.Shard.Replicas == 1 {
 		r.Shard.Replicas = 0
 	}
-	r.Method = kindOfRecord(s.Method).method
+	if k := kindOfRecord(s.Method); k != nil { // else Bitboard; Record.Check refuses other methods
+		r.Method = k.method
+	}
 	var ok1, ok2 bool
 	r.Solutions, ok1 = fromBig(s.Solutions)
 	r.Unique, ok2 = fromBig(s.Unique)
@@ -291,7 +299,11 @@ func fromShardRecords(recs []shard.Record, source string) ([]ShardRecord, error)
 // method for n (engineKind.units: the quadrant join's without its
 // table). Its errors wrap ErrShard.
 func planFor(method string, n int) (shard.Plan, error) {
-	e, err := kindOfRecord(method).units(n)
+	k := kindOfRecord(method)
+	if k == nil { // Record.Check refuses it first
+		return shard.Plan{}, fmt.Errorf("%w: unknown method %q", ErrShard, method)
+	}
+	e, err := k.units(n)
 	switch {
 	case errors.Is(err, ErrSize): // n out of the method's range, worded so
 		return shard.Plan{}, also(ErrShard, err)
@@ -363,6 +375,9 @@ func mergeShards(recs []ShardRecord, plans func(method string, n int) (shard.Pla
 		return Result{}, also(ErrShard, err)
 	}
 	k := kindOfRecord(m.Method)
+	if k == nil { // Record.Check refuses it first
+		return Result{}, fmt.Errorf("%w: unknown method %q", ErrShard, m.Method)
+	}
 	res := Result{N: m.N, Method: k.method, Units: m.Units, Nodes: m.Nodes, Shard: Shard{Count: m.Shards}}
 	if m.Replicas > 1 {
 		res.Shard.Replicas = m.Replicas

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/checkpoint"
+	"github.com/nqueens/nqueens/internal/kernel"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -300,9 +302,10 @@ func TestCountTotalOnlyAndLimits(t *testing.T) {
 	}
 }
 
-// TestAutoMethod: --method auto answers --total-only with the quadrant
-// join from N = 18 (quadrantFrom) to MaxQuadrantN and with the kernel
-// otherwise; --checkpoint and --shard do not change the choice, and an
+// TestAutoMethod: --method auto counts with the quadrant join from
+// N = 18 (quadrantFrom) to MaxQuadrantN where its planned memory fits,
+// and with the kernel otherwise; a shard picks by N alone (the join with
+// --total-only only), a resumed checkpoint keeps its method, and an
 // explicit --method is kept.
 func TestAutoMethod(t *testing.T) {
 	if quadrantFrom != 18 || nqueens.MaxQuadrantN != 25 {
@@ -324,8 +327,43 @@ func TestAutoMethod(t *testing.T) {
 			t.Errorf("chooseMethod(%d, totalOnly %v) = %s; want %s", tc.n, tc.totalOnly, got, tc.want)
 		}
 	}
-	// Through the command line at N = 12, where a count is quick.
+	// Whole counts: the join from 18 when its plan fits the memory.
 	dir := t.TempDir()
+	kckpt := filepath.Join(dir, "k18.ckpt")
+	h := checkpoint.Header{N: 18, Version: kernel.Version, Plan: "x", Units: 5728}
+	if err := os.WriteFile(kckpt, checkpoint.AppendHeader(nil, h), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const gib = 1 << 30
+	for _, tc := range []struct {
+		name      string
+		n         int
+		totalOnly bool
+		opts      nqueens.CountOptions
+		avail     uint64
+		known     bool
+		want      nqueens.Method
+	}{
+		{"17", 17, false, nqueens.CountOptions{}, 16 * gib, true, nqueens.Bitboard},
+		{"18", 18, false, nqueens.CountOptions{}, 16 * gib, true, nqueens.Quadrant},
+		{"18 total", 18, true, nqueens.CountOptions{}, 16 * gib, true, nqueens.Quadrant},
+		{"18 memory unknown", 18, false, nqueens.CountOptions{}, 0, false, nqueens.Quadrant},
+		{"18 little memory", 18, false, nqueens.CountOptions{}, 8 << 20, true, nqueens.Bitboard},
+		{"18 little memory total", 18, true, nqueens.CountOptions{}, 8 << 20, true, nqueens.Bitboard},
+		{"18 --max-memory 1M", 18, false, nqueens.CountOptions{MaxMemory: 1 << 20}, 16 * gib, true, nqueens.Bitboard},
+		{"18 --max-memory 1G", 18, false, nqueens.CountOptions{MaxMemory: gib}, 8 << 20, true, nqueens.Quadrant},
+		{"18 shard", 18, false, nqueens.CountOptions{Shard: nqueens.Shard{Index: 1, Count: 3}}, 16 * gib, true, nqueens.Bitboard},
+		{"18 shard total", 18, true, nqueens.CountOptions{Shard: nqueens.Shard{Index: 1, Count: 3}}, 8 << 20, true, nqueens.Quadrant},
+		{"18 kernel checkpoint", 18, false, nqueens.CountOptions{Checkpoint: kckpt}, 16 * gib, true, nqueens.Bitboard},
+		{"19 kernel checkpoint of 18", 19, false, nqueens.CountOptions{Checkpoint: kckpt}, 16 * gib, true, nqueens.Quadrant},
+		{"18 new checkpoint", 18, false, nqueens.CountOptions{Checkpoint: filepath.Join(dir, "none.ckpt")}, 16 * gib, true, nqueens.Quadrant},
+		{"26", 26, false, nqueens.CountOptions{}, 16 * gib, true, nqueens.Bitboard},
+	} {
+		if got := chooseAuto(tc.n, tc.totalOnly, tc.opts, tc.avail, tc.known); got != tc.want {
+			t.Errorf("%s: chooseAuto = %s; want %s", tc.name, got, tc.want)
+		}
+	}
+	// Through the command line at N = 12, where a count is quick.
 	for _, tc := range []struct {
 		args []string
 		want string // in stdout
@@ -357,6 +395,27 @@ func TestAutoMethod(t *testing.T) {
 			t.Errorf("nqueens %s: exit %d, stderr %q, record error %v; want one record of method %s", strings.Join(tc.args, " "), code, errs, err, tc.want)
 		} else if tc.want == nqueens.Bitboard && recs[0].Unique == (nqueens.Uint128{}) {
 			t.Errorf("nqueens %s: the kernel's record has no unique count", strings.Join(tc.args, " "))
+		}
+	}
+}
+
+func TestParseMemAvailable(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want uint64
+		ok   bool
+	}{
+		{"MemTotal:       24598748 kB\nMemFree:        1 kB\nMemAvailable:   23012345 kB\n", 23012345 << 10, true},
+		{"MemAvailable: 0 kB\n", 0, true},
+		{"MemTotal:       24598748 kB\n", 0, false},
+		{"MemAvailable:   12 MB\n", 0, false},
+		{"MemAvailable:   -12 kB\n", 0, false},
+		{"MemAvailable:   99999999999999999999 kB\n", 0, false},
+		{"", 0, false},
+	} {
+		got, ok := parseMemAvailable(strings.NewReader(tc.in))
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("parseMemAvailable(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
 		}
 	}
 }

@@ -28,14 +28,15 @@ var countCmd = &command{
 solutions that are different up to rotations and reflections. A range A-B
 prints a table, one row per N as it finishes, with its time and growth.
 
-The default method, auto, counts both with the symmetry-reduced
-backtracking kernel (bitboard), which needs little memory at any N.
---total-only asks for the total alone; for N = 18 to 25 auto then uses the
-quadrant join (--method quadrant), faster there but with memory that
-grows about 9× per two steps of N; --max-memory bounds it (fewer
-workers, or a refusal before any work). --method quadrant without
---total-only derives the unique count from the join's total by
-Burnside's lemma. Timings: docs/BENCHMARKS.md.
+The default method, auto, picks by N: below 18 the symmetry-reduced
+backtracking kernel (bitboard), which needs little memory at any N; from
+18 to 25 the quadrant join (--method quadrant; 2× faster at N = 18, 4×
+at 20), whose total gives the unique count by Burnside's lemma, when its
+planned memory fits within --max-memory or, without it, half of the
+available memory (else the kernel). The join's memory grows about 9×
+per two steps of N (-v prints it). A resumed --checkpoint keeps the
+method that wrote it; --shard picks by N alone (the join only with
+--total-only), the same on every machine. Timings: docs/BENCHMARKS.md.
 
 Before it starts, count estimates the time on this machine (from the
 plan's units and a short sample of them, up to about a second; -v
@@ -47,8 +48,9 @@ Examples:
   nqueens count 14 -v             also the estimate, time and nodes
   nqueens count 1-15              a table for N = 1..15
   nqueens count 12 --json         one JSON object
-  nqueens count 18 --total-only   the total alone, by the quadrant join
-  nqueens count 19 --method quadrant   total by the join, unique by symmetry
+  nqueens count 18 --total-only   the total alone
+  nqueens count 19                total by the join, unique by symmetry
+  nqueens count 19 --method bitboard   both by the kernel
   nqueens count 20 --max-memory 2G
   nqueens count 10 --method permutation   a tutorial's method
   nqueens count 22 --force        start although estimated at hours
@@ -80,16 +82,26 @@ func init() {
 	register(countCmd)
 }
 
-// quadrantFrom is the smallest N where auto picks the quadrant join for
-// --total-only. Measured on a 2-core EPYC, join against the kernel with
-// its AVX2 wave (whole process, wall; the kernel counts the unique
-// solutions too, --total-only just does not print them): N = 15 0.12 s
-// against 0.04 s, N = 16 0.18–0.20 s against 0.13–0.18 s, N = 17
-// 1.2–1.36 s against 0.86–1.1 s, N = 18 3.0–3.4 s against 5.6–5.8 s,
-// N = 20 107 s against 367 s. Below 18 the kernel is as fast or faster
-// and needs no quadrant table; tests that mean the join at a small N ask
-// for it with --method quadrant.
+// quadrantFrom is the smallest N where auto picks the quadrant join.
+// Measured on a 2-core EPYC, join against the kernel with its AVX2 wave
+// (whole process, wall): N = 15 0.12 s against 0.04 s, N = 16 0.18–0.20
+// s against 0.13–0.18 s, N = 17 1.2–1.36 s against 0.48–0.53 s, N = 18
+// 1.7–1.8 s against 3.4 s, N = 20 87–107 s against 367 s. The join
+// counts the total; the unique count follows from it and the
+// rotation-symmetric solutions (Burnside's lemma: 73 ms at N = 20).
+// Below 18 the kernel is as fast or faster and needs no quadrant table;
+// tests that mean the join at a small N ask for it with --method
+// quadrant.
 const quadrantFrom = 18
+
+// autoShare is the share of the available memory (MemAvailable) that
+// the join's planned peak may take for auto to pick it when no
+// --max-memory is given; unknownMemory stands for the available memory
+// where it cannot be read (not Linux).
+const (
+	autoShare     = 0.5
+	unknownMemory = 8 << 30
+)
 
 type countJSON struct {
 	N         int              `json:"n"`
@@ -118,14 +130,47 @@ func showUnique(res nqueens.Result, totalOnly bool) bool {
 	return res.UniqueCounted() && !totalOnly
 }
 
-// chooseMethod resolves --method auto for board size n: the quadrant
-// join for --total-only from quadrantFrom to MaxQuadrantN, else the
-// kernel. --checkpoint and --shard do not change the choice.
+// chooseMethod resolves --method auto for board size n by n alone:
+// the quadrant join for --total-only from quadrantFrom to
+// MaxQuadrantN, else the kernel. Shards use it, so that every shard of
+// a count picks the same method whatever machine it runs on.
 func chooseMethod(n int, totalOnly bool) nqueens.Method {
 	if totalOnly && n >= quadrantFrom && n <= nqueens.MaxQuadrantN {
 		return nqueens.Quadrant
 	}
 	return nqueens.Bitboard
+}
+
+// chooseAuto resolves --method auto for a count of n with opts: a
+// shard by chooseMethod; a count resumed from its checkpoint with the
+// method that wrote it; otherwise the quadrant join from quadrantFrom
+// to MaxQuadrantN when its planned peak memory fits within
+// opts.MaxMemory, or, without one, within autoShare of the available
+// memory (avail; known false: unknownMemory), and the kernel elsewhere.
+func chooseAuto(n int, totalOnly bool, opts nqueens.CountOptions, avail uint64, known bool) nqueens.Method {
+	if opts.Shard != (nqueens.Shard{}) {
+		return chooseMethod(n, totalOnly)
+	}
+	if opts.Checkpoint != "" {
+		if cn, m, err := nqueens.CheckpointMethod(opts.Checkpoint); err == nil && cn == n && m != "" {
+			return m
+		}
+	}
+	if n < quadrantFrom || n > nqueens.MaxQuadrantN {
+		return nqueens.Bitboard
+	}
+	limit := opts.MaxMemory
+	if limit == 0 {
+		if !known {
+			avail = unknownMemory
+		}
+		limit = uint64(float64(avail) * autoShare)
+	}
+	qp, err := nqueens.PlanQuadrant(n, nqueens.CountOptions{Workers: opts.Workers, MaxMemory: limit})
+	if err != nil || !qp.Fits {
+		return nqueens.Bitboard
+	}
+	return nqueens.Quadrant
 }
 
 // refuseAbove is the estimated wall time above which count refuses to
@@ -147,7 +192,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	verbose := fs.Bool("v", false, "also print the estimate, nodes visited and time (on stderr with --json or --shard)")
 	workers := fs.Int("workers", 0, "goroutines to count with (0 = one per core)")
 	method := fs.String("method", "auto", "algorithm: auto, quadrant (the join; unique by symmetry), bitboard, arrays, board, permutation, or all (a range with each of bitboard, arrays, board and permutation)")
-	totalOnly := fs.Bool("total-only", false, "count the total alone (auto then uses the quadrant join for N = 18..25)")
+	totalOnly := fs.Bool("total-only", false, "count the total alone, not the unique solutions")
 	maxMem := fs.String("max-memory", "", "memory bound, e.g. 512M, 2.5G or 4G (default 16G); the join plans within it, other methods are refused above it")
 	force := fs.Bool("force", false, "start even if the count is estimated to take more than an hour")
 	progressMode := fs.String("progress", "auto", "progress on stderr: auto (a bar on a terminal), on or off")
@@ -254,10 +299,11 @@ func runCount(ctx context.Context, e *env, args []string) error {
 			resumed = true
 		}
 	}
+	avail, known := availableMemory()
 	gate := estimateGate{force: *force || resumed, verbose: *verbose, limitSet: *maxMem != "", stderr: e.stderr}
 	if lo == hi {
 		if auto {
-			opts.Method = chooseMethod(lo, *totalOnly)
+			opts.Method = chooseAuto(lo, *totalOnly, opts, avail, known)
 		}
 		if _, err := gate.check(ctx, lo, opts); err != nil {
 			return err
@@ -274,7 +320,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	if auto {
-		opts.Method = chooseMethod(hi, *totalOnly)
+		opts.Method = chooseAuto(hi, *totalOnly, opts, avail, known)
 	}
 	quiet := gate
 	quiet.verbose = false
@@ -300,7 +346,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		n, mm := lo+i/len(methods), methods[i%len(methods)]
 		opts.Method = mm
 		if auto {
-			opts.Method = chooseMethod(n, *totalOnly)
+			opts.Method = chooseAuto(n, *totalOnly, opts, avail, known)
 		}
 		if *verbose || limit != 0 {
 			if _, err := gate.check(ctx, n, opts); err != nil {
@@ -546,8 +592,6 @@ func printVerbose(w io.Writer, res nqueens.Result, opts nqueens.CountOptions, f 
 	if res.Method == nqueens.Quadrant {
 		note := "unique by Burnside's lemma from the total and the rotation-symmetric solutions"
 		switch {
-		case f.totalOnly && f.auto:
-			note = "totals only; without --total-only the kernel also counts unique solutions"
 		case f.totalOnly:
 			note = "totals only; without --total-only the unique count is derived from the total"
 		case !res.UniqueCounted():

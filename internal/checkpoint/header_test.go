@@ -1,0 +1,55 @@
+package checkpoint
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+func TestReadHeader(t *testing.T) {
+	h := Header{N: 18, Version: "quad-v2", Plan: "abc123", Units: 457}
+	good := string(AppendHeader(nil, h))
+	rec := string(AppendRecord(nil, Record{Unit: 3, Total: 8}))
+	for _, tc := range []struct {
+		name, in string
+		want     error // nil: h
+	}{
+		{"header only", good, nil},
+		{"header and records", good + rec + rec, nil},
+		{"header and a torn record", good + rec[:5], nil},
+		{"empty", "", ErrForeign},
+		{"torn header", good[:len(good)-4], ErrForeign},
+		{"other file", "hello\n", ErrForeign},
+		{"damaged header", strings.Replace(good, "n=18", "n=19", 1), ErrCorrupt},
+		{"endless header", Magic + " " + strings.Repeat("x", 5000), ErrCorrupt},
+		{"zeros", string(make([]byte, 5000)), ErrForeign},
+	} {
+		got, err := ReadHeader(strings.NewReader(tc.in))
+		switch {
+		case tc.want == nil && (err != nil || got != h):
+			t.Errorf("%s: ReadHeader = %+v, %v; want %+v, nil", tc.name, got, err, h)
+		case tc.want != nil && !errors.Is(err, tc.want):
+			t.Errorf("%s: ReadHeader error = %v; want %v", tc.name, err, tc.want)
+		}
+	}
+	// An error of the reader comes back as is.
+	boom := errors.New("boom")
+	if _, err := ReadHeader(iotest.ErrReader(boom)); !errors.Is(err, boom) {
+		t.Errorf("ReadHeader(failing reader) error = %v; want %v", err, boom)
+	}
+	// It reads no more than a header's worth of an endless input.
+	r := &countingZeros{}
+	ReadHeader(r)
+	if r.n > MaxHeader+1 {
+		t.Errorf("ReadHeader read %d bytes of an endless input; want ≤ %d", r.n, MaxHeader+1)
+	}
+}
+
+type countingZeros struct{ n int }
+
+func (c *countingZeros) Read(b []byte) (int, error) {
+	clear(b)
+	c.n += len(b)
+	return len(b), nil
+}

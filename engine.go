@@ -11,8 +11,11 @@ import (
 // work units (the bitboard kernel, engine_kernel.go; the quadrant join,
 // engine_quadrant.go): what Count (engine_count.go), checkpoints,
 // shards, merge and recompute need of it. Everything else is written
-// once for every engine; a new one adds a file with an engine and its
-// engineKind, and a line in engineKinds.
+// once for every engine. A new one adds a file with an engine and its
+// engineKind, and a line in engineKinds; outside this package it needs
+// its Method (method.go) and, for shards, its record method accepted by
+// internal/shard (Record.Check). Estimate still has a function per
+// engine (estimate.go).
 type engine interface {
 	// version names the decomposition into units and digest the plan
 	// for n: checkpoints and shard records carry both.

@@ -13,8 +13,8 @@ import (
 )
 
 // quadrantKind is Method Quadrant, the quadrant join
-// (internal/quadrant): units are a frame's splits of the rows, and
-// each counts a total only.
+// (internal/quadrant): a unit is the row splits of one frame with the
+// same east rows in the top band, and counts a total only.
 var quadrantKind = engineKind{
 	method:     Quadrant,
 	version:    quadrant.Version,

@@ -345,11 +345,7 @@ func PlanQuadrant(n int, opts CountOptions) (QuadrantPlan, error) {
 	qp.UnitsTotal = whole.Units
 	r := whole
 	if opts.Shard != (Shard{}) {
-		up, err := quadrant.NewUnitPlan(n)
-		if err != nil {
-			return qp, err
-		}
-		sp, err := up.ForUnits(quadrantIDs(up, opts.Shard))
+		sp, _, err := quadrantShardPlan(n, opts.Shard)
 		if err != nil {
 			return qp, err
 		}

@@ -102,16 +102,24 @@ func newQuadrantEngine(n int, opts CountOptions) (engine, []int, error) {
 		e := newQuadrant(plan, opts, false)
 		return e, shardIDs(e, opts.Shard), nil
 	}
-	up, err := quadrant.NewUnitPlan(n)
-	if err != nil {
-		return nil, nil, err
-	}
-	sel := quadrantIDs(up, opts.Shard)
-	plan, err := up.ForUnits(sel)
+	plan, sel, err := quadrantShardPlan(n, opts.Shard)
 	if err != nil {
 		return nil, nil, err
 	}
 	return newQuadrant(plan, opts, false), sel, nil
+}
+
+// quadrantShardPlan returns the plan of the units of shard s of n, 4 ≤
+// n ≤ MaxQuadrantN (Plan.ForUnits of the unit plan, without the
+// quadrant table), and those units.
+func quadrantShardPlan(n int, s Shard) (*quadrant.Plan, []int, error) {
+	up, err := quadrant.NewUnitPlan(n)
+	if err != nil {
+		return nil, nil, err
+	}
+	sel := quadrantIDs(up, s)
+	p, err := up.ForUnits(sel)
+	return p, sel, err
 }
 
 func (e *quadrantEngine) version() string         { return quadrant.Version }

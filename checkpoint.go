@@ -6,8 +6,6 @@ import (
 	"slices"
 
 	"github.com/nqueens/nqueens/internal/checkpoint"
-	"github.com/nqueens/nqueens/internal/kernel"
-	"github.com/nqueens/nqueens/internal/quadrant"
 )
 
 // ErrCheckpoint is wrapped by the errors for a checkpoint file that Count
@@ -100,24 +98,6 @@ func checkRecords(path string, done map[int]checkpoint.Record, check func(checkp
 // nothing tells which other records to trust.
 const deleteRemedy = "the file was damaged or edited with a matching checksum: delete it and count again"
 
-// kernelRecordCheck returns the rule for the records of a checkpoint of
-// plan p: kernel.Plan.CheckResult.
-func kernelRecordCheck(p *kernel.Plan) func(checkpoint.Record) error {
-	return func(r checkpoint.Record) error { return p.CheckResult(r.Unit, r.Total, r.Unique) }
-}
-
-// quadrantRecordCheck returns the rule for the records of a checkpoint
-// of plan p: totals only (unique and nodes 0), and
-// quadrant.Plan.CheckTotal.
-func quadrantRecordCheck(p *quadrant.Plan) func(checkpoint.Record) error {
-	return func(r checkpoint.Record) error {
-		if r.Unique != 0 || r.Nodes != 0 {
-			return fmt.Errorf("unit %d: unique %d, nodes %d: a quadrant checkpoint records totals only (0, 0)", r.Unit, r.Unique, r.Nodes)
-		}
-		return p.CheckTotal(r.Unit, r.Total)
-	}
-}
-
 // methodOf names the method whose units a decomposition version
 // describes, for messages.
 func methodOf(version string) string {
@@ -130,11 +110,17 @@ func methodOf(version string) string {
 // methodFor returns the method whose units a decomposition version
 // describes, or "" for a version this build does not know.
 func methodFor(version string) Method {
-	switch version {
-	case kernel.Version:
-		return Bitboard
-	case quadrant.Version:
-		return Quadrant
+	if k := kindOfVersion(version); k != nil {
+		return k.method
 	}
 	return ""
+}
+
+// closeCheckpoint closes cp when a count returns, so that everything
+// finished is on disk before Count returns, also when it was interrupted;
+// a close error becomes *err unless there is one already.
+func closeCheckpoint(cp *checkpoint.File, err *error) {
+	if cerr := cp.Close(); *err == nil && cerr != nil {
+		*err = cerr
+	}
 }

@@ -5,13 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
 	"time"
 
-	"github.com/nqueens/nqueens/internal/bytesize"
-	"github.com/nqueens/nqueens/internal/checkpoint"
 	"github.com/nqueens/nqueens/internal/classic"
-	"github.com/nqueens/nqueens/internal/kernel"
 	"github.com/nqueens/nqueens/internal/quadrant"
 	"github.com/nqueens/nqueens/internal/symcount"
 )
@@ -257,18 +253,20 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	if err := opts.Shard.check(); err != nil {
 		return Result{}, err
 	}
-	if m != Bitboard && m != Quadrant && (opts.Checkpoint != "" || opts.Shard != (Shard{})) {
+	if kindOf(m) == nil && (opts.Checkpoint != "" || opts.Shard != (Shard{})) {
 		return Result{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, Bitboard, Quadrant)
 	}
 	start := time.Now()
 	res := Result{N: n, Method: m, Units: 1}
-	if m == Quadrant {
-		if err := countQuadrant(ctx, n, opts, &res, start); err != nil {
+	if k := kindOf(m); k != nil {
+		e, sel, err := k.prepare(ctx, n, opts, &res)
+		if err != nil {
 			return Result{}, err
 		}
-	} else if m == Bitboard {
-		if err := countUnits(ctx, n, opts, &res, start); err != nil {
-			return Result{}, err
+		if e != nil {
+			if err := countEngine(ctx, e, sel, opts, &res, start); err != nil {
+				return Result{}, err
+			}
 		}
 	} else {
 		if opts.Progress != nil {
@@ -298,134 +296,6 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 }
 
 func defaultWorkers() int { return runtime.NumCPU() }
-
-// countQuadrant counts the totals with the quadrant join into res: the
-// units that opts.Shard selects, resuming from and recording to
-// opts.Checkpoint.
-func countQuadrant(ctx context.Context, n int, opts CountOptions, res *Result, start time.Time) (err error) {
-	if n > MaxQuadrantN {
-		return fmt.Errorf("%w: n = %d is outside 0..%d for method quadrant", ErrSize, n, MaxQuadrantN)
-	}
-	long := opts.Checkpoint != "" || opts.Shard != (Shard{})
-	if n < 4 {
-		if long {
-			return fmt.Errorf("%w: method quadrant has no work units for n = %d: its checkpoints and shards need n ≥ 4", ErrSize, n)
-		}
-		q, err := quadrant.Count(ctx, n, quadrant.Options{Workers: opts.Workers})
-		if err != nil {
-			return err
-		}
-		res.Solutions = Uint128{Hi: q.Total.Hi, Lo: q.Total.Lo}
-		res.Units = q.Units
-		return quadrantBurnside(ctx, res, "")
-	}
-	plan, sel, err := quadrantPlan(n, opts)
-	if err != nil {
-		return err
-	}
-	units := plan.Units()
-	res.planDigest = plan.Digest()
-	res.Units, res.Shard = len(sel), opts.Shard
-	var prior map[int]checkpoint.Record
-	var cp *checkpoint.File
-	if opts.Checkpoint != "" {
-		h := checkpoint.Header{N: n, Version: quadrant.Version, Plan: res.planDigest, Units: len(units)}
-		if cp, prior, err = openCheckpoint(opts.Checkpoint, h, quadrantRecordCheck(plan), opts.Notice); err != nil {
-			return err
-		}
-		defer closeCheckpoint(cp, &err)
-	}
-	keep := opts.Shard != (Shard{})
-	prog := Progress{N: n, UnitsTotal: len(sel)}
-	var overflow bool
-	add := func(id int, total uint64) {
-		var o bool
-		prog.Solutions, o = prog.Solutions.Add64(total)
-		overflow = overflow || o
-		prog.UnitsDone++
-		prog.CostDone += float64(units[id].Cost)
-		if keep {
-			res.UnitResults = append(res.UnitResults, UnitCount{ID: id, Total: total})
-		}
-	}
-	todo := make([]int, 0, len(sel)) // not nil: nil would count every unit
-	for _, id := range sel {
-		c := float64(units[id].Cost)
-		prog.CostTotal += c
-		if r, ok := prior[id]; ok {
-			add(id, r.Total)
-			prog.Resumed++
-			prog.CostResumed += c
-			continue
-		}
-		todo = append(todo, id)
-	}
-	res.Resumed = prog.Resumed
-	if opts.Progress != nil {
-		prog.Elapsed = time.Since(start)
-		opts.Progress(prog)
-	}
-	var cpErr error
-	qo := quadrant.Options{Workers: opts.Workers, MaxMemory: opts.MaxMemory, Units: todo,
-		UnitDone: func(u quadrant.Unit, c uint64) error {
-			if cp != nil {
-				if err := cp.Append(checkpoint.Record{Unit: u.ID, Total: c}); err != nil {
-					cpErr = err
-					return err
-				}
-			}
-			add(u.ID, c)
-			if opts.Progress != nil {
-				prog.Elapsed = time.Since(start)
-				opts.Progress(prog)
-			}
-			return nil
-		}}
-	if _, err := plan.Count(ctx, qo); err != nil {
-		if cpErr != nil && ctx.Err() == nil {
-			return cpErr // a checkpoint write failed
-		}
-		return quadrantMemoryError(n, opts.Shard, err)
-	}
-	if overflow {
-		return fmt.Errorf("n = %d: the count overflowed 128 bits", n)
-	}
-	if keep {
-		slices.SortFunc(res.UnitResults, func(a, b UnitCount) int { return a.ID - b.ID })
-	}
-	res.Solutions = prog.Solutions
-	if opts.Shard != (Shard{}) {
-		return nil // a shard's part of the total says nothing of the unique count
-	}
-	return quadrantBurnside(ctx, res, opts.Checkpoint)
-}
-
-// quadrantPlan returns the quadrant plan of a count with opts and the
-// units it counts. A whole count builds the quadrant table (NewPlan); a
-// shard builds a plan for its own units (Plan.ForUnits), whose tables
-// hold only the buckets they read and whose memory Plan.Count plans
-// before any work.
-func quadrantPlan(n int, opts CountOptions) (*quadrant.Plan, []int, error) {
-	if opts.Shard == (Shard{}) {
-		// Before the table: its Need is the least limit that passes,
-		// the table with one worker.
-		if err := quadrant.CheckMemory(n, opts.MaxMemory); err != nil {
-			return nil, nil, quadrantMemoryError(n, opts.Shard, err)
-		}
-		plan, err := quadrant.NewPlan(n)
-		if err != nil {
-			return nil, nil, err
-		}
-		return plan, quadrantIDs(plan, opts.Shard), nil
-	}
-	up, err := quadrant.NewUnitPlan(n)
-	if err != nil {
-		return nil, nil, err
-	}
-	sel := quadrantIDs(up, opts.Shard)
-	plan, err := up.ForUnits(sel)
-	return plan, sel, err
-}
 
 // A QuadrantPlan is the memory plan of a count with Method Quadrant, or
 // of one of its shards, made without counting (PlanQuadrant).
@@ -475,11 +345,7 @@ func PlanQuadrant(n int, opts CountOptions) (QuadrantPlan, error) {
 	qp.UnitsTotal = whole.Units
 	r := whole
 	if opts.Shard != (Shard{}) {
-		up, err := quadrant.NewUnitPlan(n)
-		if err != nil {
-			return qp, err
-		}
-		sp, err := up.ForUnits(quadrantIDs(up, opts.Shard))
+		sp, _, err := quadrantShardPlan(n, opts.Shard)
 		if err != nil {
 			return qp, err
 		}
@@ -494,180 +360,4 @@ func PlanQuadrant(n int, opts CountOptions) (QuadrantPlan, error) {
 	}
 	qp.Fits = qp.Memory <= qp.Limit
 	return qp, nil
-}
-
-// quadrantBurnside derives res.Unique from the total of a whole quadrant
-// count (deriveUnique) and words a failure for where the total came
-// from: the checkpoint, if there is one. Quadrant records hold totals
-// only, so the unit at fault cannot be found.
-func quadrantBurnside(ctx context.Context, res *Result, checkpoint string) error {
-	err := deriveUnique(ctx, res)
-	var be *burnsideError
-	switch {
-	case !errors.As(err, &be):
-		return err
-	case checkpoint == "":
-		return fmt.Errorf("%v: this count read no file, so it is a bug or a hardware fault; count again", err)
-	case res.Resumed > 0:
-		return also(ErrCheckpoint, fmt.Errorf("%s: %v: %d of the %d unit totals were read from this checkpoint, and a quadrant record holds a total only, so the wrong one cannot be singled out; %s",
-			checkpoint, err, res.Resumed, res.Units, deleteRemedy))
-	}
-	return fmt.Errorf("%v: every unit was counted by this run (a bug or a hardware fault), and %s holds them: delete it and count again", err, checkpoint)
-}
-
-// closeCheckpoint closes cp when a count returns, so that everything
-// finished is on disk before Count returns, also when it was interrupted;
-// a close error becomes *err unless there is one already.
-func closeCheckpoint(cp *checkpoint.File, err *error) {
-	if cerr := cp.Close(); *err == nil && cerr != nil {
-		*err = cerr
-	}
-}
-
-// quadrantMemoryError rewords a quadrant.MemoryError, of shard s (the
-// zero Shard: a whole count); other errors pass.
-func quadrantMemoryError(n int, s Shard, err error) error {
-	var me *quadrant.MemoryError
-	if errors.As(err, &me) {
-		what := fmt.Sprintf("n = %d", n)
-		if s != (Shard{}) {
-			what = fmt.Sprintf("shard %s of n = %d", s, n)
-		}
-		return fmt.Errorf("%w: %s needs %s with method quadrant, the limit is %s (a limit of %s passes)",
-			ErrMemory, what, bytesize.Need(me.Need), bytesize.Limit(me.Limit), passingLimit(me.Need))
-	}
-	return err
-}
-
-// passingLimit writes a --max-memory figure in whole MiB of at least need
-// bytes (need rounded up), so that a limit of it passes.
-func passingLimit(need uint64) string {
-	return fmt.Sprintf("%dM", need>>20+min(need&(1<<20-1), 1))
-}
-
-// countUnits counts with the bitboard kernel the units that opts select,
-// resuming from and recording to opts.Checkpoint, into res.
-func countUnits(ctx context.Context, n int, opts CountOptions, res *Result, start time.Time) (err error) {
-	workers := opts.Workers
-	if workers == 0 {
-		workers = defaultWorkers()
-	}
-	plan, err := kernelPlan(n, workers) // the plan Estimate listed, if it did
-	if err != nil {
-		return err
-	}
-	sel := selectIDs(planCosts(plan), opts.Shard)
-	res.Units, res.Shard = len(sel), opts.Shard
-	var prior map[int]checkpoint.Record
-	var cp *checkpoint.File
-	if opts.Checkpoint != "" {
-		h := checkpoint.Header{N: plan.N, Version: kernel.Version, Plan: plan.Digest(), Units: len(plan.Units)}
-		if cp, prior, err = openCheckpoint(opts.Checkpoint, h, kernelRecordCheck(plan), opts.Notice); err != nil {
-			return err
-		}
-		defer closeCheckpoint(cp, &err)
-	}
-	keep := opts.Shard != (Shard{})
-	prog := Progress{N: n, UnitsTotal: len(sel)}
-	var overflow bool
-	all := make([]UnitCount, 0, len(sel)) // to find a unit at fault
-	add := func(u UnitCount) {
-		var o1, o2 bool
-		prog.Solutions, o1 = prog.Solutions.Add64(u.Total)
-		prog.Unique, o2 = prog.Unique.Add64(u.Unique)
-		overflow = overflow || o1 || o2
-		prog.UnitsDone++
-		all = append(all, u)
-	}
-	todo := make([]int, 0, len(sel))
-	for _, id := range sel {
-		c := plan.Units[id].Cost
-		prog.CostTotal += c
-		if r, ok := prior[id]; ok {
-			add(UnitCount{ID: id, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes})
-			prog.Resumed++
-			prog.CostDone += c
-			prog.CostResumed += c
-			continue
-		}
-		todo = append(todo, id)
-	}
-	res.Resumed = prog.Resumed
-	if opts.Progress != nil {
-		prog.Elapsed = time.Since(start)
-		opts.Progress(prog)
-	}
-	runCtx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	err = kernel.Run(runCtx, plan, todo, workers, func(i int, r kernel.UnitResult) {
-		if cp != nil {
-			rec := checkpoint.Record{Unit: i, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes}
-			if err := cp.Append(rec); err != nil {
-				cancel(err)
-				return
-			}
-		}
-		add(UnitCount{ID: i, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes})
-		prog.Nodes += r.Nodes
-		prog.CostDone += plan.Units[i].Cost
-		if opts.Progress != nil {
-			prog.Elapsed = time.Since(start)
-			opts.Progress(prog)
-		}
-	})
-	if err != nil {
-		if ctx.Err() == nil {
-			if cause := context.Cause(runCtx); cause != nil {
-				return cause // a checkpoint write failed
-			}
-		}
-		return err
-	}
-	if overflow {
-		return fmt.Errorf("n = %d: the count overflowed 128 bits", n)
-	}
-	slices.SortFunc(all, func(a, b UnitCount) int { return a.ID - b.ID })
-	if keep {
-		res.UnitResults = all
-	}
-	res.Solutions, res.Unique, res.Nodes = prog.Solutions, prog.Unique, prog.Nodes
-	if keep {
-		return nil // a shard is checked as a whole when it is merged
-	}
-	err = checkBurnside(ctx, n, res.Solutions, res.Unique)
-	var be *burnsideError
-	if !errors.As(err, &be) {
-		return err
-	}
-	u, ok := kernelUnitAtFault(plan, all)
-	switch _, read := prior[u.ID]; {
-	case !ok:
-		return fmt.Errorf("%v, yet every unit keeps its share 8·unique − total of it (a bug)", err)
-	case read:
-		return also(ErrCheckpoint, fmt.Errorf("%s: %v: %s; %s", opts.Checkpoint, err, unitShare(plan, u, "as read from this checkpoint"), deleteRemedy))
-	case opts.Checkpoint != "":
-		return fmt.Errorf("%v: %s (a bug or a hardware fault), and %s holds it: delete it and count again", err, unitShare(plan, u, "as counted by this run"), opts.Checkpoint)
-	}
-	return fmt.Errorf("%v: %s: a bug or a hardware fault; count again", err, unitShare(plan, u, "as counted by this run"))
-}
-
-// kernelUnitAtFault returns the first unit of results (one per unit of
-// p, as a whole count has) whose 8·Unique − Total is not its share of
-// S180 + 2·S90, kernel.Plan.Excess: the identity 8·U − Q = S180 + 2·S90
-// is the sum of these over the units, so a count that breaks it has
-// such a unit. Only units with a rotation symmetry need a search.
-func kernelUnitAtFault(p *kernel.Plan, results []UnitCount) (UnitCount, bool) {
-	for _, u := range results {
-		if 8*u.Unique-u.Total != p.Excess(u.ID) {
-			return u, true
-		}
-	}
-	return UnitCount{}, false
-}
-
-// unitShare describes unit u, from where, breaking its share of
-// Burnside's identity.
-func unitShare(p *kernel.Plan, u UnitCount, where string) string {
-	return fmt.Sprintf("unit %d, %s (total %d, unique %d), breaks its share of it: 8·unique − total = %d, but the unit's symmetric solutions make it %d",
-		u.ID, where, u.Total, u.Unique, int64(8*u.Unique-u.Total), p.Excess(u.ID))
 }

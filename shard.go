@@ -11,8 +11,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nqueens/nqueens/internal/kernel"
-	"github.com/nqueens/nqueens/internal/quadrant"
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
@@ -134,47 +132,18 @@ func (s Shard) replicas() int { return max(s.Replicas, 1) }
 // whose units have these costs.
 func selectIDs(costs []float64, s Shard) []int {
 	if s == (Shard{}) {
-		ids := make([]int, len(costs))
-		for i := range ids {
-			ids[i] = i
-		}
-		return ids
+		return allIDs(len(costs))
 	}
 	return shard.AssignReplicas(costs, s.Count, s.replicas())[s.Index]
 }
 
-func planCosts(p *kernel.Plan) []float64 {
-	c := make([]float64, len(p.Units))
-	for i, u := range p.Units {
-		c[i] = u.Cost
+// allIDs returns 0..units-1.
+func allIDs(units int) []int {
+	ids := make([]int, units)
+	for i := range ids {
+		ids[i] = i
 	}
-	return c
-}
-
-// quadrantIDs returns the ids of the units that shard s counts in a
-// quadrant plan: all for the zero Shard, else the shard's part of
-// Plan.Shards, which keeps units of the same layers of the quadrant
-// table together so that a shard's plan (Plan.ForUnits) builds few.
-func quadrantIDs(p *quadrant.Plan, s Shard) []int {
-	if s == (Shard{}) {
-		ids := make([]int, len(p.Units()))
-		for i := range ids {
-			ids[i] = i
-		}
-		return ids
-	}
-	return p.Shards(s.Count, s.replicas())[s.Index]
-}
-
-// quadrantCosts are the estimated costs of the units of a quadrant plan,
-// which shards are balanced by.
-func quadrantCosts(p *quadrant.Plan) []float64 {
-	units := p.Units()
-	c := make([]float64, len(units))
-	for i, u := range units {
-		c[i] = float64(u.Cost)
-	}
-	return c
+	return ids
 }
 
 // A UnitCount is the result of one work unit: its share of the total
@@ -213,40 +182,33 @@ type ShardRecord struct {
 
 // ShardRecord returns the record of a Count made with CountOptions.Shard.
 func (r Result) ShardRecord() (ShardRecord, error) {
-	if r.Shard == (Shard{}) || r.Method != Bitboard && r.Method != Quadrant {
+	k := kindOf(r.Method)
+	if r.Shard == (Shard{}) || r.Method == "" || k == nil { // Count sets the method
 		return ShardRecord{}, fmt.Errorf("%w: the result is not of a shard", ErrShard)
+	}
+	digest := r.planDigest
+	if digest == "" { // a Result not made by Count
+		p, err := planFor(k.record, r.N)
+		if err != nil {
+			return ShardRecord{}, err
+		}
+		digest = p.Digest
 	}
 	units := make([]shard.Unit, len(r.UnitResults))
 	for i, u := range r.UnitResults {
 		units[i] = shard.Unit(u)
-	}
-	if r.Method == Quadrant {
-		digest := r.planDigest
-		if digest == "" { // a Result not made by Count
-			p, err := planFor(shard.MethodQuadrant, r.N)
-			if err != nil {
-				return ShardRecord{}, err
-			}
-			digest = p.Digest
+		if k.totalsOnly && u.Unique != 0 {
+			return ShardRecord{}, fmt.Errorf("%w: unit %d of a %s count has a unique count", ErrShard, u.ID, r.Method)
 		}
-		for _, u := range units {
-			if u.Unique != 0 {
-				return ShardRecord{}, fmt.Errorf("%w: unit %d of a quadrant count has a unique count", ErrShard, u.ID)
-			}
-		}
-		return fromRecord(shard.NewReplicas(shard.MethodQuadrant, r.N, quadrant.Version, digest, r.Shard.Index, r.Shard.Count, r.Shard.Replicas, units), "")
 	}
-	p, err := kernel.NewPlan(r.N)
-	if err != nil {
-		return ShardRecord{}, err
-	}
-	return fromRecord(shard.NewReplicas("", r.N, kernel.Version, p.Digest(), r.Shard.Index, r.Shard.Count, r.Shard.Replicas, units), "")
+	return fromRecord(shard.NewReplicas(k.record, r.N, k.version, digest, r.Shard.Index, r.Shard.Count, r.Shard.Replicas, units), "")
 }
 
-// recordMethod is the method field of a shard record of method m.
+// recordMethod is the method field of a shard record of method m ("",
+// the kernel's, for a method without units).
 func recordMethod(m Method) string {
-	if m == Quadrant {
-		return shard.MethodQuadrant
+	if k := kindOf(m); k != nil {
+		return k.record
 	}
 	return ""
 }
@@ -283,8 +245,8 @@ func fromRecord(s shard.Record, source string) (ShardRecord, error) {
 	if r.Shard.Replicas == 1 {
 		r.Shard.Replicas = 0
 	}
-	if s.TotalsOnly() {
-		r.Method = Quadrant
+	if k := kindOfRecord(s.Method); k != nil { // else Bitboard; Record.Check refuses other methods
+		r.Method = k.method
 	}
 	var ok1, ok2 bool
 	r.Solutions, ok1 = fromBig(s.Solutions)
@@ -334,70 +296,21 @@ func fromShardRecords(recs []shard.Record, source string) ([]ShardRecord, error)
 }
 
 // planFor returns what shard.Check needs of the plan of a record's
-// method for n. The quadrant plan is built (the quadrant table with it,
-// the time and memory of the start of a count).
+// method for n (engineKind.units: the quadrant join's without its
+// table). Its errors wrap ErrShard.
 func planFor(method string, n int) (shard.Plan, error) {
-	if method == shard.MethodQuadrant {
-		// The units and costs without the quadrant table: a merge of
-		// N = 24 shards needs a few MiB, not the table's 4.9 GiB.
-		if n < 4 || n > MaxQuadrantN {
-			return shard.Plan{}, also(ErrShard, fmt.Errorf("%w: method quadrant has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n))
-		}
-		p, err := quadrant.NewUnitPlan(n)
-		if err != nil {
-			return shard.Plan{}, also(ErrShard, err)
-		}
-		return shard.Plan{Version: quadrant.Version, Digest: p.Digest(), Costs: quadrantCosts(p), Assign: p.Shards,
-			Unit: func(id int, total, _ uint64) error { return p.CheckTotal(id, total) }}, nil
+	k := kindOfRecord(method)
+	if k == nil { // Record.Check refuses it first
+		return shard.Plan{}, fmt.Errorf("%w: unknown method %q", ErrShard, method)
 	}
-	p, err := kernel.NewPlan(n)
-	if err != nil {
+	e, err := k.units(n)
+	switch {
+	case errors.Is(err, ErrSize): // n out of the method's range, worded so
+		return shard.Plan{}, also(ErrShard, err)
+	case err != nil:
 		return shard.Plan{}, fmt.Errorf("%w: %w", ErrShard, err)
 	}
-	return shard.Plan{Version: kernel.Version, Digest: p.Digest(), Costs: planCosts(p), Unit: p.CheckResult}, nil
-}
-
-// newQuadrantPlan returns the units of the quadrant plan for n, 4 ≤ n ≤
-// MaxQuadrantN, without the quadrant table (NewUnitPlan): recountQuadrant
-// builds the tables of the units it recounts.
-func newQuadrantPlan(n int) (*quadrant.Plan, error) {
-	if n < 4 || n > MaxQuadrantN {
-		return nil, fmt.Errorf("%w: method quadrant has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n)
-	}
-	return quadrant.NewUnitPlan(n)
-}
-
-// recountQuadrant counts the units todo of plan (a NewUnitPlan) with
-// their own tables (Plan.ForUnits), one layer of the quadrant table at a
-// time (Unit.Layer, as Plan.Shards groups them), so that it needs the
-// memory of those units, not of a whole count.
-func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, workers int, done func(quadrant.Unit, uint64)) error {
-	units := plan.Units()
-	byLayer := map[int][]int{}
-	var layers []int
-	for _, id := range todo {
-		l := units[id].Layer()
-		if byLayer[l] == nil {
-			layers = append(layers, l)
-		}
-		byLayer[l] = append(byLayer[l], id)
-	}
-	slices.Sort(layers)
-	for _, l := range layers {
-		sp, err := plan.ForUnits(byLayer[l])
-		if err != nil {
-			return err
-		}
-		_, err = sp.Count(ctx, quadrant.Options{Workers: workers,
-			UnitDone: func(u quadrant.Unit, total uint64) error {
-				done(u, total)
-				return nil
-			}})
-		if err != nil {
-			return quadrantMemoryError(plan.N(), Shard{}, err)
-		}
-	}
-	return nil
+	return shardPlan(e), nil
 }
 
 // MergeShards checks that recs are the shards 0..M-1 of one count —
@@ -461,15 +374,19 @@ func mergeShards(recs []ShardRecord, plans func(method string, n int) (shard.Pla
 	if err != nil {
 		return Result{}, also(ErrShard, err)
 	}
-	res := Result{N: m.N, Method: Bitboard, Units: m.Units, Nodes: m.Nodes, Shard: Shard{Count: m.Shards}}
+	k := kindOfRecord(m.Method)
+	if k == nil { // Record.Check refuses it first
+		return Result{}, fmt.Errorf("%w: unknown method %q", ErrShard, m.Method)
+	}
+	res := Result{N: m.N, Method: k.method, Units: m.Units, Nodes: m.Nodes, Shard: Shard{Count: m.Shards}}
 	if m.Replicas > 1 {
 		res.Shard.Replicas = m.Replicas
 	}
 	var ok1, ok2 bool
 	res.Solutions, ok1 = fromBig(m.Solutions)
 	res.Unique, ok2 = fromBig(m.Unique)
-	if m.Method == shard.MethodQuadrant {
-		res.Method, res.Unique, ok2 = Quadrant, Uint128{}, true
+	if k.totalsOnly {
+		res.Unique, ok2 = Uint128{}, true
 	}
 	if !ok1 || !ok2 {
 		return Result{}, fmt.Errorf("%w: n = %d: the total overflows 128 bits", ErrShard, m.N)
@@ -477,42 +394,10 @@ func mergeShards(recs []ShardRecord, plans func(method string, n int) (shard.Pla
 	if !burnside {
 		return res, nil
 	}
-	ctx := context.Background()
-	if res.Method == Quadrant {
-		err := deriveUnique(ctx, &res)
-		var be *burnsideError
-		if errors.As(err, &be) {
-			// Quadrant records hold totals only: nothing tells which
-			// unit, so which record, is wrong.
-			return Result{}, also(ErrShard, fmt.Errorf("%v: the records are inconsistent, and a quadrant record holds totals only, so the wrong one cannot be singled out: it is in one of %s; count them again (%s), or find the unit with merge --recompute %d (every unit)",
-				err, sources(named), recountCommand(&named[0].Record, true), res.Units))
-		}
-		if err != nil {
-			return Result{}, also(ErrShard, err)
-		}
-		return res, nil
+	if err := k.merged(context.Background(), &res, named); err != nil {
+		return Result{}, err
 	}
-	err = checkBurnside(ctx, res.N, res.Solutions, res.Unique)
-	var be *burnsideError
-	if !errors.As(err, &be) {
-		return res, err
-	}
-	// The identity is the sum of each unit's share of it: find the unit.
-	p, perr := kernel.NewPlan(res.N)
-	if perr != nil {
-		return Result{}, perr
-	}
-	for _, r := range named {
-		units := make([]UnitCount, len(r.Units))
-		for i, u := range r.Units {
-			units[i] = UnitCount(u)
-		}
-		if u, ok := kernelUnitAtFault(p, units); ok {
-			return Result{}, also(ErrShard, fmt.Errorf("%v: %s; the record was damaged or edited: count that shard again (%s)",
-				err, unitShare(p, u, "in "+r.Source+" ("+r.Name()+")"), recountCommand(&r.Record, false)))
-		}
-	}
-	return Result{}, also(ErrShard, fmt.Errorf("%v, yet every unit of %s keeps its share of it (a bug)", err, sources(named)))
+	return res, nil
 }
 
 // recountCommand is the command line that counts the shard of r again,
@@ -594,35 +479,15 @@ func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, w
 	}
 	got := make([]UnitCount, k)
 	for c, idx := range byCount {
-		var version, digest string
-		var units int
-		var run func(todo []int, done func(id int, u UnitCount)) error
-		switch c.m {
-		case Quadrant:
-			plan, err := newQuadrantPlan(c.n)
-			if err != nil {
-				return nil, err
-			}
-			version, digest, units = quadrant.Version, plan.Digest(), len(plan.Units())
-			run = func(todo []int, done func(int, UnitCount)) error {
-				return recountQuadrant(ctx, plan, todo, workers, func(u quadrant.Unit, total uint64) {
-					done(u.ID, UnitCount{ID: u.ID, Total: total})
-				})
-			}
-		case Bitboard:
-			plan, err := kernel.NewPlan(c.n)
-			if err != nil {
-				return nil, err
-			}
-			version, digest, units = kernel.Version, plan.Digest(), len(plan.Units)
-			run = func(todo []int, done func(int, UnitCount)) error {
-				return kernel.Run(ctx, plan, todo, workers, func(id int, u kernel.UnitResult) {
-					done(id, UnitCount{ID: id, Total: u.Total, Unique: u.Unique, Nodes: u.Nodes})
-				})
-			}
-		default:
+		kd := kindOf(c.m)
+		if kd == nil {
 			return nil, fmt.Errorf("%w: method %s has no shards", ErrShard, c.m)
 		}
+		e, err := kd.units(c.n)
+		if err != nil {
+			return nil, err
+		}
+		version, digest, units := e.version(), e.digest(), len(e.costs())
 		todo := make([]int, 0, len(idx))
 		where := map[int][]int{} // unit id -> indexes into picked
 		for _, i := range idx {
@@ -642,10 +507,11 @@ func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, w
 			}
 			where[id] = append(where[id], i)
 		}
-		err := run(todo, func(id int, u UnitCount) {
-			for _, i := range where[id] {
+		err = e.count(ctx, todo, workers, func(u UnitCount) error {
+			for _, i := range where[u.ID] {
 				got[i] = u
 			}
+			return nil
 		})
 		if err != nil {
 			return nil, err

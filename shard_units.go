@@ -2,9 +2,6 @@ package nqueens
 
 import (
 	"fmt"
-
-	"github.com/nqueens/nqueens/internal/quadrant"
-	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // ShardUnits returns the unit IDs that each of the s.Count shards of a
@@ -24,25 +21,16 @@ func ShardUnits(n int, m Method, s Shard) ([][]int, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
-	switch m.orDefault() {
-	case Bitboard:
-		if n < 4 || n > kernelListMax {
-			return nil, fmt.Errorf("%w: the kernel's units are listed for n = 4..%d, not n = %d", ErrSize, kernelListMax, n)
-		}
-		p, err := kernelPlan(n, defaultWorkers())
-		if err != nil {
-			return nil, err
-		}
-		return shard.AssignReplicas(planCosts(p), s.Count, s.replicas()), nil
-	case Quadrant:
-		if n < 4 || n > MaxQuadrantN {
-			return nil, fmt.Errorf("%w: method quadrant has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n)
-		}
-		p, err := quadrant.NewUnitPlan(n)
-		if err != nil {
-			return nil, err
-		}
-		return p.Shards(s.Count, s.replicas()), nil
+	k := kindOf(m)
+	if k == nil {
+		return nil, fmt.Errorf("method %s: shards need the %s or %s method", m, Bitboard, Quadrant)
 	}
-	return nil, fmt.Errorf("method %s: shards need the %s or %s method", m, Bitboard, Quadrant)
+	if err := k.listed(n); err != nil {
+		return nil, err
+	}
+	e, err := k.units(n) // the kernel's is kept for the Count or Estimate that follows
+	if err != nil {
+		return nil, err
+	}
+	return e.shards(s.Count, s.replicas()), nil
 }

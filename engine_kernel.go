@@ -1,0 +1,175 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/nqueens/nqueens/internal/checkpoint"
+	"github.com/nqueens/nqueens/internal/kernel"
+	"github.com/nqueens/nqueens/internal/shard"
+)
+
+// kernelKind is Method Bitboard, the bitboard kernel
+// (internal/kernel): units are the classes of border placements, and
+// each counts its total, unique and nodes.
+var kernelKind = engineKind{
+	method:  Bitboard,
+	version: kernel.Version,
+	record:  "",
+	prepare: func(_ context.Context, n int, opts CountOptions, _ *Result) (engine, []int, error) {
+		e, err := newKernelEngine(n, opts)
+		if err != nil {
+			return nil, nil, err
+		}
+		return e, shardIDs(e, opts.Shard), nil
+	},
+	units: func(n int) (engine, error) {
+		p, err := kernelPlan(n, 0)
+		if err != nil {
+			return nil, err
+		}
+		return newKernel(p), nil
+	},
+	listed: func(n int) error {
+		if n < 4 || n > kernelListMax {
+			return fmt.Errorf("%w: the kernel's units are listed for n = 4..%d, not n = %d", ErrSize, kernelListMax, n)
+		}
+		return nil
+	},
+	merged: kernelMerged,
+}
+
+// A kernelEngine is a plan of the bitboard kernel.
+type kernelEngine struct {
+	p *kernel.Plan
+	c []float64 // the units' costs
+}
+
+func newKernel(p *kernel.Plan) *kernelEngine { return &kernelEngine{p, planCosts(p)} }
+
+// newKernelEngine returns the engine of a count of n with opts: the
+// plan on opts.Workers goroutines (the plan Estimate listed, if it did).
+func newKernelEngine(n int, opts CountOptions) (engine, error) {
+	workers := opts.Workers
+	if workers == 0 {
+		workers = defaultWorkers()
+	}
+	p, err := kernelPlan(n, workers)
+	if err != nil {
+		return nil, err
+	}
+	return newKernel(p), nil
+}
+
+func (e *kernelEngine) version() string  { return kernel.Version }
+func (e *kernelEngine) digest() string   { return e.p.Digest() }
+func (e *kernelEngine) costs() []float64 { return e.c }
+
+func (e *kernelEngine) shards(m, r int) [][]int {
+	return shard.AssignReplicas(e.c, m, r)
+}
+
+func (e *kernelEngine) checkUnit(id int, total, unique uint64) error {
+	return e.p.CheckResult(id, total, unique)
+}
+
+func (e *kernelEngine) checkRecord(r checkpoint.Record) error {
+	return e.p.CheckResult(r.Unit, r.Total, r.Unique)
+}
+
+func (e *kernelEngine) count(ctx context.Context, ids []int, workers int, done func(UnitCount) error) error {
+	if workers == 0 {
+		workers = defaultWorkers()
+	}
+	runCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	err := kernel.Run(runCtx, e.p, ids, workers, func(i int, r kernel.UnitResult) {
+		if err := done(UnitCount{ID: i, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes}); err != nil {
+			cancel(err)
+		}
+	})
+	if err != nil && ctx.Err() == nil {
+		if cause := context.Cause(runCtx); cause != nil {
+			return cause // done's error
+		}
+	}
+	return err
+}
+
+// burnside checks the kernel's totals, 8·U − Q = S180 + 2·S90
+// (checkBurnside), and names the unit that breaks its own share of the
+// identity, which a count that breaks it has (kernelUnitAtFault).
+func (e *kernelEngine) burnside(ctx context.Context, res *Result, all []UnitCount, read func(int) bool, cp string) error {
+	err := checkBurnside(ctx, res.N, res.Solutions, res.Unique)
+	var be *burnsideError
+	if !errors.As(err, &be) {
+		return err
+	}
+	u, ok := kernelUnitAtFault(e.p, all)
+	switch {
+	case !ok:
+		return fmt.Errorf("%v, yet every unit keeps its share 8·unique − total of it (a bug)", err)
+	case read(u.ID):
+		return also(ErrCheckpoint, fmt.Errorf("%s: %v: %s; %s", cp, err, unitShare(e.p, u, "as read from this checkpoint"), deleteRemedy))
+	case cp != "":
+		return fmt.Errorf("%v: %s (a bug or a hardware fault), and %s holds it: delete it and count again", err, unitShare(e.p, u, "as counted by this run"), cp)
+	}
+	return fmt.Errorf("%v: %s: a bug or a hardware fault; count again", err, unitShare(e.p, u, "as counted by this run"))
+}
+
+// kernelMerged checks merged kernel records by Burnside's lemma and
+// names the unit, and its record, that breaks its share of it.
+func kernelMerged(ctx context.Context, res *Result, recs []shard.Named) error {
+	err := checkBurnside(ctx, res.N, res.Solutions, res.Unique)
+	var be *burnsideError
+	if !errors.As(err, &be) {
+		return err
+	}
+	// The identity is the sum of each unit's share of it: find the unit.
+	p, perr := kernel.NewPlan(res.N)
+	if perr != nil {
+		return perr
+	}
+	for _, r := range recs {
+		units := make([]UnitCount, len(r.Units))
+		for i, u := range r.Units {
+			units[i] = UnitCount(u)
+		}
+		if u, ok := kernelUnitAtFault(p, units); ok {
+			return also(ErrShard, fmt.Errorf("%v: %s; the record was damaged or edited: count that shard again (%s)",
+				err, unitShare(p, u, "in "+r.Source+" ("+r.Name()+")"), recountCommand(&r.Record, false)))
+		}
+	}
+	return also(ErrShard, fmt.Errorf("%v, yet every unit of %s keeps its share of it (a bug)", err, sources(recs)))
+}
+
+// planCosts are the estimated costs of the units of a kernel plan.
+func planCosts(p *kernel.Plan) []float64 {
+	c := make([]float64, len(p.Units))
+	for i, u := range p.Units {
+		c[i] = u.Cost
+	}
+	return c
+}
+
+// kernelUnitAtFault returns the first unit of results (one per unit of
+// p, as a whole count has) whose 8·Unique − Total is not its share of
+// S180 + 2·S90, kernel.Plan.Excess: the identity 8·U − Q = S180 + 2·S90
+// is the sum of these over the units, so a count that breaks it has
+// such a unit. Only units with a rotation symmetry need a search.
+func kernelUnitAtFault(p *kernel.Plan, results []UnitCount) (UnitCount, bool) {
+	for _, u := range results {
+		if 8*u.Unique-u.Total != p.Excess(u.ID) {
+			return u, true
+		}
+	}
+	return UnitCount{}, false
+}
+
+// unitShare describes unit u, from where, breaking its share of
+// Burnside's identity.
+func unitShare(p *kernel.Plan, u UnitCount, where string) string {
+	return fmt.Sprintf("unit %d, %s (total %d, unique %d), breaks its share of it: 8·unique − total = %d, but the unit's symmetric solutions make it %d",
+		u.ID, where, u.Total, u.Unique, int64(8*u.Unique-u.Total), p.Excess(u.ID))
+}

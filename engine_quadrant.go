@@ -1,0 +1,265 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/nqueens/nqueens/internal/bytesize"
+	"github.com/nqueens/nqueens/internal/checkpoint"
+	"github.com/nqueens/nqueens/internal/quadrant"
+	"github.com/nqueens/nqueens/internal/shard"
+)
+
+// quadrantKind is Method Quadrant, the quadrant join
+// (internal/quadrant): a unit is the row splits of one frame with the
+// same east rows in the top band, and counts a total only.
+var quadrantKind = engineKind{
+	method:     Quadrant,
+	version:    quadrant.Version,
+	record:     shard.MethodQuadrant,
+	totalsOnly: true,
+	prepare:    prepareQuadrant,
+	units: func(n int) (engine, error) {
+		// The units and costs without the quadrant table: a merge of
+		// N = 24 shards needs a few MiB, not the table's 4.9 GiB.
+		if err := quadrantUnitsN(n); err != nil {
+			return nil, err
+		}
+		p, err := quadrant.NewUnitPlan(n)
+		if err != nil {
+			return nil, err
+		}
+		return newQuadrant(p, CountOptions{}, true), nil
+	},
+	listed: quadrantUnitsN,
+	merged: quadrantMerged,
+}
+
+// quadrantUnitsN reports whether the quadrant join has units for n.
+func quadrantUnitsN(n int) error {
+	if n < 4 || n > MaxQuadrantN {
+		return fmt.Errorf("%w: method quadrant has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n)
+	}
+	return nil
+}
+
+// A quadrantEngine is a plan of the quadrant join.
+type quadrantEngine struct {
+	p *quadrant.Plan
+	c []float64 // the units' costs
+	// maxMemory and shard are the count's (CountOptions), for
+	// Plan.Count and its memory errors.
+	maxMemory uint64
+	shard     Shard
+	// recount: p is a NewUnitPlan, and count builds the tables of the
+	// units it counts, a layer at a time (recountQuadrant).
+	recount bool
+}
+
+func newQuadrant(p *quadrant.Plan, opts CountOptions, recount bool) *quadrantEngine {
+	return &quadrantEngine{p: p, c: quadrantCosts(p), maxMemory: opts.MaxMemory, shard: opts.Shard, recount: recount}
+}
+
+// prepareQuadrant returns the engine of a count of n with opts and the
+// units it counts, or counts n < 4, which has no units, into res.
+func prepareQuadrant(ctx context.Context, n int, opts CountOptions, res *Result) (engine, []int, error) {
+	if n > MaxQuadrantN {
+		return nil, nil, fmt.Errorf("%w: n = %d is outside 0..%d for method quadrant", ErrSize, n, MaxQuadrantN)
+	}
+	if n >= 4 {
+		return newQuadrantEngine(n, opts)
+	}
+	if opts.Checkpoint != "" || opts.Shard != (Shard{}) {
+		return nil, nil, fmt.Errorf("%w: method quadrant has no work units for n = %d: its checkpoints and shards need n ≥ 4", ErrSize, n)
+	}
+	q, err := quadrant.Count(ctx, n, quadrant.Options{Workers: opts.Workers})
+	if err != nil {
+		return nil, nil, err
+	}
+	res.Solutions = Uint128{Hi: q.Total.Hi, Lo: q.Total.Lo}
+	res.Units = q.Units
+	return nil, nil, quadrantBurnside(ctx, res, "")
+}
+
+// newQuadrantEngine returns the engine of a count of n ≥ 4 with opts
+// and the units it counts. A whole count builds the quadrant table
+// (NewPlan); a shard builds a plan for its own units (Plan.ForUnits),
+// whose tables hold only the buckets they read and whose memory
+// Plan.Count plans before any work.
+func newQuadrantEngine(n int, opts CountOptions) (engine, []int, error) {
+	if opts.Shard == (Shard{}) {
+		// Before the table: its Need is the least limit that passes,
+		// the table with one worker.
+		if err := quadrant.CheckMemory(n, opts.MaxMemory); err != nil {
+			return nil, nil, quadrantMemoryError(n, opts.Shard, err)
+		}
+		plan, err := quadrant.NewPlan(n)
+		if err != nil {
+			return nil, nil, err
+		}
+		e := newQuadrant(plan, opts, false)
+		return e, shardIDs(e, opts.Shard), nil
+	}
+	plan, sel, err := quadrantShardPlan(n, opts.Shard)
+	if err != nil {
+		return nil, nil, err
+	}
+	return newQuadrant(plan, opts, false), sel, nil
+}
+
+// quadrantShardPlan returns the plan of the units of shard s of n, 4 ≤
+// n ≤ MaxQuadrantN (Plan.ForUnits of the unit plan, without the
+// quadrant table), and those units.
+func quadrantShardPlan(n int, s Shard) (*quadrant.Plan, []int, error) {
+	up, err := quadrant.NewUnitPlan(n)
+	if err != nil {
+		return nil, nil, err
+	}
+	sel := quadrantIDs(up, s)
+	p, err := up.ForUnits(sel)
+	return p, sel, err
+}
+
+func (e *quadrantEngine) version() string         { return quadrant.Version }
+func (e *quadrantEngine) digest() string          { return e.p.Digest() }
+func (e *quadrantEngine) costs() []float64        { return e.c }
+func (e *quadrantEngine) shards(m, r int) [][]int { return e.p.Shards(m, r) }
+
+func (e *quadrantEngine) checkUnit(id int, total, _ uint64) error {
+	return e.p.CheckTotal(id, total)
+}
+
+// checkRecord: totals only (unique and nodes 0), and
+// quadrant.Plan.CheckTotal.
+func (e *quadrantEngine) checkRecord(r checkpoint.Record) error {
+	if r.Unique != 0 || r.Nodes != 0 {
+		return fmt.Errorf("unit %d: unique %d, nodes %d: a quadrant checkpoint records totals only (0, 0)", r.Unit, r.Unique, r.Nodes)
+	}
+	return e.p.CheckTotal(r.Unit, r.Total)
+}
+
+func (e *quadrantEngine) count(ctx context.Context, ids []int, workers int, done func(UnitCount) error) error {
+	if e.recount {
+		return recountQuadrant(ctx, e.p, ids, workers, done)
+	}
+	_, err := e.p.Count(ctx, quadrant.Options{Workers: workers, MaxMemory: e.maxMemory, Units: ids,
+		UnitDone: func(u quadrant.Unit, c uint64) error { return done(UnitCount{ID: u.ID, Total: c}) }})
+	return quadrantMemoryError(e.p.N(), e.shard, err)
+}
+
+// burnside derives res.Unique from the total of a whole quadrant count
+// (quadrantBurnside).
+func (e *quadrantEngine) burnside(ctx context.Context, res *Result, _ []UnitCount, _ func(int) bool, cp string) error {
+	return quadrantBurnside(ctx, res, cp)
+}
+
+// quadrantBurnside derives res.Unique from the total of a whole quadrant
+// count (deriveUnique) and words a failure for where the total came
+// from: the checkpoint, if there is one. Quadrant records hold totals
+// only, so the unit at fault cannot be found.
+func quadrantBurnside(ctx context.Context, res *Result, checkpoint string) error {
+	err := deriveUnique(ctx, res)
+	var be *burnsideError
+	switch {
+	case !errors.As(err, &be):
+		return err
+	case checkpoint == "":
+		return fmt.Errorf("%v: this count read no file, so it is a bug or a hardware fault; count again", err)
+	case res.Resumed > 0:
+		return also(ErrCheckpoint, fmt.Errorf("%s: %v: %d of the %d unit totals were read from this checkpoint, and a quadrant record holds a total only, so the wrong one cannot be singled out; %s",
+			checkpoint, err, res.Resumed, res.Units, deleteRemedy))
+	}
+	return fmt.Errorf("%v: every unit was counted by this run (a bug or a hardware fault), and %s holds them: delete it and count again", err, checkpoint)
+}
+
+// quadrantMerged derives the unique count of merged quadrant records,
+// whose failure cannot be narrowed down to a record: the error names
+// them all.
+func quadrantMerged(ctx context.Context, res *Result, recs []shard.Named) error {
+	err := deriveUnique(ctx, res)
+	var be *burnsideError
+	if errors.As(err, &be) {
+		// Quadrant records hold totals only: nothing tells which
+		// unit, so which record, is wrong.
+		return also(ErrShard, fmt.Errorf("%v: the records are inconsistent, and a quadrant record holds totals only, so the wrong one cannot be singled out: it is in one of %s; count them again (%s), or find the unit with merge --recompute %d (every unit)",
+			err, sources(recs), recountCommand(&recs[0].Record, true), res.Units))
+	}
+	if err != nil {
+		return also(ErrShard, err)
+	}
+	return nil
+}
+
+// quadrantIDs returns the ids of the units that shard s counts in a
+// quadrant plan: all for the zero Shard, else the shard's part of
+// Plan.Shards, which keeps units of the same layers of the quadrant
+// table together so that a shard's plan (Plan.ForUnits) builds few.
+func quadrantIDs(p *quadrant.Plan, s Shard) []int {
+	return shardIDs(newQuadrant(p, CountOptions{}, false), s)
+}
+
+// quadrantCosts are the estimated costs of the units of a quadrant plan,
+// which shards are balanced by.
+func quadrantCosts(p *quadrant.Plan) []float64 {
+	units := p.Units()
+	c := make([]float64, len(units))
+	for i, u := range units {
+		c[i] = float64(u.Cost)
+	}
+	return c
+}
+
+// recountQuadrant counts the units todo of plan (a NewUnitPlan) with
+// their own tables (Plan.ForUnits), one layer of the quadrant table at a
+// time (Unit.Layer, as Plan.Shards groups them), so that it needs the
+// memory of those units, not of a whole count.
+func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, workers int, done func(UnitCount) error) error {
+	units := plan.Units()
+	byLayer := map[int][]int{}
+	var layers []int
+	for _, id := range todo {
+		l := units[id].Layer()
+		if byLayer[l] == nil {
+			layers = append(layers, l)
+		}
+		byLayer[l] = append(byLayer[l], id)
+	}
+	slices.Sort(layers)
+	for _, l := range layers {
+		sp, err := plan.ForUnits(byLayer[l])
+		if err != nil {
+			return err
+		}
+		_, err = sp.Count(ctx, quadrant.Options{Workers: workers,
+			UnitDone: func(u quadrant.Unit, total uint64) error {
+				return done(UnitCount{ID: u.ID, Total: total})
+			}})
+		if err != nil {
+			return quadrantMemoryError(plan.N(), Shard{}, err)
+		}
+	}
+	return nil
+}
+
+// quadrantMemoryError rewords a quadrant.MemoryError, of shard s (the
+// zero Shard: a whole count); other errors pass.
+func quadrantMemoryError(n int, s Shard, err error) error {
+	var me *quadrant.MemoryError
+	if errors.As(err, &me) {
+		what := fmt.Sprintf("n = %d", n)
+		if s != (Shard{}) {
+			what = fmt.Sprintf("shard %s of n = %d", s, n)
+		}
+		return fmt.Errorf("%w: %s needs %s with method quadrant, the limit is %s (a limit of %s passes)",
+			ErrMemory, what, bytesize.Need(me.Need), bytesize.Limit(me.Limit), passingLimit(me.Need))
+	}
+	return err
+}
+
+// passingLimit writes a --max-memory figure in whole MiB of at least need
+// bytes (need rounded up), so that a limit of it passes.
+func passingLimit(need uint64) string {
+	return fmt.Sprintf("%dM", need>>20+min(need&(1<<20-1), 1))
+}

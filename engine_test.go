@@ -1,0 +1,207 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/nqueens/nqueens/internal/checkpoint"
+	"github.com/nqueens/nqueens/internal/shard"
+)
+
+// A fakeEngine is a third engine, for the orchestration alone: unit i
+// has cost i+1 and result total 8·(i+1), unique i+1, nodes 1.
+type fakeEngine struct {
+	units     int
+	ver       string // version; "" means "fake-v1"
+	stopAfter int    // count fails with errStopped after this many units; 0: never
+	refuse    int    // checkRecord refuses this unit; -1: none
+	counted   []int  // the units count was asked for, in order
+	whole     []UnitCount
+	checked   bool // burnside was called
+}
+
+var errStopped = errors.New("stopped")
+
+func newFake(units int) *fakeEngine { return &fakeEngine{units: units, refuse: -1} }
+
+func (e *fakeEngine) version() string {
+	if e.ver == "" {
+		return "fake-v1"
+	}
+	return e.ver
+}
+func (e *fakeEngine) digest() string { return "fake-digest" }
+func (e *fakeEngine) costs() []float64 {
+	c := make([]float64, e.units)
+	for i := range c {
+		c[i] = float64(i + 1)
+	}
+	return c
+}
+func (e *fakeEngine) shards(m, r int) [][]int { return shard.AssignReplicas(e.costs(), m, r) }
+func (e *fakeEngine) result(id int) UnitCount {
+	return UnitCount{ID: id, Total: 8 * uint64(id+1), Unique: uint64(id + 1), Nodes: 1}
+}
+func (e *fakeEngine) checkUnit(id int, total, unique uint64) error {
+	if id == e.refuse || e.result(id).Total != total || e.result(id).Unique != unique {
+		return fmt.Errorf("unit %d: total %d, unique %d is not its result", id, total, unique)
+	}
+	return nil
+}
+func (e *fakeEngine) checkRecord(r checkpoint.Record) error {
+	return e.checkUnit(r.Unit, r.Total, r.Unique)
+}
+func (e *fakeEngine) count(ctx context.Context, ids []int, _ int, done func(UnitCount) error) error {
+	for k, id := range ids {
+		if e.stopAfter > 0 && k == e.stopAfter {
+			return errStopped
+		}
+		e.counted = append(e.counted, id)
+		if err := done(e.result(id)); err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}
+func (e *fakeEngine) burnside(_ context.Context, res *Result, all []UnitCount, _ func(int) bool, _ string) error {
+	e.checked, e.whole = true, all
+	return nil
+}
+
+// sums returns the totals of the fake units ids.
+func (e *fakeEngine) sums(ids []int) (total, unique uint64, cost float64) {
+	for _, id := range ids {
+		u := e.result(id)
+		total, unique, cost = total+u.Total, unique+u.Unique, cost+e.costs()[id]
+	}
+	return total, unique, cost
+}
+
+func TestCountEngineWholeAndShard(t *testing.T) {
+	for _, s := range []Shard{{}, {Index: 1, Count: 3}, {Index: 2, Count: 3, Replicas: 2}} {
+		e := newFake(10)
+		sel := shardIDs(e, s)
+		// In falling order: the results come back unsorted.
+		slices.Reverse(sel)
+		res := Result{N: 10}
+		var last Progress
+		calls := 0
+		opts := CountOptions{Shard: s, Progress: func(p Progress) { last = p; calls++ }}
+		if err := countEngine(context.Background(), e, sel, opts, &res, time.Now()); err != nil {
+			t.Fatalf("shard %q: %v", s, err)
+		}
+		total, unique, cost := e.sums(sel)
+		if res.Solutions != (Uint128{Lo: total}) || res.Unique != (Uint128{Lo: unique}) || res.Nodes != uint64(len(sel)) || res.Units != len(sel) {
+			t.Errorf("shard %q: totals %v, %v, nodes %d, units %d; want %d, %d, %d, %d", s, res.Solutions, res.Unique, res.Nodes, res.Units, total, unique, len(sel), len(sel))
+		}
+		if calls != len(sel)+1 || last.UnitsDone != len(sel) || last.CostDone != cost || last.CostTotal != cost || last.Fraction() != 1 {
+			t.Errorf("shard %q: %d progress calls, last %+v; want %d, all %d units and cost %g done", s, calls, last, len(sel)+1, len(sel), cost)
+		}
+		if !slices.Equal(e.counted, sel) {
+			t.Errorf("shard %q: counted %v; want %v", s, e.counted, sel)
+		}
+		slices.Sort(sel)
+		if s == (Shard{}) {
+			if !e.checked || len(e.whole) != len(sel) || res.UnitResults != nil {
+				t.Errorf("whole count: burnside called %v with %d units, %d unit results; want true, %d, 0", e.checked, len(e.whole), len(res.UnitResults), len(sel))
+			}
+			continue
+		}
+		var ids []int
+		for _, u := range res.UnitResults {
+			ids = append(ids, u.ID)
+			if u != e.result(u.ID) {
+				t.Errorf("shard %q: unit result %+v; want %+v", s, u, e.result(u.ID))
+			}
+		}
+		if e.checked || !slices.Equal(ids, sel) || res.planDigest != "fake-digest" || res.Shard != s {
+			t.Errorf("shard %q: burnside called %v, unit results %v, digest %q, shard %q; want false, %v, fake-digest, %q", s, e.checked, ids, res.planDigest, res.Shard, sel, s)
+		}
+	}
+}
+
+func TestCountEngineCheckpoint(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "fake.ckpt")
+	opts := CountOptions{Checkpoint: path}
+	first := newFake(10)
+	first.stopAfter = 4
+	err := countEngine(context.Background(), first, shardIDs(first, Shard{}), opts, &Result{N: 10}, time.Now())
+	if !errors.Is(err, errStopped) {
+		t.Fatalf("first run: %v; want errStopped", err)
+	}
+
+	// The units of the first run are resumed, and not counted again.
+	again := newFake(10)
+	var progs []Progress
+	opts.Progress = func(p Progress) { progs = append(progs, p) }
+	res := Result{N: 10}
+	if err := countEngine(context.Background(), again, shardIDs(again, Shard{}), opts, &res, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{4, 5, 6, 7, 8, 9}; !slices.Equal(again.counted, want) {
+		t.Errorf("resumed run counted %v; want %v", again.counted, want)
+	}
+	total, _, _ := again.sums(allIDs(10))
+	_, _, resumedCost := again.sums([]int{0, 1, 2, 3})
+	if res.Solutions != (Uint128{Lo: total}) || res.Resumed != 4 || res.Nodes != 6 {
+		t.Errorf("resumed run: total %v, resumed %d, nodes %d; want %d, 4, 6 (this run's)", res.Solutions, res.Resumed, res.Nodes, total)
+	}
+	if p := progs[0]; p.UnitsDone != 4 || p.Resumed != 4 || p.CostResumed != resumedCost || p.CostDone != resumedCost {
+		t.Errorf("first progress %+v; want 4 units done and resumed, cost %g", p, resumedCost)
+	}
+	if !again.checked || len(again.whole) != 10 {
+		t.Errorf("burnside called %v with %d units; want true, 10", again.checked, len(again.whole))
+	}
+
+	// A record its engine refuses, and a checkpoint of another
+	// decomposition, are refused.
+	bad := newFake(10)
+	bad.refuse = 2
+	if err := countEngine(context.Background(), bad, allIDs(10), CountOptions{Checkpoint: path}, &Result{N: 10}, time.Now()); !errors.Is(err, ErrCheckpoint) || len(bad.counted) != 0 {
+		t.Errorf("a refused record: %v, counted %v; want ErrCheckpoint, nothing counted", err, bad.counted)
+	}
+	other := newFake(10)
+	other.ver = "fake-v2"
+	if err := countEngine(context.Background(), other, allIDs(10), CountOptions{Checkpoint: path}, &Result{N: 10}, time.Now()); !errors.Is(err, ErrCheckpoint) || len(other.counted) != 0 {
+		t.Errorf("another decomposition's checkpoint: %v, counted %v; want ErrCheckpoint, nothing counted", err, other.counted)
+	}
+}
+
+func TestEngineKinds(t *testing.T) {
+	for _, k := range engineKinds {
+		if kindOf(k.method) != k || kindOfVersion(k.version) != k || kindOfRecord(k.record) != k {
+			t.Errorf("method %s: kindOf, kindOfVersion(%q), kindOfRecord(%q) do not all find it", k.method, k.version, k.record)
+		}
+		if got := methodFor(k.version); got != k.method {
+			t.Errorf("methodFor(%q) = %s; want %s", k.version, got, k.method)
+		}
+		for _, n := range []int{4, 9} {
+			e, err := k.units(n)
+			if err != nil {
+				t.Fatalf("method %s: units(%d): %v", k.method, n, err)
+			}
+			if e.version() != k.version || len(e.costs()) == 0 {
+				t.Errorf("method %s, n = %d: version %q, %d units; want %q and some", k.method, n, e.version(), len(e.costs()), k.version)
+			}
+			p := shardPlan(e)
+			for _, s := range []Shard{{Index: 0, Count: 2}, {Index: 1, Count: 3, Replicas: 2}} {
+				if got, want := shardIDs(e, s), p.Assign(s.Count, s.replicas())[s.Index]; !slices.Equal(got, want) {
+					t.Errorf("method %s, n = %d, shard %q: shardIDs = %v; shard.Plan.Assign gives %v", k.method, n, s, got, want)
+				}
+			}
+		}
+		if _, err := k.units(MaxN + 1); err == nil {
+			t.Errorf("method %s: units(%d) has no error", k.method, MaxN+1)
+		}
+	}
+	for _, m := range []Method{Arrays, Board, Permutation} {
+		if kindOf(m) != nil {
+			t.Errorf("kindOf(%s) is not nil: it has no units", m)
+		}
+	}
+}

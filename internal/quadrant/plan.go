@@ -72,6 +72,9 @@ type Plan struct {
 	// (ForUnits): q is then nil, or the buckets those units read when
 	// the projected tables are off.
 	sub *subset
+	// sums, when not nil, is the bucket counts of a NewBucketPlan,
+	// shared by its ForUnits plans.
+	sums *bucketSums
 }
 
 // NewPlan builds the plan for an N×N board, 4 <= N <= MaxN. It enumerates

@@ -32,8 +32,10 @@ The kernel's estimate times a sample of the plan's units (N ≤ 18) or
 probes into them; a shard's CPU time is the sum of its units'. The
 quadrant join above N = 19 is timed at N = 18 or 19 and extrapolated
 (good to about a factor of two, no spread), and each shard is given an
-even share. Memory of a join shard is its --plan-only figure; it takes
-about a second a shard at N = 22.
+even share. Memory of a join shard is its --plan-only figure, within
+2G by default as its count plans (see count -h): every shard of the
+join from one walk of its quadrant table, about a second at N = 22 and
+a few at N = 24.
 
 --method is auto (what count picks without --total-only: the kernel),
 kernel or bitboard (the same), or quadrant. Above 16 shards the table is
@@ -91,7 +93,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	shards := fs.Int("shards", 1, "plan `M` shards")
 	replicas := fs.Int("replicas", 1, "count each unit in `R` different shards (1..M)")
 	workers := fs.Int("workers", 0, "goroutines each shard counts with (0 = one per core)")
-	maxMem := fs.String("max-memory", "", "memory bound of a shard, e.g. 512M or 4G (default 16G)")
+	maxMem := fs.String("max-memory", "", "memory bound of a shard, e.g. 512M or 4G (default 2G for the join, 16G for the kernel)")
 	asJSON := fs.Bool("json", false, "print one JSON object, every shard included")
 	verbose := fs.Bool("v", false, "print every shard, also above 16")
 	pos, err := parseFlags(fs, args)

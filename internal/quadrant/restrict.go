@@ -254,34 +254,68 @@ func (b *bucketSums) rowSums(colsOK uint32) []uint64 {
 // by which of the first rows are used, on all cores (for h ≥ 9).
 func bucketCounts(h int) []uint32 {
 	c := make([]uint32, 1<<(2*h))
-	d := 0 // classes: the subsets of rows 0..d-1 that a placement uses
+	// Two classes write to buckets whose rows differ in bits below d, so
+	// 2^h buckets apart (16 KiB at h = 12): no shared cache lines.
+	countClasses(h, func(w *countWalk) { w.c = c })
+	return c
+}
+
+// rowCounts returns the number of placements of the h×h quadrant that
+// use exactly each set of local rows: bucketCounts summed over columns,
+// in 2^h words.
+func rowCounts(h int) []uint64 {
+	R := make([]uint64, 1<<h)
+	var mu sync.Mutex
+	countClasses(h, func(w *countWalk) {
+		w.r = make([]uint64, 1<<h)
+		w.done = func() {
+			mu.Lock()
+			for i, x := range w.r {
+				R[i] += x
+			}
+			mu.Unlock()
+		}
+	})
+	return R
+}
+
+// countClasses runs the counting walk of every class of placements (by
+// which of rows 0..d-1 they use; d = 6 for h ≥ 9, else one class) on all
+// cores, each with a countWalk that setup completes.
+func countClasses(h int, setup func(*countWalk)) {
+	d := 0
 	if h >= 9 {
 		d = 6
 	}
-	// Two classes write to buckets whose rows differ in bits below d, so
-	// 2^h buckets apart (16 KiB at h = 12): no shared cache lines.
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), 1<<d)) {
 		wg.Go(func() {
+			w := countWalk{h: h, full: uint32(1)<<h - 1, d: d}
+			setup(&w)
 			for {
 				P := int(next.Add(1) - 1)
 				if P >= 1<<d {
-					return
+					break
 				}
-				w := countWalk{c: c, h: h, full: uint32(1)<<h - 1, d: d, P: uint32(P)}
+				w.P = uint32(P)
 				w.rec(0, 0, 0, 0, 0)
+			}
+			if w.done != nil {
+				w.done()
 			}
 		})
 	}
 	wg.Wait()
-	return c
 }
 
-// countWalk is walkQuarter counting placements into c by bucket, for
-// those that use exactly the rows P among rows 0..d-1 (d < h).
+// countWalk is walkQuarter counting placements, for those that use
+// exactly the rows P among rows 0..d-1 (d < h): by bucket into c, or
+// when c is nil by rows into r.
 type countWalk struct {
 	c       []uint32
+	r       []uint64
+	done    func()
 	h, d    int
 	full, P uint32
 }
@@ -289,6 +323,11 @@ type countWalk struct {
 func (w *countWalk) rec(i int, rows, cols, ld, rd uint32) {
 	free := w.full &^ (cols | ld | rd)
 	if i == w.h-1 { // the last row: no queen, or one on a free column
+		if w.c == nil {
+			w.r[rows]++
+			w.r[rows|1<<i] += uint64(bits.OnesCount32(free))
+			return
+		}
 		w.c[int(rows)<<w.h|int(cols)]++
 		k := int(rows|1<<i)<<w.h | int(cols)
 		for ; free != 0; free &= free - 1 {

@@ -411,13 +411,21 @@ func TestPlanShards(t *testing.T) {
 	}
 }
 
-// TestBucketCounts checks the counting walk against walkQuarter.
+// TestBucketCounts checks the counting walks (by bucket, by rows)
+// against walkQuarter.
 func TestBucketCounts(t *testing.T) {
 	for h := 1; h <= 10; h++ {
 		want := make([]uint32, 1<<(2*h))
 		walkQuarter(h, func(rows, cols uint32, _ uint64) { want[int(rows)<<h|int(cols)]++ })
 		if got := bucketCounts(h); !slices.Equal(got, want) {
 			t.Errorf("bucketCounts(%d) differs from walkQuarter's counts", h)
+		}
+		rows := make([]uint64, 1<<h)
+		for k, c := range want {
+			rows[k>>h] += uint64(c)
+		}
+		if got := rowCounts(h); !slices.Equal(got, rows) {
+			t.Errorf("rowCounts(%d) = %v; walkQuarter's counts by rows %v", h, got, rows)
 		}
 	}
 }

@@ -32,8 +32,10 @@ The kernel's estimate times a sample of the plan's units (N ≤ 18) or
 probes into them; a shard's CPU time is the sum of its units'. The
 quadrant join above N = 19 is timed at N = 18 or 19 and extrapolated
 (good to about a factor of two, no spread), and each shard is given an
-even share. Memory of a join shard is its --plan-only figure; it takes
-about a second a shard at N = 22.
+even share. Memory of a join shard is its --plan-only figure, within
+2G by default as its count plans (see count -h): every shard of the
+join from one walk of its quadrant table, about a second at N = 22 and
+a few at N = 24.
 
 --method is auto (what count picks without --total-only: the kernel),
 kernel or bitboard (the same), or quadrant. Above 16 shards the table is
@@ -91,7 +93,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	shards := fs.Int("shards", 1, "plan `M` shards")
 	replicas := fs.Int("replicas", 1, "count each unit in `R` different shards (1..M)")
 	workers := fs.Int("workers", 0, "goroutines each shard counts with (0 = one per core)")
-	maxMem := fs.String("max-memory", "", "memory bound of a shard, e.g. 512M or 4G (default 16G)")
+	maxMem := fs.String("max-memory", "", "memory bound of a shard, e.g. 512M or 4G (default 2G for the join, 16G for the kernel)")
 	asJSON := fs.Bool("json", false, "print one JSON object, every shard included")
 	verbose := fs.Bool("v", false, "print every shard, also above 16")
 	pos, err := parseFlags(fs, args)
@@ -193,13 +195,29 @@ func planMethod(s string) (nqueens.Method, error) {
 // of the whole count, and whether the CPU time was shared evenly (the
 // units' times are not known: the join above N = 19, the kernel above
 // N = 32), and whether the units are estimated (the kernel's plan above
-// N = 32 is not listed). Each shard's memory is what its count plans: the join's
-// PlanQuadrant, the kernel's Estimate (no calibration).
+// N = 32 is not listed). Each shard's memory is what its count plans:
+// the join's PlanQuadrantShards (every shard from one walk of the
+// quadrant), the kernel's Estimate (no calibration).
 func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64, est nqueens.CountEstimate) (per []shardPlan, units int, even, estimated bool, err error) {
 	r := max(sh.Replicas, 1)
-	ids, err := nqueens.ShardUnits(n, m, sh)
-	if err != nil && !errors.Is(err, nqueens.ErrSize) {
-		return nil, 0, false, false, err
+	var ids [][]int
+	var qp []nqueens.QuadrantPlan
+	if m == nqueens.Quadrant {
+		qp, ids, err = nqueens.PlanQuadrantShards(n, nqueens.CountOptions{Workers: workers, MaxMemory: limit, Shard: sh})
+		if err != nil {
+			return nil, 0, false, false, err
+		}
+		for _, p := range qp {
+			if !p.Fits {
+				return nil, 0, false, false, usagef("--max-memory: %v: shard %s of n = %d needs %s with method quadrant, the limit is %s",
+					nqueens.ErrMemory, p.Shard, n, bytesize.Need(p.Memory), bytesize.Limit(p.Limit))
+			}
+		}
+	} else {
+		ids, err = nqueens.ShardUnits(n, m, sh)
+		if err != nil && !errors.Is(err, nqueens.ErrSize) {
+			return nil, 0, false, false, err
+		}
 	}
 	// ids is nil for the kernel above N = 32: its plan is not listed.
 	estimated = ids == nil
@@ -231,6 +249,9 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 		} else {
 			s.Units = int(math.Round(float64(units*r) / float64(sh.Count)))
 		}
+		if qp != nil {
+			s.Memory = qp[i].Memory
+		}
 		if even {
 			s.CPUSeconds = est.CPUSeconds * float64(r) / float64(sh.Count)
 			continue
@@ -240,8 +261,11 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 		}
 		s.CPUSeconds += rest * float64(len(ids[i]))
 	}
-	// Memory, shard by shard, on as many goroutines as cores (a join
-	// shard's plan takes about a second at N = 22).
+	if qp != nil {
+		return per, units, even, estimated, nil
+	}
+	// The kernel's memory, shard by shard, on as many goroutines as
+	// cores.
 	var (
 		mu    sync.Mutex
 		first error
@@ -253,26 +277,12 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 			for i := range next {
 				s := sh
 				s.Index = i
-				var mem uint64
-				var err error
-				if m == nqueens.Quadrant {
-					var p nqueens.QuadrantPlan
-					p, err = nqueens.PlanQuadrant(n, nqueens.CountOptions{Workers: workers, MaxMemory: limit, Shard: s})
-					if err == nil && !p.Fits {
-						err = usagef("--max-memory: %v: shard %s of n = %d needs %s with method quadrant, the limit is %s",
-							nqueens.ErrMemory, s, n, bytesize.Need(p.Memory), bytesize.Limit(p.Limit))
-					}
-					mem = p.Memory
-				} else {
-					var e nqueens.CountEstimate
-					e, err = nqueens.Estimate(ctx, n, nqueens.EstimateOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: s, Budget: time.Nanosecond})
-					mem = e.Memory
-				}
+				e, err := nqueens.Estimate(ctx, n, nqueens.EstimateOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: s, Budget: time.Nanosecond})
 				mu.Lock()
 				if err != nil && first == nil {
 					first = err
 				}
-				per[i].Memory = mem
+				per[i].Memory = e.Memory
 				mu.Unlock()
 			}
 		})

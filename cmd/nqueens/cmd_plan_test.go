@@ -87,21 +87,27 @@ func TestPlanUnitsAreTheCounts(t *testing.T) {
 }
 
 // TestPlanQuadrantMemory: a join shard's memory is what count
-// --plan-only prints for it.
+// --plan-only prints for it (plan plans every shard from one walk,
+// --plan-only one shard from its own), by default and within a bound
+// that makes the shards list their rows.
 func TestPlanQuadrantMemory(t *testing.T) {
-	p := planOf(t, "15", "--method", "quadrant", "--shards", "3")
 	bytesRe := regexp.MustCompile(`: (\d+) of \d+ units, .*\((\d+) bytes\)`)
-	for _, s := range p.PerShard {
-		out, errs, code := cli(t, "", "count", "15", "--method", "quadrant", "--shard", s.Shard, "--plan-only")
-		if code != 0 {
-			t.Fatalf("count --plan-only: exit %d, %s", code, errs)
-		}
-		g := bytesRe.FindStringSubmatch(out)
-		if g == nil {
-			t.Fatalf("count --plan-only printed %q", out)
-		}
-		if g[1] != strconv.Itoa(s.Units) || g[2] != strconv.FormatUint(s.Memory, 10) {
-			t.Errorf("shard %s: plan has %d units and %d bytes, --plan-only %s units and %s bytes", s.Shard, s.Units, s.Memory, g[1], g[2])
+	for _, args := range [][]string{{"15", "--shards", "3"}, {"16", "--shards", "5", "--max-memory", "3M"}} {
+		p := planOf(t, append(args, "--method", "quadrant")...)
+		for _, s := range p.PerShard {
+			ca := []string{"count", args[0], "--method", "quadrant", "--shard", s.Shard, "--plan-only"}
+			ca = append(ca, args[3:]...)
+			out, errs, code := cli(t, "", ca...)
+			if code != 0 {
+				t.Fatalf("%v: exit %d, %s", ca, code, errs)
+			}
+			g := bytesRe.FindStringSubmatch(out)
+			if g == nil {
+				t.Fatalf("count --plan-only printed %q", out)
+			}
+			if g[1] != strconv.Itoa(s.Units) || g[2] != strconv.FormatUint(s.Memory, 10) {
+				t.Errorf("%v: plan has %d units and %d bytes, --plan-only %s units and %s bytes", ca, s.Units, s.Memory, g[1], g[2])
+			}
 		}
 	}
 }

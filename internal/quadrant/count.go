@@ -44,7 +44,8 @@ type Options struct {
 	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
 	Workers int
 	// MaxMemory bounds the planned peak memory in bytes; 0 means
-	// DefaultMaxMemory. Count lowers Workers to stay within it and fails
+	// DefaultMaxMemory (DefaultShardMemory for a ForUnits plan, see
+	// Plan.MemoryLimit). Count lowers Workers to stay within it and fails
 	// with ErrMemory when even one worker does not fit.
 	MaxMemory uint64
 	// Progress, when not nil, is called after each unit from the worker
@@ -215,7 +216,7 @@ func (p *Plan) PlanMemory(opts Options) (Result, error) {
 	}
 	res.Units = len(order)
 	res.Workers, res.Projected, res.PeakMemory = p.planMemory(order, opts)
-	if limit := memLimit(opts.MaxMemory); res.PeakMemory > limit {
+	if limit := p.MemoryLimit(opts.MaxMemory); res.PeakMemory > limit {
 		return res, &MemoryError{N: p.n, Need: res.PeakMemory, Limit: limit}
 	}
 	return res, nil
@@ -308,7 +309,7 @@ func (p *Plan) planMemory(order []int, opts Options) (int, bool, uint64) {
 		}
 		m.stream = p.sub.stream
 	}
-	return m.fit(workers, memLimit(opts.MaxMemory))
+	return m.fit(workers, p.MemoryLimit(opts.MaxMemory))
 }
 
 // EstimateMemory returns what NewPlan(n).PlanMemory(opts) would, for
@@ -354,7 +355,7 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	}
 	workers, proj, peak := p.planMemory(order, opts)
 	res.PeakMemory = peak
-	if limit := memLimit(opts.MaxMemory); peak > limit {
+	if limit := p.MemoryLimit(opts.MaxMemory); peak > limit {
 		return res, &MemoryError{N: n, Need: peak, Limit: limit}
 	}
 	p.SetProjected(proj)

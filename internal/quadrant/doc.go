@@ -239,16 +239,45 @@
 // four row sets it reads (walkRows), a few MiB. PlanMemory plans either
 // before any work.
 //
-// Planned peaks with 2 workers (Plan.Shards, ForUnits, PlanMemory; MiB):
-// N = 22, M = 16: 514 to 695 per shard, against 2918 for the whole count
-// (a layer pair is a third of the table, and a shard's projected tables
-// a tenth of the whole count's); measured, shard 0/16 (layers 1 to 5)
+// A shard plans within DefaultShardMemory, 2 GiB, unless told otherwise
+// (Plan.MemoryLimit; a whole count has DefaultMaxMemory, 16 GiB): a
+// shard is meant for a node of a cluster, and every shard of every N
+// fits it, since one streaming worker needs at most the bucket counts,
+// its scratch (1.6 GiB at h = 12) and four row sets. Within it a shard
+// keeps its projected tables and workers while they fit, as a whole
+// count does within its bound.
+//
+// Planning every shard is quick at every N: Plan.PlanShards plans them
+// all from one set of bucket counts (NewBucketPlan: a walk that counts
+// only, split by the first rows' use over all cores), with each
+// shard's sums per row set (bucketSums) and its largest half-board
+// (halfBoundUnits: summed only where an upper bound, the least of
+// Σa·max b, max a·Σb and |a|·|b|, exceeds the best sum yet, in
+// decreasing order of that bound). nqueens plan 22 --method quadrant
+// --shards 16 takes 0.9 s, plan 24 --shards 64 5 to 7 s (4.2 s of
+// CPU, most of it the walk), on this shared 2-core machine; planning each shard by its own ForUnits took
+// 10 minutes at N = 24 (a walk of 633M placements per shard and every
+// half-board's pairs summed).
+//
+// Planned peaks (nqueens plan N --method quadrant --shards M, workers
+// 2; MiB, per shard):
+//
+//	 N   M  bound            min    max  mode
+//	22  16  default (2 GiB)  514    695  projected tables, 2 workers
+//	24  64  default (2 GiB) 1197   1776  streaming; 60 shards 1 worker, 4 two
+//	24  64  16 GiB          3583   5071  projected tables, 2 workers
+//
+// The whole count plans 2918 (N = 22) and 8178 (N = 24). At N = 22 a
+// layer pair is a third of the table, and a shard's projected tables a
+// tenth of the whole count's; measured, shard 0/16 (layers 1 to 5)
 // peaked at 511 MiB RSS, where a shard that builds the whole table
-// peaks at 3093 MiB. N = 24, M = 64: up to 5071 per shard with
-// projected tables (the default bound), 1197 to 1776 within a 2 GiB
-// bound, where the shards stream (1 or 2 workers); the whole count plans
-// 8178. Streaming cost 11% more CPU than the projected tables on a shard
-// of N = 20.
+// peaks at 3093 MiB. Streaming cost 11% more CPU than the projected
+// tables on a shard of N = 20, and one worker instead of two doubles a
+// shard's wall time on a two-core node: on nodes with more memory,
+// MaxMemory (--max-memory 4G or 16G) gives the workers and tables back.
+// A worker's planned scratch is an upper bound (the half-boards'
+// pairs before their attack check), which is what keeps most N = 24
+// shards at one worker within 2 GiB.
 //
 // Unit costs (Unit.Cost) estimate a unit's CPU time from its half-boards:
 // per split, the sizes of the west and east lists are about hw = cw/C and

@@ -59,3 +59,45 @@ func TestMemoryNeedPasses(t *testing.T) {
 		}
 	}
 }
+
+// TestShardMemoryFloor checks DefaultShardMemory's promise that every
+// shard fits it: the least a ForUnits plan of all units needs (one
+// streaming worker) bounds that of any of its shards, whose bucket
+// counts are the same and whose half-boards and row sets are fewer, so
+// it must be within the default (N = 18..21; 24, h = 12, with -long: a
+// walk of 633M placements and every unit's splits, a few seconds).
+// N = 25 passed too, once, but its 56 frames took 2 min of CPU: not
+// run.
+func TestShardMemoryFloor(t *testing.T) {
+	ns := []int{18, 19, 20, 21}
+	if *long {
+		ns = append(ns, 24)
+	}
+	for _, n := range ns {
+		p, err := NewBucketPlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, err := p.ForUnits(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		floor := all.QuarterBytes() + all.WorkerBytes() + all.sub.stream
+		res, err := all.PlanMemory(Options{Workers: 1, MaxMemory: floor})
+		if err != nil || res.Projected && floor < all.FrameBytes() || res.PeakMemory > floor {
+			t.Errorf("N = %d: a plan of every unit within its floor %d: %+v, %v", n, floor, res, err)
+		}
+		if floor > DefaultShardMemory {
+			t.Errorf("N = %d: one streaming worker of every unit needs %d bytes; DefaultShardMemory is %d", n, floor, DefaultShardMemory)
+		}
+		if got := all.MemoryLimit(0); got != DefaultShardMemory {
+			t.Errorf("N = %d: a ForUnits plan's MemoryLimit(0) = %d; want DefaultShardMemory %d", n, got, DefaultShardMemory)
+		}
+		if got := p.MemoryLimit(0); got != DefaultMaxMemory {
+			t.Errorf("N = %d: a whole plan's MemoryLimit(0) = %d; want DefaultMaxMemory %d", n, got, DefaultMaxMemory)
+		}
+		if got := all.MemoryLimit(5); got != 5 {
+			t.Errorf("N = %d: MemoryLimit(5) = %d; want 5", n, got)
+		}
+	}
+}

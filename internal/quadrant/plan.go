@@ -72,6 +72,9 @@ type Plan struct {
 	// (ForUnits): q is then nil, or the buckets those units read when
 	// the projected tables are off.
 	sub *subset
+	// sums, when not nil, is the bucket counts of a NewBucketPlan,
+	// shared by its ForUnits plans.
+	sums *bucketSums
 }
 
 // NewPlan builds the plan for an N×N board, 4 <= N <= MaxN. It enumerates
@@ -104,16 +107,14 @@ func NewPlan(n int) (*Plan, error) {
 // NewUnitPlan is NewPlan without the quadrant table: the same units,
 // costs and Digest, for checking and merging shard records, at a few MiB
 // for any N (the table is 4.9 GiB at N = 24). It walks the quadrant's
-// placements once to count them by rows. Its CountUnit and Count fail
-// with ErrNoTable.
+// placements once to count them by rows (rowCounts, on all cores). Its
+// CountUnit and Count fail with ErrNoTable.
 func NewUnitPlan(n int) (*Plan, error) {
 	if n < 4 || n > MaxN {
 		return nil, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxN)
 	}
 	p := &Plan{n: n, frames: frames(n)}
-	R := make([]uint64, 1<<(n/2))
-	walkQuarter(n/2, func(rows, _ uint32, _ uint64) { R[rows]++ })
-	p.addUnits(R)
+	p.addUnits(rowCounts(n / 2))
 	return p, nil
 }
 

@@ -1,9 +1,14 @@
 package quadrant
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 	"math/bits"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // Plans for some units only (Plan.ForUnits).
@@ -27,7 +32,8 @@ import (
 type subset struct {
 	ids    []int               // the units it may count, ascending
 	allow  []bool              // by unit ID
-	counts []uint32            // placements per bucket k = rows<<h | cols
+	sums   *bucketSums         // the bucket counts, shared with the plans made with them
+	counts []uint32            // sums.counts: placements per bucket k = rows<<h | cols
 	need   map[tableKey]*needs // per frame and layer in use: the row sets read
 	keep   []bool              // union of need over frames and quadrants
 	stream uint64              // streamBytes: per worker in stream mode
@@ -62,44 +68,53 @@ func (f *frame) splitRows(E uint64) [4]uint32 {
 	return r
 }
 
-// bucketCounts returns the number of placements of each bucket of the
-// h×h quadrant table, k = rows<<h | cols, from one walk.
-func bucketCounts(h int) []uint32 {
-	c := make([]uint32, 1<<(2*h))
-	walkQuarter(h, func(rows, cols uint32, _ uint64) { c[int(rows)<<h|int(cols)]++ })
-	return c
-}
-
 // ForUnits returns a plan with p's units, costs and Digest that can count
 // only the units ids (each at most once, any order): it holds no
 // quadrant table but builds, per frame, the projected buckets of the row
 // sets those units read (see splitRows), or streams them when those do
 // not fit (SetProjected), and plans its memory from them
-// (Plan.PlanMemory). p may be a NewUnitPlan, or a ForUnits plan whose
-// units include ids (it then shares p's bucket counts). Counting a unit outside ids
-// fails with ErrUnit. It walks the quadrant's placements once to size
-// the buckets (about 1 s for N = 22, 8 s for N = 24) and keeps their
-// counts, 4^h 32-bit words (17 MiB for N = 22, 64 MiB for N = 24).
+// (Plan.PlanMemory; by default within DefaultShardMemory, see
+// MemoryLimit). p may be a NewUnitPlan, a NewBucketPlan or a NewPlan
+// (whose bucket counts it then shares), or a ForUnits plan whose units
+// include ids. Counting a unit outside ids fails with ErrUnit. From a
+// NewUnitPlan it walks the quadrant's placements once to count the
+// buckets (bucketCounts: under a second of CPU for N = 22, a few for
+// N = 24, on all cores) and keeps their counts, 4^h 32-bit words
+// (17 MiB for N = 22, 64 MiB for N = 24).
 func (p *Plan) ForUnits(ids []int) (*Plan, error) {
 	sel, err := p.selectUnits(ids)
 	if err != nil {
 		return nil, err
 	}
+	return p.forUnits(sel, p.bucketSums()), nil
+}
+
+// bucketSums returns the bucket counts of p's quadrant: those p holds,
+// or from one walk.
+func (p *Plan) bucketSums() *bucketSums {
+	h := p.n / 2
+	switch {
+	case p.sub != nil:
+		return p.sub.sums
+	case p.sums != nil:
+		return p.sums
+	case p.q != nil:
+		c := make([]uint32, 1<<(2*h))
+		for k := range c {
+			c[k] = p.q.start[k+1] - p.q.start[k]
+		}
+		return newBucketSums(h, c)
+	}
+	return newBucketSums(h, bucketCounts(h))
+}
+
+// forUnits is ForUnits of the checked ids sel with the bucket counts b.
+func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
+	sel = slices.Clone(sel)
 	slices.Sort(sel)
 	h := p.n / 2
 	s := &subset{ids: sel, allow: make([]bool, len(p.units)), need: map[tableKey]*needs{},
-		keep: make([]bool, 1<<h), frameB: map[tableKey]uint64{}}
-	switch {
-	case p.sub != nil:
-		s.counts = p.sub.counts // shared, never written
-	case p.q != nil:
-		s.counts = make([]uint32, 1<<(2*h))
-		for k := range s.counts {
-			s.counts[k] = p.q.start[k+1] - p.q.start[k]
-		}
-	default:
-		s.counts = bucketCounts(h)
-	}
+		keep: make([]bool, 1<<h), frameB: map[tableKey]uint64{}, sums: b, counts: b.counts}
 	for _, id := range sel {
 		s.allow[id] = true
 		u := p.units[id]
@@ -121,14 +136,241 @@ func (p *Plan) ForUnits(ids []int) (*Plan, error) {
 		})
 	}
 	for key, nd := range s.need {
-		s.frameB[key] = projSubBytes(p.frames[key.frame], s.counts, nd)
+		s.frameB[key] = projSubBytes(p.frames[key.frame], b, nd)
 	}
-	s.stream = streamBytes(h, s.counts, s.keep)
+	s.stream = streamBytes(b, s.keep)
 	sp := &Plan{n: p.n, frames: p.frames, units: p.units, sub: s}
 	sp.pool.New = func() any { return new(worker) }
-	size := func(rows, cols uint32) uint64 { return uint64(s.counts[int(rows)<<h|int(cols)]) }
-	sp.maxPat = halfBoundUnits(p.frames, p.units, sel, size)
-	return sp, nil
+	sp.maxPat = halfBoundUnits(p.frames, p.units, sel, b)
+	return sp
+}
+
+// NewBucketPlan is NewUnitPlan (the units, costs and Digest, no quadrant
+// table) that also keeps the quadrant's bucket counts, 4^h 32-bit words
+// (64 MiB for N = 24), from one walk that counts only (bucketCounts), so
+// that its ForUnits and PlanShards plans walk nothing more.
+func NewBucketPlan(n int) (*Plan, error) {
+	if n < 4 || n > MaxN {
+		return nil, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxN)
+	}
+	h := n / 2
+	b := newBucketSums(h, bucketCounts(h))
+	p := &Plan{n: n, frames: frames(n), sums: b}
+	R := make([]uint64, 1<<h)
+	for k, c := range b.counts {
+		R[k>>h] += uint64(c)
+	}
+	p.addUnits(R)
+	return p, nil
+}
+
+// PlanShards returns, for each list of unit IDs in shards, what
+// p.ForUnits(ids).PlanMemory(opts) returns (opts.Units is ignored), with
+// one difference: a shard that does not fit is no error here, its
+// Result states its planned peak (compare it with MemoryLimit). The
+// shards share one set of bucket counts (p's, or one walk), and are
+// planned on all cores: at N = 24 the walk and 64 shards take seconds,
+// where a ForUnits plan per shard walks the quadrant each time.
+func (p *Plan) PlanShards(shards [][]int, opts Options) ([]Result, error) {
+	if opts.Workers < 0 {
+		return nil, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
+	}
+	sels := make([][]int, len(shards))
+	for i, ids := range shards {
+		if ids == nil {
+			ids = []int{} // a shard without units, not every unit
+		}
+		sel, err := p.selectUnits(ids)
+		if err != nil {
+			return nil, fmt.Errorf("shard %d: %w", i, err)
+		}
+		sels[i] = sel
+	}
+	b := p.bucketSums()
+	opts.Units = nil
+	out := make([]Result, len(shards))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), len(shards))) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(sels) {
+					return
+				}
+				sp := p.forUnits(sels[i], b)
+				r := Result{N: p.n, Units: len(sp.sub.ids)}
+				r.Workers, r.Projected, r.PeakMemory = sp.planMemory(sp.sub.ids, opts)
+				out[i] = r
+			}
+		})
+	}
+	wg.Wait()
+	return out, nil
+}
+
+// bucketSums holds the quadrant's bucket counts and, per set of usable
+// columns, the placements of each row set on them: what the plans of
+// shards are sized from. It is safe for concurrent use.
+type bucketSums struct {
+	h      int
+	counts []uint32 // placements per bucket k = rows<<h | cols
+
+	mu    sync.Mutex
+	rows  map[uint32][]uint64  // colsOK -> per row set, its placements on columns in colsOK
+	stats map[uint32]*rowStats // band -> per row set, its figures (halfBoundUnits)
+}
+
+func newBucketSums(h int, counts []uint32) *bucketSums {
+	return &bucketSums{h: h, counts: counts, rows: map[uint32][]uint64{}, stats: map[uint32]*rowStats{}}
+}
+
+// rowSums returns, for each local row set r, the placements that use
+// exactly the rows r and columns in colsOK only. The slice is shared and
+// must not be modified.
+func (b *bucketSums) rowSums(colsOK uint32) []uint64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if s, ok := b.rows[colsOK]; ok {
+		return s
+	}
+	h := b.h
+	s := make([]uint64, 1<<h)
+	for r := range s {
+		row := b.counts[r<<h : (r+1)<<h]
+		for c := colsOK; ; c = (c - 1) & colsOK {
+			s[r] += uint64(row[c])
+			if c == 0 {
+				break
+			}
+		}
+	}
+	b.rows[colsOK] = s
+	return s
+}
+
+// bucketCounts returns the number of placements of each bucket of the
+// h×h quadrant table, k = rows<<h | cols: a walk that counts only, split
+// by which of the first rows are used, on all cores (for h ≥ 9).
+func bucketCounts(h int) []uint32 {
+	c := make([]uint32, 1<<(2*h))
+	// Two classes write to buckets whose rows differ in bits below d, so
+	// 2^h buckets apart (16 KiB at h = 12): no shared cache lines.
+	countClasses(h, func(w *countWalk) { w.c = c })
+	return c
+}
+
+// rowCounts returns the number of placements of the h×h quadrant that
+// use exactly each set of local rows: bucketCounts summed over columns,
+// in 2^h words.
+func rowCounts(h int) []uint64 {
+	R := make([]uint64, 1<<h)
+	var mu sync.Mutex
+	countClasses(h, func(w *countWalk) {
+		w.r = make([]uint64, 1<<h)
+		w.done = func() {
+			mu.Lock()
+			for i, x := range w.r {
+				R[i] += x
+			}
+			mu.Unlock()
+		}
+	})
+	return R
+}
+
+// countClasses runs the counting walk of every class of placements (by
+// which of rows 0..d-1 they use; d = 6 for h ≥ 9, else one class) on all
+// cores, each with a countWalk that setup completes.
+func countClasses(h int, setup func(*countWalk)) {
+	d := 0
+	if h >= 9 {
+		d = 6
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), 1<<d)) {
+		wg.Go(func() {
+			w := countWalk{h: h, full: uint32(1)<<h - 1, d: d}
+			setup(&w)
+			for {
+				P := int(next.Add(1) - 1)
+				if P >= 1<<d {
+					break
+				}
+				w.P = uint32(P)
+				w.rec(0, 0, 0, 0, 0)
+			}
+			if w.done != nil {
+				w.done()
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// countWalk is walkQuarter counting placements, for those that use
+// exactly the rows P among rows 0..d-1 (d < h): by bucket into c, or
+// when c is nil by rows into r.
+type countWalk struct {
+	c       []uint32
+	r       []uint64
+	done    func()
+	h, d    int
+	full, P uint32
+}
+
+func (w *countWalk) rec(i int, rows, cols, ld, rd uint32) {
+	free := w.full &^ (cols | ld | rd)
+	if i == w.h-1 { // the last row: no queen, or one on a free column
+		if w.c == nil {
+			w.r[rows]++
+			w.r[rows|1<<i] += uint64(bits.OnesCount32(free))
+			return
+		}
+		w.c[int(rows)<<w.h|int(cols)]++
+		k := int(rows|1<<i)<<w.h | int(cols)
+		for ; free != 0; free &= free - 1 {
+			w.c[k|int(free&-free)]++
+		}
+		return
+	}
+	use := i >= w.d || w.P>>i&1 == 1
+	skip := i >= w.d || w.P>>i&1 == 0
+	if skip {
+		w.rec(i+1, rows, cols, (ld<<1)&w.full, rd>>1)
+	}
+	if !use {
+		return
+	}
+	for ; free != 0; free &= free - 1 {
+		b := free & -free
+		w.rec(i+1, rows|1<<i, cols|b, ((ld|b)<<1)&w.full, (rd|b)>>1)
+	}
+}
+
+// DefaultShardMemory is the memory bound of a ForUnits plan (a shard)
+// for the zero Options.MaxMemory: 2 GiB, where a whole count has
+// DefaultMaxMemory. A shard is meant for a node of a cluster, where
+// 2 GiB per task is a common default; every shard of every N up to MaxN
+// fits it (one streaming worker needs at most about 1.7 GiB, at
+// N = 24 and 25), and within it the shard keeps the projected tables
+// and its workers while they fit, as a whole count does within its
+// bound. At N = 24 the shards then stream (about 11% more CPU than the
+// projected tables, measured on N = 20) and some run one worker.
+const DefaultShardMemory = 2 << 30
+
+// MemoryLimit returns the memory bound that Count and PlanMemory of p
+// plan within for Options.MaxMemory = limit: limit itself, or for 0
+// DefaultMaxMemory, DefaultShardMemory for a ForUnits plan.
+func (p *Plan) MemoryLimit(limit uint64) uint64 {
+	switch {
+	case limit != 0:
+		return limit
+	case p.sub != nil:
+		return DefaultShardMemory
+	}
+	return DefaultMaxMemory
 }
 
 // Subset returns the units a ForUnits plan may count, ascending, or nil
@@ -142,12 +384,20 @@ func (p *Plan) Subset() []int {
 
 // halfBoundUnits is halfBound over the splits of the units ids only, each
 // in its own frame and band: the pairs of quadrant placements with
-// complementary columns (size gives a bucket's placements), before the
-// check that they do not attack each other.
-func halfBoundUnits(frames []*frame, units []Unit, ids []int, size func(rows, cols uint32) uint64) uint64 {
-	type key struct{ lt, lb, band uint32 }
-	memo := map[key]bool{}
-	var best uint64
+// complementary columns (b's bucket counts), before the check that they
+// do not attack each other. It sums what halfPairs does, over the column
+// sets of the right size only, and only for the half-boards whose upper
+// bound (rowStats.bound) exceeds the largest sum found so far, taken in
+// decreasing order of that bound: the same maximum, from a few of them
+// (at N = 24 summing them all took most of the time of PlanShards).
+func halfBoundUnits(frames []*frame, units []Unit, ids []int, b *bucketSums) uint64 {
+	type key struct {
+		lt, lb, band uint32
+		bound        float64
+	}
+	memo := map[[3]uint32]bool{}
+	var keys []key
+	stats := map[uint32]*rowStats{}
 	for _, id := range ids {
 		u := units[id]
 		f := frames[u.Frame]
@@ -158,17 +408,91 @@ func halfBoundUnits(frames []*frame, units []Unit, ids []int, size func(rows, co
 				{r[nw], r[sw], uint32(f.cols >> f.c0[nw] & hm)},
 				{r[ne], r[se], uint32(f.cols >> f.c0[ne] & hm)},
 			} {
-				k := key{side[0], side[1], side[2]}
-				if memo[k] {
+				if memo[side] {
 					continue
 				}
-				memo[k] = true
-				lt, lb, band := side[0], side[1], side[2]
-				best = max(best, halfPairs(lt, lb, band, size))
+				memo[side] = true
+				st := stats[side[2]]
+				if st == nil {
+					st = b.rowStats(side[2])
+					stats[side[2]] = st
+				}
+				keys = append(keys, key{side[0], side[1], side[2], st.bound(side[0], side[1])})
 			}
 		})
 	}
+	slices.SortFunc(keys, func(x, y key) int { return cmp.Compare(y.bound, x.bound) })
+	combos := map[[2]uint32][]uint32{} // band, size -> its subsets of that size
+	h := b.h
+	cnt := b.counts
+	var best uint64
+	for _, k := range keys {
+		if k.bound < float64(best) {
+			break // and so are all the others
+		}
+		lt, lb, band := k.lt, k.lb, k.band
+		kt := uint32(bits.OnesCount32(lt))
+		cs, ok := combos[[2]uint32{band, kt}]
+		if !ok {
+			for c := uint32(0); ; c = (c - band) & band {
+				if uint32(bits.OnesCount32(c)) == kt {
+					cs = append(cs, c)
+				}
+				if c == band {
+					break
+				}
+			}
+			combos[[2]uint32{band, kt}] = cs
+		}
+		top, bot := cnt[int(lt)<<h:int(lt+1)<<h], cnt[int(lb)<<h:int(lb+1)<<h]
+		var s uint64
+		for _, c := range cs {
+			s += uint64(top[c]) * uint64(bot[band^c])
+		}
+		best = max(best, s)
+	}
 	return best
+}
+
+// rowStats are, for each local row set, figures of its buckets on the
+// columns of one band: their sum, largest, and root of the sum of
+// squares.
+type rowStats struct{ sum, most, norm []float64 }
+
+// bound returns an upper bound on halfPairs(lt, lb, band) with the
+// band of s: Σ a_c·b_(band∖c) is at most Σa·max b, max a·Σb, and by
+// Cauchy–Schwarz |a|·|b|. It is raised by a part in 10^9 against the
+// rounding of float64 (the sums are exact integers below 2^53).
+func (s *rowStats) bound(lt, lb uint32) float64 {
+	x := min(s.sum[lt]*s.most[lb], s.most[lt]*s.sum[lb], s.norm[lt]*s.norm[lb])
+	return x*(1+1e-9) + 1
+}
+
+// rowStats returns the rowStats of the band of columns band.
+func (b *bucketSums) rowStats(band uint32) *rowStats {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if s, ok := b.stats[band]; ok {
+		return s
+	}
+	h := b.h
+	s := &rowStats{sum: make([]float64, 1<<h), most: make([]float64, 1<<h), norm: make([]float64, 1<<h)}
+	for r := range s.sum {
+		row := b.counts[r<<h : (r+1)<<h]
+		var sum, most, sq float64
+		for c := band; ; c = (c - 1) & band {
+			x := float64(row[c])
+			sum += x
+			most = max(most, x)
+			sq += x * x
+			if c == 0 {
+				break
+			}
+		}
+		s.sum[r], s.most[r], s.norm[r] = sum, most, math.Sqrt(sq)
+	}
+	b.stats[band] = s
+	return s
 }
 
 // neededRows returns, for quadrant q of frame f, the slot of each local
@@ -195,26 +519,21 @@ func neededRows(f *frame, q int, nd *needs) ([]int32, int) {
 // restricted to nd (newProjTableSub), its construction included: per
 // quadrant the placements of the kept buckets (before the diagonal
 // filters), their start offsets and the fill offsets of the walk.
-func projSubBytes(f *frame, counts []uint32, nd *needs) uint64 {
+func projSubBytes(f *frame, b *bucketSums, nd *needs) uint64 {
 	h := f.h
 	hm := uint64(1)<<h - 1
-	var b uint64
+	var n uint64
 	for q := range 4 {
-		colsFree := uint32(f.cols >> f.c0[q] & hm)
+		sums := b.rowSums(uint32(f.cols >> f.c0[q] & hm))
 		slot, ns := neededRows(f, q, nd)
-		b += uint64(len(slot))*4 + uint64(ns<<h+1)*4*2
+		n += uint64(len(slot))*4 + uint64(ns<<h+1)*4*2
 		for r, s := range slot {
-			if s < 0 {
-				continue
-			}
-			for c := range 1 << h {
-				if uint32(c)&^colsFree == 0 {
-					b += uint64(counts[r<<h|c]) * 8
-				}
+			if s >= 0 {
+				n += sums[r] * 8
 			}
 		}
 	}
-	return b
+	return n
 }
 
 // newProjTableSub builds the projected table of frame f holding only the
@@ -398,17 +717,14 @@ func (s *streamTable) set(f *frame, q int, rows uint32) {
 // streamBytes bounds the memory of one worker's streamTable for the
 // row sets that keep marks: per quadrant the largest row set's
 // placements (patterns twice, columns once) and its offsets.
-func streamBytes(h int, counts []uint32, keep []bool) uint64 {
+func streamBytes(b *bucketSums, keep []bool) uint64 {
+	h := b.h
+	sums := b.rowSums(uint32(1)<<h - 1)
 	var most uint64
 	for r, ok := range keep {
-		if !ok {
-			continue
+		if ok {
+			most = max(most, sums[r])
 		}
-		var n uint64
-		for c := range 1 << h {
-			n += uint64(counts[r<<h|c])
-		}
-		most = max(most, n)
 	}
 	return 4 * (most*(8+8+4) + (1<<h)*4*2 + 4)
 }

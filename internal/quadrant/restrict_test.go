@@ -278,3 +278,154 @@ func TestEstimateMemory(t *testing.T) {
 		}
 	}
 }
+
+// refShardMemory is the per-shard memory plan as ForUnits computed it
+// before PlanShards: its own walk of the quadrant for the bucket counts,
+// and every figure summed bucket by bucket (halfPairs, the table's and
+// the stream's bounds). It returns the planned peak, workers and
+// projected mode of PlanMemory(opts).
+func refShardMemory(t *testing.T, p *Plan, ids []int, opts Options) (int, bool, uint64) {
+	t.Helper()
+	h := p.n / 2
+	counts := make([]uint32, 1<<(2*h))
+	walkQuarter(h, func(rows, cols uint32, _ uint64) { counts[int(rows)<<h|int(cols)]++ })
+	size := func(rows, cols uint32) uint64 { return uint64(counts[int(rows)<<h|int(cols)]) }
+	need := map[tableKey]*needs{}
+	keep := make([]bool, 1<<h)
+	var maxPat uint64
+	for _, id := range ids {
+		u := p.units[id]
+		key := tableKey{u.Frame, u.Layer()}
+		nd := need[key]
+		if nd == nil {
+			nd = new(needs)
+			for q := range nd {
+				nd[q] = make([]bool, 1<<h)
+			}
+			need[key] = nd
+		}
+		f := p.frames[u.Frame]
+		hm := uint64(1)<<h - 1
+		f.eachSplit(u.Top, func(E, _ uint64) {
+			r := f.splitRows(E)
+			for q, rows := range r {
+				nd[q][rows] = true
+				keep[rows] = true
+			}
+			maxPat = max(maxPat, halfPairs(r[nw], r[sw], uint32(f.cols>>f.c0[nw]&hm), size),
+				halfPairs(r[ne], r[se], uint32(f.cols>>f.c0[ne]&hm), size))
+		})
+	}
+	m := memPlan{base: uint64(len(counts)) * 4, worker: workerBytes(maxPat)}
+	byLayer := map[int]*tableSet{}
+	for key, nd := range need {
+		f := p.frames[key.frame]
+		hm := uint64(1)<<h - 1
+		var b uint64
+		for q := range 4 {
+			colsFree := uint32(f.cols >> f.c0[q] & hm)
+			slot, ns := neededRows(f, q, nd)
+			b += uint64(len(slot))*4 + uint64(ns<<h+1)*4*2
+			for r, s := range slot {
+				for c := range 1 << h {
+					if s >= 0 && uint32(c)&^colsFree == 0 {
+						b += size(uint32(r), uint32(c)) * 8
+					}
+				}
+			}
+		}
+		s := byLayer[key.layer]
+		if s == nil {
+			s = new(tableSet)
+			byLayer[key.layer] = s
+		}
+		s.n++
+		s.bytes = max(s.bytes, b)
+	}
+	for _, s := range byLayer {
+		m.tables = append(m.tables, *s)
+	}
+	var most uint64
+	for r, ok := range keep {
+		var n uint64
+		for c := range 1 << h {
+			n += size(uint32(r), uint32(c))
+		}
+		if ok {
+			most = max(most, n)
+		}
+	}
+	m.stream = 4 * (most*(8+8+4) + (1<<h)*4*2 + 4)
+	limit := opts.MaxMemory
+	if limit == 0 {
+		limit = DefaultShardMemory
+	}
+	return m.fit(countWorkers(opts, len(ids)), limit)
+}
+
+// TestPlanShards checks that PlanShards, from one set of bucket counts,
+// plans each shard as a ForUnits plan of its own does, and both as the
+// figures summed bucket by bucket from a walk of their own
+// (refShardMemory), with and without a limit that makes them stream.
+func TestPlanShards(t *testing.T) {
+	top := 18
+	if *long {
+		top = 20
+	}
+	for n := 14; n <= top; n++ {
+		for _, tc := range []struct{ m, r int }{{1, 1}, {5, 1}, {16, 2}} {
+			up, err := NewUnitPlan(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bp, err := NewBucketPlan(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			shards := up.Shards(tc.m, tc.r)
+			if got := bp.Shards(tc.m, tc.r); !slices.EqualFunc(got, shards, slices.Equal) {
+				t.Fatalf("n=%d: NewBucketPlan's shards differ from NewUnitPlan's", n)
+			}
+			for _, opts := range []Options{{Workers: 2}, {Workers: 2, MaxMemory: MinMemory(n) / 2}} {
+				got, err := bp.PlanShards(shards, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, ids := range shards {
+					sp, err := up.ForUnits(ids)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want, _ := sp.PlanMemory(opts)
+					if got[i] != want {
+						t.Errorf("n=%d %d/%d r=%d limit %d: PlanShards %+v; ForUnits %+v", n, i, tc.m, tc.r, opts.MaxMemory, got[i], want)
+					}
+					w, proj, peak := refShardMemory(t, up, ids, opts)
+					if got[i].Workers != w || got[i].Projected != proj || got[i].PeakMemory != peak {
+						t.Errorf("n=%d %d/%d r=%d limit %d: PlanShards %d workers, projected %v, peak %d; summed by bucket %d, %v, %d",
+							n, i, tc.m, tc.r, opts.MaxMemory, got[i].Workers, got[i].Projected, got[i].PeakMemory, w, proj, peak)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestBucketCounts checks the counting walks (by bucket, by rows)
+// against walkQuarter.
+func TestBucketCounts(t *testing.T) {
+	for h := 1; h <= 10; h++ {
+		want := make([]uint32, 1<<(2*h))
+		walkQuarter(h, func(rows, cols uint32, _ uint64) { want[int(rows)<<h|int(cols)]++ })
+		if got := bucketCounts(h); !slices.Equal(got, want) {
+			t.Errorf("bucketCounts(%d) differs from walkQuarter's counts", h)
+		}
+		rows := make([]uint64, 1<<h)
+		for k, c := range want {
+			rows[k>>h] += uint64(c)
+		}
+		if got := rowCounts(h); !slices.Equal(got, rows) {
+			t.Errorf("rowCounts(%d) = %v; walkQuarter's counts by rows %v", h, got, rows)
+		}
+	}
+}

@@ -1,0 +1,77 @@
+package nqueens
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/nqueens/nqueens/internal/quadrant"
+)
+
+// DefaultShardMemory is the memory bound of a shard of a count with
+// Method Quadrant when CountOptions.MaxMemory is 0: 2 GiB, where a whole
+// count has 16 GiB. Every shard of every n up to MaxQuadrantN fits it
+// (one worker without projected tables needs at most about 1.7 GiB, at
+// n = 24 and 25); within it a shard keeps its projected tables and its
+// workers while they fit, as a whole count does within its bound. At
+// n = 24 its shards thus list their units' rows instead of building
+// tables (about 11% more CPU at n = 20), and some run one worker.
+const DefaultShardMemory = quadrant.DefaultShardMemory
+
+// PlanQuadrantShards returns what PlanQuadrant(n, opts) returns for each
+// shard i/M of opts.Shard, i = 0..M−1 (its Index is ignored; Count and
+// Replicas apply), and the units of each (as ShardUnits), without
+// counting. Where PlanQuadrant walks the quadrant's placements for each
+// shard, it walks them once (a walk that counts only, on all cores) and
+// plans every shard from those counts, on all cores: about a second at
+// n = 22 and a few seconds at n = 24 on two cores. A shard over its
+// limit is no error: its Fits is false. Limit is the bound the count
+// plans within, DefaultShardMemory when opts.MaxMemory is 0.
+func PlanQuadrantShards(n int, opts CountOptions) ([]QuadrantPlan, [][]int, error) {
+	if n < 4 || n > MaxQuadrantN {
+		return nil, nil, fmt.Errorf("%w: method quadrant has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n)
+	}
+	sh := opts.Shard
+	if sh.Count < 1 {
+		return nil, nil, fmt.Errorf("%w %d/%d: M must be at least 1", ErrShard, sh.Index, sh.Count)
+	}
+	sh.Index = 0
+	if err := sh.check(); err != nil {
+		return nil, nil, err
+	}
+	if opts.Workers < 0 {
+		return nil, nil, fmt.Errorf("workers = %d: must be 0 (all cores) or more", opts.Workers)
+	}
+	qo := quadrant.Options{Workers: opts.Workers, MaxMemory: opts.MaxMemory}
+	if qo.Workers == 0 {
+		qo.Workers = defaultWorkers()
+	}
+	p, err := quadrant.NewBucketPlan(n)
+	if err != nil {
+		return nil, nil, err
+	}
+	units := len(p.Units())
+	// The whole count's plan, as PlanQuadrant's (EstimateMemory): its
+	// goroutines are at most one per unit.
+	whole, err := quadrant.PlanMemory(n, max(1, min(qo.Workers, units)), opts.MaxMemory)
+	if err != nil && !errors.Is(err, quadrant.ErrMemory) {
+		return nil, nil, err
+	}
+	ids := p.Shards(sh.Count, sh.replicas())
+	res, err := p.PlanShards(ids, qo)
+	if err != nil {
+		return nil, nil, err
+	}
+	limit := opts.MaxMemory
+	if limit == 0 {
+		limit = DefaultShardMemory
+	}
+	out := make([]QuadrantPlan, len(res))
+	for i, r := range res {
+		s := sh
+		s.Index = i
+		out[i] = QuadrantPlan{N: n, Shard: s, Units: r.Units, UnitsTotal: units,
+			Workers: r.Workers, Projected: r.Projected, Memory: r.PeakMemory,
+			Whole: whole.Peak, Limit: limit, Fits: r.PeakMemory <= limit}
+	}
+	return out, ids, nil
+}

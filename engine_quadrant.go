@@ -227,6 +227,15 @@ func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, worke
 		byLayer[l] = append(byLayer[l], id)
 	}
 	slices.Sort(layers)
+	if len(layers) > 1 {
+		// One count of the buckets for every layer's plan (ForUnits of
+		// a NewUnitPlan walks the placements each time).
+		bp, err := quadrant.NewBucketPlan(plan.N())
+		if err != nil {
+			return err
+		}
+		plan = bp
+	}
 	for _, l := range layers {
 		sp, err := plan.ForUnits(byLayer[l])
 		if err != nil {

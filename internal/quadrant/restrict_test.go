@@ -382,6 +382,9 @@ func TestPlanShards(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if bp.Digest() != up.Digest() {
+				t.Fatalf("n=%d: NewBucketPlan's digest %s; NewUnitPlan's %s", n, bp.Digest(), up.Digest())
+			}
 			shards := up.Shards(tc.m, tc.r)
 			if got := bp.Shards(tc.m, tc.r); !slices.EqualFunc(got, shards, slices.Equal) {
 				t.Fatalf("n=%d: NewBucketPlan's shards differ from NewUnitPlan's", n)

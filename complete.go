@@ -59,7 +59,7 @@ func ParseBoard(text string) (*PartialBoard, error) {
 func ReadBoard(r io.Reader) (*PartialBoard, error) {
 	b, err := completion.Read(r)
 	if errors.Is(err, completion.ErrSyntax) {
-		return nil, fmt.Errorf("%w: %w", ErrBadBoard, err)
+		return nil, syntaxError{err}
 	}
 	if err != nil {
 		return nil, err
@@ -229,3 +229,14 @@ func GenerateBoard(family string, n, k int, seed uint64) (*PartialBoard, error) 
 	}
 	return fromInternal(b), nil
 }
+
+// A syntaxError is a completion.ErrSyntax error as ErrBadBoard: it
+// matches both and reads "bad board: line 3, …", not "bad board: bad
+// board text: line 3, …".
+type syntaxError struct{ err error }
+
+func (e syntaxError) Error() string {
+	return ErrBadBoard.Error() + ": " + strings.TrimPrefix(e.err.Error(), completion.ErrSyntax.Error()+": ")
+}
+
+func (e syntaxError) Unwrap() []error { return []error{ErrBadBoard, e.err} }

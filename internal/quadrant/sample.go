@@ -1,0 +1,280 @@
+package quadrant
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+)
+
+// Sampling the join's work at N itself.
+//
+// A unit runs over row splits E; a piece is one (unit, split). The
+// sampler lists every piece with a cheap cost proxy (splitCost, the term
+// Unit.Cost sums) and draws pieces with probability
+//
+//	p_i = SamplePPS·proxy_i/Σproxy + (1 − SamplePPS)/pieces
+//
+// (by proxy, with a uniform part that bounds every weight 1/p_i by
+// pieces/(1 − SamplePPS)). RunPiece builds only that piece's half lists,
+// by streaming the four row sets it reads (walkRows, as a shard in stream
+// mode does: no quadrant table), and joins them with the real join. Any
+// quantity x_i of a piece (its time, its count, its pairs) divided by p_i
+// is then an unbiased estimate of Σ x_i over all pieces, the whole
+// count's. The sampler holds the pieces (16 bytes each: 0.3 M at N = 24,
+// some 5 M at N = 23) and a worker one piece's lists and join tables.
+
+// SamplePPS is the share of the sampler's draws made by the cost proxy.
+const SamplePPS = 0.8
+
+// piece is one row split E of one unit.
+type piece struct {
+	unit int32
+	wt   uint32 // the split's class size (eachSplit)
+	E    uint64
+}
+
+// A Sampler draws the pieces (unit, row split) of a plan's units with
+// probability by a cost proxy and runs them. It is safe for concurrent
+// use, each goroutine with its own SampleWorker.
+type Sampler struct {
+	p      *Plan
+	pieces []piece
+	proxy  []float64 // per piece
+	cum    []float64 // cumulative proxy
+	total  float64   // Σ proxy
+	unitPx []float64 // per unit ID: Σ proxy of its pieces (0 outside ids)
+}
+
+// NewSampler lists the pieces of the units ids of p (all units when ids
+// is nil). p must be a NewPlan or a NewUnitPlan (not a ForUnits plan): it
+// needs the per-row placement counts behind Unit.Cost.
+func NewSampler(p *Plan, ids []int) (*Sampler, error) {
+	if p.rowCount == nil {
+		return nil, fmt.Errorf("quadrant: NewSampler needs a NewPlan or NewUnitPlan")
+	}
+	if ids == nil {
+		ids = make([]int, len(p.units))
+		for i := range ids {
+			ids[i] = i
+		}
+	}
+	s := &Sampler{p: p, unitPx: make([]float64, len(p.units))}
+	for _, id := range ids {
+		if id < 0 || id >= len(p.units) {
+			return nil, fmt.Errorf("%w: %d of %d", ErrUnit, id, len(p.units))
+		}
+		u := p.units[id]
+		f := p.frames[u.Frame]
+		f.eachSplit(u.Top, func(E, wt uint64) {
+			c, _, _ := f.splitCost(p.rowCount, E)
+			x := float64(c) + 1 // never 0: a piece still lists its row sets
+			s.pieces = append(s.pieces, piece{unit: int32(id), wt: uint32(wt), E: E})
+			s.proxy = append(s.proxy, x)
+			s.total += x
+			s.cum = append(s.cum, s.total)
+			s.unitPx[id] += x
+		})
+	}
+	return s, nil
+}
+
+// Pieces returns the number of pieces.
+func (s *Sampler) Pieces() int { return len(s.pieces) }
+
+// UnitProxy returns the summed cost proxy of unit id's pieces (0 for a
+// unit outside the sampler's).
+func (s *Sampler) UnitProxy(id int) float64 { return s.unitPx[id] }
+
+// Proxy returns the summed cost proxy of all pieces.
+func (s *Sampler) Proxy() float64 { return s.total }
+
+// Prob returns the probability that Draw draws piece i.
+func (s *Sampler) Prob(i int) float64 {
+	return SamplePPS*s.proxy[i]/s.total + (1-SamplePPS)/float64(len(s.pieces))
+}
+
+// Draw draws a piece with probability Prob.
+func (s *Sampler) Draw(rnd *rand.Rand) int {
+	if rnd.Float64() >= SamplePPS {
+		return rnd.IntN(len(s.pieces))
+	}
+	return min(sort.SearchFloat64s(s.cum, rnd.Float64()*s.total), len(s.pieces)-1)
+}
+
+// A PieceSample is what RunPiece measured of one piece.
+type PieceSample struct {
+	Piece int
+	Unit  int     // its unit's ID
+	Layer int     // its unit's layer
+	Proxy float64 // its cost proxy
+	Prob  float64 // the probability that Draw draws it
+
+	// Count is the piece's share of Q(N) (symmetry weights included);
+	// Pairs the number of (west, east) pairs the join compared, West
+	// and East the lists' lengths.
+	Count, Pairs uint64
+	West, East   int
+
+	// Walk is the time spent listing the piece's four row sets (the
+	// unit's nw and ne sets once per unit when its pieces run in a row,
+	// so a share of them here: 1/splits); Join the time to build both
+	// half lists and join them, what a count with projected tables
+	// spends on the piece. Placements is the number of placements the
+	// walks listed (the same share of nw and ne).
+	Walk, Join time.Duration
+	Placements float64
+}
+
+// A SampleWorker is the scratch space of one goroutine running pieces.
+type SampleWorker struct {
+	st     streamTable
+	j      joiner
+	ws, es []uint64
+}
+
+// RunPiece builds piece i's half lists by streaming its row sets and
+// joins them, timing both. It checks ctx before starting.
+func (s *Sampler) RunPiece(ctx context.Context, w *SampleWorker, i int) (PieceSample, error) {
+	if err := ctx.Err(); err != nil {
+		return PieceSample{}, err
+	}
+	pc := s.pieces[i]
+	u := s.p.units[pc.unit]
+	f := s.p.frames[u.Frame]
+	r := s.p.rowCount
+	hm := uint64(1)<<f.h - 1
+	out := PieceSample{Piece: i, Unit: int(pc.unit), Layer: u.Layer(), Proxy: s.proxy[i], Prob: s.Prob(i)}
+
+	rs := f.splitRows(pc.E)
+	// The walks: a fresh table per piece, so each is timed (nw and ne
+	// are listed once per unit by a count that streams: a 1/splits share).
+	t0 := time.Now()
+	w.st = streamTable{t: projTable{pats: w.st.t.pats}, buf: w.st.buf, cols: w.st.cols}
+	for q := range 4 {
+		w.st.set(f, q, rs[q])
+	}
+	top := float64(r[rs[nw]] + r[rs[ne]])
+	out.Placements = float64(r[rs[sw]]+r[rs[se]]) + top/float64(u.Splits)
+	walk := time.Since(t0)
+	// The top quadrants' share: scale their part of the walk by the
+	// placements (the walk time is about linear in them).
+	if all := float64(r[rs[sw]]+r[rs[se]]) + top; all > 0 {
+		out.Walk = time.Duration(float64(walk) * out.Placements / all)
+	}
+
+	t1 := time.Now()
+	W := f.rows ^ pc.E
+	E := pc.E
+	w.ws = f.appendHalfProj(&w.st.t, w.ws[:0], false, W&hm, W&^hm)
+	if len(w.ws) > 0 {
+		w.es = f.appendHalfProj(&w.st.t, w.es[:0], true, E&hm, E&^hm)
+		d := f.widthM + f.widthA
+		out.Count = uint64(pc.wt) * w.j.count(w.ws, w.es, d) * f.weight
+		out.West, out.East = len(w.ws), len(w.es)
+		out.Pairs = uint64(len(w.ws)) * uint64(len(w.es))
+	}
+	out.Join = time.Since(t1)
+	return out, nil
+}
+
+// rowCounts returns R[rows], the number of placements of non-attacking
+// queens on an h×h board that use exactly the local rows rows, from one
+// walk of the placements on all cores (3 s for h = 12 on 2 cores),
+// remembered per h.
+func rowCounts(h int) []uint64 {
+	rowCache.Lock()
+	defer rowCache.Unlock()
+	if r := rowCache.r[h]; r != nil {
+		return r
+	}
+	R := make([]uint64, 1<<h)
+	// One task per queen (or none) of rows 0 and 1: (h+1)² subtrees.
+	type task struct{ a, b int }
+	tasks := make(chan task)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	full := uint32(1)<<h - 1
+	for range max(1, runtime.NumCPU()) {
+		wg.Go(func() {
+			part := make([]uint64, 1<<h)
+			for t := range tasks {
+				walkFrom(h, full, t.a, t.b, func(rows uint32) { part[rows]++ })
+			}
+			mu.Lock()
+			for i, x := range part {
+				R[i] += x
+			}
+			mu.Unlock()
+		})
+	}
+	for a := -1; a < max(h, 1); a++ {
+		for b := -1; b < max(h, 1); b++ {
+			tasks <- task{a, b}
+		}
+	}
+	close(tasks)
+	wg.Wait()
+	rowCache.r[h] = R
+	return R
+}
+
+var rowCache struct {
+	sync.Mutex
+	r [MaxN/2 + 1][]uint64
+}
+
+// walkFrom calls f with the row set of every placement of walkQuarter(h)
+// whose rows 0 and 1 hold a queen in column a and b (-1: no queen; a
+// column out of range or attacked: no placement).
+func walkFrom(h int, full uint32, a, b int, f func(rows uint32)) {
+	var rec func(i int, rows, cols, ld, rd uint32)
+	rec = func(i int, rows, cols, ld, rd uint32) {
+		if i == h {
+			f(rows)
+			return
+		}
+		rec(i+1, rows, cols, (ld<<1)&full, rd>>1)
+		for free := full &^ (cols | ld | rd); free != 0; free &= free - 1 {
+			b := uint32(1) << bits.TrailingZeros32(free)
+			rec(i+1, rows|1<<i, cols|b, ((ld|b)<<1)&full, (rd|b)>>1)
+		}
+	}
+	var rows, cols, ld, rd uint32
+	for i, c := range [2]int{a, b} {
+		if i >= h {
+			if c >= 0 {
+				return
+			}
+			continue
+		}
+		if c >= h {
+			return
+		}
+		if c >= 0 {
+			bit := uint32(1) << c
+			if (cols|ld|rd)&bit != 0 {
+				return
+			}
+			rows |= 1 << i
+			cols |= bit
+			ld |= bit
+			rd |= bit
+		}
+		ld, rd = (ld<<1)&full, rd>>1
+	}
+	if h < 2 {
+		if a == -1 || b == -1 {
+			// h = 1: only b = -1 is a real task; h = 0: only (-1, -1).
+			if (h == 0 && a == -1 && b == -1) || (h == 1 && b == -1) {
+				f(rows)
+			}
+		}
+		return
+	}
+	rec(2, rows, cols, ld, rd)
+}

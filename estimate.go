@@ -531,67 +531,38 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 		return quadrantMemoryError(n, opts.Shard, err)
 	}
 	e.Memory, e.Workers = mp.Peak, mp.Workers
-	at := n
-	if n > quadrantTimeMax {
-		at = quadrantTimeMax - 1 + n%2
-	}
-	e.From = at
-	t0 := time.Now()
-	p, err := quadrant.NewPlan(at)
+	up, err := quadrant.NewUnitPlan(n)
 	if err != nil {
 		return err
 	}
-	planSec := time.Since(t0).Seconds()
-	e.PlanSeconds = planSec
-	units := p.Units()
-	costs := quadrantCosts(p)
-	proj := mp.Projected
-	if at != n {
-		if mpa, err := quadrant.PlanMemory(at, opts.Workers, opts.MaxMemory); err == nil {
-			proj = mpa.Projected
-		}
+	units := up.Units()
+	sel := quadrantIDs(up, opts.Shard)
+	smp, err := quadrant.NewSampler(up, sel)
+	if err != nil {
+		return err
 	}
-	p.SetProjected(proj)
-	cum := make([]float64, len(costs))
-	var c float64
-	for i, x := range costs {
-		c += x
-		cum[i] = c
-	}
-	var build sampler // seconds to build a frame's table (under mu)
-	var mu sync.Mutex
+	e.Units = len(sel)
+	e.Workers = max(1, min(e.Workers, len(sel)))
+	par := parallel(e.Workers, len(sel))
+	// A shard whose projected tables do not fit streams its row sets:
+	// the pieces' walks are then part of its time.
+	stream := opts.Shard != (Shard{}) && !mp.Projected
+
 	var s sampler
-	par := parallel(e.Workers, len(units))
-	if c > 0 {
+	var mu sync.Mutex
+	var samples []quadrant.PieceSample // under mu
+	if smp.Pieces() > 0 {
 		err = sampleParallel(ctx, par, opts.Budget, &s, rnd, new(atomic.Bool), func(_ *kernel.Worker, rnd *rand.Rand) func() (float64, error) {
-			warm := -1 // the frame whose projected table this goroutine built last
+			w := new(quadrant.SampleWorker)
 			return func() (float64, error) {
-				id := drawUnit(rnd, cum)
-				f := units[id].Frame
-				if proj && warm != f {
-					// Build the frame's projected table (kept idle
-					// after the call), counting the cheapest unit
-					// of the frame, untimed as a sample.
-					cheap := id
-					for i, u := range units {
-						if u.Frame == f && u.Cost < units[cheap].Cost {
-							cheap = i
-						}
-					}
-					t := time.Now()
-					if _, err := p.CountUnit(ctx, cheap); err != nil {
-						return 0, err
-					}
-					mu.Lock()
-					build.add(time.Since(t).Seconds())
-					mu.Unlock()
-					warm = f
-				}
-				t := time.Now()
-				if _, err := p.CountUnit(ctx, id); err != nil {
+				x, err := smp.RunPiece(ctx, w, smp.Draw(rnd))
+				if err != nil {
 					return 0, err
 				}
-				return time.Since(t).Seconds() / drawProb(costs[id], c, len(costs)), nil
+				mu.Lock()
+				samples = append(samples, x)
+				mu.Unlock()
+				return pieceSeconds(x, stream) / x.Prob, nil
 			}
 		})
 		if err != nil {
@@ -600,38 +571,113 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 	}
 	e.Samples = s.k
 	e.Spread = s.spread()
-	perCost := s.mean() / c
-	frames := float64(p.Frames())
-	buildCPU := build.mean() * frames
-	if at != n {
-		// Extrapolated: the unit plan of n is not listed.
-		g := math.Pow(quadrantGrowth2, float64(n-at)/2)
-		cpu := (s.mean() + buildCPU) * g
-		if opts.Shard != (Shard{}) {
-			cpu /= float64(opts.Shard.Count)
+	e.Probes = true
+	cpu := s.mean()
+	e.UnitSeconds = quadrantUnitSeconds(units, smp, samples, stream, cpu, sel)
+
+	// Building the tables: the quadrant table (two walks of its
+	// placements) and a projected table per frame (four projections of
+	// each placement) for a whole count; for a shard, the bucket sizes
+	// (one walk) and a projected table per frame and layer it holds
+	// (a walk each, and the projections). Seconds per placement from a
+	// walk timed now.
+	walk := quadrant.WalkSeconds(n/2) * float64(smp.QuarterPlacements())
+	var build, serial float64
+	if opts.Shard == (Shard{}) {
+		serial = 2 * walk
+		build = serial
+		if mp.Projected {
+			build += 4 * walk * float64(up.Frames())
 		}
-		e.Units = 0
-		e.Spread = math.NaN()
-		e.CPUSeconds = cpu
-		e.WallSeconds = planSec*math.Pow(9, float64(n-at)/2) + cpu/float64(parallel(e.Workers, math.MaxInt))
-		return nil
+	} else {
+		serial = walk
+		build = serial
+		if mp.Projected {
+			keys := map[[2]int]bool{}
+			for _, id := range sel {
+				keys[[2]int{units[id].Frame, units[id].Layer()}] = true
+			}
+			build += 2 * walk * float64(len(keys))
+		}
 	}
-	sel := quadrantIDs(p, opts.Shard)
-	e.Units = len(sel)
-	e.Workers = max(1, min(e.Workers, len(sel)))
-	e.UnitSeconds = make([]float64, len(costs))
-	var cpu, largest float64
-	for i, x := range costs {
-		e.UnitSeconds[i] = x * perCost
-	}
+	var largest float64
 	for _, id := range sel {
-		cpu += e.UnitSeconds[id]
 		largest = max(largest, e.UnitSeconds[id])
 	}
-	cpu += buildCPU * float64(len(sel)) / float64(len(costs))
-	e.CPUSeconds = cpu
-	e.WallSeconds = planSec + max(cpu/float64(parallel(e.Workers, len(sel))), largest)
+	e.PlanSeconds = serial
+	e.CPUSeconds = cpu + build
+	e.WallSeconds = serial + max((cpu+build-serial)/float64(par), largest)
 	return nil
+}
+
+// pieceSeconds is the CPU time a count spends on a sampled piece: its
+// half lists and join, and its row sets' walks when the count streams.
+func pieceSeconds(x quadrant.PieceSample, stream bool) float64 {
+	t := x.Join
+	if stream {
+		t += x.Walk
+	}
+	return t.Seconds()
+}
+
+// quadrantUnitSeconds returns the estimated CPU seconds of each unit of
+// units, from its cost proxy (smp.UnitProxy, or Cost + Splits for a unit
+// outside smp's) times the seconds per proxy of its layer: the ratio of
+// the sampled seconds to the sampled proxy, both weighted by 1/p, over
+// the layer's samples (all samples for a layer with fewer than
+// minLayerSamples). The units sel are scaled to sum to cpu, the unbiased
+// estimate of their total.
+func quadrantUnitSeconds(units []quadrant.Unit, smp *quadrant.Sampler, samples []quadrant.PieceSample, stream bool, cpu float64, sel []int) []float64 {
+	const minLayerSamples = 5
+	type acc struct {
+		sec, px float64
+		k       int
+	}
+	var all acc
+	layer := map[int]*acc{}
+	for _, x := range samples {
+		a := layer[x.Layer]
+		if a == nil {
+			a = new(acc)
+			layer[x.Layer] = a
+		}
+		t := pieceSeconds(x, stream) / x.Prob
+		px := x.Proxy / x.Prob
+		a.sec += t
+		a.px += px
+		a.k++
+		all.sec += t
+		all.px += px
+		all.k++
+	}
+	rate := func(l int) float64 {
+		if a := layer[l]; a != nil && a.k >= minLayerSamples && a.px > 0 {
+			return a.sec / a.px
+		}
+		if all.px > 0 {
+			return all.sec / all.px
+		}
+		return 0
+	}
+	out := make([]float64, len(units))
+	for i, u := range units {
+		px := smp.UnitProxy(i)
+		if px == 0 {
+			px = float64(u.Cost) + float64(u.Splits)
+		}
+		out[i] = px * rate(u.Layer())
+	}
+	var sum float64
+	for _, id := range sel {
+		sum += out[id]
+	}
+	if sum > 0 {
+		k := cpu / sum
+		for i := range out {
+			out[i] *= k
+		}
+	}
+	return out
 }
 
 func estimateClassic(ctx context.Context, n int, opts EstimateOptions, e *CountEstimate) error {

@@ -64,7 +64,7 @@ type Plan struct {
 	// rowCount[rows] is the number of quadrant placements using exactly
 	// those local rows (the base of Unit.Cost); nil for a ForUnits plan.
 	rowCount []uint64
-	pool   sync.Pool
+	pool     sync.Pool
 
 	// noProj makes workers project quadrant placements on the fly
 	// instead of sharing per-frame projected tables: slower, but the

@@ -120,6 +120,9 @@ type PieceSample struct {
 	Count, Pairs uint64
 	West, East   int
 
+	// Times are the thread's CPU time where the system tells it
+	// (Linux: CLOCK_THREAD_CPUTIME_ID; CPU reports it), so that other
+	// processes on the machine do not inflate them; else wall time.
 	// Walk is the time spent listing the piece's four row sets (the
 	// unit's nw and ne sets once per unit when its pieces run in a row,
 	// so a share of them here: 1/splits); Join the time to build both
@@ -127,8 +130,20 @@ type PieceSample struct {
 	// spends on the piece. Placements is the number of placements the
 	// walks listed (the same share of nw and ne).
 	Walk, Join time.Duration
+	CPU        bool
 	Placements float64
 }
+
+// clock returns the thread's CPU time (and true) or, where that is not
+// available, the wall time since a fixed start.
+func clock() (time.Duration, bool) {
+	if ns, ok := threadCPU(); ok {
+		return time.Duration(ns), true
+	}
+	return time.Since(clockStart), false
+}
+
+var clockStart = time.Now()
 
 // A SampleWorker is the scratch space of one goroutine running pieces.
 type SampleWorker struct {
@@ -150,24 +165,27 @@ func (s *Sampler) RunPiece(ctx context.Context, w *SampleWorker, i int) (PieceSa
 	hm := uint64(1)<<f.h - 1
 	out := PieceSample{Piece: i, Unit: int(pc.unit), Layer: u.Layer(), Proxy: s.proxy[i], Prob: s.Prob(i)}
 
+	runtime.LockOSThread() // the thread's CPU clock is the piece's
+	defer runtime.UnlockOSThread()
 	rs := f.splitRows(pc.E)
 	// The walks: a fresh table per piece, so each is timed (nw and ne
 	// are listed once per unit by a count that streams: a 1/splits share).
-	t0 := time.Now()
+	t0, _ := clock()
 	w.st = streamTable{t: projTable{pats: w.st.t.pats}, buf: w.st.buf, cols: w.st.cols}
 	for q := range 4 {
 		w.st.set(f, q, rs[q])
 	}
 	top := float64(r[rs[nw]] + r[rs[ne]])
 	out.Placements = float64(r[rs[sw]]+r[rs[se]]) + top/float64(u.Splits)
-	walk := time.Since(t0)
+	t1, cpu := clock()
+	walk := t1 - t0
+	out.CPU = cpu
 	// The top quadrants' share: scale their part of the walk by the
 	// placements (the walk time is about linear in them).
 	if all := float64(r[rs[sw]]+r[rs[se]]) + top; all > 0 {
 		out.Walk = time.Duration(float64(walk) * out.Placements / all)
 	}
 
-	t1 := time.Now()
 	W := f.rows ^ pc.E
 	E := pc.E
 	w.ws = f.appendHalfProj(&w.st.t, w.ws[:0], false, W&hm, W&^hm)
@@ -178,7 +196,8 @@ func (s *Sampler) RunPiece(ctx context.Context, w *SampleWorker, i int) (PieceSa
 		out.West, out.East = len(w.ws), len(w.es)
 		out.Pairs = uint64(len(w.ws)) * uint64(len(w.es))
 	}
-	out.Join = time.Since(t1)
+	t2, _ := clock()
+	out.Join = t2 - t1
 	return out, nil
 }
 
@@ -277,4 +296,26 @@ func walkFrom(h int, full uint32, a, b int, f func(rows uint32)) {
 		return
 	}
 	rec(2, rows, cols, ld, rd)
+}
+
+// QuarterPlacements returns the number of placements of the quadrant
+// table, what building it (and each projected table) walks.
+func (s *Sampler) QuarterPlacements() uint64 {
+	var t uint64
+	for _, x := range s.p.rowCount {
+		t += x
+	}
+	return t
+}
+
+// WalkSeconds returns the time per placement of a walk of the quadrant's
+// placements (walkQuarter), timed on an h' = min(h, 9) quadrant (about
+// 10 ms): the unit of the time to build the quadrant and projected
+// tables.
+func WalkSeconds(h int) float64 {
+	h = min(h, 9)
+	var k uint64
+	t := time.Now()
+	walkQuarter(h, func(_, _ uint32, _ uint64) { k++ })
+	return time.Since(t).Seconds() / float64(max(k, 1))
 }

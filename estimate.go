@@ -553,12 +553,14 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 	var samples []quadrant.PieceSample // under mu
 	if smp.Pieces() > 0 {
 		err = sampleParallel(ctx, par, opts.Budget, &s, rnd, new(atomic.Bool), func(_ *kernel.Worker, rnd *rand.Rand) func() (float64, error) {
-			w := new(quadrant.SampleWorker)
+			w := &quadrant.SampleWorker{MaxWest: startWest, Rand: rnd}
 			return func() (float64, error) {
+				t := time.Now()
 				x, err := smp.RunPiece(ctx, w, smp.Draw(rnd))
 				if err != nil {
 					return 0, err
 				}
+				w.MaxWest = adaptWest(w.MaxWest, time.Since(t), opts.Budget)
 				mu.Lock()
 				samples = append(samples, x)
 				mu.Unlock()
@@ -608,6 +610,24 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 	e.CPUSeconds = cpu + build
 	e.WallSeconds = serial + max((cpu+build-serial)/float64(par), largest)
 	return nil
+}
+
+// startWest is the west patterns a sampled piece joins at first (more
+// are thinned, see quadrant.SampleWorker.MaxWest): some 0.1 s at N = 22.
+const startWest = 1 << 15
+
+// adaptWest returns the west patterns the next piece joins: fewer after a
+// piece that took more than a twentieth of the budget, more after one
+// under a two-hundredth, so that the budget holds tens of pieces at
+// every N (a whole piece of N = 24 takes some 20 s).
+func adaptWest(maxWest int, dt, budget time.Duration) int {
+	switch {
+	case dt > budget/20 && maxWest > 256:
+		return maxWest / 2
+	case dt < budget/200 && maxWest < 1<<30:
+		return maxWest * 2
+	}
+	return maxWest
 }
 
 // pieceSeconds is the CPU time a count spends on a sampled piece: its

@@ -63,48 +63,61 @@ func TestSamplerPieces(t *testing.T) {
 
 // TestSamplerUnbiased: the sampled estimate of Q(N) and of the pairs
 // compared, x/p averaged over draws, is within 4 standard errors of the
-// exact sum (fixed seeds: deterministic).
+// exact sum (fixed seeds: deterministic), with whole joins and with the
+// west lists thinned (MaxWest).
 func TestSamplerUnbiased(t *testing.T) {
 	known := knownCounts(t)
-	for n := 12; n <= 14; n++ {
-		p, err := NewUnitPlan(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := NewSampler(p, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var w SampleWorker
-		var pairs float64
-		// The exact pairs: every piece once.
-		for i := range s.Pieces() {
-			x, err := s.RunPiece(context.Background(), &w, i)
+	defer func(m int) { thinWestMin = m }(thinWestMin)
+	thinWestMin = 1 // small boards' lists are short
+	for _, maxWest := range []int{0, 16} {
+		for n := 12; n <= 14; n++ {
+			p, err := NewUnitPlan(n)
 			if err != nil {
 				t.Fatal(err)
 			}
-			pairs += float64(x.Pairs)
-		}
-		rnd := rand.New(rand.NewPCG(uint64(n), 7))
-		const draws = 3000
-		var cq, cp meanVar
-		for range draws {
-			i := s.Draw(rnd)
-			x, err := s.RunPiece(context.Background(), &w, i)
+			s, err := NewSampler(p, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			cq.add(float64(x.Count) / x.Prob)
-			cp.add(float64(x.Pairs) / x.Prob)
-		}
-		for _, c := range []struct {
-			what string
-			est  meanVar
-			want float64
-		}{{"Q(N)", cq, float64(known[n])}, {"pairs", cp, pairs}} {
-			m, se := c.est.mean(), c.est.se()
-			if math.Abs(m-c.want) > 4*se || se > 0.2*c.want {
-				t.Errorf("N = %d: sampled %s %.4g ± %.2g, want %.4g within 4 standard errors (and a spread under 20%%)", n, c.what, m, se, c.want)
+			var w SampleWorker
+			var pairs float64
+			thinned := 0
+			// The exact pairs: every piece once.
+			for i := range s.Pieces() {
+				x, err := s.RunPiece(context.Background(), &w, i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pairs += float64(x.Pairs)
+			}
+			rnd := rand.New(rand.NewPCG(uint64(n), 7))
+			w.MaxWest, w.Rand = maxWest, rand.New(rand.NewPCG(uint64(n), 8))
+			const draws = 3000
+			var cq, cp meanVar
+			for range draws {
+				i := s.Draw(rnd)
+				x, err := s.RunPiece(context.Background(), &w, i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if x.K > 1 {
+					thinned++
+				}
+				cq.add(float64(x.Count) / x.Prob)
+				cp.add(float64(x.Pairs) / x.Prob)
+			}
+			for _, c := range []struct {
+				what string
+				est  meanVar
+				want float64
+			}{{"Q(N)", cq, float64(known[n])}, {"pairs", cp, pairs}} {
+				m, se := c.est.mean(), c.est.se()
+				if math.Abs(m-c.want) > 4*se || se > 0.2*c.want {
+					t.Errorf("N = %d, MaxWest %d: sampled %s %.4g ± %.2g, want %.4g within 4 standard errors (and a spread under 20%%)", n, maxWest, c.what, m, se, c.want)
+				}
+			}
+			if maxWest > 0 && thinned < draws/10 {
+				t.Errorf("N = %d, MaxWest %d: %d of %d draws thinned, want a tenth at least", n, maxWest, thinned, draws)
 			}
 		}
 	}

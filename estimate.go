@@ -52,8 +52,7 @@ type CountEstimate struct {
 	Workers int
 	// Units is the number of work units of the count (of the shard, with
 	// Shard). For Bitboard above N = 32 it is estimated from the
-	// sampled borders (the plan is not listed); 0 when not planned
-	// (Quadrant above N = 19).
+	// sampled borders (the plan is not listed).
 	Units int
 	// CPUSeconds is the estimated CPU time of the count, summed over
 	// its goroutines; WallSeconds its wall time on Workers goroutines on
@@ -85,24 +84,20 @@ type CountEstimate struct {
 	// UnitSeconds holds the estimated CPU seconds of each unit of the
 	// plan, indexed by unit ID (all units, also for a Shard), to plan
 	// shards by time; nil when the plan is not listed (Bitboard above
-	// N = 32, Quadrant above N = 19, the classic methods).
+	// N = 32, the classic methods). For Quadrant they leave out the
+	// tables' construction (CPUSeconds minus their sum).
 	UnitSeconds []float64
 }
 
 // Estimation constants; see Estimate.
 const (
-	kernelListMax   = 32   // above it the kernel's borders are sampled, not listed
-	quadrantTimeMax = 19   // above it the join's time is extrapolated
-	minSamples      = 20   // samples before the early stops
-	maxSamples      = 5000 // samples at most
-	calibShare      = 0.05 // stop once calibration took this share of the estimate
-	targetSpread    = 0.02 // stop once the relative standard error is this small
-	startRows       = 14   // free rows a kernel probe leaves at first
-	wholeUnitsMax   = 18   // up to it the kernel times whole units
-	// quadrantGrowth2 is the growth of the join's time per two steps
-	// of N above N = 19, as measured on the reference machine (N = 18
-	// to 20: 39×; 19 to 21: 35×; docs/BENCHMARKS.md).
-	quadrantGrowth2 = 38.0
+	kernelListMax = 32   // above it the kernel's borders are sampled, not listed
+	minSamples    = 20   // samples before the early stops
+	maxSamples    = 5000 // samples at most
+	calibShare    = 0.05 // stop once calibration took this share of the estimate
+	targetSpread  = 0.02 // stop once the relative standard error is this small
+	startRows     = 14   // free rows a kernel probe leaves at first
+	wholeUnitsMax = 18   // up to it the kernel times whole units
 )
 
 // Estimate returns the time and memory Count(ctx, n, opts) would take
@@ -135,14 +130,25 @@ const (
 //     uniformly, each mapped to its unit (kernel.UnitOf) and probed, and
 //     weighted by N⁴ over its class size. The spread of such estimates
 //     is large (±50% is typical), and the planning time is left out.
-//   - Quadrant, N ≤ 19: the plan (with its quadrant table) is built and
-//     units drawn as the kernel's (by Cost and uniformly, on the count's
-//     goroutines) and counted whole; the projected frame tables
-//     are built once per frame before timing, and their time added per
-//     frame. N ≥ 20: the join is timed as above at N = 18 or 19 (the same
-//     parity), and the time extrapolated by quadrantGrowth2 per two
-//     steps of N, the growth measured on the reference machine: an
-//     estimate good to a factor of about two, Spread NaN.
+//   - Quadrant, every N: the units' pieces (unit, row split) are drawn
+//     by a cost proxy, 0.8 of the draws, and uniformly (quadrant.Sampler),
+//     on the count's goroutines; each piece's half lists are built by
+//     streaming its four row sets (no quadrant table: a few MiB to a few
+//     hundred MiB at N = 24) and joined by the count's join, timed by the
+//     thread's CPU clock where the system has one (Linux), so that other
+//     processes do not inflate it. Its time over its probability is an
+//     unbiased estimate of the total; CPUSeconds is their mean plus the
+//     tables' construction (a walk of the quadrant's placements, timed,
+//     times the walks and projections the count makes), and Spread their
+//     standard error. A piece whose west list is long (N ≥ 21) joins a
+//     thinned 1/K of it, K ≤ 16 as the budget needs, and its join time is
+//     scaled (measured within 15% of the whole join at N = 20 and 22).
+//     UnitSeconds is each unit's proxy times the sampled seconds per
+//     proxy of its layer (its units' east rows in the top band). Listing
+//     the pieces needs the quadrant's placements per row set: one walk
+//     on all cores, remembered (about 3 s at N = 24, 2 cores). A piece of
+//     N ≥ 23 takes seconds even thinned, so there the budget holds a few
+//     pieces and the spread is wide.
 //   - The classic methods (Arrays, Board, Permutation): one goroutine,
 //     no units. They count N' = 5, 6, ... in full while the next count
 //     fits the budget and the share above of the estimate, or to N' = N
@@ -554,12 +560,24 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 	if smp.Pieces() > 0 {
 		err = sampleParallel(ctx, par, opts.Budget, &s, rnd, new(atomic.Bool), func(_ *kernel.Worker, rnd *rand.Rand) func() (float64, error) {
 			w := &quadrant.SampleWorker{MaxWest: startWest, Rand: rnd}
+			warm := false
 			return func() (float64, error) {
 				t := time.Now()
-				x, err := smp.RunPiece(ctx, w, smp.Draw(rnd))
+				i := smp.Draw(rnd)
+				x, err := smp.RunPiece(ctx, w, i)
 				if err != nil {
 					return 0, err
 				}
+				if !warm && time.Since(t) < opts.Budget/50 {
+					// The first piece of a worker grows its
+					// buffers (page faults: a small piece's time
+					// several times over); a short one is run
+					// again and the second run timed.
+					if x, err = smp.RunPiece(ctx, w, i); err != nil {
+						return 0, err
+					}
+				}
+				warm = true
 				w.MaxWest = adaptWest(w.MaxWest, time.Since(t), opts.Budget)
 				mu.Lock()
 				samples = append(samples, x)

@@ -383,12 +383,15 @@ func (s *Sampler) QuarterPlacements() uint64 {
 
 // WalkSeconds returns the time per placement of a walk of the quadrant's
 // placements (walkQuarter), timed on an h' = min(h, 9) quadrant (about
-// 10 ms): the unit of the time to build the quadrant and projected
+// 10 ms; the thread's CPU time, as RunPiece): the unit of the time to build the quadrant and projected
 // tables.
 func WalkSeconds(h int) float64 {
 	h = min(h, 9)
 	var k uint64
-	t := time.Now()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	t0, _ := clock()
 	walkQuarter(h, func(_, _ uint32, _ uint64) { k++ })
-	return time.Since(t).Seconds() / float64(max(k, 1))
+	t1, _ := clock()
+	return (t1 - t0).Seconds() / float64(max(k, 1))
 }

@@ -662,8 +662,8 @@ func pieceSeconds(x quadrant.PieceSample, stream bool) float64 {
 // units, from its cost proxy (smp.UnitProxy, or Cost + Splits for a unit
 // outside smp's) times the seconds per proxy of its layer: the ratio of
 // the sampled seconds to the sampled proxy, both weighted by 1/p, over
-// the layer's samples (all samples for a layer with fewer than
-// minLayerSamples). The units sel are scaled to sum to cpu, the unbiased
+// the layer's k samples, shrunk towards that of all samples by
+// k/(k + minLayerSamples). The units sel are scaled to sum to cpu, the unbiased
 // estimate of their total.
 func quadrantUnitSeconds(units []quadrant.Unit, smp *quadrant.Sampler, samples []quadrant.PieceSample, stream bool, cpu float64, sel []int) []float64 {
 	const minLayerSamples = 5
@@ -689,13 +689,16 @@ func quadrantUnitSeconds(units []quadrant.Unit, smp *quadrant.Sampler, samples [
 		all.k++
 	}
 	rate := func(l int) float64 {
-		if a := layer[l]; a != nil && a.k >= minLayerSamples && a.px > 0 {
-			return a.sec / a.px
+		if all.px <= 0 {
+			return 0
 		}
-		if all.px > 0 {
-			return all.sec / all.px
+		r := all.sec / all.px
+		if a := layer[l]; a != nil && a.px > 0 {
+			// Shrunk towards the overall rate by the layer's samples.
+			lam := float64(a.k) / float64(a.k+minLayerSamples)
+			r = lam*a.sec/a.px + (1-lam)*r
 		}
-		return 0
+		return r
 	}
 	out := make([]float64, len(units))
 	for i, u := range units {

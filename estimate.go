@@ -142,7 +142,10 @@ const (
 //     times the walks and projections the count makes), and Spread their
 //     standard error. A piece whose west list is long (N ≥ 21) joins a
 //     thinned 1/K of it, K ≤ 16 as the budget needs, and its join time is
-//     scaled (measured within 15% of the whole join at N = 20 and 22).
+//     scaled (measured within 15% of the whole join at N = 20 and 22);
+//     one whose lists are both long (N ≥ 23) joins a part of at least a
+//     quarter of its pairs, cut on key bits as the join cuts them
+//     (quadrant.SampleWorker.MaxPairs).
 //     UnitSeconds is each unit's proxy times the sampled seconds per
 //     proxy of its layer (its units' east rows in the top band). Listing
 //     the pieces needs the quadrant's placements per row set: one walk
@@ -559,7 +562,7 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 	var samples []quadrant.PieceSample // under mu
 	if smp.Pieces() > 0 {
 		err = sampleParallel(ctx, par, opts.Budget, &s, rnd, new(atomic.Bool), func(_ *kernel.Worker, rnd *rand.Rand) func() (float64, error) {
-			w := &quadrant.SampleWorker{MaxWest: startWest, Rand: rnd}
+			w := &quadrant.SampleWorker{MaxWest: startWest, MaxPairs: startPairs, Rand: rnd}
 			warm := false
 			return func() (float64, error) {
 				t := time.Now()
@@ -579,6 +582,7 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 				}
 				warm = true
 				w.MaxWest = adaptWest(w.MaxWest, time.Since(t), opts.Budget)
+				w.MaxPairs = adaptWest(w.MaxPairs, time.Since(t), opts.Budget)
 				mu.Lock()
 				samples = append(samples, x)
 				mu.Unlock()
@@ -632,9 +636,15 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 
 // startWest is the west patterns a sampled piece joins at first (more
 // are thinned, see quadrant.SampleWorker.MaxWest): some 0.1 s at N = 22.
-const startWest = 1 << 15
+// startPairs is the pairs it joins at first when its west list cannot
+// be thinned (it is then cut, see MaxPairs): N ≤ 22 joins whole, N = 24
+// (pieces of 10^12 pairs, 0.4 to 8 s) is cut.
+const (
+	startWest  = 1 << 15
+	startPairs = 1 << 38
+)
 
-// adaptWest returns the west patterns the next piece joins: fewer after a
+// adaptWest returns the west patterns (or pairs) the next piece joins: fewer after a
 // piece that took more than a twentieth of the budget, more after one
 // under a two-hundredth, so that the budget holds tens of pieces at
 // every N (a whole piece of N = 24 takes some 20 s).

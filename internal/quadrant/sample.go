@@ -114,10 +114,13 @@ type PieceSample struct {
 	Proxy float64 // its cost proxy
 	Prob  float64 // the probability that Draw draws it
 
-	// Count is the piece's share of Q(N) (symmetry weights included);
-	// Pairs the number of (west, east) pairs the join compared, West
-	// and East the lists' lengths.
+	// Count is the piece's share of Q(N) (symmetry weights included)
+	// when Scale is 1; when the piece's lists were thinned or cut
+	// (Scale > 1), the count of the part joined, and Count·Scale an
+	// unbiased estimate of the piece's share. Pairs is the number of
+	// (west, east) pairs of the piece, West and East its lists' lengths.
 	Count, Pairs uint64
+	Scale        float64
 	West, East   int
 
 	// Times are the thread's CPU time where the system tells it
@@ -148,6 +151,16 @@ func clock() (time.Duration, bool) {
 
 var clockStart = time.Now()
 
+// maxCut bounds the cut of cutJoin: the part joined keeps at least
+// 1/maxCut of the pairs. Measured at N = 22 (six pieces, eight draws
+// each), the time of a part over its probability was 1.02× the whole
+// join's cutting to 1/4 of the pairs, 1.13× to 1/16 and 1.30× to 1/64
+// (the sorting and tables, linear in the lists, overcounted); at N = 24
+// the parts' time per pair varies far more (one piece of 21.8 s: four
+// parts of 1/16 averaged 0.04× its time, unbiased but heavy-tailed), so
+// a cut stays shallow.
+const maxCut = 4
+
 // Bounds of the thinning: at most maxThin, and a thinned west list of at
 // least thinWestMin patterns (a variable for the tests).
 const maxThin = 16
@@ -166,6 +179,14 @@ type SampleWorker struct {
 	// scaled up (see RunPiece). A piece of N = 24 joins lists of
 	// millions, some 20 s whole.
 	MaxWest int
+	// MaxPairs, when positive, bounds the pairs of the join RunPiece
+	// runs when the west list cannot be thinned (it is no longer than
+	// the east one: N ≥ 23, lists of a million each): the lists are cut
+	// on their densest shared bits as the join's own recursion cuts
+	// them, one part drawn by its pairs, and the time and count scaled
+	// by 1/its probability (cutJoin); a part keeps at least 1/4 of the
+	// pairs (maxCut).
+	MaxPairs int
 	// Rand draws the thinned sample's start; nil: math/rand/v2's.
 	Rand *rand.Rand
 
@@ -173,6 +194,93 @@ type SampleWorker struct {
 	j      joiner
 	ws, es []uint64
 	sub    []uint64
+	ws2    []uint64
+	cut    [4][]uint64
+}
+
+// cutJoin joins a part of (ws, es) of at most maxPairs pairs: while
+// larger, both lists are cut on the bit that most patterns of both hold
+// (on a sample, as the join picks its key) into (w0, e0), (w0, e1) and
+// (w1, e0), the pairs that can match, and one part is drawn with
+// probability by its pairs; the join of the last part, times wt, is
+// Count, and 1/probability is Scale. The join's time over the
+// probability estimates the whole join's: the join's recursion splits on
+// the same bits first, so its kernel work is divided the same way, while
+// its sorting and tables (linear in the lists) are overcounted, a small
+// share of a join this large.
+func (w *SampleWorker) cutJoin(out PieceSample, ws, es []uint64, d int, wt uint64, t1 time.Duration, maxPairs uint64) (PieceSample, error) {
+	intn := rand.IntN
+	if w.Rand != nil {
+		intn = w.Rand.IntN
+	}
+	prob := 1.0
+	used := uint64(0)
+	for uint64(len(ws))*uint64(len(es)) > maxPairs {
+		var cw, ce [64]int
+		for _, x := range ws[:min(len(ws), sample)] {
+			for y := x & (1<<d - 1) &^ used; y != 0; y &= y - 1 {
+				cw[bits.TrailingZeros64(y)]++
+			}
+		}
+		for _, x := range es[:min(len(es), sample)] {
+			for y := x & (1<<d - 1) &^ used; y != 0; y &= y - 1 {
+				ce[bits.TrailingZeros64(y)]++
+			}
+		}
+		b, best := -1, 0
+		for i := range d {
+			if c := cw[i] * ce[i]; c > best {
+				b, best = i, c
+			}
+		}
+		if b < 0 {
+			break
+		}
+		used |= 1 << b
+		for q := range w.cut {
+			w.cut[q] = w.cut[q][:0]
+		}
+		for _, x := range ws {
+			k := x >> b & 1
+			w.cut[k] = append(w.cut[k], x)
+		}
+		for _, x := range es {
+			k := x >> b & 1
+			w.cut[2+k] = append(w.cut[2+k], x)
+		}
+		w0, w1, e0, e1 := w.cut[0], w.cut[1], w.cut[2], w.cut[3]
+		p00 := float64(len(w0)) * float64(len(e0))
+		p01 := float64(len(w0)) * float64(len(e1))
+		p10 := float64(len(w1)) * float64(len(e0))
+		all := p00 + p01 + p10
+		if all == 0 {
+			ws, es = nil, nil
+			break
+		}
+		x := float64(intn(1<<30)) / (1 << 30) * all
+		switch {
+		case x < p00:
+			ws, es, prob = w0, e0, prob*p00/all
+		case x < p00+p01:
+			ws, es, prob = w0, e1, prob*p01/all
+		default:
+			ws, es, prob = w1, e0, prob*p10/all
+		}
+		// The parts become the next round's input: keep them apart
+		// from the buffers the next cut writes.
+		w.sub = append(w.sub[:0], ws...)
+		w.ws2 = append(w.ws2[:0], es...)
+		ws, es = w.sub, w.ws2
+	}
+	w.j.keepRoles = true
+	defer func() { w.j.keepRoles = false }()
+	t2, _ := clock()
+	c := w.j.count(ws, es, d)
+	t3, _ := clock()
+	out.Count = wt * c
+	out.Scale = 1 / prob
+	out.Join = t2 - t1 + time.Duration(float64(t3-t2)/prob)
+	return out, nil
 }
 
 // RunPiece builds piece i's half lists by streaming its row sets and
@@ -186,7 +294,7 @@ func (s *Sampler) RunPiece(ctx context.Context, w *SampleWorker, i int) (PieceSa
 	f := s.p.frames[u.Frame]
 	r := s.p.rowCount
 	hm := uint64(1)<<f.h - 1
-	out := PieceSample{Piece: i, Unit: int(pc.unit), Layer: u.Layer(), Proxy: s.proxy[i], Prob: s.Prob(i)}
+	out := PieceSample{Scale: 1, Piece: i, Unit: int(pc.unit), Layer: u.Layer(), Proxy: s.proxy[i], Prob: s.Prob(i)}
 
 	runtime.LockOSThread() // the thread's CPU clock is the piece's
 	defer runtime.UnlockOSThread()
@@ -240,6 +348,9 @@ func (s *Sampler) RunPiece(ctx context.Context, w *SampleWorker, i int) (PieceSa
 		K = max(K, 1)
 	}
 	out.K = K
+	if pairs := uint64(len(ws)) * uint64(len(es)); K == 1 && w.MaxPairs > 0 && pairs > uint64(w.MaxPairs) {
+		return w.cutJoin(out, ws, es, d, uint64(pc.wt)*f.weight, t1, max(uint64(w.MaxPairs), pairs/maxCut))
+	}
 	if K == 1 {
 		out.Count = uint64(pc.wt) * w.j.count(ws, es, d) * f.weight
 		t2, _ := clock()
@@ -268,7 +379,8 @@ func (s *Sampler) RunPiece(ctx context.Context, w *SampleWorker, i int) (PieceSa
 	t3, _ := clock()
 	w.j.count(w.sub[:min(len(w.sub), fixedWest)], es, d)
 	t4, _ := clock()
-	out.Count = uint64(pc.wt) * uint64(K) * c * f.weight
+	out.Count = uint64(pc.wt) * c * f.weight
+	out.Scale = float64(K)
 	fixed := t4 - t3
 	out.Join = t2 - t1 + fixed + time.Duration(K)*max(t3-t2-fixed, 0)
 	return out, nil

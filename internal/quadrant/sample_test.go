@@ -63,13 +63,14 @@ func TestSamplerPieces(t *testing.T) {
 
 // TestSamplerUnbiased: the sampled estimate of Q(N) and of the pairs
 // compared, x/p averaged over draws, is within 4 standard errors of the
-// exact sum (fixed seeds: deterministic), with whole joins and with the
-// west lists thinned (MaxWest).
+// exact sum (fixed seeds: deterministic), with whole joins, with the
+// west lists thinned (MaxWest) and with the lists cut (MaxPairs).
 func TestSamplerUnbiased(t *testing.T) {
 	known := knownCounts(t)
 	defer func(m int) { thinWestMin = m }(thinWestMin)
 	thinWestMin = 1 // small boards' lists are short
-	for _, maxWest := range []int{0, 16} {
+	for _, cfg := range []struct{ maxWest, maxPairs int }{{0, 0}, {16, 0}, {0, 64}} {
+		maxWest, maxPairs := cfg.maxWest, cfg.maxPairs
 		for n := 12; n <= 14; n++ {
 			p, err := NewUnitPlan(n)
 			if err != nil {
@@ -91,7 +92,7 @@ func TestSamplerUnbiased(t *testing.T) {
 				pairs += float64(x.Pairs)
 			}
 			rnd := rand.New(rand.NewPCG(uint64(n), 7))
-			w.MaxWest, w.Rand = maxWest, rand.New(rand.NewPCG(uint64(n), 8))
+			w.MaxWest, w.MaxPairs, w.Rand = maxWest, maxPairs, rand.New(rand.NewPCG(uint64(n), 8))
 			const draws = 3000
 			var cq, cp meanVar
 			for range draws {
@@ -100,10 +101,10 @@ func TestSamplerUnbiased(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if x.K > 1 {
+				if x.Scale > 1 {
 					thinned++
 				}
-				cq.add(float64(x.Count) / x.Prob)
+				cq.add(float64(x.Count) * x.Scale / x.Prob)
 				cp.add(float64(x.Pairs) / x.Prob)
 			}
 			for _, c := range []struct {
@@ -113,11 +114,11 @@ func TestSamplerUnbiased(t *testing.T) {
 			}{{"Q(N)", cq, float64(known[n])}, {"pairs", cp, pairs}} {
 				m, se := c.est.mean(), c.est.se()
 				if math.Abs(m-c.want) > 4*se || se > 0.2*c.want {
-					t.Errorf("N = %d, MaxWest %d: sampled %s %.4g ± %.2g, want %.4g within 4 standard errors (and a spread under 20%%)", n, maxWest, c.what, m, se, c.want)
+					t.Errorf("N = %d, MaxWest %d, MaxPairs %d: sampled %s %.4g ± %.2g, want %.4g within 4 standard errors (and a spread under 20%%)", n, maxWest, maxPairs, c.what, m, se, c.want)
 				}
 			}
-			if maxWest > 0 && thinned < draws/10 {
-				t.Errorf("N = %d, MaxWest %d: %d of %d draws thinned, want a tenth at least", n, maxWest, thinned, draws)
+			if (maxWest > 0 || maxPairs > 0) && thinned < draws/10 {
+				t.Errorf("N = %d, MaxWest %d, MaxPairs %d: %d of %d draws thinned or cut, want a tenth at least", n, maxWest, maxPairs, thinned, draws)
 			}
 		}
 	}

@@ -52,8 +52,7 @@ type CountEstimate struct {
 	Workers int
 	// Units is the number of work units of the count (of the shard, with
 	// Shard). For Bitboard above N = 32 it is estimated from the
-	// sampled borders (the plan is not listed); 0 when not planned
-	// (Quadrant above N = 19).
+	// sampled borders (the plan is not listed).
 	Units int
 	// CPUSeconds is the estimated CPU time of the count, summed over
 	// its goroutines; WallSeconds its wall time on Workers goroutines on
@@ -85,24 +84,20 @@ type CountEstimate struct {
 	// UnitSeconds holds the estimated CPU seconds of each unit of the
 	// plan, indexed by unit ID (all units, also for a Shard), to plan
 	// shards by time; nil when the plan is not listed (Bitboard above
-	// N = 32, Quadrant above N = 19, the classic methods).
+	// N = 32, the classic methods). For Quadrant they leave out the
+	// tables' construction (CPUSeconds minus their sum).
 	UnitSeconds []float64
 }
 
 // Estimation constants; see Estimate.
 const (
-	kernelListMax   = 32   // above it the kernel's borders are sampled, not listed
-	quadrantTimeMax = 19   // above it the join's time is extrapolated
-	minSamples      = 20   // samples before the early stops
-	maxSamples      = 5000 // samples at most
-	calibShare      = 0.05 // stop once calibration took this share of the estimate
-	targetSpread    = 0.02 // stop once the relative standard error is this small
-	startRows       = 14   // free rows a kernel probe leaves at first
-	wholeUnitsMax   = 18   // up to it the kernel times whole units
-	// quadrantGrowth2 is the growth of the join's time per two steps
-	// of N above N = 19, as measured on the reference machine (N = 18
-	// to 20: 39×; 19 to 21: 35×; docs/BENCHMARKS.md).
-	quadrantGrowth2 = 38.0
+	kernelListMax = 32   // above it the kernel's borders are sampled, not listed
+	minSamples    = 20   // samples before the early stops
+	maxSamples    = 5000 // samples at most
+	calibShare    = 0.05 // stop once calibration took this share of the estimate
+	targetSpread  = 0.02 // stop once the relative standard error is this small
+	startRows     = 14   // free rows a kernel probe leaves at first
+	wholeUnitsMax = 18   // up to it the kernel times whole units
 )
 
 // Estimate returns the time and memory Count(ctx, n, opts) would take
@@ -135,14 +130,28 @@ const (
 //     uniformly, each mapped to its unit (kernel.UnitOf) and probed, and
 //     weighted by N⁴ over its class size. The spread of such estimates
 //     is large (±50% is typical), and the planning time is left out.
-//   - Quadrant, N ≤ 19: the plan (with its quadrant table) is built and
-//     units drawn as the kernel's (by Cost and uniformly, on the count's
-//     goroutines) and counted whole; the projected frame tables
-//     are built once per frame before timing, and their time added per
-//     frame. N ≥ 20: the join is timed as above at N = 18 or 19 (the same
-//     parity), and the time extrapolated by quadrantGrowth2 per two
-//     steps of N, the growth measured on the reference machine: an
-//     estimate good to a factor of about two, Spread NaN.
+//   - Quadrant, every N: the units' pieces (unit, row split) are drawn
+//     by a cost proxy, 0.8 of the draws, and uniformly (quadrant.Sampler),
+//     on the count's goroutines; each piece's half lists are built by
+//     streaming its four row sets (no quadrant table: a few MiB to a few
+//     hundred MiB at N = 24) and joined by the count's join, timed by the
+//     thread's CPU clock where the system has one (Linux), so that other
+//     processes do not inflate it. Its time over its probability is an
+//     unbiased estimate of the total; CPUSeconds is their mean plus the
+//     tables' construction (a walk of the quadrant's placements, timed,
+//     times the walks and projections the count makes), and Spread their
+//     standard error. A piece whose west list is long (N ≥ 21) joins a
+//     thinned 1/K of it, K ≤ 16 as the budget needs, and its join time is
+//     scaled (measured within 15% of the whole join at N = 20 and 22);
+//     one whose lists are both long (N ≥ 23) joins a part of at least a
+//     quarter of its pairs, cut on key bits as the join cuts them
+//     (quadrant.SampleWorker.MaxPairs).
+//     UnitSeconds is each unit's proxy times the sampled seconds per
+//     proxy of its layer (its units' east rows in the top band). Listing
+//     the pieces needs the quadrant's placements per row set: one walk
+//     on all cores, remembered (about 3 s at N = 24, 2 cores). A piece of
+//     N ≥ 23 takes seconds even thinned, so there the budget holds a few
+//     pieces and the spread is wide.
 //   - The classic methods (Arrays, Board, Permutation): one goroutine,
 //     no units. They count N' = 5, 6, ... in full while the next count
 //     fits the budget and the share above of the estimate, or to N' = N
@@ -531,67 +540,53 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 		return quadrantMemoryError(n, opts.Shard, err)
 	}
 	e.Memory, e.Workers = mp.Peak, mp.Workers
-	at := n
-	if n > quadrantTimeMax {
-		at = quadrantTimeMax - 1 + n%2
-	}
-	e.From = at
-	t0 := time.Now()
-	p, err := quadrant.NewPlan(at)
+	up, err := quadrant.NewUnitPlan(n)
 	if err != nil {
 		return err
 	}
-	planSec := time.Since(t0).Seconds()
-	e.PlanSeconds = planSec
-	units := p.Units()
-	costs := quadrantCosts(p)
-	proj := mp.Projected
-	if at != n {
-		if mpa, err := quadrant.PlanMemory(at, opts.Workers, opts.MaxMemory); err == nil {
-			proj = mpa.Projected
-		}
+	units := up.Units()
+	sel := quadrantIDs(up, opts.Shard)
+	smp, err := quadrant.NewSampler(up, sel)
+	if err != nil {
+		return err
 	}
-	p.SetProjected(proj)
-	cum := make([]float64, len(costs))
-	var c float64
-	for i, x := range costs {
-		c += x
-		cum[i] = c
-	}
-	var build sampler // seconds to build a frame's table (under mu)
-	var mu sync.Mutex
+	e.Units = len(sel)
+	e.Workers = max(1, min(e.Workers, len(sel)))
+	par := parallel(e.Workers, len(sel))
+	// A shard whose projected tables do not fit streams its row sets:
+	// the pieces' walks are then part of its time.
+	stream := opts.Shard != (Shard{}) && !mp.Projected
+
 	var s sampler
-	par := parallel(e.Workers, len(units))
-	if c > 0 {
+	var mu sync.Mutex
+	var samples []quadrant.PieceSample // under mu
+	if smp.Pieces() > 0 {
 		err = sampleParallel(ctx, par, opts.Budget, &s, rnd, new(atomic.Bool), func(_ *kernel.Worker, rnd *rand.Rand) func() (float64, error) {
-			warm := -1 // the frame whose projected table this goroutine built last
+			w := &quadrant.SampleWorker{MaxWest: startWest, MaxPairs: startPairs, Rand: rnd}
+			warm := false
 			return func() (float64, error) {
-				id := drawUnit(rnd, cum)
-				f := units[id].Frame
-				if proj && warm != f {
-					// Build the frame's projected table (kept idle
-					// after the call), counting the cheapest unit
-					// of the frame, untimed as a sample.
-					cheap := id
-					for i, u := range units {
-						if u.Frame == f && u.Cost < units[cheap].Cost {
-							cheap = i
-						}
-					}
-					t := time.Now()
-					if _, err := p.CountUnit(ctx, cheap); err != nil {
-						return 0, err
-					}
-					mu.Lock()
-					build.add(time.Since(t).Seconds())
-					mu.Unlock()
-					warm = f
-				}
 				t := time.Now()
-				if _, err := p.CountUnit(ctx, id); err != nil {
+				i := smp.Draw(rnd)
+				x, err := smp.RunPiece(ctx, w, i)
+				if err != nil {
 					return 0, err
 				}
-				return time.Since(t).Seconds() / drawProb(costs[id], c, len(costs)), nil
+				if !warm && time.Since(t) < opts.Budget/50 {
+					// The first piece of a worker grows its
+					// buffers (page faults: a small piece's time
+					// several times over); a short one is run
+					// again and the second run timed.
+					if x, err = smp.RunPiece(ctx, w, i); err != nil {
+						return 0, err
+					}
+				}
+				warm = true
+				w.MaxWest = adaptWest(w.MaxWest, time.Since(t), opts.Budget)
+				w.MaxPairs = adaptWest(w.MaxPairs, time.Since(t), opts.Budget)
+				mu.Lock()
+				samples = append(samples, x)
+				mu.Unlock()
+				return pieceSeconds(x, stream) / x.Prob, nil
 			}
 		})
 		if err != nil {
@@ -600,38 +595,140 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 	}
 	e.Samples = s.k
 	e.Spread = s.spread()
-	perCost := s.mean() / c
-	frames := float64(p.Frames())
-	buildCPU := build.mean() * frames
-	if at != n {
-		// Extrapolated: the unit plan of n is not listed.
-		g := math.Pow(quadrantGrowth2, float64(n-at)/2)
-		cpu := (s.mean() + buildCPU) * g
-		if opts.Shard != (Shard{}) {
-			cpu /= float64(opts.Shard.Count)
+	e.Probes = true
+	cpu := s.mean()
+	e.UnitSeconds = quadrantUnitSeconds(units, smp, samples, stream, cpu, sel)
+
+	// Building the tables: the quadrant table (two walks of its
+	// placements) and a projected table per frame (four projections of
+	// each placement) for a whole count; for a shard, the bucket sizes
+	// (one walk) and a projected table per frame and layer it holds
+	// (a walk each, and the projections). Seconds per placement from a
+	// walk timed now.
+	walk := quadrant.WalkSeconds(n/2) * float64(smp.QuarterPlacements())
+	var build, serial float64
+	if opts.Shard == (Shard{}) {
+		serial = 2 * walk
+		build = serial
+		if mp.Projected {
+			build += 4 * walk * float64(up.Frames())
 		}
-		e.Units = 0
-		e.Spread = math.NaN()
-		e.CPUSeconds = cpu
-		e.WallSeconds = planSec*math.Pow(9, float64(n-at)/2) + cpu/float64(parallel(e.Workers, math.MaxInt))
-		return nil
+	} else {
+		serial = walk
+		build = serial
+		if mp.Projected {
+			keys := map[[2]int]bool{}
+			for _, id := range sel {
+				keys[[2]int{units[id].Frame, units[id].Layer()}] = true
+			}
+			build += 2 * walk * float64(len(keys))
+		}
 	}
-	sel := quadrantIDs(p, opts.Shard)
-	e.Units = len(sel)
-	e.Workers = max(1, min(e.Workers, len(sel)))
-	e.UnitSeconds = make([]float64, len(costs))
-	var cpu, largest float64
-	for i, x := range costs {
-		e.UnitSeconds[i] = x * perCost
-	}
+	var largest float64
 	for _, id := range sel {
-		cpu += e.UnitSeconds[id]
 		largest = max(largest, e.UnitSeconds[id])
 	}
-	cpu += buildCPU * float64(len(sel)) / float64(len(costs))
-	e.CPUSeconds = cpu
-	e.WallSeconds = planSec + max(cpu/float64(parallel(e.Workers, len(sel))), largest)
+	e.PlanSeconds = serial
+	e.CPUSeconds = cpu + build
+	e.WallSeconds = serial + max((cpu+build-serial)/float64(par), largest)
 	return nil
+}
+
+// startWest is the west patterns a sampled piece joins at first (more
+// are thinned, see quadrant.SampleWorker.MaxWest): some 0.1 s at N = 22.
+// startPairs is the pairs it joins at first when its west list cannot
+// be thinned (it is then cut, see MaxPairs): N ≤ 22 joins whole, N = 24
+// (pieces of 10^12 pairs, 0.4 to 8 s) is cut.
+const (
+	startWest  = 1 << 15
+	startPairs = 1 << 38
+)
+
+// adaptWest returns the west patterns (or pairs) the next piece joins: fewer after a
+// piece that took more than a twentieth of the budget, more after one
+// under a two-hundredth, so that the budget holds tens of pieces at
+// every N (a whole piece of N = 24 takes some 20 s).
+func adaptWest(maxWest int, dt, budget time.Duration) int {
+	switch {
+	case dt > budget/20 && maxWest > 256:
+		return maxWest / 2
+	case dt < budget/200 && maxWest < 1<<30:
+		return maxWest * 2
+	}
+	return maxWest
+}
+
+// pieceSeconds is the CPU time a count spends on a sampled piece: its
+// half lists and join, and its row sets' walks when the count streams.
+func pieceSeconds(x quadrant.PieceSample, stream bool) float64 {
+	t := x.Join
+	if stream {
+		t += x.Walk
+	}
+	return t.Seconds()
+}
+
+// quadrantUnitSeconds returns the estimated CPU seconds of each unit of
+// units, from its cost proxy (smp.UnitProxy, or Cost + Splits for a unit
+// outside smp's) times the seconds per proxy of its layer: the ratio of
+// the sampled seconds to the sampled proxy, both weighted by 1/p, over
+// the layer's k samples, shrunk towards that of all samples by
+// k/(k + minLayerSamples). The units sel are scaled to sum to cpu, the unbiased
+// estimate of their total.
+func quadrantUnitSeconds(units []quadrant.Unit, smp *quadrant.Sampler, samples []quadrant.PieceSample, stream bool, cpu float64, sel []int) []float64 {
+	const minLayerSamples = 5
+	type acc struct {
+		sec, px float64
+		k       int
+	}
+	var all acc
+	layer := map[int]*acc{}
+	for _, x := range samples {
+		a := layer[x.Layer]
+		if a == nil {
+			a = new(acc)
+			layer[x.Layer] = a
+		}
+		t := pieceSeconds(x, stream) / x.Prob
+		px := x.Proxy / x.Prob
+		a.sec += t
+		a.px += px
+		a.k++
+		all.sec += t
+		all.px += px
+		all.k++
+	}
+	rate := func(l int) float64 {
+		if all.px <= 0 {
+			return 0
+		}
+		r := all.sec / all.px
+		if a := layer[l]; a != nil && a.px > 0 {
+			// Shrunk towards the overall rate by the layer's samples.
+			lam := float64(a.k) / float64(a.k+minLayerSamples)
+			r = lam*a.sec/a.px + (1-lam)*r
+		}
+		return r
+	}
+	out := make([]float64, len(units))
+	for i, u := range units {
+		px := smp.UnitProxy(i)
+		if px == 0 {
+			px = float64(u.Cost) + float64(u.Splits)
+		}
+		out[i] = px * rate(u.Layer())
+	}
+	var sum float64
+	for _, id := range sel {
+		sum += out[id]
+	}
+	if sum > 0 {
+		k := cpu / sum
+		for i := range out {
+			out[i] *= k
+		}
+	}
+	return out
 }
 
 func estimateClassic(ctx context.Context, n int, opts EstimateOptions, e *CountEstimate) error {

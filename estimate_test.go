@@ -113,21 +113,63 @@ func TestEstimateLarge(t *testing.T) {
 }
 
 // TestEstimateQuadrant: the join's estimate plans its memory as Count
-// does, and beyond N = 19 says it extrapolates.
+// does, samples at N itself at every N (also N = 22, where the whole
+// table is GBs), and gives per-unit times that sum to its units' part.
 func TestEstimateQuadrant(t *testing.T) {
-	e, err := Estimate(t.Context(), 14, EstimateOptions{Method: Quadrant, Workers: 2})
+	for _, c := range []struct {
+		n     int
+		units int
+		opts  EstimateOptions
+		mem   uint64 // at least
+	}{
+		{14, 107, EstimateOptions{Method: Quadrant, Workers: 2}, 1},
+		{17, 3807, EstimateOptions{Method: Quadrant, Budget: 100 * time.Millisecond}, 1},
+		{22, 1904, EstimateOptions{Method: Quadrant, Budget: 100 * time.Millisecond}, 500 << 20},
+	} {
+		e, err := Estimate(t.Context(), c.n, c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sum float64
+		for _, x := range e.UnitSeconds {
+			if !(x >= 0) {
+				t.Errorf("Estimate(%d, quadrant): a unit of %v s, want ≥ 0", c.n, x)
+			}
+			sum += x
+		}
+		if e.Units != c.units || e.From != c.n || e.Memory < c.mem || len(e.UnitSeconds) != c.units ||
+			e.Samples == 0 || math.IsNaN(e.Spread) || !(e.CPUSeconds > 0) || sum > e.CPUSeconds*(1+1e-9) || sum < e.CPUSeconds/2 {
+			t.Errorf("Estimate(%d, quadrant): %d units from %d, %d bytes, %d unit times summing to %v of %v s CPU, %d samples, spread %v; "+
+				"want %d units from %d, at least %d bytes, a time per unit summing to at most the CPU time, samples, a spread",
+				c.n, e.Units, e.From, e.Memory, len(e.UnitSeconds), sum, e.CPUSeconds, e.Samples, e.Spread, c.units, c.n, c.mem)
+		}
+	}
+}
+
+// TestEstimateQuadrantShard: a shard's estimate counts its units only
+// and keeps a time for every unit of the plan.
+func TestEstimateQuadrantShard(t *testing.T) {
+	const n = 16
+	whole, err := Estimate(t.Context(), n, EstimateOptions{Method: Quadrant, Budget: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.Units != 107 || e.From != 14 || e.Memory == 0 || len(e.UnitSeconds) != 107 {
-		t.Errorf("Estimate(14, quadrant): %d units from %d, %d bytes; want 107 units from 14 and the memory plan", e.Units, e.From, e.Memory)
+	var units int
+	for i := range 4 {
+		e, err := Estimate(t.Context(), n, EstimateOptions{Method: Quadrant, Budget: 200 * time.Millisecond, Shard: Shard{Index: i, Count: 4}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		units += e.Units
+		if !(e.CPUSeconds > 0) || e.Samples == 0 {
+			t.Errorf("shard %d/4: %v s CPU from %d samples, want a positive time from samples", i, e.CPUSeconds, e.Samples)
+		}
+		if len(e.UnitSeconds) != whole.Units {
+			t.Errorf("shard %d/4: %d unit times, want one per unit of the plan, %d", i, len(e.UnitSeconds), whole.Units)
+		}
 	}
-	e, err = Estimate(t.Context(), 22, EstimateOptions{Method: Quadrant, Budget: 100 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if e.From != 18 || !math.IsNaN(e.Spread) || e.UnitSeconds != nil || e.Memory < 500<<20 {
-		t.Errorf("Estimate(22, quadrant): from %d, spread %v, %d bytes; want extrapolated from 18 with NaN spread and over 500 MiB", e.From, e.Spread, e.Memory)
+	if units != whole.Units {
+		t.Errorf("shards' units sum to %d, want the whole count's %d", units, whole.Units)
 	}
 }
 

@@ -31,6 +31,10 @@ import (
 // densities of the key bit (about 0.75 on the densest bits); on a sample
 // of N = 18 the recursion leaves a fifth of the pairs.
 type joiner struct {
+	// keepRoles keeps W as the west list even when it is the shorter
+	// (the sampler joins a subset of the west list: see RunPiece).
+	keepRoles bool
+
 	wp, ep   []uint64    // sorted by key
 	kin      []uint32    // keys of the list being sorted, in input order
 	tmp      []uint64    // its packed patterns or records, in input order (sortPacked)
@@ -104,7 +108,7 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 	// Tables on the shorter list. West patterns may carry weights, which
 	// the tables cannot; only unweighted lists swap (odd N; for even N the
 	// long-diagonal fold makes the east list the shorter one anyway).
-	if len(W) < len(E) && !weighted(W) {
+	if len(W) < len(E) && !weighted(W) && !j.keepRoles {
 		W, E = E, W
 	}
 	// 5-bit chunks (32 entries, 8 chunks fill a block) need a load fewer

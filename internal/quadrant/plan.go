@@ -60,7 +60,11 @@ type Plan struct {
 	frames []*frame
 	units  []Unit
 	maxPat uint64 // bound on the patterns of one half-board
-	pool   sync.Pool
+
+	// rowCount[rows] is the number of quadrant placements using exactly
+	// those local rows (the base of Unit.Cost); nil for a ForUnits plan.
+	rowCount []uint64
+	pool     sync.Pool
 
 	// noProj makes workers project quadrant placements on the fly
 	// instead of sharing per-frame projected tables: slower, but the
@@ -124,6 +128,7 @@ var ErrNoTable = errors.New("quadrant: this plan has no quadrant table (NewUnitP
 // addUnits lists the units of p's frames with their costs, from R[rows],
 // the number of placements of a quadrant using exactly those local rows.
 func (p *Plan) addUnits(R []uint64) {
+	p.rowCount = R
 	h := p.n / 2
 	for fi, f := range p.frames {
 		top := f.rows & (1<<h - 1)
@@ -134,19 +139,8 @@ func (p *Plan) addUnits(R []uint64) {
 				fold = 4 // a west pattern weighs up to 4 (foldDiagonals)
 			}
 			f.eachSplit(et, func(E uint64, wt uint64) {
-				W := f.rows ^ E
-				hm := uint64(1)<<h - 1
-				cw := R[W&hm] * R[W>>f.r0[sw]&hm]
-				ce := R[E&hm] * R[E>>f.r0[sw]&hm]
-				// The cost: the half-boards' sizes, about cw and ce
-				// over the ways to share the band's columns between
-				// their two quadrants, and the join, about their
-				// product: 2^-15 per pair and 1 per half-board fits
-				// the CPU time of the units of each layer within 25%
-				// at N = 18 and 20 (see "Unit costs" in doc.go).
-				hw := cw / binomial(bits.OnesCount64(f.cols&hm), bits.OnesCount64(W&hm))
-				he := ce / binomial(bits.OnesCount64(f.cols>>f.c0[ne]&hm), bits.OnesCount64(E&hm))
-				u.Cost = satAdd(u.Cost, satAdd(satMul(hw, he)>>15, hw+he))
+				c, cw, ce := f.splitCost(R, E)
+				u.Cost = satAdd(u.Cost, c)
 				u.Splits++
 				// At most cw west and ce east halves: the quadrant
 				// placements with their rows, before any check.
@@ -161,6 +155,26 @@ func (p *Plan) addUnits(R []uint64) {
 			}
 		}
 	}
+}
+
+// splitCost is the estimated work of row split E of frame f (Unit.Cost
+// sums it over the unit's splits), from R[rows], the placements of a
+// quadrant using exactly those local rows, with cw and ce, the products
+// of the row sets' placements of the west and the east half.
+func (f *frame) splitCost(R []uint64, E uint64) (cost, cw, ce uint64) {
+	h := f.h
+	hm := uint64(1)<<h - 1
+	W := f.rows ^ E
+	cw = R[W&hm] * R[W>>f.r0[sw]&hm]
+	ce = R[E&hm] * R[E>>f.r0[sw]&hm]
+	// The cost: the half-boards' sizes, about cw and ce over the ways to
+	// share the band's columns between their two quadrants, and the
+	// join, about their product: 2^-15 per pair and 1 per half-board
+	// fits the CPU time of the units of each layer within 25% at N = 18
+	// and 20 (see "Unit costs" in doc.go).
+	hw := cw / binomial(bits.OnesCount64(f.cols&hm), bits.OnesCount64(W&hm))
+	he := ce / binomial(bits.OnesCount64(f.cols>>f.c0[ne]&hm), bits.OnesCount64(E&hm))
+	return satAdd(satMul(hw, he)>>15, hw+he), cw, ce
 }
 
 // eachSplit calls fn for every row split E of the frame whose top-band

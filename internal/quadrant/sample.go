@@ -1,0 +1,528 @@
+package quadrant
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+)
+
+// Sampling the join's work at N itself.
+//
+// A unit runs over row splits E; a piece is one (unit, split). The
+// sampler lists every piece with a cheap cost proxy (splitCost, the term
+// Unit.Cost sums) and draws pieces with probability
+//
+//	p_i = SamplePPS·proxy_i/Σproxy + (1 − SamplePPS)/pieces
+//
+// (by proxy, with a uniform part that bounds every weight 1/p_i by
+// pieces/(1 − SamplePPS)). RunPiece builds only that piece's half lists,
+// by streaming the four row sets it reads (walkRows, as a shard in stream
+// mode does: no quadrant table), and joins them with the real join. Any
+// quantity x_i of a piece (its time, its count, its pairs) divided by p_i
+// is then an unbiased estimate of Σ x_i over all pieces, the whole
+// count's. The sampler holds the pieces (16 bytes each: 0.3 M at N = 24,
+// some 5 M at N = 23) and a worker one piece's lists and join tables.
+
+// SamplePPS is the share of the sampler's draws made by the cost proxy.
+const SamplePPS = 0.8
+
+// piece is one row split E of one unit.
+type piece struct {
+	unit int32
+	wt   uint32 // the split's class size (eachSplit)
+	E    uint64
+}
+
+// A Sampler draws the pieces (unit, row split) of a plan's units with
+// probability by a cost proxy and runs them. It is safe for concurrent
+// use, each goroutine with its own SampleWorker.
+type Sampler struct {
+	p      *Plan
+	pieces []piece
+	proxy  []float64 // per piece
+	cum    []float64 // cumulative proxy
+	total  float64   // Σ proxy
+	unitPx []float64 // per unit ID: Σ proxy of its pieces (0 outside ids)
+}
+
+// NewSampler lists the pieces of the units ids of p (all units when ids
+// is nil). p must be a NewPlan or a NewUnitPlan (not a ForUnits plan): it
+// needs the per-row placement counts behind Unit.Cost.
+func NewSampler(p *Plan, ids []int) (*Sampler, error) {
+	if p.rowCount == nil {
+		return nil, fmt.Errorf("quadrant: NewSampler needs a NewPlan or NewUnitPlan")
+	}
+	if ids == nil {
+		ids = make([]int, len(p.units))
+		for i := range ids {
+			ids[i] = i
+		}
+	}
+	s := &Sampler{p: p, unitPx: make([]float64, len(p.units))}
+	for _, id := range ids {
+		if id < 0 || id >= len(p.units) {
+			return nil, fmt.Errorf("%w: %d of %d", ErrUnit, id, len(p.units))
+		}
+		u := p.units[id]
+		f := p.frames[u.Frame]
+		f.eachSplit(u.Top, func(E, wt uint64) {
+			c, _, _ := f.splitCost(p.rowCount, E)
+			x := float64(c) + 1 // never 0: a piece still lists its row sets
+			s.pieces = append(s.pieces, piece{unit: int32(id), wt: uint32(wt), E: E})
+			s.proxy = append(s.proxy, x)
+			s.total += x
+			s.cum = append(s.cum, s.total)
+			s.unitPx[id] += x
+		})
+	}
+	return s, nil
+}
+
+// Pieces returns the number of pieces.
+func (s *Sampler) Pieces() int { return len(s.pieces) }
+
+// UnitProxy returns the summed cost proxy of unit id's pieces (0 for a
+// unit outside the sampler's).
+func (s *Sampler) UnitProxy(id int) float64 { return s.unitPx[id] }
+
+// Proxy returns the summed cost proxy of all pieces.
+func (s *Sampler) Proxy() float64 { return s.total }
+
+// Prob returns the probability that Draw draws piece i.
+func (s *Sampler) Prob(i int) float64 {
+	return SamplePPS*s.proxy[i]/s.total + (1-SamplePPS)/float64(len(s.pieces))
+}
+
+// Draw draws a piece with probability Prob.
+func (s *Sampler) Draw(rnd *rand.Rand) int {
+	if rnd.Float64() >= SamplePPS {
+		return rnd.IntN(len(s.pieces))
+	}
+	return min(sort.SearchFloat64s(s.cum, rnd.Float64()*s.total), len(s.pieces)-1)
+}
+
+// A PieceSample is what RunPiece measured of one piece.
+type PieceSample struct {
+	Piece int
+	Unit  int     // its unit's ID
+	Layer int     // its unit's layer
+	Proxy float64 // its cost proxy
+	Prob  float64 // the probability that Draw draws it
+
+	// Count is the piece's share of Q(N) (symmetry weights included)
+	// when Scale is 1; when the piece's lists were thinned or cut
+	// (Scale > 1), the count of the part joined, and Count·Scale an
+	// unbiased estimate of the piece's share. Pairs is the number of
+	// (west, east) pairs of the piece, West and East its lists' lengths.
+	Count, Pairs uint64
+	Scale        float64
+	West, East   int
+
+	// Times are the thread's CPU time where the system tells it
+	// (Linux: CLOCK_THREAD_CPUTIME_ID; CPU reports it), so that other
+	// processes on the machine do not inflate them; else wall time.
+	// Walk is the time spent listing the piece's four row sets (the
+	// unit's nw and ne sets once per unit when its pieces run in a row,
+	// so a share of them here: 1/splits); Join the time to build both
+	// half lists and join them, what a count with projected tables
+	// spends on the piece. Placements is the number of placements the
+	// walks listed (the same share of nw and ne).
+	Walk, Join time.Duration
+	CPU        bool
+	// K is the thinning of the west list (1: joined whole; see
+	// SampleWorker.MaxWest).
+	K          int
+	Placements float64
+}
+
+// clockCost returns the time one reading of clock adds to an interval
+// (a system call on Linux, about a microsecond: most of a small piece's
+// time at N ≤ 17), the least of a few back-to-back readings.
+func clockCost() time.Duration {
+	best := time.Duration(math.MaxInt64)
+	for range 16 {
+		a, _ := clock()
+		b, _ := clock()
+		best = min(best, b-a)
+	}
+	return best
+}
+
+// clock returns the thread's CPU time (and true) or, where that is not
+// available, the wall time since a fixed start.
+func clock() (time.Duration, bool) {
+	if ns, ok := threadCPU(); ok {
+		return time.Duration(ns), true
+	}
+	return time.Since(clockStart), false
+}
+
+var clockStart = time.Now()
+
+// maxCut bounds the cut of cutJoin: the part joined keeps at least
+// 1/maxCut of the pairs. Measured at N = 22 (six pieces, eight draws
+// each), the time of a part over its probability was 1.02× the whole
+// join's cutting to 1/4 of the pairs, 1.13× to 1/16 and 1.30× to 1/64
+// (the sorting and tables, linear in the lists, overcounted); at N = 24
+// the parts' time per pair varies far more (one piece of 21.8 s: four
+// parts of 1/16 averaged 0.04× its time, unbiased but heavy-tailed), so
+// a cut stays shallow.
+const maxCut = 4
+
+// Bounds of the thinning: at most maxThin, and a thinned west list of at
+// least thinWestMin patterns (a variable for the tests).
+const maxThin = 16
+
+var thinWestMin = 4096
+
+// fixedWest is the west patterns of the join that times the fixed part
+// of a thinned piece's join.
+const fixedWest = 64
+
+// A SampleWorker is the scratch space of one goroutine running pieces.
+type SampleWorker struct {
+	// MaxWest, when positive, bounds the west list RunPiece joins: a
+	// longer one is thinned to a systematic 1/K sample (every K-th
+	// pattern from a random start) and the join's time and count
+	// scaled up (see RunPiece). A piece of N = 24 joins lists of
+	// millions, some 20 s whole.
+	MaxWest int
+	// MaxPairs, when positive, bounds the pairs of the join RunPiece
+	// runs when the west list cannot be thinned (it is no longer than
+	// the east one: N ≥ 23, lists of a million each): the lists are cut
+	// on their densest shared bits as the join's own recursion cuts
+	// them, one part drawn by its pairs, and the time and count scaled
+	// by 1/its probability (cutJoin); a part keeps at least 1/4 of the
+	// pairs (maxCut).
+	MaxPairs int
+	// Rand draws the thinned sample's start; nil: math/rand/v2's.
+	Rand *rand.Rand
+
+	st     streamTable
+	j      joiner
+	ws, es []uint64
+	sub    []uint64
+	ws2    []uint64
+	tick   time.Duration // the cost of reading the clock, once measured
+	ticked bool
+	cut    [4][]uint64
+}
+
+// cutJoin joins a part of (ws, es) of at most maxPairs pairs: while
+// larger, both lists are cut on the bit that most patterns of both hold
+// (on a sample, as the join picks its key) into (w0, e0), (w0, e1) and
+// (w1, e0), the pairs that can match, and one part is drawn with
+// probability by its pairs; the join of the last part, times wt, is
+// Count, and 1/probability is Scale. The join's time over the
+// probability estimates the whole join's: the join's recursion splits on
+// the same bits first, so its kernel work is divided the same way, while
+// its sorting and tables (linear in the lists) are overcounted, a small
+// share of a join this large.
+func (w *SampleWorker) cutJoin(out PieceSample, ws, es []uint64, d int, wt uint64, t1 time.Duration, maxPairs uint64) (PieceSample, error) {
+	intn := rand.IntN
+	if w.Rand != nil {
+		intn = w.Rand.IntN
+	}
+	prob := 1.0
+	used := uint64(0)
+	for uint64(len(ws))*uint64(len(es)) > maxPairs {
+		var cw, ce [64]int
+		for _, x := range ws[:min(len(ws), sample)] {
+			for y := x & (1<<d - 1) &^ used; y != 0; y &= y - 1 {
+				cw[bits.TrailingZeros64(y)]++
+			}
+		}
+		for _, x := range es[:min(len(es), sample)] {
+			for y := x & (1<<d - 1) &^ used; y != 0; y &= y - 1 {
+				ce[bits.TrailingZeros64(y)]++
+			}
+		}
+		b, best := -1, 0
+		for i := range d {
+			if c := cw[i] * ce[i]; c > best {
+				b, best = i, c
+			}
+		}
+		if b < 0 {
+			break
+		}
+		used |= 1 << b
+		for q := range w.cut {
+			w.cut[q] = w.cut[q][:0]
+		}
+		for _, x := range ws {
+			k := x >> b & 1
+			w.cut[k] = append(w.cut[k], x)
+		}
+		for _, x := range es {
+			k := x >> b & 1
+			w.cut[2+k] = append(w.cut[2+k], x)
+		}
+		w0, w1, e0, e1 := w.cut[0], w.cut[1], w.cut[2], w.cut[3]
+		p00 := float64(len(w0)) * float64(len(e0))
+		p01 := float64(len(w0)) * float64(len(e1))
+		p10 := float64(len(w1)) * float64(len(e0))
+		all := p00 + p01 + p10
+		if all == 0 {
+			ws, es = nil, nil
+			break
+		}
+		x := float64(intn(1<<30)) / (1 << 30) * all
+		switch {
+		case x < p00:
+			ws, es, prob = w0, e0, prob*p00/all
+		case x < p00+p01:
+			ws, es, prob = w0, e1, prob*p01/all
+		default:
+			ws, es, prob = w1, e0, prob*p10/all
+		}
+		// The parts become the next round's input: keep them apart
+		// from the buffers the next cut writes.
+		w.sub = append(w.sub[:0], ws...)
+		w.ws2 = append(w.ws2[:0], es...)
+		ws, es = w.sub, w.ws2
+	}
+	w.j.keepRoles = true
+	defer func() { w.j.keepRoles = false }()
+	t2, _ := clock()
+	c := w.j.count(ws, es, d)
+	t3, _ := clock()
+	out.Count = wt * c
+	out.Scale = 1 / prob
+	out.Join = t2 - t1 + time.Duration(float64(t3-t2)/prob)
+	return out, nil
+}
+
+// RunPiece builds piece i's half lists by streaming its row sets and
+// joins them, timing both. It checks ctx before starting.
+func (s *Sampler) RunPiece(ctx context.Context, w *SampleWorker, i int) (PieceSample, error) {
+	if err := ctx.Err(); err != nil {
+		return PieceSample{}, err
+	}
+	pc := s.pieces[i]
+	u := s.p.units[pc.unit]
+	f := s.p.frames[u.Frame]
+	r := s.p.rowCount
+	hm := uint64(1)<<f.h - 1
+	out := PieceSample{Scale: 1, Piece: i, Unit: int(pc.unit), Layer: u.Layer(), Proxy: s.proxy[i], Prob: s.Prob(i)}
+
+	runtime.LockOSThread() // the thread's CPU clock is the piece's
+	defer runtime.UnlockOSThread()
+	if !w.ticked {
+		w.tick, w.ticked = clockCost(), true
+	}
+	rs := f.splitRows(pc.E)
+	// The walks: a fresh table per piece, so each is timed (nw and ne
+	// are listed once per unit by a count that streams: a 1/splits share).
+	t0, _ := clock()
+	w.st = streamTable{t: projTable{pats: w.st.t.pats}, buf: w.st.buf, cols: w.st.cols}
+	for q := range 4 {
+		w.st.set(f, q, rs[q])
+	}
+	top := float64(r[rs[nw]] + r[rs[ne]])
+	out.Placements = float64(r[rs[sw]]+r[rs[se]]) + top/float64(u.Splits)
+	t1, cpu := clock()
+	walk := t1 - t0
+	out.CPU = cpu
+	// The top quadrants' share: scale their part of the walk by the
+	// placements (the walk time is about linear in them).
+	if all := float64(r[rs[sw]]+r[rs[se]]) + top; all > 0 {
+		out.Walk = time.Duration(float64(walk) * out.Placements / all)
+	}
+
+	W := f.rows ^ pc.E
+	E := pc.E
+	w.ws = f.appendHalfProj(&w.st.t, w.ws[:0], false, W&hm, W&^hm)
+	if len(w.ws) > 0 {
+		w.es = f.appendHalfProj(&w.st.t, w.es[:0], true, E&hm, E&^hm)
+	}
+	out.West, out.East = len(w.ws), len(w.es)
+	out.Pairs = uint64(len(w.ws)) * uint64(len(w.es))
+	if len(w.ws) == 0 || len(w.es) == 0 {
+		t2, _ := clock()
+		out.Join = max(t2-t1-w.tick, 0)
+		return out, nil
+	}
+	d := f.widthM + f.widthA
+	ws, es := w.ws, w.es
+	// The join's roles: tables on the shorter list unless the west
+	// one carries weights (joiner.count).
+	if len(ws) < len(es) && !weighted(ws) {
+		ws, es = es, ws
+	}
+	// The thinned list stays at least as long as the east one (and
+	// thinWestMin): shorter, the join's recursion takes other turns and
+	// the scaled time overshoots (measured at N = 20 and 22: K ≤ 16 with
+	// a list longer than the east one within 15%; a west list thinned
+	// below the east one's length 1.8 to 4×).
+	K := 1
+	if w.MaxWest > 0 && len(ws) > 2*w.MaxWest {
+		K = min(len(ws)/w.MaxWest, len(ws)/max(len(es), thinWestMin), maxThin)
+		K = max(K, 1)
+	}
+	out.K = K
+	if pairs := uint64(len(ws)) * uint64(len(es)); K == 1 && w.MaxPairs > 0 && pairs > uint64(w.MaxPairs) {
+		return w.cutJoin(out, ws, es, d, uint64(pc.wt)*f.weight, t1, max(uint64(w.MaxPairs), pairs/maxCut))
+	}
+	if K == 1 {
+		out.Count = uint64(pc.wt) * w.j.count(ws, es, d) * f.weight
+		t2, _ := clock()
+		out.Join = max(t2-t1-w.tick, 0)
+		return out, nil
+	}
+	// Thinned: every K-th west pattern from a random start, each kept
+	// with probability 1/K, so K times its count is unbiased. The
+	// join's time is a fixed part on the east list (its sort and
+	// tables), timed by a join with a few west patterns, and a part
+	// about linear in the west patterns, scaled by K.
+	start := 0
+	if w.Rand != nil {
+		start = w.Rand.IntN(K)
+	} else {
+		start = rand.IntN(K)
+	}
+	w.sub = w.sub[:0]
+	for i := start; i < len(ws); i += K {
+		w.sub = append(w.sub, ws[i])
+	}
+	w.j.keepRoles = true
+	defer func() { w.j.keepRoles = false }()
+	t2, _ := clock()
+	c := w.j.count(w.sub, es, d)
+	t3, _ := clock()
+	w.j.count(w.sub[:min(len(w.sub), fixedWest)], es, d)
+	t4, _ := clock()
+	out.Count = uint64(pc.wt) * c * f.weight
+	out.Scale = float64(K)
+	fixed := t4 - t3
+	out.Join = t2 - t1 + fixed + time.Duration(K)*max(t3-t2-fixed, 0)
+	return out, nil
+}
+
+// rowCounts returns R[rows], the number of placements of non-attacking
+// queens on an h×h board that use exactly the local rows rows, from one
+// walk of the placements on all cores (3 s for h = 12 on 2 cores),
+// remembered per h.
+func rowCounts(h int) []uint64 {
+	rowCache.Lock()
+	defer rowCache.Unlock()
+	if r := rowCache.r[h]; r != nil {
+		return r
+	}
+	R := make([]uint64, 1<<h)
+	// One task per queen (or none) of rows 0 and 1: (h+1)² subtrees.
+	type task struct{ a, b int }
+	tasks := make(chan task)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	full := uint32(1)<<h - 1
+	for range max(1, runtime.NumCPU()) {
+		wg.Go(func() {
+			part := make([]uint64, 1<<h)
+			for t := range tasks {
+				walkFrom(h, full, t.a, t.b, func(rows uint32) { part[rows]++ })
+			}
+			mu.Lock()
+			for i, x := range part {
+				R[i] += x
+			}
+			mu.Unlock()
+		})
+	}
+	for a := -1; a < max(h, 1); a++ {
+		for b := -1; b < max(h, 1); b++ {
+			tasks <- task{a, b}
+		}
+	}
+	close(tasks)
+	wg.Wait()
+	rowCache.r[h] = R
+	return R
+}
+
+var rowCache struct {
+	sync.Mutex
+	r [MaxN/2 + 1][]uint64
+}
+
+// walkFrom calls f with the row set of every placement of walkQuarter(h)
+// whose rows 0 and 1 hold a queen in column a and b (-1: no queen; a
+// column out of range or attacked: no placement).
+func walkFrom(h int, full uint32, a, b int, f func(rows uint32)) {
+	var rec func(i int, rows, cols, ld, rd uint32)
+	rec = func(i int, rows, cols, ld, rd uint32) {
+		if i == h {
+			f(rows)
+			return
+		}
+		rec(i+1, rows, cols, (ld<<1)&full, rd>>1)
+		for free := full &^ (cols | ld | rd); free != 0; free &= free - 1 {
+			b := uint32(1) << bits.TrailingZeros32(free)
+			rec(i+1, rows|1<<i, cols|b, ((ld|b)<<1)&full, (rd|b)>>1)
+		}
+	}
+	var rows, cols, ld, rd uint32
+	for i, c := range [2]int{a, b} {
+		if i >= h {
+			if c >= 0 {
+				return
+			}
+			continue
+		}
+		if c >= h {
+			return
+		}
+		if c >= 0 {
+			bit := uint32(1) << c
+			if (cols|ld|rd)&bit != 0 {
+				return
+			}
+			rows |= 1 << i
+			cols |= bit
+			ld |= bit
+			rd |= bit
+		}
+		ld, rd = (ld<<1)&full, rd>>1
+	}
+	if h < 2 {
+		if a == -1 || b == -1 {
+			// h = 1: only b = -1 is a real task; h = 0: only (-1, -1).
+			if (h == 0 && a == -1 && b == -1) || (h == 1 && b == -1) {
+				f(rows)
+			}
+		}
+		return
+	}
+	rec(2, rows, cols, ld, rd)
+}
+
+// QuarterPlacements returns the number of placements of the quadrant
+// table, what building it (and each projected table) walks.
+func (s *Sampler) QuarterPlacements() uint64 {
+	var t uint64
+	for _, x := range s.p.rowCount {
+		t += x
+	}
+	return t
+}
+
+// WalkSeconds returns the time per placement of a walk of the quadrant's
+// placements (walkQuarter), timed on an h' = min(h, 9) quadrant (about
+// 10 ms; the thread's CPU time, as RunPiece): the unit of the time to build the quadrant and projected
+// tables.
+func WalkSeconds(h int) float64 {
+	h = min(h, 9)
+	var k uint64
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	t0, _ := clock()
+	walkQuarter(h, func(_, _ uint32, _ uint64) { k++ })
+	t1, _ := clock()
+	return (t1 - t0).Seconds() / float64(max(k, 1))
+}

@@ -1,0 +1,177 @@
+package quadrant
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestRowCounts: the parallel per-row counts equal those of walkQuarter.
+func TestRowCounts(t *testing.T) {
+	for h := 2; h <= 9; h++ {
+		want := make([]uint64, 1<<h)
+		walkQuarter(h, func(rows, _ uint32, _ uint64) { want[rows]++ })
+		got := rowCounts(h)
+		for r := range want {
+			if got[r] != want[r] {
+				t.Fatalf("h = %d, rows %b: rowCounts %d, walkQuarter %d", h, r, got[r], want[r])
+			}
+		}
+	}
+}
+
+// TestSamplerPieces: the pieces cover every split of every unit once
+// (their counts sum to Q(N), their pairs to what CountUnit's lists pair),
+// their probabilities sum to 1, and each unit's proxy is its Cost.
+func TestSamplerPieces(t *testing.T) {
+	known := knownCounts(t)
+	for n := 4; n <= 13; n++ {
+		p, err := NewUnitPlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := NewSampler(p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w SampleWorker
+		var sum uint64
+		var prob float64
+		for i := range s.Pieces() {
+			x, err := s.RunPiece(context.Background(), &w, i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum += x.Count
+			prob += x.Prob
+		}
+		if sum != known[n] {
+			t.Errorf("N = %d: pieces sum to %d, want Q(N) = %d", n, sum, known[n])
+		}
+		if math.Abs(prob-1) > 1e-9 {
+			t.Errorf("N = %d: probabilities sum to %v, want 1", n, prob)
+		}
+		for _, u := range p.Units() {
+			// Each piece's proxy is its splitCost plus 1.
+			if got, want := s.UnitProxy(u.ID), float64(u.Cost)+float64(u.Splits); math.Abs(got-want) > 1e-9*want {
+				t.Errorf("N = %d, unit %d: proxy %v, want Cost + Splits = %v", n, u.ID, got, want)
+			}
+		}
+	}
+}
+
+// TestSamplerUnbiased: the sampled estimate of Q(N) and of the pairs
+// compared, x/p averaged over draws, is within 4 standard errors of the
+// exact sum (fixed seeds: deterministic), with whole joins, with the
+// west lists thinned (MaxWest) and with the lists cut (MaxPairs).
+func TestSamplerUnbiased(t *testing.T) {
+	known := knownCounts(t)
+	defer func(m int) { thinWestMin = m }(thinWestMin)
+	thinWestMin = 1 // small boards' lists are short
+	for _, cfg := range []struct{ maxWest, maxPairs int }{{0, 0}, {16, 0}, {0, 64}} {
+		maxWest, maxPairs := cfg.maxWest, cfg.maxPairs
+		for n := 12; n <= 14; n++ {
+			p, err := NewUnitPlan(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := NewSampler(p, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var w SampleWorker
+			var pairs float64
+			thinned := 0
+			// The exact pairs: every piece once.
+			for i := range s.Pieces() {
+				x, err := s.RunPiece(context.Background(), &w, i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pairs += float64(x.Pairs)
+			}
+			rnd := rand.New(rand.NewPCG(uint64(n), 7))
+			w.MaxWest, w.MaxPairs, w.Rand = maxWest, maxPairs, rand.New(rand.NewPCG(uint64(n), 8))
+			const draws = 3000
+			var cq, cp meanVar
+			for range draws {
+				i := s.Draw(rnd)
+				x, err := s.RunPiece(context.Background(), &w, i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if x.Scale > 1 {
+					thinned++
+				}
+				cq.add(float64(x.Count) * x.Scale / x.Prob)
+				cp.add(float64(x.Pairs) / x.Prob)
+			}
+			for _, c := range []struct {
+				what string
+				est  meanVar
+				want float64
+			}{{"Q(N)", cq, float64(known[n])}, {"pairs", cp, pairs}} {
+				m, se := c.est.mean(), c.est.se()
+				if math.Abs(m-c.want) > 4*se || se > 0.2*c.want {
+					t.Errorf("N = %d, MaxWest %d, MaxPairs %d: sampled %s %.4g ± %.2g, want %.4g within 4 standard errors (and a spread under 20%%)", n, maxWest, maxPairs, c.what, m, se, c.want)
+				}
+			}
+			if (maxWest > 0 || maxPairs > 0) && thinned < draws/10 {
+				t.Errorf("N = %d, MaxWest %d, MaxPairs %d: %d of %d draws thinned or cut, want a tenth at least", n, maxWest, maxPairs, thinned, draws)
+			}
+		}
+	}
+}
+
+type meanVar struct{ k, sum, sumsq float64 }
+
+func (m *meanVar) add(x float64) { m.k++; m.sum += x; m.sumsq += x * x }
+func (m *meanVar) mean() float64 { return m.sum / m.k }
+func (m *meanVar) se() float64 {
+	mu := m.mean()
+	return math.Sqrt(max(m.sumsq/m.k-mu*mu, 0) / (m.k - 1))
+}
+
+// TestSamplerDraw: Draw's frequencies follow Prob (a chi-square-like
+// check on a small plan, fixed seed).
+func TestSamplerDraw(t *testing.T) {
+	p, err := NewUnitPlan(10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSampler(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	const draws = 200000
+	got := make([]int, s.Pieces())
+	for range draws {
+		got[s.Draw(rnd)]++
+	}
+	for i, g := range got {
+		want := draws * s.Prob(i)
+		if math.Abs(float64(g)-want) > 5*math.Sqrt(want)+3 {
+			t.Errorf("piece %d: drawn %d times in %d, want about %.1f", i, g, draws, want)
+		}
+	}
+}
+
+// TestNewSamplerRefusesForUnits: a ForUnits plan has no row counts.
+func TestNewSamplerRefusesForUnits(t *testing.T) {
+	p, err := NewUnitPlan(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := p.ForUnits([]int{0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewSampler(sp, nil); err == nil {
+		t.Errorf("NewSampler(ForUnits plan) = nil error, want one")
+	}
+	if _, err := NewSampler(p, []int{len(p.Units())}); err == nil {
+		t.Errorf("NewSampler(unit %d of %d) = nil error, want one", len(p.Units()), len(p.Units()))
+	}
+}

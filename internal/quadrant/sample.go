@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sort"
-	"sync"
 	"time"
 )
 
@@ -403,103 +402,6 @@ func (s *Sampler) RunPiece(ctx context.Context, w *SampleWorker, i int) (PieceSa
 	fixed := t4 - t3
 	out.Join = t2 - t1 + fixed + time.Duration(K)*max(t3-t2-fixed, 0)
 	return out, nil
-}
-
-// rowCounts returns R[rows], the number of placements of non-attacking
-// queens on an h×h board that use exactly the local rows rows, from one
-// walk of the placements on all cores (3 s for h = 12 on 2 cores),
-// remembered per h.
-func rowCounts(h int) []uint64 {
-	rowCache.Lock()
-	defer rowCache.Unlock()
-	if r := rowCache.r[h]; r != nil {
-		return r
-	}
-	R := make([]uint64, 1<<h)
-	// One task per queen (or none) of rows 0 and 1: (h+1)² subtrees.
-	type task struct{ a, b int }
-	tasks := make(chan task)
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	full := uint32(1)<<h - 1
-	for range max(1, runtime.NumCPU()) {
-		wg.Go(func() {
-			part := make([]uint64, 1<<h)
-			for t := range tasks {
-				walkFrom(h, full, t.a, t.b, func(rows uint32) { part[rows]++ })
-			}
-			mu.Lock()
-			for i, x := range part {
-				R[i] += x
-			}
-			mu.Unlock()
-		})
-	}
-	for a := -1; a < max(h, 1); a++ {
-		for b := -1; b < max(h, 1); b++ {
-			tasks <- task{a, b}
-		}
-	}
-	close(tasks)
-	wg.Wait()
-	rowCache.r[h] = R
-	return R
-}
-
-var rowCache struct {
-	sync.Mutex
-	r [MaxN/2 + 1][]uint64
-}
-
-// walkFrom calls f with the row set of every placement of walkQuarter(h)
-// whose rows 0 and 1 hold a queen in column a and b (-1: no queen; a
-// column out of range or attacked: no placement).
-func walkFrom(h int, full uint32, a, b int, f func(rows uint32)) {
-	var rec func(i int, rows, cols, ld, rd uint32)
-	rec = func(i int, rows, cols, ld, rd uint32) {
-		if i == h {
-			f(rows)
-			return
-		}
-		rec(i+1, rows, cols, (ld<<1)&full, rd>>1)
-		for free := full &^ (cols | ld | rd); free != 0; free &= free - 1 {
-			b := uint32(1) << bits.TrailingZeros32(free)
-			rec(i+1, rows|1<<i, cols|b, ((ld|b)<<1)&full, (rd|b)>>1)
-		}
-	}
-	var rows, cols, ld, rd uint32
-	for i, c := range [2]int{a, b} {
-		if i >= h {
-			if c >= 0 {
-				return
-			}
-			continue
-		}
-		if c >= h {
-			return
-		}
-		if c >= 0 {
-			bit := uint32(1) << c
-			if (cols|ld|rd)&bit != 0 {
-				return
-			}
-			rows |= 1 << i
-			cols |= bit
-			ld |= bit
-			rd |= bit
-		}
-		ld, rd = (ld<<1)&full, rd>>1
-	}
-	if h < 2 {
-		if a == -1 || b == -1 {
-			// h = 1: only b = -1 is a real task; h = 0: only (-1, -1).
-			if (h == 0 && a == -1 && b == -1) || (h == 1 && b == -1) {
-				f(rows)
-			}
-		}
-		return
-	}
-	rec(2, rows, cols, ld, rd)
 }
 
 // QuarterPlacements returns the number of placements of the quadrant

@@ -509,7 +509,7 @@ func estimateBorders(ctx context.Context, n int, opts EstimateOptions, rnd *rand
 
 // quadrantMemory returns the memory plan of a quadrant count with opts:
 // of a whole count from the sizes alone (quadrant.PlanMemory), of a
-// shard from the plan for its own units (Plan.ForUnits, as countQuadrant
+// shard from the plan for its own units (Plan.ForUnits, as the join's engine
 // builds it), which holds less than the whole.
 func quadrantMemory(n int, opts EstimateOptions) (quadrant.MemoryPlan, error) {
 	if opts.Shard == (Shard{}) {

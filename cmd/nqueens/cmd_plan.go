@@ -30,14 +30,17 @@ all shards on this machine's cores.
 
 The kernel's estimate times a sample of the plan's units (N ≤ 18) or
 probes into them; a shard's CPU time is the sum of its units'. The
-quadrant join above N = 19 is timed at N = 18 or 19 and extrapolated
-(good to about a factor of two, no spread), and each shard is given an
-even share. Memory of a join shard is its --plan-only figure, within
-2G by default as its count plans (see count -h): every shard of the
-join from one walk of its quadrant table, about a second at N = 22 and
-a few at N = 24.
+quadrant join is timed at N itself: pieces of its units (one row split
+each) are drawn by a cost proxy, their half lists built by streaming (no
+quadrant table) and joined, timed by the thread's CPU clock; a shard's
+CPU time is its units' proxies times the seconds per proxy sampled in
+their layer. From N = 23 a piece takes seconds, so the calibration holds
+a few pieces and its spread is wide. Memory of a join shard is its
+--plan-only figure, within 2G by default as its count plans (see count
+-h): every shard of the join from one counting walk of its quadrant,
+about a second at N = 22 and a few at N = 24.
 
---method is auto (what count picks without --total-only: the kernel),
+--method is auto (what count --shard picks without --total-only: the kernel),
 kernel or bitboard (the same), or quadrant. Above 16 shards the table is
 summed up as min, median and max per shard; -v prints it whole.
 

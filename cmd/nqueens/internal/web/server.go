@@ -79,7 +79,7 @@ type Options struct {
 // Limits of the API besides Options.
 const (
 	// CountLimit is the largest Options.CountMax: N = 20 takes about
-	// 730 s of one core (docs/BENCHMARKS.md), N = 21 about eight times
+	// 420 s of one core (docs/BENCHMARKS.md), N = 21 about eight times
 	// that.
 	CountLimit = 20
 	// StepMax is the largest N /api/events and /api/solve accept.

@@ -27,14 +27,7 @@ func TestRowCounts(t *testing.T) {
 func TestSamplerPieces(t *testing.T) {
 	known := knownCounts(t)
 	for n := 4; n <= 13; n++ {
-		p, err := NewUnitPlan(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := NewSampler(p, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, s := newTestSampler(t, n)
 		var w SampleWorker
 		var sum uint64
 		var prob float64
@@ -72,14 +65,7 @@ func TestSamplerUnbiased(t *testing.T) {
 	for _, cfg := range []struct{ maxWest, maxPairs int }{{0, 0}, {16, 0}, {0, 64}} {
 		maxWest, maxPairs := cfg.maxWest, cfg.maxPairs
 		for n := 12; n <= 14; n++ {
-			p, err := NewUnitPlan(n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := NewSampler(p, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, s := newTestSampler(t, n)
 			var w SampleWorker
 			var pairs float64
 			thinned := 0
@@ -174,4 +160,18 @@ func TestNewSamplerRefusesForUnits(t *testing.T) {
 	if _, err := NewSampler(p, []int{len(p.Units())}); err == nil {
 		t.Errorf("NewSampler(unit %d of %d) = nil error, want one", len(p.Units()), len(p.Units()))
 	}
+}
+
+// newTestSampler returns the unit plan of n and its sampler.
+func newTestSampler(t *testing.T, n int) (*Plan, *Sampler) {
+	t.Helper()
+	p, err := NewUnitPlan(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSampler(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, s
 }

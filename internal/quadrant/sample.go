@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sort"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -25,11 +27,12 @@ import (
 // mode does: no quadrant table), and joins them with the real join. Any
 // quantity x_i of a piece (its time, its count, its pairs) divided by p_i
 // is then an unbiased estimate of Σ x_i over all pieces, the whole
-// count's. The sampler holds the pieces (16 bytes each: 0.3 M at N = 24,
-// some 5 M at N = 23) and a worker one piece's lists and join tables.
-
-// SamplePPS is the share of the sampler's draws made by the cost proxy.
-const SamplePPS = 0.8
+// count's. The sampler holds per unit the sum and number of its pieces'
+// proxies (16 bytes a unit), not the pieces (1.4·10^6 at N = 24, 9·10^7
+// at N = 25, where a list of them at 32 bytes each held 2.9 GB and made
+// the estimate take 34 s instead of 8 s): a
+// draw picks a unit, then walks that unit's splits (at most C(12, 6) =
+// 924) to the piece; a worker holds one piece's lists and join tables.
 
 // piece is one row split E of one unit.
 type piece struct {
@@ -38,21 +41,27 @@ type piece struct {
 	E    uint64
 }
 
+// SamplePPS is the share of the sampler's draws made by the cost proxy.
+const SamplePPS = 0.8
+
 // A Sampler draws the pieces (unit, row split) of a plan's units with
 // probability by a cost proxy and runs them. It is safe for concurrent
-// use, each goroutine with its own SampleWorker.
+// use, each goroutine with its own SampleWorker. Pieces are numbered in
+// the order of the units given to NewSampler and, within a unit, of
+// eachSplit.
 type Sampler struct {
 	p      *Plan
-	pieces []piece
-	proxy  []float64 // per piece
-	cum    []float64 // cumulative proxy
+	ids    []int     // the units sampled
+	cumPx  []float64 // cumPx[j]: Σ proxy of the pieces of ids[:j+1]
+	cumN   []int     // cumN[j]: the pieces of ids[:j+1]
 	total  float64   // Σ proxy
 	unitPx []float64 // per unit ID: Σ proxy of its pieces (0 outside ids)
 }
 
-// NewSampler lists the pieces of the units ids of p (all units when ids
-// is nil). p must be a NewPlan or a NewUnitPlan (not a ForUnits plan): it
-// needs the per-row placement counts behind Unit.Cost.
+// NewSampler sums the pieces' proxies of the units ids of p (all units
+// when ids is nil), on all cores. p must be a NewPlan or a NewUnitPlan
+// (not a ForUnits plan): it needs the per-row placement counts behind
+// Unit.Cost.
 func NewSampler(p *Plan, ids []int) (*Sampler, error) {
 	if p.rowCount == nil {
 		return nil, fmt.Errorf("quadrant: NewSampler needs a NewPlan or NewUnitPlan")
@@ -63,28 +72,83 @@ func NewSampler(p *Plan, ids []int) (*Sampler, error) {
 			ids[i] = i
 		}
 	}
-	s := &Sampler{p: p, unitPx: make([]float64, len(p.units))}
 	for _, id := range ids {
 		if id < 0 || id >= len(p.units) {
 			return nil, fmt.Errorf("%w: %d of %d", ErrUnit, id, len(p.units))
 		}
-		u := p.units[id]
-		f := p.frames[u.Frame]
-		f.eachSplit(u.Top, func(E, wt uint64) {
-			c, _, _ := f.splitCost(p.rowCount, E)
-			x := float64(c) + 1 // never 0: a piece still lists its row sets
-			s.pieces = append(s.pieces, piece{unit: int32(id), wt: uint32(wt), E: E})
-			s.proxy = append(s.proxy, x)
-			s.total += x
-			s.cum = append(s.cum, s.total)
-			s.unitPx[id] += x
+	}
+	s := &Sampler{p: p, ids: ids, unitPx: make([]float64, len(p.units)),
+		cumPx: make([]float64, len(ids)), cumN: make([]int, len(ids))}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), len(ids))) {
+		wg.Go(func() {
+			for {
+				j := int(next.Add(1) - 1)
+				if j >= len(ids) {
+					return
+				}
+				s.eachPiece(ids[j], func(_, _ uint64, x float64) bool {
+					s.cumPx[j] += x
+					s.cumN[j]++
+					return true
+				})
+			}
 		})
+	}
+	wg.Wait()
+	var n int
+	for j, id := range ids {
+		s.unitPx[id] = s.cumPx[j]
+		s.total += s.cumPx[j]
+		n += s.cumN[j]
+		s.cumPx[j], s.cumN[j] = s.total, n
 	}
 	return s, nil
 }
 
+// eachPiece calls fn with the split E, its weight and its proxy of each
+// piece of unit id in order, until fn returns false.
+func (s *Sampler) eachPiece(id int, fn func(E, wt uint64, proxy float64) bool) {
+	u := s.p.units[id]
+	f := s.p.frames[u.Frame]
+	more := true
+	f.eachSplit(u.Top, func(E, wt uint64) {
+		if !more {
+			return
+		}
+		c, _, _ := f.splitCost(s.p.rowCount, E)
+		more = fn(E, wt, float64(c)+1) // never 0: a piece still lists its row sets
+	})
+}
+
+// piece returns piece i: its unit's ID, its split E and weight, and its
+// proxy.
+func (s *Sampler) piece(i int) (id int, E, wt uint64, proxy float64) {
+	j := sort.SearchInts(s.cumN, i+1)
+	k := i
+	if j > 0 {
+		k -= s.cumN[j-1]
+	}
+	id = s.ids[j]
+	s.eachPiece(id, func(e, w uint64, x float64) bool {
+		if k == 0 {
+			E, wt, proxy = e, w, x
+			return false
+		}
+		k--
+		return true
+	})
+	return id, E, wt, proxy
+}
+
 // Pieces returns the number of pieces.
-func (s *Sampler) Pieces() int { return len(s.pieces) }
+func (s *Sampler) Pieces() int {
+	if len(s.cumN) == 0 {
+		return 0
+	}
+	return s.cumN[len(s.cumN)-1]
+}
 
 // UnitProxy returns the summed cost proxy of unit id's pieces (0 for a
 // unit outside the sampler's).
@@ -95,15 +159,36 @@ func (s *Sampler) Proxy() float64 { return s.total }
 
 // Prob returns the probability that Draw draws piece i.
 func (s *Sampler) Prob(i int) float64 {
-	return SamplePPS*s.proxy[i]/s.total + (1-SamplePPS)/float64(len(s.pieces))
+	_, _, _, x := s.piece(i)
+	return s.prob(x)
 }
 
-// Draw draws a piece with probability Prob.
+func (s *Sampler) prob(proxy float64) float64 {
+	return SamplePPS*proxy/s.total + (1-SamplePPS)/float64(s.Pieces())
+}
+
+// Draw draws a piece with probability Prob: uniformly, or by proxy (a
+// unit by its pieces' summed proxy, then a piece of it by its own).
 func (s *Sampler) Draw(rnd *rand.Rand) int {
+	n := s.Pieces()
 	if rnd.Float64() >= SamplePPS {
-		return rnd.IntN(len(s.pieces))
+		return rnd.IntN(n)
 	}
-	return min(sort.SearchFloat64s(s.cum, rnd.Float64()*s.total), len(s.pieces)-1)
+	r := rnd.Float64() * s.total
+	j := min(sort.SearchFloat64s(s.cumPx, r), len(s.cumPx)-1)
+	first, base := 0, 0.0
+	if j > 0 {
+		first, base = s.cumN[j-1], s.cumPx[j-1]
+	}
+	i, last := first, s.cumN[j]-1
+	s.eachPiece(s.ids[j], func(_, _ uint64, x float64) bool {
+		if base += x; base > r || i == last {
+			return false
+		}
+		i++
+		return true
+	})
+	return i
 }
 
 // A PieceSample is what RunPiece measured of one piece.
@@ -304,12 +389,13 @@ func (s *Sampler) RunPiece(ctx context.Context, w *SampleWorker, i int) (PieceSa
 	if err := ctx.Err(); err != nil {
 		return PieceSample{}, err
 	}
-	pc := s.pieces[i]
+	id, E, wt, proxy := s.piece(i)
+	pc := piece{unit: int32(id), wt: uint32(wt), E: E}
 	u := s.p.units[pc.unit]
 	f := s.p.frames[u.Frame]
 	r := s.p.rowCount
 	hm := uint64(1)<<f.h - 1
-	out := PieceSample{Scale: 1, Piece: i, Unit: int(pc.unit), Layer: u.Layer(), Proxy: s.proxy[i], Prob: s.Prob(i)}
+	out := PieceSample{Scale: 1, Piece: i, Unit: id, Layer: u.Layer(), Proxy: proxy, Prob: s.prob(proxy)}
 
 	runtime.LockOSThread() // the thread's CPU clock is the piece's
 	defer runtime.UnlockOSThread()
@@ -336,7 +422,6 @@ func (s *Sampler) RunPiece(ctx context.Context, w *SampleWorker, i int) (PieceSa
 	}
 
 	W := f.rows ^ pc.E
-	E := pc.E
 	w.ws = f.appendHalfProj(&w.st.t, w.ws[:0], false, W&hm, W&^hm)
 	if len(w.ws) > 0 {
 		w.es = f.appendHalfProj(&w.st.t, w.es[:0], true, E&hm, E&^hm)

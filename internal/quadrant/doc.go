@@ -210,11 +210,16 @@
 //	22       1   1904     525.7       2038.8   176.5        2917.6  702.2
 //	23      56  58224     525.7       2102.8   176.5        7187.1  702.2
 //	24       1   3864    4896.8      19331.2  1640.4        8177.5 6537.1
+//	25      67 139032    4896.8      19587.2  1640.4        8177.5 6537.1
 //
-// For N = 24 the frame table (19 GiB) exceeds the default bound, so Count
-// plans it without projected tables. Every N through 24 thus stays within
-// this 24 GiB machine; N = 25 (odd, h = 12) would need 4.9 GiB plus about
-// 1.6 GiB per worker without projected tables. Measured peaks (max RSS,
+// For N = 24 and 25 the frame table (19 GiB) exceeds the default bound,
+// so Count plans them without projected tables (qbench -plan 25 and
+// nqueens count 25 --method quadrant --plan-only): every N through 25
+// (MaxN) stays within this 24 GiB machine. N = 26 and 27 (h = 13) would
+// need a quadrant table of 6,354,135,838 placements (51 GB) and N = 28
+// (h = 14) of 67,480,769,839 (540 GB), counted by a plain enumeration
+// (docs/SCALING.md): whole counts there are out of reach, and shards
+// would have to stream. Measured peaks (max RSS,
 // Go runtime included) stay within 7% of the plan: 88 MiB at N = 19,
 // 363 MiB at N = 20, 645 MiB at N = 21 (planned 112, 339, 847;
 // docs/BENCHMARKS.md).

@@ -91,7 +91,7 @@ func init() {
 // Measured on a 2-core EPYC, join against the kernel with its AVX2 wave
 // (whole process, wall): N = 15 0.12 s against 0.04 s, N = 16 0.18–0.20
 // s against 0.13–0.18 s, N = 17 1.2–1.36 s against 0.48–0.53 s, N = 18
-// 1.7–1.8 s against 3.4–3.5 s, N = 20 57 s against 212 s. The join
+// 1.7–2.1 s against 3.4–3.5 s, N = 20 57 s against 212 s. The join
 // counts the total; the unique count follows from it and the
 // rotation-symmetric solutions (Burnside's lemma: 73 ms at N = 20).
 // Below 18 the kernel is as fast or faster and needs no quadrant table;

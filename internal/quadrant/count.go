@@ -62,6 +62,13 @@ type Options struct {
 	// before Progress, so it must return quickly. A non-nil error stops
 	// the count, which returns it.
 	UnitDone func(u Unit, count uint64) error
+	// UnitCPU, when not nil, is called after each unit with the CPU time
+	// in nanoseconds that its worker's thread spent on it (the workers
+	// then keep their threads), one call at a time, after UnitDone. It is
+	// for calibrating Unit.Cost (qbench -units); where the thread's clock
+	// cannot be read it is not called. The first unit of a frame or
+	// layer includes building its projected table.
+	UnitCPU func(u Unit, ns int64)
 }
 
 // Progress is the state of a Count after a unit.
@@ -413,16 +420,31 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				if opts.UnitCPU != nil {
+					runtime.LockOSThread() // the thread's clock is the unit's
+					defer runtime.UnlockOSThread()
+				}
 				for {
 					k := int(next.Add(1)) - 1
 					if k >= len(order) {
 						return
 					}
 					u := units[order[k]]
+					t0, timed := int64(0), false
+					if opts.UnitCPU != nil {
+						t0, timed = threadCPU()
+					}
 					c, err := w.countUnit(ctx, p, u)
+					var t1 int64
+					if timed {
+						t1, timed = threadCPU()
+					}
 					mu.Lock()
 					if err == nil && opts.UnitDone != nil {
 						err = opts.UnitDone(u, c)
+					}
+					if err == nil && timed {
+						opts.UnitCPU(u, t1-t0)
 					}
 					if err != nil {
 						if firstErr == nil {

@@ -116,3 +116,45 @@ func TestDigest(t *testing.T) {
 		digests[d] = n
 	}
 }
+
+// TestUnitCPU checks that UnitCPU is called once per unit, after the
+// unit's UnitDone, with a positive thread time where the clock is read.
+func TestUnitCPU(t *testing.T) {
+	if _, ok := threadCPU(); !ok {
+		t.Skip("quadrant: the thread CPU clock is not read on this system")
+	}
+	known := knownCounts(t)
+	for _, n := range []int{9, 12} {
+		p, err := NewPlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pending = -1
+		seen := make(map[int]bool)
+		var total uint64
+		_, err = p.Count(context.Background(), Options{Workers: 2,
+			UnitDone: func(u Unit, c uint64) error { pending = u.ID; total += c; return nil },
+			UnitCPU: func(u Unit, ns int64) {
+				if u.ID != pending {
+					t.Errorf("n=%d: UnitCPU for unit %d; want %d, the last UnitDone", n, u.ID, pending)
+				}
+				if seen[u.ID] {
+					t.Errorf("n=%d: UnitCPU twice for unit %d", n, u.ID)
+				}
+				seen[u.ID] = true
+				if ns <= 0 {
+					t.Errorf("n=%d unit %d: %d ns; want > 0", n, u.ID, ns)
+				}
+				pending = -1
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := len(seen), len(p.Units()); got != want {
+			t.Errorf("n=%d: UnitCPU for %d units; want %d", n, got, want)
+		}
+		if want := known[n]; total != want {
+			t.Errorf("n=%d: units sum to %d; want %d", n, total, want)
+		}
+	}
+}

@@ -6,13 +6,14 @@
 //
 // Usage:
 //
-//	qbench [-method quadrant|backtrack] [-workers k] [-max-memory bytes] [-plan] N
+//	qbench [-method quadrant|backtrack] [-workers k] [-max-memory bytes] [-plan] [-units file] N
 //
 // It prints one line: method, N, workers, count, wall seconds, planned
 // peak memory in MiB (quadrant only).
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -40,6 +41,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	maxMem := fs.Uint64("max-memory", 0, "memory bound in bytes (0: default)")
 	plan := fs.Bool("plan", false, "print the memory plan of N instead of counting")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
+	unitsOut := fs.String("units", "", "write one line per unit to this file: id, frame, layer, cost, count, thread CPU ns")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -83,7 +85,24 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	start := time.Now()
 	switch *method {
 	case "quadrant":
-		res, err := quadrant.Count(ctx, n, quadrant.Options{Workers: w, MaxMemory: *maxMem})
+		opts := quadrant.Options{Workers: w, MaxMemory: *maxMem}
+		if *unitsOut != "" {
+			f, err := os.Create(*unitsOut)
+			if err != nil {
+				fmt.Fprintln(stderr, "qbench:", err)
+				return 2
+			}
+			defer f.Close()
+			bw := bufio.NewWriter(f)
+			defer bw.Flush()
+			fmt.Fprintln(bw, "# id frame layer cost count cpu_ns")
+			var last uint64
+			opts.UnitDone = func(u quadrant.Unit, c uint64) error { last = c; return nil }
+			opts.UnitCPU = func(u quadrant.Unit, ns int64) {
+				fmt.Fprintln(bw, u.ID, u.Frame, u.Layer(), u.Cost, last, ns)
+			}
+		}
+		res, err := quadrant.Count(ctx, n, opts)
 		if err != nil {
 			fmt.Fprintln(stderr, "qbench:", err)
 			return 1

@@ -25,7 +25,7 @@ func TestShow(t *testing.T) {
 		t.Errorf("show 2 4 1 3 = %d\n%s", code, out)
 	}
 	out, _, code = nq(t, "", "show", "2,4,1,3", "--format", "unicode")
-	if code != 0 || strings.Count(out, "♛") != 4 || !strings.HasPrefix(out, "  a b c d\n") {
+	if code != 0 || strings.Count(out, "♛") != 4 || !strings.HasPrefix(out, "  1 2 3 4\n") {
 		t.Errorf("show --format unicode = %d\n%s", code, out)
 	}
 	out, _, code = nq(t, ". Q . .\n. . . Q\nQ . . .\n. . Q .\n", "show", "-", "--format", "svg")

@@ -331,12 +331,9 @@ func (w *watchModel) frame() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d-queens, %s\n", n, w.method)
 	lw := len(render.RowLabel(n - 1))
-	b.WriteString(strings.Repeat(" ", lw+1))
-	var head strings.Builder
-	for c := range n {
-		fmt.Fprintf(&head, "%-2s", render.ColLabel(c, n))
+	for _, h := range render.ColHeader(n, lw+1) {
+		b.WriteString(h + "\n")
 	}
-	b.WriteString(strings.TrimRight(head.String(), " ") + "\n")
 	live := w.steps > 0
 	row := -1
 	if live && e.Kind != nqueens.EventSolution {
@@ -384,7 +381,11 @@ func (w *watchModel) attacked(r, c int) bool {
 	return false
 }
 
-func (w *watchModel) sq(r, c int) string { return render.ColLabel(c, w.n) + render.RowLabel(r) }
+// sq names a square by its row and column numbers, as the board's labels
+// and placements count them (from the top left, from 1).
+func (w *watchModel) sq(r, c int) string {
+	return "row " + render.RowLabel(r) + ", col " + render.ColLabel(c)
+}
 
 func (w *watchModel) describe() string {
 	e := w.ev

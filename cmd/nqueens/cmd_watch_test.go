@@ -168,7 +168,7 @@ func TestWatchTerminal(t *testing.T) {
 		return n
 	}
 	s := waitFor(t, "animation", capture, func(s string) bool { return steps(s) >= 5 && strings.Contains(s, "running") })
-	if !strings.Contains(s, "6-queens, bitboard") || !strings.Contains(s, "♛") || !strings.Contains(s, "  a b c d e f") {
+	if !strings.Contains(s, "6-queens, bitboard") || !strings.Contains(s, "♛") || !strings.Contains(s, "  1 2 3 4 5 6") {
 		t.Errorf("screen lacks the board:\n%s", s)
 	}
 	send("Space")

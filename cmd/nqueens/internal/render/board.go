@@ -29,14 +29,11 @@ func check(cols []int) error {
 	return nil
 }
 
-// ColLabel returns the label of zero-based column c on a board of side n:
-// a letter (a–z) when n ≤ 26, else the one-based number.
-func ColLabel(c, n int) string {
-	if n <= 26 {
-		return string(rune('a' + c))
-	}
-	return strconv.Itoa(c + 1)
-}
+// ColLabel returns the label of zero-based column c: its one-based
+// number, the number a placement gives for that column. Rows and columns
+// are both numbered from the top left, as placements are, rather than
+// lettered as on a chessboard (whose rank 1 is at the bottom).
+func ColLabel(c int) string { return strconv.Itoa(c + 1) }
 
 // RowLabel returns the label of zero-based row r: its one-based number.
 func RowLabel(r int) string { return strconv.Itoa(r + 1) }
@@ -68,7 +65,7 @@ func newLayout(n int) layout {
 
 func newLayoutCell(n, cell int) layout {
 	rowChars := len(strconv.Itoa(n))
-	colChars := len(ColLabel(n-1, n))
+	colChars := len(ColLabel(n-1))
 	l := layout{n: n, cell: cell}
 	l.left = rowChars*charW + 2*pad
 	l.top = charH + 2*pad

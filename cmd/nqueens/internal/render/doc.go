@@ -3,10 +3,11 @@
 // A board is given as a column slice: cols[i] is the zero-based column of the
 // queen in row i, or -1 when row i holds no queen (a partial board, as met
 // during a search). The board has len(cols) rows and columns. Row 0 is drawn
-// at the top and labelled 1, matching the one-based placement text; columns
-// run left to right and are labelled a, b, c, … while the board has at most
-// 26 columns, and 1, 2, 3, … beyond. Square (row 0, column 0) is light, as
-// on a chessboard seen from White's side.
+// at the top and labelled 1, column 0 at the left and labelled 1, matching
+// the one-based placement text ("2 4 1 3": row 1's queen in column 2).
+// Columns are not lettered: with rows counted from the top, a chess name
+// such as a1 would sit top left, where a chessboard has a8. Square (row 0,
+// column 0) is light, as on a chessboard seen from White's side.
 //
 // Four formats are offered:
 //

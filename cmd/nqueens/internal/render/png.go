@@ -84,7 +84,7 @@ func Image(cols []int) (*image.RGBA, error) {
 		if !l.labelled(i) {
 			continue
 		}
-		s := ColLabel(i, n)
+		s := ColLabel(i)
 		d.Dot = fixed.P(l.left+i*c+c/2-len(s)*charW/2, l.top-pad-2)
 		d.DrawString(s)
 		s = RowLabel(i)

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -262,7 +263,7 @@ func TestLargeBoard(t *testing.T) {
 	last := -1 << 30
 	for i := range n {
 		if l.labelled(i) {
-			if (i-last)*l.cell < len(ColLabel(i, n))*charW {
+			if (i-last)*l.cell < len(ColLabel(i))*charW {
 				t.Fatalf("labels of columns %d and %d overlap", last+1, i+1)
 			}
 			last = i
@@ -290,13 +291,34 @@ func TestBadBoards(t *testing.T) {
 
 func TestColLabel(t *testing.T) {
 	tests := []struct {
-		c, n int
+		c    int
 		want string
-	}{{0, 1, "a"}, {7, 8, "h"}, {25, 26, "z"}, {0, 27, "1"}, {26, 27, "27"}, {999, 1000, "1000"}}
+	}{{0, "1"}, {7, "8"}, {25, "26"}, {26, "27"}, {999, "1000"}}
 	for _, tt := range tests {
-		if got := ColLabel(tt.c, tt.n); got != tt.want {
-			t.Errorf("ColLabel(%d, %d) = %q; want %q", tt.c, tt.n, got, tt.want)
+		if got := ColLabel(tt.c); got != tt.want {
+			t.Errorf("ColLabel(%d) = %q; want %q", tt.c, got, tt.want)
 		}
+	}
+}
+
+func TestColHeader(t *testing.T) {
+	tests := []struct {
+		n, indent int
+		want      []string
+	}{
+		{1, 0, []string{"1"}},
+		{4, 2, []string{"  1 2 3 4"}},
+		{9, 1, []string{" 1 2 3 4 5 6 7 8 9"}},
+		{11, 3, []string{"                     1 1", "   1 2 3 4 5 6 7 8 9 0 1"}},
+	}
+	for _, tt := range tests {
+		got := ColHeader(tt.n, tt.indent)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("ColHeader(%d, %d) = %q; want %q", tt.n, tt.indent, got, tt.want)
+		}
+	}
+	if got := ColHeader(1000, 0); len(got) != 4 || !strings.HasSuffix(got[3], "8 9 0") || !strings.HasPrefix(got[3], "1 2 3") {
+		t.Errorf("ColHeader(1000, 0) has %d lines, last %.20q…; want 4, the units digits", len(got), got[len(got)-1])
 	}
 }
 

@@ -144,7 +144,7 @@ func svgBoard(w *bufio.Writer, l layout, cols []int) {
 			continue
 		}
 		fmt.Fprintf(w, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n",
-			l.left+i*c+c/2, l.top-pad, ColLabel(i, n))
+			l.left+i*c+c/2, l.top-pad, ColLabel(i))
 		fmt.Fprintf(w, `<text x="%d" y="%d" text-anchor="end" dominant-baseline="central">%s</text>`+"\n",
 			l.left-pad, l.top+i*c+c/2, RowLabel(i))
 	}

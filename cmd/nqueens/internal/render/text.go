@@ -53,9 +53,30 @@ func TextPartial(w io.Writer, cols []int, blocked []nqueens.Square) error {
 }
 
 // Unicode writes cols with ♛ for queens on light (░) and dark (▓) squares,
-// each square two characters wide, with letter or number labels as in the
-// pictures. It returns an error wrapping ErrBoard for a bad board.
+// each square two characters wide, with the columns' and rows' numbers as in
+// the pictures. It returns an error wrapping ErrBoard for a bad board.
 func Unicode(w io.Writer, cols []int) error { return UnicodePartial(w, cols, nil) }
+
+// ColHeader returns the column labels of a board of side n drawn two
+// characters a square after indent spaces, as Unicode and watch draw it:
+// one line when every label is one digit (n ≤ 9), else one line per digit
+// with each number written downwards, right-aligned, so that column 12
+// reads 1 over 2. Trailing spaces are trimmed.
+func ColHeader(n, indent int) []string {
+	cl := len(ColLabel(n - 1))
+	lines := make([]string, cl)
+	for d := range cl {
+		var sb strings.Builder
+		sb.WriteString(strings.Repeat(" ", indent))
+		for c := range n {
+			s := ColLabel(c)
+			s = strings.Repeat(" ", cl-len(s)) + s
+			sb.WriteString(s[d:d+1] + " ")
+		}
+		lines[d] = strings.TrimRight(sb.String(), " ")
+	}
+	return lines
+}
 
 // UnicodePartial is Unicode for a partial board: rows of -1 have no
 // queen, and a blocked square is drawn ╳ on its shade.
@@ -70,27 +91,8 @@ func UnicodePartial(w io.Writer, cols []int, blocked []nqueens.Square) error {
 	n := len(cols)
 	lw := len(RowLabel(n - 1))
 	bw := bufio.NewWriter(w)
-	// Column labels: letters fit one per square; numbers (N > 26) are
-	// written vertically, one digit per header line.
-	cl := len(ColLabel(n-1, n))
-	if n <= 26 {
-		var sb strings.Builder
-		sb.WriteString(strings.Repeat(" ", lw+1))
-		for c := range n {
-			sb.WriteString(ColLabel(c, n) + " ")
-		}
-		line(bw, sb.String())
-	} else {
-		for d := range cl {
-			var sb strings.Builder
-			sb.WriteString(strings.Repeat(" ", lw+1))
-			for c := range n {
-				s := ColLabel(c, n)
-				s = strings.Repeat(" ", cl-len(s)) + s
-				sb.WriteString(s[d:d+1] + " ")
-			}
-			line(bw, sb.String())
-		}
+	for _, h := range ColHeader(n, lw+1) {
+		line(bw, h)
 	}
 	for r, q := range cols {
 		var sb strings.Builder

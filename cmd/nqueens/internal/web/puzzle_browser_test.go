@@ -142,10 +142,10 @@ func TestBrowserPuzzle(t *testing.T) {
 	click(sq(0, 0))
 	waitText("pz-queens", "1/4")
 	if verdict() {
-		t.Errorf("4×4 with a queen on a1 can be completed")
+		t.Errorf("4×4 with a queen on 1:1 can be completed")
 	}
 	if k := eval(`String(document.querySelectorAll('#pz-board .sq.pa').length)`); k != "9" {
-		t.Errorf("a queen on a1 of 4×4 shades %s attacked squares; want 9", k)
+		t.Errorf("a queen on 1:1 of 4×4 shades %s attacked squares; want 9", k)
 	}
 	click("#pz-why")
 	waitText("pz-why-out", "none works")
@@ -160,7 +160,7 @@ func TestBrowserPuzzle(t *testing.T) {
 		t.Errorf("ArrowRight, Enter placed the queen off b1")
 	}
 	if !verdict() {
-		t.Fatalf("4×4 with a queen on b1 is a dead end")
+		t.Fatalf("4×4 with a queen on 1:2 is a dead end")
 	}
 	// x blocks the square under the cursor; Ctrl+Z takes it back, Ctrl+Y redoes it.
 	do("keys", chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent("x"))
@@ -188,11 +188,11 @@ func TestBrowserPuzzle(t *testing.T) {
 	click("#pz-undo")
 	waitText("pz-queens", "1/4")
 
-	// 8×8 with a queen on a1: a hint is a square of some completion.
+	// 8×8 with a queen on 1:1: a hint is a square of some completion.
 	setN(8)
 	click(sq(0, 0))
 	if !verdict() {
-		t.Fatal("8×8 with a queen on a1 is a dead end")
+		t.Fatal("8×8 with a queen on 1:1 is a dead end")
 	}
 	click("#pz-hint")
 	waitText("pz-why-out", "Hint:")
@@ -228,7 +228,7 @@ func TestBrowserPuzzle(t *testing.T) {
 		p[q.Row] = q.Col
 	}
 	if err := nqueens.Validate(p); err != nil || p[0] != 0 {
-		t.Errorf("the finished board %v: %v; want a solution with a queen on a1", p, err)
+		t.Errorf("the finished board %v: %v; want a solution with a queen on 1:1", p, err)
 	}
 	shot("finished")
 	// One undo takes back the whole finish.

@@ -23,8 +23,10 @@ const st = {
   shownSolutions: -1, error: '',
 };
 
-function colLabel(c, n) { return n <= 26 ? String.fromCharCode(97 + c) : String(c + 1); }
-function square(r, c, n) { return colLabel(c, n) + (r + 1); }
+// Rows and columns are numbered from the top left, from 1, as placements
+// count them (not lettered as on a chessboard, whose rank 1 is at the bottom).
+function colLabel(c) { return String(c + 1); }
+function square(r, c) { return `row ${r + 1}, col ${c + 1}`; }
 function fmt(x) { return Number(x).toLocaleString('en-US'); }
 function oneBased(cols) { return cols.map((c) => c + 1).join(' '); }
 
@@ -37,7 +39,7 @@ function buildBoard(el, n, size) {
   el.append(document.createElement('span'));
   for (let c = 0; c < n; c++) {
     const s = document.createElement('span');
-    s.className = 'lab'; s.textContent = colLabel(c, n);
+    s.className = 'lab'; s.textContent = colLabel(c);
     el.append(s);
   }
   const sq = [];
@@ -206,10 +208,10 @@ function setStatus(text, err) {
 function describe(e) {
   const n = st.n;
   switch (e[K]) {
-    case 'try': return `Row ${e[ROW] + 1}: try ${square(e[ROW], e[COL], n)}.`;
-    case 'conflict': return `${square(e[ROW], e[COL], n)} is attacked by the queen on ${square(e[BYROW], e[BYCOL], n)}.`;
-    case 'place': return `Place a queen on ${square(e[ROW], e[COL], n)} (depth ${e[DEPTH]}).`;
-    case 'remove': return `Take back the queen on ${square(e[ROW], e[COL], n)}.`;
+    case 'try': return `Row ${e[ROW] + 1}: try col ${e[COL] + 1}.`;
+    case 'conflict': return `${square(e[ROW], e[COL])} is attacked by the queen on ${square(e[BYROW], e[BYCOL])}.`;
+    case 'place': return `Place a queen on ${square(e[ROW], e[COL])} (depth ${e[DEPTH]}).`;
+    case 'remove': return `Take back the queen on ${square(e[ROW], e[COL])}.`;
     case 'solution': return `Solution #${e[SOLS]}: ${oneBased(st.cols)}.`;
     case 'deadend': return `Row ${e[ROW] + 1} has no free square: backtrack.`;
   }

@@ -37,7 +37,7 @@
   const plural = (k, what) => `${fmt(k)} ${what}${k === 1 ? '' : 's'}`;
   // name names a square as the page labels it: b3 up to N = 26, else
   // row:column (3:2), one-based like the library's Square.
-  const name = (r, c) => (pz.n <= 26 ? colLabel(c, pz.n) + (r + 1) : `${r + 1}:${c + 1}`);
+  const name = (r, c) => `${r + 1}:${c + 1}`; // row:column, as complete --queens reads it
   function time(s) {
     if (s < 0.001) return `${(s * 1e6).toFixed(0)} µs`;
     if (s < 1) return `${(s * 1000).toFixed(1)} ms`;
@@ -362,7 +362,7 @@
       const m = /^(row|column) (\d+)/.exec(v.why);
       const i = Number(m[2]) - 1;
       pz.why = Array.from({ length: pz.n }, (_, j) => (m[1] === 'row' ? [i, j] : [j, i]));
-      const label = m[1] === 'row' ? `Row ${i + 1}` : `Column ${pz.n <= 26 ? colLabel(i, pz.n) : i + 1}`;
+      const label = m[1] === 'row' ? `Row ${i + 1}` : `Column ${i + 1}`;
       out.textContent = `${label} has no open square: each of its squares is blocked or attacked, and it needs a queen.`;
     } else {
       out.textContent = `Every row and column still has an open square, but the search tried every way to place the remaining queens and none works (${fmt(v.nodes)} nodes).`;

@@ -7,6 +7,7 @@
 // Usage:
 //
 //	qbench [-method quadrant|backtrack] [-workers k] [-max-memory bytes] [-plan] [-units file] N
+//	qbench -balance file [-shards M] N
 //
 // It prints one line: method, N, workers, count, wall seconds, planned
 // peak memory in MiB (quadrant only).
@@ -41,6 +42,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	maxMem := fs.Uint64("max-memory", 0, "memory bound in bytes (0: default)")
 	plan := fs.Bool("plan", false, "print the memory plan of N instead of counting")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
+	balanceIn := fs.String("balance", "", "read a -units file of N and print the cost model's error by layer and the CPU of -shards M shards, without counting")
+	shards := fs.Int("shards", 16, "shards for -balance")
 	unitsOut := fs.String("units", "", "write one line per unit to this file: id, frame, layer, cost, count, thread CPU ns")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -57,6 +60,13 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	w := *workers
 	if w == 0 {
 		w = runtime.GOMAXPROCS(0)
+	}
+	if *balanceIn != "" {
+		if err := balance(stdout, n, *balanceIn, *shards); err != nil {
+			fmt.Fprintln(stderr, "qbench:", err)
+			return 1
+		}
+		return 0
 	}
 	if *plan {
 		p, err := quadrant.NewPlan(n)

@@ -9,9 +9,14 @@
 # Usage: scripts/bench-join.sh NMIN NMAX [RUNS]
 #   RUNS  runs of each program per N, interleaved (ours, Kluev 1 thread,
 #         Kluev 2 threads, ours, ...); the table shows medians (default 3)
+#         and at least 5 runs each where a run is short (N <= 18), whose
+#         times /usr/bin/time gives to 0.01 s
 #   KLUEV_THREADS (environment) the thread counts of Kluev's runs, the
-#         fastest kept (default "1 2"; "2" halves the time of a long run:
-#         its 2 threads won at N = 18..20 in issue 14's runs)
+#         fastest kept (default "1 2")
+#   KLUEV_LONG_N (environment, default 21) from this N on, Kluev runs
+#         with 2 threads only: his 1-thread run would add about an hour
+#         at N = 21, and 2 threads won at N = 18..20 in issue 14's runs
+#         and in the run of 2026-11-30
 #
 # Whole processes under /usr/bin/time: wall, CPU (user + sys), peak RSS.
 # Every answer is checked against A000170 (testdata/a000170.txt); a wrong
@@ -27,7 +32,8 @@ usage() { echo "usage: scripts/bench-join.sh NMIN NMAX [RUNS]" >&2; exit 2; }
 NMIN=$1 NMAX=$2 RUNS=${3:-3}
 KLUEV_THREADS=${KLUEV_THREADS:-1 2}
 [[ $KLUEV_THREADS =~ ^[0-9\ ]+$ ]] && [ -n "${KLUEV_THREADS// /}" ] || { echo "bench-join.sh: KLUEV_THREADS must be thread counts, such as \"1 2\" (got '$KLUEV_THREADS')" >&2; exit 2; }
-[[ $NMIN =~ ^[0-9]+$ && $NMAX =~ ^[0-9]+$ && $RUNS =~ ^[1-9][0-9]*$ ]] || usage
+KLUEV_LONG_N=${KLUEV_LONG_N:-21}
+[[ $NMIN =~ ^[0-9]+$ && $NMAX =~ ^[0-9]+$ && $RUNS =~ ^[1-9][0-9]*$ && $KLUEV_LONG_N =~ ^[0-9]+$ ]] || usage
 ((NMIN >= 8 && NMIN <= NMAX)) || { echo "bench-join.sh: need 8 <= NMIN <= NMAX (got $NMIN, $NMAX)" >&2; exit 2; }
 TMPD=$(mktemp -d)
 trap 'rm -rf "$TMPD"' EXIT
@@ -41,8 +47,8 @@ header "scripts/bench-join.sh $*"
 echo "ours: nqueens count N --method quadrant --total-only (2 workers: all cores)"
 cite kluev "BUILD-$NMIN"
 for n in $(seq "$((NMIN + 1))" "$NMAX"); do echo "  N = $n: $(cat "$PUB/kluev/BUILD-$n")"; done
-echo "Kluev's thread counts tried: $KLUEV_THREADS (the fastest kept)"
-echo "runs per cell: $RUNS, interleaved; medians shown; whole-process wall, CPU = user + sys, peak RSS"
+echo "Kluev's thread counts tried: $KLUEV_THREADS (the fastest kept); from N = $KLUEV_LONG_N on, 2 only"
+echo "runs per cell: $RUNS (at least 5 for N <= 18), interleaved; medians shown; whole-process wall, CPU = user + sys, peak RSS"
 echo
 echo "| N | ours s | Kluev best s (threads) | ratio | ours RSS | Kluev RSS | ours CPU s | plan's predicted CPU s | predicted/measured |"
 echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
@@ -52,12 +58,15 @@ for n in $(seq "$NMIN" "$NMAX"); do
 	pred=$("$nq" plan "$n" --method quadrant --json | json_num cpu_seconds)
 	ow=() oc=() orss=()
 	declare -A KW=() KR=()
-	for _ in $(seq "$RUNS"); do
+	threads=$KLUEV_THREADS runs=$RUNS
+	((n < KLUEV_LONG_N)) || threads=2
+	((n > 18 || runs >= 5)) || runs=5
+	for _ in $(seq "$runs"); do
 		timed out "$nq" count "$n" --method quadrant --total-only
 		got=$(sed -n 's/^[0-9]*-queens: \([0-9]*\) solutions.*/\1/p' out)
 		[ "$RC" = 0 ] && [ "$got" = "$want" ] || { echo "bench-join.sh: N = $n: nqueens said '$(cat out out.err)', want $want" >&2; exit 1; }
 		ow+=("$WALL") oc+=("$CPU") orss+=("$RSS")
-		for t in $KLUEV_THREADS; do
+		for t in $threads; do
 			timed out "$PUB/kluev/bin/kluev-$n" "$t"
 			got=$(sed -n 's/^Result: \([0-9]*\).*/\1/p' out)
 			[ "$RC" = 0 ] && [ "$got" = "$want" ] || { echo "bench-join.sh: N = $n: Kluev ($t threads) said '$(cat out out.err)', want $want" >&2; exit 1; }
@@ -66,7 +75,7 @@ for n in $(seq "$NMIN" "$NMAX"); do
 	done
 	w=$(median "${ow[@]}") c=$(median "${oc[@]}") r=$(median "${orss[@]}")
 	kw="" kt="" kr=""
-	for t in $KLUEV_THREADS; do
+	for t in $threads; do
 		x=$(median ${KW[$t]})
 		if [ -z "$kw" ] || awk -v a="$x" -v b="$kw" 'BEGIN {exit !(a < b)}'; then
 			kw=$x kt=${t}T kr=$(median ${KR[$t]})

@@ -84,18 +84,19 @@ func prepareQuadrant(ctx context.Context, n int, opts CountOptions, res *Result)
 }
 
 // newQuadrantEngine returns the engine of a count of n ≥ 4 with opts
-// and the units it counts. A whole count builds the quadrant table
-// (NewPlan); a shard builds a plan for its own units (Plan.ForUnits),
-// whose tables hold only the buckets they read and whose memory
-// Plan.Count plans before any work.
+// and the units it counts. A whole count builds quadrant.NewWholePlan
+// (odd N: the quadrant table; even N: its bucket counts, and projected
+// tables layer by layer); a shard builds a plan for its own units
+// (Plan.ForUnits), whose tables hold only the buckets they read. Either
+// plans its memory before any work.
 func newQuadrantEngine(n int, opts CountOptions) (engine, []int, error) {
 	if opts.Shard == (Shard{}) {
-		// Before the table: its Need is the least limit that passes,
-		// the table with one worker.
+		// Before the plan: its Need is the least limit that passes,
+		// one worker without projected tables.
 		if err := quadrant.CheckMemory(n, opts.MaxMemory); err != nil {
 			return nil, nil, quadrantMemoryError(n, opts.Shard, err)
 		}
-		plan, err := quadrant.NewPlan(n)
+		plan, err := quadrant.NewWholePlan(n)
 		if err != nil {
 			return nil, nil, err
 		}

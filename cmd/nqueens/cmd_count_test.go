@@ -51,9 +51,9 @@ func TestCountMemoryNeedPasses(t *testing.T) {
 		{"12", "quadrant", "1K", ""},
 		{"14", "quadrant", "1K", ""},
 		{"16", "quadrant", "1M", ""},
-		{"16", "quadrant", "2M", ""},
+		{"16", "quadrant", "1500K", ""},
 		{"17", "quadrant", "1M", ""},
-		{"16", "quadrant", "1K", "0/4"},
+		{"15", "quadrant", "1K", "0/4"}, // odd N: the whole count holds the table
 		{"17", "quadrant", "1K", "3/4"},
 		{"12", "bitboard", "1K", ""},
 		{"15", "bitboard", "100K", ""},

@@ -20,6 +20,9 @@ func TestHalfPatterns(t *testing.T) {
 		if got, want := halfPatterns[n/2], p.halfBound(); got != want {
 			t.Errorf("halfPatterns[%d] = %d; halfBound of N = %d is %d", n/2, got, n, want)
 		}
+		if n%2 == 0 {
+			continue // NewWholePlan holds no table (TestLayerPlans)
+		}
 		if got, want := MinMemory(n), p.QuarterBytes()+p.WorkerBytes(); got != want {
 			t.Errorf("MinMemory(%d) = %d; the plan's table and one worker take %d", n, got, want)
 		}
@@ -28,6 +31,49 @@ func TestHalfPatterns(t *testing.T) {
 		}
 		if got, want := frameCount(n), p.Frames(); got != want {
 			t.Errorf("frameCount(%d) = %d; want %d", n, got, want)
+		}
+	}
+}
+
+// TestLayerPlans checks layerPlans and the whole memory plan of even N
+// (wholeMemPlan) against NewWholePlan's own: the same peak, workers and
+// projected mode for several workers and limits, as Count plans them.
+func TestLayerPlans(t *testing.T) {
+	top := 20
+	if *long {
+		top = 24
+	}
+	for n := 4; n <= top; n += 2 {
+		p, err := NewWholePlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Subset() != nil {
+			t.Errorf("N = %d: Subset of NewWholePlan = %d units; want nil, every unit", n, len(p.Subset()))
+		}
+		lp := layerPlans[n/2]
+		if got, want := lp.table, p.FrameBytes(); got != want {
+			t.Errorf("layerPlans[%d].table = %d; NewWholePlan(%d).FrameBytes() = %d", n/2, got, n, want)
+		}
+		if got, want := lp.stream, p.sub.stream; got != want {
+			t.Errorf("layerPlans[%d].stream = %d; NewWholePlan(%d) streams %d", n/2, got, n, want)
+		}
+		if got, want := MinMemory(n), p.QuarterBytes()+p.WorkerBytes()+p.sub.stream; got != want {
+			t.Errorf("MinMemory(%d) = %d; the plan's counts and one streaming worker take %d", n, got, want)
+		}
+		full, err := p.PlanMemory(Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{1, 2, 3, 8} {
+			for _, limit := range []uint64{0, full.PeakMemory, full.PeakMemory - 1, MinMemory(n), 1 << 40} {
+				r, perr := p.PlanMemory(Options{Workers: workers, MaxMemory: limit})
+				mp, err := PlanMemory(n, countWorkers(Options{Workers: workers}, len(p.Units())), limit)
+				if (perr == nil) != (err == nil) || r.PeakMemory != mp.Peak || r.Workers != mp.Workers || r.Projected != mp.Projected {
+					t.Errorf("N = %d, %d workers, limit %d: the plan plans %d B, %d workers, projected %v (%v); PlanMemory %d B, %d, %v (%v)",
+						n, workers, limit, r.PeakMemory, r.Workers, r.Projected, perr, mp.Peak, mp.Workers, mp.Projected, err)
+				}
+			}
 		}
 	}
 }
@@ -49,7 +95,7 @@ func TestMemoryNeedPasses(t *testing.T) {
 		if err := CheckMemory(n, me.Need-1); !errors.As(err, &me2) || me2.Need != me.Need {
 			t.Errorf("CheckMemory(%d, need−1) = %v; want the need %d again", n, err, me.Need)
 		}
-		p, err := NewPlan(n)
+		p, err := NewWholePlan(n)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -38,6 +38,9 @@ type subset struct {
 	keep   []bool              // union of need over frames and quadrants
 	stream uint64              // streamBytes: per worker in stream mode
 	frameB map[tableKey]uint64 // per frame and layer in use: its table's bound
+	// whole: the plan of a whole count (NewWholePlan), whose memory
+	// bound defaults to DefaultMaxMemory, not DefaultShardMemory.
+	whole bool
 }
 
 // A tableKey names a projected table of a ForUnits plan: the buckets its
@@ -374,21 +377,23 @@ const DefaultShardMemory = 2 << 30
 
 // MemoryLimit returns the memory bound that Count and PlanMemory of p
 // plan within for Options.MaxMemory = limit: limit itself, or for 0
-// DefaultMaxMemory, DefaultShardMemory for a ForUnits plan.
+// DefaultMaxMemory, DefaultShardMemory for a ForUnits plan (but not for
+// NewWholePlan's).
 func (p *Plan) MemoryLimit(limit uint64) uint64 {
 	switch {
 	case limit != 0:
 		return limit
-	case p.sub != nil:
+	case p.sub != nil && !p.sub.whole:
 		return DefaultShardMemory
 	}
 	return DefaultMaxMemory
 }
 
 // Subset returns the units a ForUnits plan may count, ascending, or nil
-// for a plan of every unit. The slice must not be modified.
+// for a plan of every unit (NewPlan, NewWholePlan). The slice must not
+// be modified.
 func (p *Plan) Subset() []int {
-	if p.sub == nil {
+	if p.sub == nil || p.sub.whole {
 		return nil
 	}
 	return p.sub.ids

@@ -265,7 +265,7 @@ func TestShardsBalanced(t *testing.T) {
 // what the whole plan's PlanMemory does.
 func TestEstimateMemory(t *testing.T) {
 	for _, n := range []int{4, 9, 14, 15, 18} {
-		p, err := NewPlan(n)
+		p, err := NewWholePlan(n)
 		if err != nil {
 			t.Fatal(err)
 		}

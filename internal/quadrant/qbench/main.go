@@ -44,6 +44,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	balanceIn := fs.String("balance", "", "read a -units file of N and print the cost model's error by layer and the CPU of -shards M shards, without counting")
 	shards := fs.Int("shards", 16, "shards for -balance")
+	layered := fs.Bool("layered", false, "count as the plan of all units (ForUnits): projected tables layer by layer, no quadrant table")
 	unitsOut := fs.String("units", "", "write one line per unit to this file: id, frame, layer, cost, count, thread CPU ns")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -68,7 +69,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 		}
 		return 0
 	}
-	if *plan {
+	if *plan && !*layered {
 		p, err := quadrant.NewPlan(n)
 		if err != nil {
 			fmt.Fprintln(stderr, "qbench:", err)
@@ -112,8 +113,36 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 				fmt.Fprintln(bw, u.ID, u.Frame, u.Layer(), u.Cost, last, ns)
 			}
 		}
-		res, err := quadrant.Count(ctx, n, opts)
-		if err != nil {
+		var res quadrant.Result
+		if *layered {
+			bp, err := quadrant.NewBucketPlan(n)
+			if err != nil {
+				fmt.Fprintln(stderr, "qbench:", err)
+				return 1
+			}
+			ids := make([]int, len(bp.Units()))
+			for i := range ids {
+				ids[i] = i
+			}
+			sp, err := bp.ForUnits(ids)
+			if err != nil {
+				fmt.Fprintln(stderr, "qbench:", err)
+				return 1
+			}
+			if opts.MaxMemory == 0 {
+				opts.MaxMemory = quadrant.DefaultMaxMemory
+			}
+			if *plan {
+				r, err := sp.PlanMemory(opts)
+				fmt.Fprintf(stdout, "layered plan N=%d workers=%d projected=%v peak_MiB=%d err=%v\n", n, r.Workers, r.Projected, r.PeakMemory>>20, err)
+				return 0
+			}
+			res, err = sp.Count(ctx, opts)
+			if err != nil {
+				fmt.Fprintln(stderr, "qbench:", err)
+				return 1
+			}
+		} else if res, err = quadrant.Count(ctx, n, opts); err != nil {
 			fmt.Fprintln(stderr, "qbench:", err)
 			return 1
 		}

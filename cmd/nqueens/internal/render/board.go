@@ -65,7 +65,7 @@ func newLayout(n int) layout {
 
 func newLayoutCell(n, cell int) layout {
 	rowChars := len(strconv.Itoa(n))
-	colChars := len(ColLabel(n-1))
+	colChars := len(ColLabel(n - 1))
 	l := layout{n: n, cell: cell}
 	l.left = rowChars*charW + 2*pad
 	l.top = charH + 2*pad

@@ -10,7 +10,12 @@
 //	qbench -balance file [-shards M] N
 //
 // It prints one line: method, N, workers, count, wall seconds, planned
-// peak memory in MiB (quadrant only).
+// peak memory in MiB (quadrant only). -plan prints the memory plan of a
+// whole count (NewWholePlan) in bytes: the quadrant table or bucket
+// counts, a worker's scratch bound, the largest projected table, the
+// planned peak and the floor (MinMemory). -units writes each unit's CPU
+// time; -balance reads that file back and prints the cost model's error
+// by layer and the CPU of -shards M shards.
 package main
 
 import (
@@ -44,7 +49,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	balanceIn := fs.String("balance", "", "read a -units file of N and print the cost model's error by layer and the CPU of -shards M shards, without counting")
 	shards := fs.Int("shards", 16, "shards for -balance")
-	layered := fs.Bool("layered", false, "count as the plan of all units (ForUnits): projected tables layer by layer, no quadrant table")
+	layered := fs.Bool("layered", false, "count with ForUnits of every unit (projected tables layer by layer, no quadrant table), as Count does for even N, also for odd N")
 	unitsOut := fs.String("units", "", "write one line per unit to this file: id, frame, layer, cost, count, thread CPU ns")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -70,14 +75,16 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 		return 0
 	}
 	if *plan && !*layered {
-		p, err := quadrant.NewPlan(n)
+		// The plan of a whole count, as Count makes it (NewWholePlan).
+		p, err := quadrant.NewWholePlan(n)
 		if err != nil {
 			fmt.Fprintln(stderr, "qbench:", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "plan N=%d frames=%d units=%d quarter=%d worker=%d frame=%d peak(%d workers)=%d\n",
-			n, p.Frames(), len(p.Units()), p.QuarterBytes(), p.WorkerBytes(), p.FrameBytes(), w,
-			p.QuarterBytes()+uint64(w)*p.WorkerBytes()+uint64(min(p.Frames(), w+1))*p.FrameBytes())
+		r, err := p.PlanMemory(quadrant.Options{Workers: w, MaxMemory: *maxMem})
+		fmt.Fprintf(stdout, "plan N=%d frames=%d units=%d quarter=%d worker=%d frame=%d peak(%d workers)=%d projected=%v floor=%d err=%v\n",
+			n, p.Frames(), len(p.Units()), p.QuarterBytes(), p.WorkerBytes(), p.FrameBytes(), r.Workers,
+			r.PeakMemory, r.Projected, quadrant.MinMemory(n), err)
 		return 0
 	}
 	if *cpuprofile != "" {

@@ -133,26 +133,28 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 }
 
 // NewWholePlan returns the plan of a whole count of an N×N board, 4 <= N
-// <= MaxN, as Count makes it. For odd N that is NewPlan: the quadrant
-// table, from which each frame's projected table is built. For even N
-// it is the plan of every unit that ForUnits makes from NewBucketPlan:
-// it keeps the bucket counts instead of the quadrant table, and builds
-// the projected tables layer by layer, each holding the row sets of one
-// layer's units, from a walk of the placements, dropping them before the
-// next layer (see "Shards that fit a node" in doc.go). One layer's
-// tables are a third to a quarter of the frame's, and the quadrant
-// table is not held at all: N = 20 plans 106 MiB instead of 339 MiB at
-// the same CPU (measured: N = 18 3.16 / 3.08 s against 3.10 / 3.06 s of
-// user time, N = 20 117 s against 112 s, peak RSS 19 MiB against 47–52
-// MiB and 87 MiB against 394 MiB). Odd N has a frame per class of the
-// middle queens' squares (37 at N = 19) and walking the placements for
-// each frame and layer cost 12% more CPU at N = 19 (35.9 s against
-// 32.0 s), so odd N keeps the table.
+// <= MaxN, as Count makes it: the plan of every unit that ForUnits makes,
+// which builds its projected tables layer by layer, each holding only
+// the row sets that one layer's units read, and drops them before the
+// next layer (see "Shards that fit a node" in doc.go). For even N it
+// keeps the bucket counts instead of the quadrant table and builds each
+// layer's table from a walk of the placements (11 walks at N = 20); for
+// odd N, whose frames (37 at N = 19) would walk them for every frame and
+// layer, it keeps the quadrant table and copies the layer's rows from it.
+//
+// One layer's tables are a third to a quarter of a frame's whole
+// projected table: N = 20 plans 106 MiB instead of 339 MiB at the same
+// CPU (measured under load: user time N = 18 3.16 / 3.08 s against
+// 3.10 / 3.06 s with the frame's table, N = 20 117 s against 112 s; peak
+// RSS 19 MiB against 47–52 MiB and 87 MiB against 394 MiB).
 func NewWholePlan(n int) (*Plan, error) {
+	var bp *Plan
+	var err error
 	if n%2 == 1 {
-		return NewPlan(n)
+		bp, err = NewPlan(n)
+	} else {
+		bp, err = NewBucketPlan(n)
 	}
-	bp, err := NewBucketPlan(n)
 	if err != nil {
 		return nil, err
 	}
@@ -160,8 +162,9 @@ func NewWholePlan(n int) (*Plan, error) {
 	for i := range ids {
 		ids[i] = i
 	}
-	sp := bp.forUnits(ids, bp.sums)
+	sp := bp.forUnits(ids, bp.bucketSums())
 	sp.sub.whole = true
+	sp.q = bp.q // odd N: the layer tables' source; nil for even N
 	return sp, nil
 }
 
@@ -188,7 +191,7 @@ type MemoryPlan struct {
 
 // MinMemory returns the least memory limit a count of an N×N board, 4
 // <= N <= MaxN, runs with: one worker without projected tables, with the
-// quadrant table (odd N) or the bucket counts and the worker's stream
+// bucket counts and the quadrant table (odd N) or the worker's stream
 // scratch (even N, see NewWholePlan).
 func MinMemory(n int) uint64 { return wholeMemPlan(n).peak(1, false) }
 
@@ -211,14 +214,13 @@ func PlanMemory(n, workers int, limit uint64) (MemoryPlan, error) {
 	return mp, nil
 }
 
-// wholeMemPlan is the memPlan of a whole count of an N×N board, from the
-// sizes alone (the quadrant table's, halfPatterns, frameBytes): the same
-// figures as a NewPlan's QuarterBytes, WorkerBytes and FrameBytes
-// (TestHalfPatterns).
-//
-// For even N (NewWholePlan: bucket counts, tables layer by layer) they
-// are layerPlans[h]: the bucket counts, the largest layer's table and a
-// worker's stream scratch (TestLayerPlans).
+// wholeMemPlan is the memPlan of a whole count of an N×N board,
+// NewWholePlan's, from the sizes alone (the quadrant table's,
+// halfPatterns and the tables below), without its walk of the
+// placements. NewWholePlan builds its projected tables layer by layer: for even N
+// the figures are layerPlans[h] (the bucket counts, the largest layer's
+// table and a worker's stream scratch), for odd N the quadrant table
+// and the bucket counts, and oddLayerPlans[h] (TestLayerPlans).
 func wholeMemPlan(n int) memPlan {
 	h := n / 2
 	if n%2 == 0 {
@@ -226,8 +228,26 @@ func wholeMemPlan(n int) memPlan {
 		return memPlan{base: uint64(1) << (2 * h) * 4, worker: workerBytes(halfPatterns[h]),
 			tables: []tableSet{{1, lp.table}}, stream: lp.stream}
 	}
-	return memPlan{base: EstimateQuarterBytes(n), worker: workerBytes(halfPatterns[h]),
-		tables: []tableSet{{frameCount(n), frameBytes(n)}}}
+	return memPlan{base: EstimateQuarterBytes(n) + uint64(1)<<(2*h)*4, worker: workerBytes(halfPatterns[h]),
+		tables: oddLayerPlans[h]}
+}
+
+// oddLayerPlans[h] holds, for N = 2h+1, per layer of NewWholePlan(N)'s
+// units, the number of frames with units in that layer and the bytes of
+// the largest of their projected tables (TestLayerPlans).
+var oddLayerPlans = [...][]tableSet{
+	nil, nil,
+	{{1, 248}, {2, 384}, {1, 240}},
+	{{3, 448}, {4, 992}, {4, 1032}, {1, 432}},
+	{{6, 848}, {7, 2560}, {7, 3648}, {7, 2656}, {1, 848}},
+	{{10, 1696}, {11, 6448}, {11, 12192}, {11, 13184}, {11, 6728}, {1, 1744}},
+	{{15, 3232}, {16, 15904}, {16, 40496}, {16, 56352}, {16, 44608}, {16, 16496}, {1, 3184}},
+	{{21, 6704}, {22, 39904}, {22, 132768}, {22, 215440}, {22, 250048}, {22, 150512}, {22, 41992}, {1, 6832}},
+	{{28, 13712}, {29, 106688}, {29, 464256}, {29, 933216}, {29, 1263840}, {29, 1136416}, {29, 549936}, {29, 115104}, {1, 13808}},
+	{{36, 29488}, {37, 321792}, {37, 1850496}, {37, 4488784}, {37, 6364560}, {37, 7196096}, {37, 5799520}, {37, 2308608}, {37, 361752}, {1, 30256}},
+	{{45, 62560}, {46, 1058528}, {46, 8372160}, {46, 24960816}, {46, 36917456}, {46, 43060128}, {46, 46646944}, {46, 33884480}, {46, 10815616}, {46, 1206224}, {1, 60784}},
+	{{55, 148360}, {56, 4184736}, {56, 43662512}, {56, 158788192}, {56, 252054960}, {56, 285362944}, {56, 315611472}, {56, 352592224}, {56, 222439456}, {56, 57771984}, {56, 4834552}, {1, 141232}},
+	{{66, 430280}, {67, 19511968}, {67, 254922480}, {67, 1110147552}, {67, 2043006656}, {67, 2305774336}, {67, 2127818784}, {67, 2782321888}, {67, 2959535408}, {67, 1581976064}, {67, 342144544}, {67, 23034880}, {1, 423856}},
 }
 
 // layerPlans[h] holds, for N = 2h, the bytes of NewWholePlan(N)'s
@@ -370,7 +390,9 @@ func (p *Plan) planMemory(order []int, opts Options) (int, bool, uint64) {
 		for _, s := range byLayer {
 			m.tables = append(m.tables, *s)
 		}
-		m.stream = p.sub.stream
+		if p.q == nil {
+			m.stream = p.sub.stream // else it projects from the table
+		}
 	}
 	return m.fit(workers, p.MemoryLimit(opts.MaxMemory))
 }
@@ -619,15 +641,3 @@ func (e *MemoryError) Error() string {
 // Is reports whether target is ErrMemory.
 func (e *MemoryError) Is(target error) bool { return target == ErrMemory }
 
-// frameBytes is Plan.FrameBytes without the plan.
-func frameBytes(n int) uint64 {
-	h := n / 2
-	b := 4 * quarterPlacements[h] * 8
-	if n%2 == 1 {
-		b += 4 * (uint64(1)<<(2*h) + 1) * 4
-	}
-	return b
-}
-
-// frameCount returns the number of frames of an N×N board (Plan.Frames).
-func frameCount(n int) int { return len(frames(n)) }

@@ -293,10 +293,15 @@ func (p *Plan) N() int { return p.n }
 func (p *Plan) Units() []Unit { return p.units }
 
 // QuarterBytes is the memory held by the plan's quadrant table. For a
-// ForUnits plan it is the bucket counts it keeps; see also PlanMemory.
+// ForUnits plan it is the bucket counts it keeps (and for NewWholePlan
+// of odd N the table too); see also PlanMemory.
 func (p *Plan) QuarterBytes() uint64 {
 	if p.sub != nil {
-		return uint64(len(p.sub.counts)) * 4
+		b := uint64(len(p.sub.counts)) * 4
+		if p.q != nil {
+			b += p.q.bytes() // NewWholePlan of odd N
+		}
+		return b
 	}
 	return p.q.bytes()
 }
@@ -365,7 +370,9 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit) (uint64, error)
 	hm := uint64(1)<<f.h - 1
 	d := f.widthM + f.widthA
 	var t *projTable
-	stream := p.sub != nil && p.noProj
+	// A ForUnits plan without projected tables streams its row sets,
+	// unless it holds the quadrant table (NewWholePlan of odd N).
+	stream := p.sub != nil && p.noProj && p.q == nil
 	if stream {
 		if w.st == nil {
 			w.st = new(streamTable)

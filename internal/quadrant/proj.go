@@ -235,7 +235,7 @@ func (p *Plan) acquire(fi int) *projTable {
 		c.mu.Unlock()
 		if p.sub != nil {
 			k := keyOf(fi)
-			e.t = newProjTableSub(p.frames[k.frame], p.sub.counts, p.sub.need[k])
+			e.t = newProjTableSub(p.frames[k.frame], p.sub.counts, p.sub.need[k], p.q)
 		} else {
 			e.t = newProjTable(p.frames[fi], p.q)
 		}

@@ -640,4 +640,3 @@ func (e *MemoryError) Error() string {
 
 // Is reports whether target is ErrMemory.
 func (e *MemoryError) Is(target error) bool { return target == ErrMemory }
-

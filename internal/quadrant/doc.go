@@ -191,55 +191,59 @@
 //     80 bytes per pattern of the largest half (Plan.WorkerBytes, an upper
 //     bound computed from the bucket sizes).
 //
-// A whole count of even N (NewWholePlan) holds neither the quadrant
-// table nor the frame's whole projected table: it is the plan of every
-// unit that a shard's plan is of some (see "Shards that fit a node"
-// below), with the bucket counts (4^h words) instead of the table and
-// projected tables built layer by layer, each holding the row sets that
-// one layer's units read. The largest layer's table is a third to a
-// quarter of the frame's, at the same CPU (the tables are built by
-// walking the placements, once per layer: 11 walks at N = 20). Odd N
-// keeps the table: its frames (37 at N = 19) would walk the placements
-// for every frame and layer, which cost 12% more CPU at N = 19.
+// A whole count (NewWholePlan) holds no frame's whole projected table:
+// it is the plan of every unit that a shard's plan is of some (see
+// "Shards that fit a node" below), with projected tables built layer by
+// layer, each holding the row sets that one layer's units read, and
+// dropped before the next layer. Even N keeps the bucket counts (4^h
+// words) instead of the quadrant table and builds a layer's table by
+// walking the placements (11 walks at N = 20); odd N keeps the table
+// and copies each frame's layer from it (its frames, 37 at N = 19, would
+// otherwise walk the placements for every frame and layer). The largest
+// layer's table is a third to a quarter of the frame's, at the same CPU.
 //
-// A tight MaxMemory first turns the projected tables off (projecting on
-// the fly, or for even N streaming each unit's row sets, slower), then
-// lowers the workers, then fails with ErrMemory before allocating. The
-// plan in MiB (qbench -plan N: the quadrant table, or for even N the
-// bucket counts; the largest projected table; worker is the upper bound;
-// the peak is what Count plans with 2 workers and the default 16 GiB
-// bound; the floor is MaxMemory's minimum, one worker without projected
-// tables):
+// A tight MaxMemory first turns the projected tables off (projecting
+// from the quadrant table on the fly, or for even N streaming each
+// unit's row sets, slower), then lowers the workers, then fails with
+// ErrMemory before allocating. The plan in MiB (qbench -plan N: the
+// quadrant table and the bucket counts, or for even N the counts only;
+// the largest projected table; worker is the upper bound; the peak is
+// what Count plans with 2 workers and the default 16 GiB bound; the
+// floor is MaxMemory's minimum, one worker without projected tables):
 //
-//	 N  frames  units  quadrant  frame table  worker  planned peak  floor
+//	 N  frames  units  quadrant  layer table  worker  planned peak  floor
 //	14       1    107       0.1          0.3     1.1           2.5    1.2
-//	15      22   1451       0.2          0.8     1.1           4.7    1.3
+//	15      22   1451       0.3          0.2     1.1           3.1    1.3
 //	16       1    223       0.2          1.6     1.6           5.0    1.9
-//	17      29   3807       1.2          4.6     1.6          18.2    2.7
+//	17      29   3807       1.4          1.2     1.6           8.1    3.0
 //	18       1    457       1.0          8.7     4.2          18.1    5.6
-//	19      37   9673       8.0         31.9     4.2         112.1   12.2
+//	19      37   9673       9.0          6.9     4.2          37.9   13.2
 //	20       1    936       4.0         54.7    24.0         106.7   30.0
-//	21      46  23976      61.5        246.0    24.0         847.3   85.5
+//	21      46  23976      65.5         44.5    24.0         246.9   89.5
 //	22       1   1904      16.0        398.5   176.5         767.5  203.5
-//	23      56  58224     525.7       2102.8   176.5        7187.1  702.2
+//	23      56  58224     541.7        336.3   176.5        1903.5  718.2
 //	24       1   3864      64.0       3272.5  1640.4        6617.2 1764.7
-//	25      67 139032    4896.8      19587.2  1640.4        8177.5 6537.1
+//	25      67 139032    4960.8       2822.4  1640.4        8241.5 6601.1
 //
-// For N = 25 the frame table (19 GiB) exceeds the default bound, so
-// Count plans it without projected tables (qbench -plan 25 and nqueens
-// count 25 --method quadrant --plan-only); N = 24 keeps its layer
-// tables (3.2 GiB), which the frame's whole table (19 GiB) did not
+// (Before the layer tables, with the quadrant table and each frame's
+// whole projected table, 4× the quadrant table, N = 20 planned 339 MiB,
+// N = 21 847 MiB, N = 22 2918 MiB and N = 23 7187 MiB.) For N = 25 the
+// layer tables of three frames and the quadrant table exceed the default
+// bound, so Count plans it without projected tables (qbench -plan 25 and
+// nqueens count 25 --method quadrant --plan-only); N = 24 keeps its
+// layer tables (3.2 GiB), which the frame's whole table (19 GiB) did not
 // allow. Every N through 25 (MaxN) stays within this 24 GiB machine.
 // N = 26 and 27 (h = 13) would need a quadrant table of 6,354,135,838
 // placements (51 GB) and N = 28 (h = 14) of 67,480,769,839 (540 GB),
 // counted by a plain enumeration (docs/SCALING.md): whole counts there
 // are out of reach, and shards would have to stream.
 //
-// Measured peaks (max RSS, Go runtime included) of the table's plan
-// stayed within 7% of it: 88 MiB at N = 19, 363 MiB at N = 20, 645 MiB
-// at N = 21 (planned 112, 339, 847). With the layer tables, qbench's
-// N = 18 peaked at 19 MiB (planned 18) and N = 20 at 87 MiB (planned
-// 107); docs/BENCHMARKS.md has the nqueens command's.
+// Measured peaks (max RSS, Go runtime included): with the frame's whole
+// tables they stayed within 7% of the plan (88 MiB at N = 19, 363 MiB at
+// N = 20, 645 MiB at N = 21; planned 112, 339, 847); with the layer
+// tables qbench peaked at 19 MiB at N = 18 (planned 18), 60 MiB at N =
+// 19 (38) and 87 MiB at N = 20 (107); docs/BENCHMARKS.md has the
+// nqueens command's.
 //
 // # Shards that fit a node
 //

@@ -172,21 +172,22 @@
 // the top band). Units are independent, numbered in a fixed order, carry
 // a cost estimate (from the sizes of the quadrant buckets they read), and
 // sum to Q(N), so progress, checkpoints and shards can use them; Count
-// runs them frame by frame, costliest first, on all cores. A unit's
+// runs them layer by layer (see below), then frame by frame, costliest
+// first, on all cores. A unit's
 // total is a multiple of its frame's class size (Unit.Multiple) and at
 // most Unit.Max, the same sum with every pair of half-boards that the
 // quadrant tables allow counted (Plan.CheckTotal: a sound bound, loose
 // by a factor of 10^3 to 10^7, that catches absurd totals only).
 //
-// Memory is planned before any work (Count, Options.MaxMemory):
+// Memory is planned before any work (Count, Options.MaxMemory). A plan
+// of the whole table (NewPlan) holds:
 //
 //   - the quadrant table, 8 bytes per placement plus 4 per bucket
 //     (EstimateQuarterBytes, exact);
 //   - per frame in use, the projected table: the four quadrants'
 //     placements already projected onto the frame's windows, with the
 //     fixed queens' squares and the long-diagonal fold applied (4× the
-//     table; Plan.FrameBytes). For odd N one per worker plus one kept
-//     idle;
+//     table; Plan.FrameBytes), one per worker plus one kept idle;
 //   - per worker, the two half lists and the join's copies and tables,
 //     80 bytes per pattern of the largest half (Plan.WorkerBytes, an upper
 //     bound computed from the bucket sizes).

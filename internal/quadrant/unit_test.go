@@ -279,7 +279,8 @@ func TestTranspose64(t *testing.T) {
 }
 
 // TestUnitPlan: NewUnitPlan has NewPlan's units, costs and digest, and
-// refuses to count.
+// refuses to count; NewWholePlan has the digest and counts each unit as
+// NewPlan does.
 func TestUnitPlan(t *testing.T) {
 	for n := 4; n <= 16; n++ {
 		full, err := NewPlan(n)
@@ -292,6 +293,25 @@ func TestUnitPlan(t *testing.T) {
 		}
 		if got, want := lite.Digest(), full.Digest(); got != want {
 			t.Errorf("n=%d: NewUnitPlan digest %s; NewPlan's %s", n, got, want)
+		}
+		// A whole count's plan too: a checkpoint written by either
+		// resumes with the other.
+		whole, err := NewWholePlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := whole.Digest(), full.Digest(); got != want {
+			t.Errorf("n=%d: NewWholePlan digest %s; NewPlan's %s", n, got, want)
+		}
+		for id := range full.Units() {
+			a, errA := full.CountUnit(context.Background(), id)
+			b, errB := whole.CountUnit(context.Background(), id)
+			if a != b || errA != nil || errB != nil {
+				t.Errorf("n=%d unit %d: NewPlan counts %d (%v), NewWholePlan %d (%v)", n, id, a, errA, b, errB)
+			}
+			if n > 11 && id > 20 {
+				break // a few units suffice for larger N
+			}
 		}
 		if got, want := len(lite.Units()), len(full.Units()); got != want {
 			t.Errorf("n=%d: NewUnitPlan has %d units; NewPlan %d", n, got, want)

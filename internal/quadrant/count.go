@@ -100,10 +100,10 @@ type Result struct {
 
 // Count returns Q(n), the number of ways to place n non-attacking queens
 // on an n×n board, for 0 <= n <= MaxN: 1 for n = 0 and 1, 0 for n = 2 and
-// 3. It runs the units of NewWholePlan(n) on opts.Workers goroutines, largest
-// estimated cost first, and stops at the first error or when ctx is done.
-// With opts.Units it counts only those units (see Plan.Count); N < 4 has
-// no units.
+// 3. It runs the units of NewWholePlan(n) on opts.Workers goroutines
+// (see Plan.Count for the order) and stops at the first error or when
+// ctx is done. With opts.Units it counts only those units; N < 4 has no
+// units.
 func Count(ctx context.Context, n int, opts Options) (Result, error) {
 	res := Result{N: n}
 	if n < 0 || n > MaxN {
@@ -217,10 +217,10 @@ func PlanMemory(n, workers int, limit uint64) (MemoryPlan, error) {
 // wholeMemPlan is the memPlan of a whole count of an N×N board,
 // NewWholePlan's, from the sizes alone (the quadrant table's,
 // halfPatterns and the tables below), without its walk of the
-// placements. NewWholePlan builds its projected tables layer by layer: for even N
-// the figures are layerPlans[h] (the bucket counts, the largest layer's
-// table and a worker's stream scratch), for odd N the quadrant table
-// and the bucket counts, and oddLayerPlans[h] (TestLayerPlans).
+// placements. For even N the figures are layerPlans[h] (with the bucket
+// counts: the largest layer's table and a worker's stream scratch), for
+// odd N the quadrant table, the bucket counts and oddLayerPlans[h]
+// (TestLayerPlans).
 func wholeMemPlan(n int) memPlan {
 	h := n / 2
 	if n%2 == 0 {
@@ -419,9 +419,11 @@ func EstimateMemory(n int, opts Options) (Result, error) {
 
 // Count counts the units of the plan that opts.Units selects (all of them
 // when it is nil; for a ForUnits plan, all of its units), as the
-// function Count does, and returns their sum. It keeps the odd-N
-// schedule: frame by frame, so that workers share a frame's projected
-// table, the costliest units of a frame first. Calls must not overlap:
+// function Count does, and returns their sum. A ForUnits plan (and so
+// NewWholePlan's) counts layer by layer and drops a layer's tables
+// before the next; within a layer, or in a NewPlan, frame by frame, so
+// that workers share a frame's projected table, the costliest units of
+// a frame first. Calls must not overlap:
 // Count sets the plan's projected mode (SetProjected). It plans its
 // memory first (PlanMemory) and allocates nothing when that fails.
 func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {

@@ -29,7 +29,7 @@ const (
 	// backtracking (internal/quadrant). Count leaves Result.Unique at
 	// zero and Solutions refuses it. It is the fastest way to get
 	// A000170(N) from about N = 18 on, for N ≤ MaxQuadrantN, and needs
-	// memory that grows about 9× per two steps of N (CountOptions.MaxMemory).
+	// memory that grows 6–9× per two steps of N (CountOptions.MaxMemory).
 	Quadrant Method = "quadrant"
 )
 

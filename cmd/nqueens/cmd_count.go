@@ -33,7 +33,7 @@ backtracking kernel (bitboard), which needs little memory at any N; from
 18 to 25 the quadrant join (--method quadrant; 2× faster at N = 18, 4×
 at 20), whose total gives the unique count by Burnside's lemma, when its
 planned memory fits within --max-memory or, without it, half of the
-available memory (else the kernel). The join's memory grows about 9×
+available memory (else the kernel). The join's memory grows 6–9×
 per two steps of N (-v prints it). A resumed --checkpoint keeps the
 method that wrote it; --shard picks by N alone (the join only with
 --total-only), the same on every machine. Timings: docs/BENCHMARKS.md.

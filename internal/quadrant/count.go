@@ -143,10 +143,12 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 // layer, it keeps the quadrant table and copies the layer's rows from it.
 //
 // One layer's tables are a third to a quarter of a frame's whole
-// projected table: N = 20 plans 106 MiB instead of 339 MiB at the same
-// CPU (measured under load: user time N = 18 3.16 / 3.08 s against
-// 3.10 / 3.06 s with the frame's table, N = 20 117 s against 112 s; peak
-// RSS 19 MiB against 47–52 MiB and 87 MiB against 394 MiB).
+// projected table: N = 20 plans 107 MiB instead of 339 MiB at the same
+// CPU (user time under load, same binary otherwise: N = 18 3.16 / 3.08 s
+// against 3.10 / 3.06 s with the frame's table; nqueens count N
+// --method quadrant --total-only in the runs of scripts/bench-join.sh of
+// 2026-11-30 and 2026-12-01: N = 20 112 s of CPU in 394 MiB, then 108 s
+// in 104 MiB; N = 21 1,038 s in 636 MiB, then 1,002 s in 388 MiB).
 func NewWholePlan(n int) (*Plan, error) {
 	var bp *Plan
 	var err error

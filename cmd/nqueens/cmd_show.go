@@ -21,11 +21,11 @@ var showCmd = &command{
 	help: `Draws a placement (any form 'check' reads) as a chessboard: alternating
 squares, queens, and rows and columns numbered from the top left, as a
 placement counts them (2 4 1 3: row 1's queen is in column 2). Boards
-from 1 to 1,000 columns; pictures stay near 800 pixels across. The placement is drawn as given,
-attacks and all ('check' judges it). A partial board, as gen writes it
-(rows without a queen, blocked squares x), is drawn with its queens and
-its blocked squares (x in text, ╳ in unicode, grey and crossed in
-pictures).
+from 1 to 1,000 columns; pictures stay near 800 pixels across. The
+placement is drawn as given, attacks and all ('check' judges it). A
+partial board, as gen writes it (rows without a queen, blocked squares
+x), is drawn with its queens and its blocked squares (x in text, ╳ in
+unicode, grey and crossed in pictures).
 
 --format defaults to the -o file's extension (.svg, .png, .txt), else text.
 

@@ -606,8 +606,9 @@ func (p *Plan) selectUnits(ids []int) ([]int, error) {
 // do, so that checkpoints and shard records of another decomposition are
 // refused, and when the assignment of units to shards (Plan.Shards)
 // does. v2: the units of v1, assigned to shards by layer (Plan.Shards)
-// instead of by cost alone.
-const Version = "quadrant-v2"
+// instead of by cost alone. v3: the units of v2, costs that count the
+// diagonal clashes between a half's quadrants (splitCost).
+const Version = "quadrant-v3"
 
 // Digest returns a short hex digest of the plan: Version, N, the frames
 // (fixed queens and class sizes) and every unit with its cost, which the

@@ -306,13 +306,27 @@
 // pairs before their attack check), which is what keeps most N = 24
 // shards at one worker within 2 GiB.
 //
-// Unit costs (Unit.Cost) estimate a unit's CPU time from its half-boards:
-// per split, the sizes of the west and east lists are about hw = cw/C and
-// he = ce/C (cw, ce the products of the row sets' placements, C the ways
-// to share the band's columns), and the time about hw·he/2^15 + hw + he:
-// measured per layer, this fits within 25% at N = 18 and 20 (the former
-// cw·ce/64 + cw + ce was off by up to 50× between layers, which cost
-// alone could average out, but shards of one layer cannot). At N = 22 a
-// sample of units spread further (up to 3× between layers 4 and 7), so a
-// shard of the smallest layers may take longer than the others.
+// Unit costs (Unit.Cost) estimate a unit's CPU time from its half-boards
+// (splitSizes, splitCost): per split, the lengths of the west and east
+// lists are about hw = cw/C·S_w and he = ce/C·S_e (cw, ce the products
+// of the row sets' placements, C the ways to share the band's columns,
+// S the chance that no queen of the half's top quadrant shares a
+// diagonal with one of its bottom quadrant, each pair of rows taken
+// independently), and the time about hw·he/2^13 + hw + he. Sharing the
+// columns by the real bucket sizes instead of C changed nothing (within
+// 2% by layer at N = 18 and 20); S is what moved: without it the real
+// pairs over the estimated differed up to 2.5× between layers (0.023 at
+// layer 5 against 0.056 at layer 3, N = 20), with it 0.16–0.20, and at
+// N = 20 the CPU time per real pair was the same in every large layer
+// (3.1–3.9 ps). Measured over estimated CPU time by layer, from the
+// unit times of whole counts (qbench -units, then -balance): 0.91–1.04
+// at N = 18, 19 and 20 and 0.74–1.18 at N = 22 on the layers with 99% of
+// the time (the cost without S: 0.78–1.49 at N = 22), so that the
+// largest of 16 shards of N = 22 takes 1.28 of 1/16 of the CPU (1.52
+// before). What the model still misprices at N = 22, layers 4 and 5
+// (1.10, 1.18) against 7 and 6 (0.74, 0.98), are row-mirror images (the
+// row mirror maps layer l to 11 - l), with alike estimates; whether
+// their lists or the join's speed per pair differ was not measured (the
+// real pairs of N = 22 need its 3 GiB table). TestCostTracksPairs checks
+// that the estimated pairs follow the real ones by layer at N = 13..16.
 package quadrant

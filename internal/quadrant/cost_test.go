@@ -100,3 +100,28 @@ func TestCostTracksPairs(t *testing.T) {
 		}
 	}
 }
+
+// TestSurvTable checks the table lookup against survival for every row
+// split of the frames of N = 4..17 and a sample of N = 24 and 25.
+func TestSurvTable(t *testing.T) {
+	for n := 4; n <= MaxN; n++ {
+		if n > 17 && n < 24 {
+			continue
+		}
+		for fi, f := range frames(n) {
+			hm := uint64(1)<<f.h - 1
+			checked := 0
+			for E := f.rows; ; E = (E - 1) & f.rows {
+				for i, x := range [2]uint64{E, f.rows ^ E} {
+					want := survival(x&hm, x&^hm, uint64(f.bandCols[i]))
+					if got := f.surv[i].survival(x&hm, x&^hm); got != want {
+						t.Fatalf("N = %d frame %d rows %#b side %d: table %d, survival %d", n, fi, x, i, got, want)
+					}
+				}
+				if checked++; E == 0 || checked > 5000 {
+					break
+				}
+			}
+		}
+	}
+}

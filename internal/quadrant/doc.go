@@ -320,13 +320,16 @@
 // N = 20 the CPU time per real pair was the same in every large layer
 // (3.1–3.9 ps). Measured over estimated CPU time by layer, from the
 // unit times of whole counts (qbench -units, then -balance): 0.91–1.04
-// at N = 18, 19 and 20 and 0.74–1.18 at N = 22 on the layers with 99% of
-// the time (the cost without S: 0.78–1.49 at N = 22), so that the
+// at N = 18, 19 and 20 (the layers with 92%, 99% and 98% of the time)
+// and 0.74–1.18 at N = 22 (layers 4–7, 98%; the cost without S:
+// 0.78–1.49), so that the
 // largest of 16 shards of N = 22 takes 1.28 of 1/16 of the CPU (1.52
-// before). What the model still misprices at N = 22, layers 4 and 5
-// (1.10, 1.18) against 7 and 6 (0.74, 0.98), are row-mirror images (the
-// row mirror maps layer l to 11 - l), with alike estimates; whether
-// their lists or the join's speed per pair differ was not measured (the
-// real pairs of N = 22 need its 3 GiB table). TestCostTracksPairs checks
-// that the estimated pairs follow the real ones by layer at N = 13..16.
+// before). What the model still misprices at N = 22 (layer 5 at 1.18,
+// layer 7 at 0.74) is the join's speed, not the lists: 150 sampled
+// pieces per layer (Sampler.RunPiece, lists whole) put the real over the
+// estimated pairs at 0.147–0.169 in layers 4–7, and the join's time per
+// real pair at 1.30, 1.70, 1.55 and 1.18 ps; the key recursion prunes
+// better in some layers, which a count of pairs cannot see.
+// TestCostTracksPairs checks that the estimated pairs follow the real
+// ones by layer at N = 13..16.
 package quadrant

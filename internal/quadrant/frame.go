@@ -33,6 +33,11 @@ type frame struct {
 	weight uint64 // number of frames in the symmetry class of this one
 	sym    symmetry
 
+	// bandCols: the free columns of the west and the east band; surv:
+	// their survival tables (splitSizes).
+	bandCols [2]int
+	surv     [2]*survTable
+
 	// The diagonals both halves can reach: west and east patterns are
 	// projected onto these windows (board index lo .. lo+width-1).
 	loM, loA       int
@@ -77,6 +82,11 @@ func newFrame(n int, fixed [][2]int, weight uint64, sym symmetry) *frame {
 		f.blockA |= 1 << (r + c)
 	}
 	f.k = bits.OnesCount64(f.cols >> far)
+	hm := uint64(1)<<h - 1
+	f.bandCols = [2]int{bits.OnesCount64(f.cols & hm), bits.OnesCount64(f.cols >> far & hm)}
+	for i, c := range f.bandCols {
+		f.surv[i] = survTableFor(far, h, c)
+	}
 
 	// Windows: diagonals reachable from both a west and an east quadrant.
 	var westM, westA, eastM, eastA uint64

@@ -69,6 +69,17 @@ type CountOptions struct {
 	// when one worker does not fit. The other methods need little memory
 	// and ignore it.
 	MaxMemory uint64
+
+	// SoftMemoryLimit, for Quadrant, sets the Go runtime's soft memory
+	// limit (runtime/debug.SetMemoryLimit) to the whole count's planned
+	// peak and a margin (quadrant.SoftLimitFor) while Count runs, unless
+	// a lower one is in force (GOMEMLIMIT), and restores it after: the
+	// heap then stays near the plan instead of growing between
+	// collections as the join builds and drops its tables (peak RSS at
+	// N = 19 73 → 58 MB, N = 21 388 → 287 MB; docs/BENCHMARKS.md). The
+	// limit is the process's: leave this off where several counts share
+	// one process. The nqueens command sets it for count.
+	SoftMemoryLimit bool
 }
 
 // MaxQuadrantN is the largest n Count accepts with Method Quadrant.
@@ -255,6 +266,9 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	}
 	if kindOf(m) == nil && (opts.Checkpoint != "" || opts.Shard != (Shard{})) {
 		return Result{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, Bitboard, Quadrant)
+	}
+	if m == Quadrant {
+		defer quadrantSoftLimit(n, opts)()
 	}
 	start := time.Now()
 	res := Result{N: n, Method: m, Units: 1}

@@ -62,6 +62,27 @@ func newQuadrant(p *quadrant.Plan, opts CountOptions, recount bool) *quadrantEng
 	return &quadrantEngine{p: p, c: quadrantCosts(p), maxMemory: opts.MaxMemory, shard: opts.Shard, recount: recount}
 }
 
+// quadrantSoftLimit lowers the runtime's soft memory limit for a
+// Quadrant count of n with opts (CountOptions.SoftMemoryLimit) to follow
+// the whole count's memory plan, computed from sizes alone, before any
+// table is built (odd N's quadrant table makes the heap's first peak);
+// a shard, which plans less, gets the same bound. It returns the
+// function that restores the limit.
+func quadrantSoftLimit(n int, opts CountOptions) (restore func()) {
+	if !opts.SoftMemoryLimit || n < 4 || n > MaxQuadrantN {
+		return func() {}
+	}
+	workers := opts.Workers
+	if workers == 0 {
+		workers = defaultWorkers()
+	}
+	mp, err := quadrant.PlanMemory(n, workers, opts.MaxMemory)
+	if err != nil {
+		return func() {} // the count itself reports it
+	}
+	return quadrant.SetSoftLimit(quadrant.SoftLimitFor(mp.Peak))
+}
+
 // prepareQuadrant returns the engine of a count of n with opts and the
 // units it counts, or counts n < 4, which has no units, into res.
 func prepareQuadrant(ctx context.Context, n int, opts CountOptions, res *Result) (engine, []int, error) {

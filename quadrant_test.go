@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"runtime/debug"
 	"testing"
 	"time"
 )
@@ -124,5 +125,32 @@ func TestQuadrantKernelCross(t *testing.T) {
 			t.Errorf("n=%d: quadrant %v / %v, kernel %v / %v", n, q.Solutions, q.Unique, k.Solutions, k.Unique)
 		}
 		t.Logf("n=%d: %v solutions, %v unique: quadrant %v, kernel %v", n, q.Solutions, q.Unique, q.Elapsed.Round(time.Millisecond), k.Elapsed.Round(time.Millisecond))
+	}
+}
+
+// TestCountSoftMemoryLimit checks that CountOptions.SoftMemoryLimit
+// lowers the runtime's soft memory limit while a Quadrant count runs
+// and restores it after, and that without it the limit stays.
+func TestCountSoftMemoryLimit(t *testing.T) {
+	orig := debug.SetMemoryLimit(-1)
+	if orig < 1<<40 {
+		t.Skipf("a soft memory limit of %d bytes is in force (GOMEMLIMIT)", orig)
+	}
+	for _, soft := range []bool{false, true} {
+		lowest := orig
+		res, err := Count(context.Background(), 14, CountOptions{Method: Quadrant, SoftMemoryLimit: soft,
+			Progress: func(Progress) { lowest = min(lowest, debug.SetMemoryLimit(-1)) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Solutions.Lo != 365596 {
+			t.Errorf("SoftMemoryLimit %v: Q(14) = %d, want 365596", soft, res.Solutions.Lo)
+		}
+		if got := lowest < orig; got != soft {
+			t.Errorf("SoftMemoryLimit %v: limit lowered during the count = %v (lowest %d), want %v", soft, got, lowest, soft)
+		}
+		if got := debug.SetMemoryLimit(-1); got != orig {
+			t.Errorf("SoftMemoryLimit %v: limit after the count %d, want %d", soft, got, orig)
+		}
 	}
 }

@@ -34,7 +34,9 @@ backtracking kernel (bitboard), which needs little memory at any N; from
 at 20), whose total gives the unique count by Burnside's lemma, when its
 planned memory fits within --max-memory or, without it, half of the
 available memory (else the kernel). The join's memory grows 6–9×
-per two steps of N (-v prints it). A resumed --checkpoint keeps the
+per two steps of N (-v prints it); while it runs, the Go runtime's soft
+memory limit follows its plan (GOMEMLIMIT, if lower, wins). A resumed
+--checkpoint keeps the
 method that wrote it; --shard picks by N alone (the join only with
 --total-only), the same on every machine. Timings: docs/BENCHMARKS.md.
 
@@ -255,7 +257,9 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	if *every <= 0 {
 		return usagef("--progress-every %v: must be positive", *every)
 	}
-	opts := nqueens.CountOptions{Workers: *workers, Method: m, Checkpoint: *ckpt, MaxMemory: limit}
+	// One count at a time: the process's soft memory limit may follow
+	// the join's plan.
+	opts := nqueens.CountOptions{Workers: *workers, Method: m, Checkpoint: *ckpt, MaxMemory: limit, SoftMemoryLimit: true}
 	if *shardFlag != "" {
 		if opts.Shard, err = nqueens.ParseShard(*shardFlag); err != nil {
 			return usagef("--shard: %v", err)

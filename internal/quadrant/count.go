@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -69,6 +70,32 @@ type Options struct {
 	// cannot be read it is not called. The first unit of a frame or
 	// layer includes building its projected table.
 	UnitCPU func(u Unit, ns int64)
+}
+
+// SoftLimitFor returns a soft memory limit (runtime/debug.SetMemoryLimit)
+// for a count whose planned peak is peak bytes: the peak, a sixteenth of
+// it and 8 MiB more for the runtime's own memory (stacks, spans, the
+// collector's bitmaps), so that a heap within its plan does not make the
+// collector run without end. With it the heap stays near the plan while
+// the quadrant table and the layer tables are built and dropped, instead
+// of growing between collections by GOGC (see docs/BENCHMARKS.md).
+func SoftLimitFor(peak uint64) int64 {
+	const maxInt64 = 1<<63 - 1
+	l := satAdd(satAdd(peak, peak/16), 8<<20)
+	return int64(min(l, maxInt64))
+}
+
+// SetSoftLimit lowers the Go runtime's soft memory limit to limit unless
+// the limit in force is lower already (GOMEMLIMIT), and returns the
+// function that restores the previous limit. The limit is the process's:
+// use it where one count runs at a time.
+func SetSoftLimit(limit int64) (restore func()) {
+	prev := debug.SetMemoryLimit(-1)
+	if limit >= prev {
+		return func() {}
+	}
+	debug.SetMemoryLimit(limit)
+	return func() { debug.SetMemoryLimit(prev) }
 }
 
 // Progress is the state of a Count after a unit.

@@ -2,6 +2,7 @@ package quadrant
 
 import (
 	"errors"
+	"runtime/debug"
 	"testing"
 )
 
@@ -137,6 +138,53 @@ func TestShardMemoryFloor(t *testing.T) {
 		}
 		if got := all.MemoryLimit(5); got != 5 {
 			t.Errorf("N = %d: MemoryLimit(5) = %d; want 5", n, got)
+		}
+	}
+}
+
+func TestSoftLimitFor(t *testing.T) {
+	const maxInt64 = 1<<63 - 1
+	tests := []struct {
+		peak uint64
+		want int64
+	}{
+		{0, 8 << 20},
+		{16 << 20, (16 + 1 + 8) << 20},
+		{1 << 30, 1<<30 + 1<<26 + 8<<20},
+		{1<<63 - 1, maxInt64},
+		{1<<64 - 1, maxInt64},
+	}
+	for _, tt := range tests {
+		if got := SoftLimitFor(tt.peak); got != tt.want {
+			t.Errorf("SoftLimitFor(%d) = %d, want %d", tt.peak, got, tt.want)
+		}
+	}
+}
+
+// TestSetSoftLimit checks that SetSoftLimit lowers the runtime's soft
+// memory limit, keeps a lower one, and that its restore function puts
+// back the limit it found.
+func TestSetSoftLimit(t *testing.T) {
+	orig := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(orig)
+	const base = 1 << 40
+	for _, tt := range []struct {
+		name          string
+		before, limit int64
+		wantDuring    int64
+	}{
+		{"lowers", base, base / 2, base / 2},
+		{"a lower limit stays", base / 4, base / 2, base / 4},
+		{"equal", base, base, base},
+	} {
+		debug.SetMemoryLimit(tt.before)
+		restore := SetSoftLimit(tt.limit)
+		if got := debug.SetMemoryLimit(-1); got != tt.wantDuring {
+			t.Errorf("%s: limit after SetSoftLimit(%d) from %d: %d, want %d", tt.name, tt.limit, tt.before, got, tt.wantDuring)
+		}
+		restore()
+		if got := debug.SetMemoryLimit(-1); got != tt.before {
+			t.Errorf("%s: limit after restore %d, want %d", tt.name, got, tt.before)
 		}
 	}
 }

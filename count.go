@@ -76,9 +76,10 @@ type CountOptions struct {
 	// a lower one is in force (GOMEMLIMIT), and restores it after: the
 	// heap then stays near the plan instead of growing between
 	// collections as the join builds and drops its tables (peak RSS at
-	// N = 19 72.8 → 56.4 MiB, N = 21 387.7 → 287.0 MiB; docs/BENCHMARKS.md). The
-	// limit is the process's: leave this off where several counts share
-	// one process. The nqueens command sets it for count.
+	// N = 19 72.8 → 56.4 MiB, N = 21 387.7 → 287.0 MiB;
+	// docs/BENCHMARKS.md). The limit is the process's: leave this off
+	// where several counts share one process. The nqueens command sets
+	// it for count.
 	SoftMemoryLimit bool
 }
 

@@ -66,8 +66,9 @@ func newQuadrant(p *quadrant.Plan, opts CountOptions, recount bool) *quadrantEng
 // Quadrant count of n with opts (CountOptions.SoftMemoryLimit) to follow
 // the whole count's memory plan, computed from sizes alone, before any
 // table is built (odd N's quadrant table makes the heap's first peak);
-// a shard, which plans less, gets the same bound. It returns the
-// function that restores the limit.
+// a shard gets the whole count's bound too (its own plan would need its
+// units first), which is no lower than its own plan at N = 22 and 24.
+// It returns the function that restores the limit.
 func quadrantSoftLimit(n int, opts CountOptions) (restore func()) {
 	if !opts.SoftMemoryLimit || n < 4 || n > MaxQuadrantN {
 		return func() {}

@@ -179,7 +179,7 @@ func (f *frame) splitCost(R []uint64, E uint64) (cost, cw, ce uint64) {
 // over the ways to share the band's columns between its two quadrants,
 // times the chance that no queen of the top quadrant shares a diagonal
 // with one of the bottom quadrant (survival). Without that chance the
-// estimate was off by up to 2× between layers (the product of a few
+// estimate was off by up to 2.5× between layers (the product of a few
 // queens above and many below has fewer clashing pairs than half and
 // half), which shards of one layer cannot average out.
 func (f *frame) splitSizes(R []uint64, E uint64) (hw, he, cw, ce uint64) {

@@ -313,8 +313,9 @@
 // S the chance that no queen of the half's top quadrant shares a
 // diagonal with one of its bottom quadrant, each pair of rows taken
 // independently), and the time about hw·he/2^13 + hw + he. Sharing the
-// columns by the real bucket sizes instead of C changed nothing (within
-// 2% by layer at N = 18 and 20); S is what moved: without it the real
+// columns by the real bucket sizes instead of C changed nothing (real
+// over estimated pairs by layer alike to 3% at N = 18 and 20); S is what
+// moved: without it the real
 // pairs over the estimated differed up to 2.5× between layers (0.023 at
 // layer 5 against 0.056 at layer 3, N = 20), with it 0.16–0.20, and at
 // N = 20 the CPU time per real pair was the same in every large layer

@@ -315,8 +315,8 @@
 // independently), and the time about hw·he/2^13 + hw + he. Sharing the
 // columns by the real bucket sizes instead of C changed nothing (real
 // over estimated pairs by layer alike to 3% at N = 18 and 20); S is what
-// moved: without it the real
-// pairs over the estimated differed up to 2.5× between layers (0.023 at
+// moved: without it the real pairs over the estimated differed up to
+// 2.5× between layers (0.023 at
 // layer 5 against 0.056 at layer 3, N = 20), with it 0.16–0.20, and at
 // N = 20 the CPU time per real pair was the same in every large layer
 // (3.1–3.9 ps). Measured over estimated CPU time by layer, from the

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nqueens/nqueens"
 )
 
 // cliTimeout is cli with a deadline, for command lines that would run
@@ -211,6 +213,36 @@ func TestHumanSeconds(t *testing.T) {
 	} {
 		if got := humanSeconds(c.s); got != c.want {
 			t.Errorf("humanSeconds(%g) = %q; want %q", c.s, got, c.want)
+		}
+	}
+}
+
+// TestQuickIsEnough: the quick estimate decides alone only far from the
+// refusal threshold, from two samples or more at N itself, and not from
+// the kernel's probes (which may all be empty); the join's pieces count.
+func TestQuickIsEnough(t *testing.T) {
+	hour := refuseAbove.Seconds()
+	base := nqueens.CountEstimate{N: 20, From: 20, Samples: 2, WallSeconds: 120}
+	with := func(f func(*nqueens.CountEstimate)) nqueens.CountEstimate {
+		e := base
+		f(&e)
+		return e
+	}
+	for _, tc := range []struct {
+		name string
+		e    nqueens.CountEstimate
+		want bool
+	}{
+		{"kernel units", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Bitboard }), true},
+		{"kernel probes", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Bitboard; e.Probes = true }), false},
+		{"quadrant pieces", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Quadrant; e.Probes = true }), true},
+		{"quadrant one sample", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Quadrant; e.Probes = true; e.Samples = 1 }), false},
+		{"extrapolated", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Permutation; e.From = 12 }), false},
+		{"at a quarter", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Quadrant; e.WallSeconds = hour / 4 }), true},
+		{"past a quarter", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Quadrant; e.WallSeconds = hour/4 + 1 }), false},
+	} {
+		if got := quickIsEnough(tc.e); got != tc.want {
+			t.Errorf("quickIsEnough(%s: %+v) = %v, want %v", tc.name, tc.e, got, tc.want)
 		}
 	}
 }

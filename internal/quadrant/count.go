@@ -308,7 +308,7 @@ func memLimit(limit uint64) uint64 {
 //
 // The planned peak of a whole plan is the quadrant table, per worker
 // its scratch (WorkerBytes) and, with projected tables, one table per
-// worker plus one idle (FrameBytes), at most one per frame. A tight
+// worker (FrameBytes), at most one per frame. A tight
 // limit drops the projected tables first, then workers. A ForUnits
 // plan keeps the bucket counts instead of the table, and builds the
 // projected tables of its units' row sets only (FrameBytes is the
@@ -352,9 +352,9 @@ type tableSet struct {
 	bytes uint64 // each, at most
 }
 
-// peak is the planned peak with this many workers, with or without the
-// projected tables: of each set, one per worker plus one idle, at most
-// one per table of the set.
+// peak is the planned peak of Count with this many workers, with or
+// without the projected tables: of each set, one per worker, at most
+// one per table of the set (Count keeps no idle table, see keepIdle).
 func (m memPlan) peak(workers int, proj bool) uint64 {
 	b := m.base + uint64(workers)*m.worker
 	if !proj {
@@ -362,7 +362,7 @@ func (m memPlan) peak(workers int, proj bool) uint64 {
 	}
 	var t uint64
 	for _, s := range m.tables {
-		t = max(t, uint64(min(s.n, workers+keepIdle))*s.bytes)
+		t = max(t, uint64(min(s.n, workers))*s.bytes)
 	}
 	return b + t
 }
@@ -543,7 +543,7 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 					if opts.UnitCPU != nil {
 						t0, timed = threadCPU()
 					}
-					c, err := w.countUnit(ctx, p, u)
+					c, err := w.countUnit(ctx, p, u, 0)
 					var t1 int64
 					if timed {
 						t1, timed = threadCPU()

@@ -187,7 +187,7 @@
 //   - per frame in use, the projected table: the four quadrants'
 //     placements already projected onto the frame's windows, with the
 //     fixed queens' squares and the long-diagonal fold applied (4× the
-//     table; Plan.FrameBytes), one per worker plus one kept idle;
+//     table; Plan.FrameBytes), one per worker;
 //   - per worker, the two half lists and the join's copies and tables,
 //     80 bytes per pattern of the largest half (Plan.WorkerBytes, an upper
 //     bound computed from the bucket sizes).
@@ -214,26 +214,29 @@
 //
 //	 N  frames  units  quadrant  layer table  worker  planned peak  floor
 //	14       1    107       0.1          0.3     1.1           2.5    1.2
-//	15      22   1451       0.3          0.2     1.1           3.1    1.3
+//	15      22   1451       0.3          0.2     1.1           2.9    1.3
 //	16       1    223       0.2          1.6     1.6           5.0    1.9
-//	17      29   3807       1.4          1.2     1.6           8.1    3.0
+//	17      29   3807       1.4          1.2     1.6           6.9    3.0
 //	18       1    457       1.0          8.7     4.2          18.1    5.6
-//	19      37   9673       9.0          6.9     4.2          37.9   13.2
+//	19      37   9673       9.0          6.9     4.2          31.1   13.2
 //	20       1    936       4.0         54.7    24.0         106.7   30.0
-//	21      46  23976      65.5         44.5    24.0         246.9   89.5
+//	21      46  23976      65.5         44.5    24.0         202.4   89.5
 //	22       1   1904      16.0        398.5   176.5         767.5  203.5
-//	23      56  58224     541.7        336.3   176.5        1903.5  718.2
+//	23      56  58224     541.7        336.3   176.5        1567.3  718.2
 //	24       1   3864      64.0       3272.5  1640.4        6617.2 1764.7
-//	25      67 139032    4960.8       2822.4  1640.4        8241.5 6601.1
+//	25      67 139032    4960.8       2822.4  1640.4       13886.4 6601.1
 //
 // (Before the layer tables, with the quadrant table and each frame's
 // whole projected table, 4× the quadrant table, N = 20 planned 339 MiB,
-// N = 21 847 MiB, N = 22 2918 MiB and N = 23 7187 MiB.) For N = 25 the
-// layer tables of three frames and the quadrant table exceed the default
-// bound, so Count plans it without projected tables (qbench -plan 25 and
-// nqueens count 25 --method quadrant --plan-only); N = 24 keeps its
-// layer tables (3.2 GiB), which the frame's whole table (19 GiB) did not
-// allow. Every N through 25 (MaxN) stays within this 24 GiB machine.
+// N = 21 847 MiB, N = 22 2918 MiB and N = 23 7187 MiB; and until
+// 2026-12-01 Count kept one idle layer table beside the workers' own,
+// which odd N paid: N = 19 37.9 MiB, N = 21 246.9 MiB, N = 23 1903.5
+// MiB.) N = 25 keeps its layer tables too, two frames' (2.8 GiB each)
+// beside the quadrant table (4.8 GiB), 13.6 GiB within the default
+// 16 GiB bound (with the idle third it did not fit, and N = 25 ran
+// without projected tables); N = 24 keeps its layer tables (3.2 GiB),
+// which the frame's whole table (19 GiB) did not allow. Every N
+// through 25 (MaxN) stays within this 24 GiB machine.
 // N = 26 and 27 (h = 13) would need a quadrant table of 6,354,135,838
 // placements (51 GB) and N = 28 (h = 14) of 67,480,769,839 (540 GB),
 // counted by a plain enumeration (docs/SCALING.md): whole counts there

@@ -1,6 +1,7 @@
 package quadrant
 
 import (
+	"context"
 	"errors"
 	"runtime/debug"
 	"testing"
@@ -185,6 +186,44 @@ func TestSetSoftLimit(t *testing.T) {
 		restore()
 		if got := debug.SetMemoryLimit(-1); got != tt.before {
 			t.Errorf("%s: limit after restore %d, want %d", tt.name, got, tt.before)
+		}
+	}
+}
+
+// TestTablesHeld: Count holds at most one projected table per worker (a
+// frame's table is dropped once its units are done), as PlanMemory
+// plans; CountUnit keeps one more idle, so that a frame's units counted
+// one by one share it. N = 15 and 17 have 22 and 29 frames per layer.
+func TestTablesHeld(t *testing.T) {
+	known := knownCounts(t)
+	for _, n := range []int{13, 15} {
+		for _, workers := range []int{1, 2, 3} {
+			p, err := NewWholePlan(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := p.Count(context.Background(), Options{Workers: workers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := res.Total, (Uint128{Lo: known[n]}); got != want {
+				t.Fatalf("N = %d, %d workers: total %v, want %v", n, workers, got, want)
+			}
+			if got := p.proj.maxHeld; got > workers || got < 1 {
+				t.Errorf("N = %d, %d workers: Count held %d tables at once, want 1..%d", n, workers, got, workers)
+			}
+		}
+		p, err := NewWholePlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range p.Units() {
+			if _, err := p.CountUnit(context.Background(), i); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := p.proj.maxHeld; got != 1+keepIdle {
+			t.Errorf("N = %d: CountUnit one by one held %d tables at once, want %d (one in use, %d idle)", n, got, 1+keepIdle, keepIdle)
 		}
 	}
 }

@@ -446,7 +446,8 @@ func (p *Plan) QuarterBytes() uint64 {
 func (p *Plan) WorkerBytes() uint64 { return workerBytes(p.maxPat) }
 
 // FrameBytes bounds the memory of the projected table of one frame (see
-// SetProjected); at most one per worker plus one idle table are held.
+// SetProjected); Count holds at most one per worker, CountUnit one
+// more, kept idle.
 // For a ForUnits plan it is the largest of its tables (per frame and
 // layer).
 func (p *Plan) FrameBytes() uint64 {
@@ -489,7 +490,7 @@ func (p *Plan) CountUnit(ctx context.Context, i int) (uint64, error) {
 	}
 	w := p.pool.Get().(*worker)
 	defer p.pool.Put(w)
-	return w.countUnit(ctx, p, p.units[i])
+	return w.countUnit(ctx, p, p.units[i], keepIdle)
 }
 
 // worker is the scratch space of one goroutine.
@@ -500,7 +501,9 @@ type worker struct {
 	ws, es []uint64
 }
 
-func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit) (uint64, error) {
+// countUnit counts unit u; keep is the number of idle projected tables
+// the plan keeps when u's is released (see Plan.release).
+func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit, keep int) (uint64, error) {
 	f := p.frames[u.Frame]
 	hm := uint64(1)<<f.h - 1
 	d := f.widthM + f.widthA
@@ -519,7 +522,7 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit) (uint64, error)
 			key = tableKey{u.Frame, u.Layer()}.cacheKey()
 		}
 		t = p.acquire(key)
-		defer p.release(key)
+		defer p.release(key, keep)
 	}
 	var sum uint64
 	var err error

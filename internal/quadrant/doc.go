@@ -97,6 +97,21 @@
 //     pattern as a record of its chunks' byte offsets (PDEP), which the
 //     kernel loads instead of computing them.
 //
+//   - Settled key bits. The packing puts the key bits on top, in key
+//     order. Every pair a leaf of the recursion meets is disjoint on
+//     the key bits split above it (the split dropped the pairs that
+//     share one), so the kernel reads only the chunks below them
+//     (leafAVX2_3 to _8). Measured in block-ops (a block per west
+//     pattern): at N = 20, 94% of them had 7 chunks, and now 89% read 6
+//     and 8% 5; at N = 18 a fifth read 5 instead of 6; at N = 19 the
+//     7-chunk ones (36%) save nothing, the leaves being above their
+//     chunk's key bits. The whole count of N = 20 took 104–109 s of CPU
+//     against 115–121 s before (qbench 20, three interleaved pairs,
+//     2026-12-01); N = 18 and 19 within this machine's noise (N = 19
+//     new/old 1.00–1.09 in five pairs). A kernel call of two blocks
+//     takes 1.3, 1.7, 2.0 and 2.1 ns per block-op at 4, 5, 6 and 7
+//     chunks (records, 4096 west patterns).
+//
 // Measured on N = 18 (2-core AMD EPYC Zen 3, CPU seconds of the whole
 // count): 64-lane blocks with the Go kernel 17.4 s, of which the kernel
 // 10.3 s at about 6 ns per block-op; 256-lane blocks with leafAVX2 cut

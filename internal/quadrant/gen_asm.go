@@ -1,8 +1,9 @@
 //go:build ignore
 
 // gen_asm writes join_amd64.s: the AVX2 block kernels of the join
-// (leafAVX2_6, _7, _8: one per number of 5-bit chunks) and the
-// compaction of half-board unions (unionDisjointAVX2).
+// (leafAVX2_3 to _8: one per number of 5-bit chunks), the packing of
+// patterns (prepKeys, prepRecs) and the compaction of half-board unions
+// (unionDisjointAVX2).
 //
 //	go run gen_asm.go [-o file]
 package main
@@ -72,7 +73,7 @@ func main() {
 	VPADDQ Y0, Y6, Y6`)
 	p("")
 	regs := []string{"AX", "BX", "R8", "R9", "R10", "R11", "R12", "R13"}
-	for _, nc := range []int{6, 7, 8} {
+	for nc := 3; nc <= 8; nc++ {
 		leaf(p, nc, regs[:nc], false)
 		leaf(p, nc, regs[:nc], true)
 	}
@@ -245,21 +246,23 @@ done:
 
 func prep(p func(string, ...any)) {
 	p(`
-// func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32)
-TEXT ·prepKeys(SB), NOSPLIT, $0-64
-` + prepArgs + `	MOVQ $0xc000000000000000, R13
-	TESTQ CX, CX
+// func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64)
+TEXT ·prepKeys(SB), NOSPLIT, $0-72
+` + prepArgs + `	TESTQ CX, CX
 	JZ prepdone
 
 prep:
-	// tmp = the live bits, packed, and the weight bits.
 	MOVQ (SI), AX
+` + prepKey + `	// tmp = the other live bits, packed, the key above them, and
+	// the weight bits.
+	SHLXQ R14, DX, DX
 	PEXTQ R8, AX, BX
-	MOVQ AX, DX
-	ANDQ R13, DX
 	ORQ DX, BX
+	SHRQ $62, AX
+	SHLQ $62, AX
+	ORQ AX, BX
 	MOVQ BX, (DI)
-` + prepKey + `	ADDQ $8, SI
+	ADDQ $8, SI
 	ADDQ $8, DI
 	ADDQ $4, R11
 	DECQ CX
@@ -282,29 +285,31 @@ TEXT ·cpuid(SB), NOSPLIT, $0-24
 
 func prepRec(p func(string, ...any)) {
 	p(`
-// func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32)
-TEXT ·prepRecs(SB), NOSPLIT, $0-64
+// func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64)
+TEXT ·prepRecs(SB), NOSPLIT, $0-72
 ` + prepArgs + `	MOVQ $0x03e003e003e003e0, R13
 	TESTQ CX, CX
 	JZ recdone
 
 rec:
-	// tmp[2i], tmp[2i+1] = the record of the packed pattern: PDEP
-	// spreads its chunks 0..3 and 4..7 to 32·chunk in 16-bit fields,
-	// and the weight shift goes to bits 10, 11.
 	MOVQ (SI), AX
+` + prepKey + `	// tmp[2i], tmp[2i+1] = the record of the packed pattern (the
+	// other live bits, the key above them): PDEP spreads its chunks
+	// 0..3 and 4..7 to 32·chunk in 16-bit fields, and the weight shift
+	// goes to bits 10, 11.
+	SHLXQ R14, DX, DX
 	PEXTQ R8, AX, BX
+	ORQ DX, BX
 	PDEPQ R13, BX, DX
 	SHRQ $20, BX
 	PDEPQ R13, BX, BX
 	MOVQ BX, 8(DI)
-	MOVQ AX, BX
-	SHRQ $62, BX
-	POPCNTQ BX, BX
-	SHLQ $10, BX
-	ORQ BX, DX
+	SHRQ $62, AX
+	POPCNTQ AX, AX
+	SHLQ $10, AX
+	ORQ AX, DX
 	MOVQ DX, (DI)
-` + prepKey + `	ADDQ $8, SI
+	ADDQ $8, SI
 	ADDQ $16, DI
 	ADDQ $4, R11
 	DECQ CX
@@ -324,17 +329,18 @@ const prepArgs = `	MOVQ in+0(FP), SI
 	MOVQ tmp+40(FP), DI
 	MOVQ kin+48(FP), R11
 	MOVQ cnt+56(FP), R12
+	MOVQ shift+64(FP), R14
 `
 
 // prepKey is the key step of prepKeys and prepRecs, with the pattern in
-// AX: kin = perm of its key bits, packed; cnt[kin+1]++.
+// AX (kept): kin = DX = perm of its key bits, packed; cnt[kin+1]++.
 const prepKey = `	// kin = perm of the key bits, packed; cnt[kin+1]++.
-	PEXTQ R9, AX, AX
-	MOVQ AX, DX
+	PEXTQ R9, AX, DX
+	MOVQ DX, BX
 	ANDQ $63, DX
-	SHRQ $6, AX
+	SHRQ $6, BX
 	MOVL (R10)(DX*4), DX
-	ORL 256(R10)(AX*4), DX
+	ORL 256(R10)(BX*4), DX
 	MOVL DX, (R11)
 	INCL 4(R12)(DX*4)
 `

@@ -45,6 +45,8 @@ type joiner struct {
 	tables   []block     // one per 256 sorted east patterns
 	key      [maxKey]uint8
 	nkey     int
+	keyTop   bool // patterns packed with key bit t at keyBase+t (sortPacked)
+	keyBase  int
 	keyBytes int // bytes of a pattern that hold key bits
 	byteKey  [8][256]uint32
 	nchunk   int
@@ -98,7 +100,7 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 	if len(W) == 0 || len(E) == 0 {
 		return 0
 	}
-	j.recs = false
+	j.recs, j.keyTop = false, false
 	if debugStats {
 		statPairs += len(W) * len(E)
 	}
@@ -123,7 +125,7 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 		j.buildTables(E)
 		j.wp = append(j.wp[:0], W...)
 		j.total = 0
-		j.leaf(0, len(W), 0, len(E))
+		j.leaf(0, len(W), 0, len(E), 64)
 		return j.total
 	}
 	// 1. Key bits: the largest density products on a sample of each list.
@@ -240,8 +242,16 @@ func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
 	for _, e := range E {
 		oe |= e
 	}
-	live := ow & oe & (1<<d - 1)
-	dl := bits.OnesCount64(live)
+	var kmask uint64
+	for _, b := range key {
+		kmask |= 1 << b
+	}
+	// The packed pattern: the live bits that are not key bits, then the
+	// key bits above them in key order, key bit t at keyBase+t, so that
+	// a leaf whose top key bits are settled reads fewer chunks (leaf).
+	live := ow & oe & (1<<d - 1) &^ kmask
+	j.keyBase = bits.OnesCount64(live)
+	dl := j.keyBase + len(key)
 	j.cbits = 4
 	if dl <= max5 {
 		j.cbits = 5
@@ -250,10 +260,6 @@ func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
 	// PEXT keeps the key bits in pattern order; perm maps them to the key
 	// order (densest most significant), which split on ~30% fewer
 	// block-ops on N = 18 and 20 than pattern order.
-	var kmask uint64
-	for _, b := range key {
-		kmask |= 1 << b
-	}
 	clear(j.perm[:])
 	for t, b := range key {
 		pos := bits.OnesCount64(kmask & (1<<b - 1))
@@ -267,6 +273,7 @@ func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
 		}
 	}
 	j.nkey = len(key)
+	j.keyTop = true
 	j.recs = useAVX2 && j.cbits == 5
 	if j.recs {
 		j.wrec, j.ws = j.sortRecs(j.wrec, j.ws, W, live, kmask)
@@ -289,7 +296,7 @@ func (j *joiner) sortRecs(dst []uint64, start []int32, in []uint64, live, kmask 
 	clear(start)
 	j.kin = grow(j.kin, len(in))
 	j.tmp = grow(j.tmp, 2*len(in))
-	prepRecs(&in[0], len(in), live, kmask, &j.perm, &j.tmp[0], &j.kin[0], &start[0])
+	prepRecs(&in[0], len(in), live, kmask, &j.perm, &j.tmp[0], &j.kin[0], &start[0], uint64(j.keyBase))
 	cnt := start
 	for k := 1; k <= nk; k++ {
 		cnt[k] += cnt[k-1]
@@ -314,7 +321,7 @@ func (j *joiner) sortPrep(dst []uint64, start []int32, in []uint64, live, kmask 
 	clear(start)
 	j.kin = grow(j.kin, len(in))
 	j.tmp = grow(j.tmp, len(in))
-	prepKeys(&in[0], len(in), live, kmask, &j.perm, &j.tmp[0], &j.kin[0], &start[0])
+	prepKeys(&in[0], len(in), live, kmask, &j.perm, &j.tmp[0], &j.kin[0], &start[0], uint64(j.keyBase))
 	return scatter(dst, start, j.tmp[:len(in)], j.kin[:len(in)], nk)
 }
 
@@ -453,8 +460,11 @@ func (j *joiner) recurse(kw, ke uint32, level int) {
 	}
 	wl, wh := int(j.ws[kw]), int(j.ws[kw+span])
 	el, eh := int(j.es[ke]), int(j.es[ke+span])
+	// A leaf here reads the pattern bits below keyBase+level+1: every
+	// pair it meets is disjoint on the key bits above level (see leaf).
+	nb := j.keyBase + level + 1
 	if level < 0 || wh-wl < 2 || eh-el <= blockLanes {
-		j.leaf(wl, wh, el, eh)
+		j.leaf(wl, wh, el, eh, nb)
 		return
 	}
 	half := span >> 1
@@ -472,7 +482,7 @@ func (j *joiner) recurse(kw, ke uint32, level int) {
 	}
 	switch {
 	case k <= s3 && k <= sa && k <= sb:
-		j.leaf(wl, wh, el, eh)
+		j.leaf(wl, wh, el, eh, nb)
 	case s3 <= sa && s3 <= sb:
 		if nW0 > 0 && em > el {
 			j.recurse(kw, ke, level-1)
@@ -484,12 +494,12 @@ func (j *joiner) recurse(kw, ke uint32, level int) {
 			j.recurse(kw+half, ke, level-1)
 		}
 	case sa <= sb:
-		j.leaf(wl, wm, el, eh)
+		j.leaf(wl, wm, el, eh, nb-1) // W0: key bit level clear
 		if nW1 > 0 && em > el {
 			j.recurse(kw+half, ke, level-1)
 		}
 	default:
-		j.leaf(wl, wh, el, em)
+		j.leaf(wl, wh, el, em, nb-1) // E0
 		if nW0 > 0 && eh > em {
 			j.recurse(kw, ke+half, level-1)
 		}
@@ -523,10 +533,18 @@ func laneMask(lo, hi int) (m [4]uint64) {
 }
 
 // leaf counts the pairs of the sorted west patterns [wl, wh) and the east
-// range [el, eh) of the tables with the block kernel.
-func (j *joiner) leaf(wl, wh, el, eh int) {
+// range [el, eh) of the tables with the block kernel. When the patterns
+// are packed with the key on top (keyTop), no pair of the ranges shares
+// a pattern bit from nb up: those are key bits that the recursion has
+// settled (it dropped the pairs with the bit set on both sides), so the
+// kernel reads only the chunks below nb.
+func (j *joiner) leaf(wl, wh, el, eh, nb int) {
 	if wl >= wh || el >= eh {
 		return
+	}
+	nchunk := j.nchunk
+	if j.keyTop {
+		nchunk = min(nchunk, max(1, (nb+j.cbits-1)/j.cbits))
 	}
 	b0, b1 := el>>blockShift, (eh-1)>>blockShift
 	first := laneMask(el&(blockLanes-1), blockLanes)
@@ -542,14 +560,14 @@ func (j *joiner) leaf(wl, wh, el, eh int) {
 		statLanes += (wh - wl) * (eh - el)
 	}
 	if j.recs {
-		j.total += leafRecAVX2(j.nchunk, &tabs[0], len(tabs), &j.wrec[2*wl], wh-wl, &first, &last)
+		j.total += leafRecAVX2(nchunk, &tabs[0], len(tabs), &j.wrec[2*wl], wh-wl, &first, &last)
 		return
 	}
 	if j.cbits == 5 && useAVX2 {
-		j.total += leafAVX2(j.nchunk, &tabs[0], len(tabs), &j.wp[wl], wh-wl, &first, &last)
+		j.total += leafAVX2(nchunk, &tabs[0], len(tabs), &j.wp[wl], wh-wl, &first, &last)
 		return
 	}
-	j.total += leafGo(tabs, j.wp[wl:wh], j.nchunk, j.cbits, &first, &last)
+	j.total += leafGo(tabs, j.wp[wl:wh], nchunk, j.cbits, &first, &last)
 }
 
 // leafGo is the portable block kernel: the pairs of ws and the blocks

@@ -28,13 +28,14 @@ func fastPEXT() bool {
 // cpuid executes CPUID for leaf (subleaf 0).
 func cpuid(leaf uint32) (a, b, c, d uint32)
 
-// prepKeys writes, for each of the n patterns p from in, PEXT(p, live)
-// with p's weight bits (62, 63) to tmp and perm[k&63] | perm[64+k>>6],
-// k = PEXT(p, kmask), to kin, and adds 1 to cnt[that+1]. kmask has at
-// most 12 bits.
+// prepKeys writes, for each of the n patterns p from in, its key
+// perm[k&63] | perm[64+k>>6], k = PEXT(p, kmask), to kin, adds 1 to
+// cnt[key+1], and writes to tmp PEXT(p, live) | key<<shift with p's
+// weight bits (62, 63). kmask has at most 12 bits; live (without kmask's
+// bits) has at most shift, and shift + 12 ≤ 62.
 //
 //go:noescape
-func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32)
+func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64)
 
 // prepRecs is prepKeys writing, instead of the packed pattern q, a
 // record of two words to tmp: the 16-bit field c holds 32·(bits 5c..5c+4
@@ -43,7 +44,7 @@ func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uin
 // offsets instead of computing them (see sortPacked).
 //
 //go:noescape
-func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32)
+func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64)
 
 // useAVX2 selects leafAVX2 for 5-bit chunks (a var for tests and
 // benchmarks, which compare it with leafGo).
@@ -51,12 +52,21 @@ var useAVX2 = cpu.X86.HasAVX2
 
 //go:generate go run gen_asm.go
 
-// leafAVX2_6, _7 and _8 are leafGo for 5-bit chunks in AVX2
-// (join_amd64.s, written by gen_asm.go), reading the first 6, 7 or 8
+// leafAVX2_3 to _8 are leafGo for 5-bit chunks in AVX2
+// (join_amd64.s, written by gen_asm.go), reading the first 3 to 8
 // chunks: the pairs of the nw west patterns from ws and the nblk blocks
 // from tabs, the first and last cut to the lanes first and last (first
 // holds both when nblk is 1). nw and nblk are ≥ 1.
 //
+//go:noescape
+func leafAVX2_3(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+
+//go:noescape
+func leafAVX2_4(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+
+//go:noescape
+func leafAVX2_5(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+
 //go:noescape
 func leafAVX2_6(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
@@ -66,9 +76,18 @@ func leafAVX2_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint6
 //go:noescape
 func leafAVX2_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
-// leafRecAVX2_6, _7 and _8 are leafAVX2_6, _7 and _8 reading west records
-// (two words each, see prepRecs) from ws instead of patterns.
+// leafRecAVX2_3 to _8 are leafAVX2_3 to _8 reading west records (two
+// words each, see prepRecs) from ws instead of patterns.
 //
+//go:noescape
+func leafRecAVX2_3(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+
+//go:noescape
+func leafRecAVX2_4(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+
+//go:noescape
+func leafRecAVX2_5(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+
 //go:noescape
 func leafRecAVX2_6(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
@@ -81,7 +100,13 @@ func leafRecAVX2_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]ui
 // leafRecAVX2 is leafAVX2 for west records.
 func leafRecAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64 {
 	switch {
-	case nchunk <= 6:
+	case nchunk <= 3:
+		return leafRecAVX2_3(tabs, nblk, ws, nw, first, last)
+	case nchunk == 4:
+		return leafRecAVX2_4(tabs, nblk, ws, nw, first, last)
+	case nchunk == 5:
+		return leafRecAVX2_5(tabs, nblk, ws, nw, first, last)
+	case nchunk == 6:
 		return leafRecAVX2_6(tabs, nblk, ws, nw, first, last)
 	case nchunk == 7:
 		return leafRecAVX2_7(tabs, nblk, ws, nw, first, last)
@@ -89,11 +114,17 @@ func leafRecAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, l
 	return leafRecAVX2_8(tabs, nblk, ws, nw, first, last)
 }
 
-// leafAVX2 calls the kernel for nchunk ≤ 8 chunks (fewer than 6 read
+// leafAVX2 calls the kernel for nchunk ≤ 8 chunks (fewer than 3 read
 // padding entries, which hold all lanes).
 func leafAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64 {
 	switch {
-	case nchunk <= 6:
+	case nchunk <= 3:
+		return leafAVX2_3(tabs, nblk, ws, nw, first, last)
+	case nchunk == 4:
+		return leafAVX2_4(tabs, nblk, ws, nw, first, last)
+	case nchunk == 5:
+		return leafAVX2_5(tabs, nblk, ws, nw, first, last)
+	case nchunk == 6:
 		return leafAVX2_6(tabs, nblk, ws, nw, first, last)
 	case nchunk == 7:
 		return leafAVX2_7(tabs, nblk, ws, nw, first, last)

@@ -97,6 +97,510 @@ GLOBL keepPerm<>(SB), RODATA|NOPTR, $512
 	VPSADBW Y11, Y0, Y0; \
 	VPADDQ Y0, Y6, Y6
 
+// func leafAVX2_3(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafAVX2_3(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $3, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafAVX23_w:
+	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
+	// is at byte 1024c + 32·(its 5 bits): the second term in AX, BX,
+	// R8.. for c = 0, 1, 2, …
+	MOVQ (DX), CX
+	MOVQ CX, AX
+	SHRQ $62, AX
+	POPCNTQ AX, AX
+	VMOVQ AX, X5
+	MOVQ CX, AX
+	SHLQ $5, AX
+	ANDQ $0x3e0, AX
+	MOVQ CX, BX
+	SHRQ $0, BX
+	ANDQ $0x3e0, BX
+	MOVQ CX, R8
+	SHRQ $5, R8
+	ANDQ $0x3e0, R8
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD
+	DECQ CX
+	JZ leafAVX23_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafAVX23_last
+
+leafAVX23_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	POPADD
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafAVX23_mid
+
+leafAVX23_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD
+
+leafAVX23_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $8, DX
+	CMPQ DX, DI
+	JNE leafAVX23_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecAVX2_3(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecAVX2_3(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $4, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafRecAVX23_w:
+	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
+	// c; the weight shift in bits 10, 11 of field 0.
+	MOVWQZX (DX), AX
+	MOVQ AX, CX
+	SHRQ $10, CX
+	VMOVQ CX, X5
+	ANDQ $0x3ff, AX
+	MOVWQZX 2(DX), BX
+	MOVWQZX 4(DX), R8
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD
+	DECQ CX
+	JZ leafRecAVX23_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafRecAVX23_last
+
+leafRecAVX23_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	POPADD
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecAVX23_mid
+
+leafRecAVX23_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD
+
+leafRecAVX23_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $16, DX
+	CMPQ DX, DI
+	JNE leafRecAVX23_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafAVX2_4(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafAVX2_4(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $3, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafAVX24_w:
+	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
+	// is at byte 1024c + 32·(its 5 bits): the second term in AX, BX,
+	// R8.. for c = 0, 1, 2, …
+	MOVQ (DX), CX
+	MOVQ CX, AX
+	SHRQ $62, AX
+	POPCNTQ AX, AX
+	VMOVQ AX, X5
+	MOVQ CX, AX
+	SHLQ $5, AX
+	ANDQ $0x3e0, AX
+	MOVQ CX, BX
+	SHRQ $0, BX
+	ANDQ $0x3e0, BX
+	MOVQ CX, R8
+	SHRQ $5, R8
+	ANDQ $0x3e0, R8
+	MOVQ CX, R9
+	SHRQ $10, R9
+	ANDQ $0x3e0, R9
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD
+	DECQ CX
+	JZ leafAVX24_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafAVX24_last
+
+leafAVX24_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	POPADD
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafAVX24_mid
+
+leafAVX24_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD
+
+leafAVX24_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $8, DX
+	CMPQ DX, DI
+	JNE leafAVX24_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecAVX2_4(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecAVX2_4(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $4, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafRecAVX24_w:
+	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
+	// c; the weight shift in bits 10, 11 of field 0.
+	MOVWQZX (DX), AX
+	MOVQ AX, CX
+	SHRQ $10, CX
+	VMOVQ CX, X5
+	ANDQ $0x3ff, AX
+	MOVWQZX 2(DX), BX
+	MOVWQZX 4(DX), R8
+	MOVWQZX 6(DX), R9
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD
+	DECQ CX
+	JZ leafRecAVX24_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafRecAVX24_last
+
+leafRecAVX24_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	POPADD
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecAVX24_mid
+
+leafRecAVX24_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD
+
+leafRecAVX24_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $16, DX
+	CMPQ DX, DI
+	JNE leafRecAVX24_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafAVX2_5(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafAVX2_5(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $3, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafAVX25_w:
+	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
+	// is at byte 1024c + 32·(its 5 bits): the second term in AX, BX,
+	// R8.. for c = 0, 1, 2, …
+	MOVQ (DX), CX
+	MOVQ CX, AX
+	SHRQ $62, AX
+	POPCNTQ AX, AX
+	VMOVQ AX, X5
+	MOVQ CX, AX
+	SHLQ $5, AX
+	ANDQ $0x3e0, AX
+	MOVQ CX, BX
+	SHRQ $0, BX
+	ANDQ $0x3e0, BX
+	MOVQ CX, R8
+	SHRQ $5, R8
+	ANDQ $0x3e0, R8
+	MOVQ CX, R9
+	SHRQ $10, R9
+	ANDQ $0x3e0, R9
+	MOVQ CX, R10
+	SHRQ $15, R10
+	ANDQ $0x3e0, R10
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD
+	DECQ CX
+	JZ leafAVX25_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafAVX25_last
+
+leafAVX25_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	POPADD
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafAVX25_mid
+
+leafAVX25_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD
+
+leafAVX25_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $8, DX
+	CMPQ DX, DI
+	JNE leafAVX25_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecAVX2_5(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecAVX2_5(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $4, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafRecAVX25_w:
+	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
+	// c; the weight shift in bits 10, 11 of field 0.
+	MOVWQZX (DX), AX
+	MOVQ AX, CX
+	SHRQ $10, CX
+	VMOVQ CX, X5
+	ANDQ $0x3ff, AX
+	MOVWQZX 2(DX), BX
+	MOVWQZX 4(DX), R8
+	MOVWQZX 6(DX), R9
+	MOVWQZX 8(DX), R10
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD
+	DECQ CX
+	JZ leafRecAVX25_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafRecAVX25_last
+
+leafRecAVX25_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	POPADD
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecAVX25_mid
+
+leafRecAVX25_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD
+
+leafRecAVX25_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $16, DX
+	CMPQ DX, DI
+	JNE leafRecAVX25_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
 // func leafAVX2_6(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 TEXT ·leafAVX2_6(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
@@ -742,8 +1246,8 @@ done:
 	VZEROUPPER
 	RET
 
-// func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32)
-TEXT ·prepKeys(SB), NOSPLIT, $0-64
+// func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64)
+TEXT ·prepKeys(SB), NOSPLIT, $0-72
 	MOVQ in+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVQ live+16(FP), R8
@@ -752,27 +1256,30 @@ TEXT ·prepKeys(SB), NOSPLIT, $0-64
 	MOVQ tmp+40(FP), DI
 	MOVQ kin+48(FP), R11
 	MOVQ cnt+56(FP), R12
-	MOVQ $0xc000000000000000, R13
+	MOVQ shift+64(FP), R14
 	TESTQ CX, CX
 	JZ prepdone
 
 prep:
-	// tmp = the live bits, packed, and the weight bits.
 	MOVQ (SI), AX
-	PEXTQ R8, AX, BX
-	MOVQ AX, DX
-	ANDQ R13, DX
-	ORQ DX, BX
-	MOVQ BX, (DI)
 	// kin = perm of the key bits, packed; cnt[kin+1]++.
-	PEXTQ R9, AX, AX
-	MOVQ AX, DX
+	PEXTQ R9, AX, DX
+	MOVQ DX, BX
 	ANDQ $63, DX
-	SHRQ $6, AX
+	SHRQ $6, BX
 	MOVL (R10)(DX*4), DX
-	ORL 256(R10)(AX*4), DX
+	ORL 256(R10)(BX*4), DX
 	MOVL DX, (R11)
 	INCL 4(R12)(DX*4)
+	// tmp = the other live bits, packed, the key above them, and
+	// the weight bits.
+	SHLXQ R14, DX, DX
+	PEXTQ R8, AX, BX
+	ORQ DX, BX
+	SHRQ $62, AX
+	SHLQ $62, AX
+	ORQ AX, BX
+	MOVQ BX, (DI)
 	ADDQ $8, SI
 	ADDQ $8, DI
 	ADDQ $4, R11
@@ -793,8 +1300,8 @@ TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL DX, d+20(FP)
 	RET
 
-// func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32)
-TEXT ·prepRecs(SB), NOSPLIT, $0-64
+// func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64)
+TEXT ·prepRecs(SB), NOSPLIT, $0-72
 	MOVQ in+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVQ live+16(FP), R8
@@ -803,35 +1310,38 @@ TEXT ·prepRecs(SB), NOSPLIT, $0-64
 	MOVQ tmp+40(FP), DI
 	MOVQ kin+48(FP), R11
 	MOVQ cnt+56(FP), R12
+	MOVQ shift+64(FP), R14
 	MOVQ $0x03e003e003e003e0, R13
 	TESTQ CX, CX
 	JZ recdone
 
 rec:
-	// tmp[2i], tmp[2i+1] = the record of the packed pattern: PDEP
-	// spreads its chunks 0..3 and 4..7 to 32·chunk in 16-bit fields,
-	// and the weight shift goes to bits 10, 11.
 	MOVQ (SI), AX
+	// kin = perm of the key bits, packed; cnt[kin+1]++.
+	PEXTQ R9, AX, DX
+	MOVQ DX, BX
+	ANDQ $63, DX
+	SHRQ $6, BX
+	MOVL (R10)(DX*4), DX
+	ORL 256(R10)(BX*4), DX
+	MOVL DX, (R11)
+	INCL 4(R12)(DX*4)
+	// tmp[2i], tmp[2i+1] = the record of the packed pattern (the
+	// other live bits, the key above them): PDEP spreads its chunks
+	// 0..3 and 4..7 to 32·chunk in 16-bit fields, and the weight shift
+	// goes to bits 10, 11.
+	SHLXQ R14, DX, DX
 	PEXTQ R8, AX, BX
+	ORQ DX, BX
 	PDEPQ R13, BX, DX
 	SHRQ $20, BX
 	PDEPQ R13, BX, BX
 	MOVQ BX, 8(DI)
-	MOVQ AX, BX
-	SHRQ $62, BX
-	POPCNTQ BX, BX
-	SHLQ $10, BX
-	ORQ BX, DX
+	SHRQ $62, AX
+	POPCNTQ AX, AX
+	SHLQ $10, AX
+	ORQ AX, DX
 	MOVQ DX, (DI)
-	// kin = perm of the key bits, packed; cnt[kin+1]++.
-	PEXTQ R9, AX, AX
-	MOVQ AX, DX
-	ANDQ $63, DX
-	SHRQ $6, AX
-	MOVL (R10)(DX*4), DX
-	ORL 256(R10)(AX*4), DX
-	MOVL DX, (R11)
-	INCL 4(R12)(DX*4)
 	ADDQ $8, SI
 	ADDQ $16, DI
 	ADDQ $4, R11

@@ -17,7 +17,7 @@ func unionDisjointAVX2(o *uint64, b *uint64, n int, pa uint64) int {
 }
 
 // prepKeys is never called when usePEXT is false.
-func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32) {
+func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64) {
 	panic("quadrant: prepKeys without BMI2")
 }
 
@@ -27,6 +27,6 @@ func leafRecAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, l
 }
 
 // prepRecs is never called when usePEXT is false.
-func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32) {
+func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64) {
 	panic("quadrant: prepRecs without BMI2")
 }

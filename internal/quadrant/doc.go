@@ -105,12 +105,14 @@
 //     pattern): at N = 20, 94% of them had 7 chunks, and now 89% read 6
 //     and 8% 5; at N = 18 a fifth read 5 instead of 6; at N = 19 the
 //     7-chunk ones (36%) save nothing, the leaves being above their
-//     chunk's key bits. The whole count of N = 20 took 104–109 s of CPU
-//     against 115–121 s before (qbench 20, three interleaved pairs,
-//     2026-12-01); N = 18 and 19 within this machine's noise (N = 19
-//     new/old 1.00–1.09 in five pairs). A kernel call of two blocks
-//     takes 1.3, 1.7, 2.0 and 2.1 ns per block-op at 4, 5, 6 and 7
-//     chunks (records, 4096 west patterns).
+//     chunk's key bits. CPU time, new against old, interleaved on
+//     2026-12-01: the whole count of N = 20 104–109 s against 115–121 s
+//     (qbench, three pairs); shards 10/128 and 40/128 of N = 22 72.1
+//     and 59.1 s against 80.4 and 63.6 s; shards 5/32 and 20/32 of
+//     N = 21 1–2% less (three pairs each); N = 18 and 19 within this
+//     machine's noise. A kernel call of two blocks takes 1.3, 1.7, 2.0
+//     and 2.1 ns per block-op at 4, 5, 6 and 7 chunks (records, 4096
+//     west patterns).
 //
 // Measured on N = 18 (2-core AMD EPYC Zen 3, CPU seconds of the whole
 // count): 64-lane blocks with the Go kernel 17.4 s, of which the kernel

@@ -458,9 +458,11 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 // first samples may all be empty (an estimate near 0). The join's
 // pieces (Quadrant, Probes set: thinned row splits drawn by cost) are
 // never empty, and its quick estimates err high: five each at N = 18
-// to 23 (2026-12-01, this 2-core machine) gave 1.0–2.1× the measured
-// wall time, never less. Trusting them saves the full calibration's
-// twentieth of the count (0.1–0.2 s of `count 18 --total-only`'s 1.7 s).
+// to 23 (2026-12-01, this 2-core machine) gave 1.5–5.5× the wall time
+// measured at N = 18..21, 1.05–2.4× half Q(22)'s CPU time and 1.3–1.7×
+// the full calibration's estimate of N = 23, never less. Trusting them
+// saves the full calibration's twentieth of the count (0.1–0.2 s of
+// `count 18 --total-only`'s 1.7 s).
 func quickIsEnough(e nqueens.CountEstimate) bool {
 	if e.WallSeconds > refuseAbove.Seconds()/4 || e.From != e.N || e.Samples < 2 {
 		return false

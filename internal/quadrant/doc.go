@@ -104,7 +104,7 @@
 //     (leafAVX2_3 to _8). Measured in block-ops (a block per west
 //     pattern): at N = 20, 94% of them had 7 chunks, and now 89% read 6
 //     and 8% 5; at N = 18 a fifth read 5 instead of 6; at N = 19 the
-//     7-chunk ones (36%) save nothing, the leaves being above their
+//     7-chunk ones (35%) save nothing, the leaves being above their
 //     chunk's key bits. CPU time, new against old, interleaved on
 //     2026-12-01: the whole count of N = 20 104–109 s against 115–121 s
 //     (qbench, three pairs); shards 10/128 and 40/128 of N = 22 72.1

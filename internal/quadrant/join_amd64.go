@@ -31,9 +31,10 @@ func cpuid(leaf uint32) (a, b, c, d uint32)
 // prepKeys writes, for each of the n patterns p from in, its key
 // perm[k&63] | perm[64+k>>6], k = PEXT(p, kmask), to kin, adds 1 to
 // cnt[key+1], and writes to tmp PEXT(p, live) | key<<shift with p's
-// weight bits (62, 63). kmask has at most 12 bits, live (without kmask's
-// bits) exactly shift, and shift plus kmask's bits is at most 60 (the
-// patterns' d), below the weight bits.
+// weight bits (62, 63). kmask has at most 12 bits and none of live's;
+// with a key, shift is the number of live's bits (sortPacked), so that
+// the packed width, shift plus kmask's bits, is at most d ≤ 60, below
+// the weight bits.
 //
 //go:noescape
 func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64)

@@ -104,6 +104,56 @@ func testJoinRandom(t *testing.T) {
 	}
 }
 
+// TestJoinSettle joins lists wider than 40 live bits whose key leaves
+// at most 40 below it: the recursion settles the key bits past bit 40
+// before any leaf, which then reads 5-bit chunks (sortPacked). It checks
+// that the path is taken and that the counts match the scalar join.
+func TestJoinSettle(t *testing.T) {
+	if !usePEXT {
+		t.Skip("quadrant: the settled key bits need BMI2 (sortPacked)")
+	}
+	defer func(a bool) { useAVX2 = a }(useAVX2)
+	have := useAVX2
+	for _, a := range []bool{false, true} {
+		if a && !have {
+			continue
+		}
+		useAVX2 = a
+		t.Run(fmt.Sprintf("avx2=%v", a), testJoinSettle)
+	}
+}
+
+func testJoinSettle(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var j joiner
+	for trial := range 12 {
+		d := 41 + trial%6 // the key has 7 bits (6,000 east patterns)
+		gen := func(k int, dens float64, weights bool) []uint64 {
+			p := make([]uint64, k)
+			for i := range p {
+				for b := range d {
+					if r.Float64() < dens {
+						p[i] |= 1 << b
+					}
+				}
+				if weights {
+					p[i] |= uint64(r.IntN(3)) << weightShift
+				}
+			}
+			return p
+		}
+		W, E := gen(8000, 0.15, trial%2 == 0), gen(6000, 0.1, false)
+		got, want := j.count(W, E, d), countScalar(W, E)
+		if got != want {
+			t.Fatalf("trial %d (d=%d): count = %d; want %d", trial, d, got, want)
+		}
+		if dl := j.keyBase + j.nkey; dl <= max5 || j.cbits != 5 || j.settle >= j.nkey {
+			t.Fatalf("trial %d (d=%d): packed width %d, %d-bit chunks, settle %d of %d key bits; want a width past %d in 5-bit chunks with key bits to settle",
+				trial, d, dl, j.cbits, j.settle, j.nkey, max5)
+		}
+	}
+}
+
 func TestUnitsSum(t *testing.T) {
 	known := knownCounts(t)
 	for _, n := range []int{9, 10, 13} {

@@ -50,6 +50,11 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	balanceIn := fs.String("balance", "", "read a -units file of N and print the cost model's error by layer and the CPU of -shards M shards, without counting")
 	shards := fs.Int("shards", 16, "shards for -balance")
 	layered := fs.Bool("layered", false, "count with ForUnits of every unit (projected tables layer by layer, no quadrant table), as Count does for even N, also for odd N")
+	piecesK := fs.Int("pieces", 0, "draw this many pieces as the estimate does and run each whole and as the estimate runs it (-reps times), printing both")
+	reps := fs.Int("reps", 4, "runs of each piece as the estimate runs it, for -pieces")
+	seed := fs.Uint64("seed", 1, "random seed for -pieces")
+	maxWest := fs.Int("max-west", 1<<15, "west patterns before thinning, for -pieces (the estimate's start)")
+	maxPairs := fs.Int("max-pairs", 1<<38, "pairs before cutting, for -pieces (the estimate's start)")
 	unitsOut := fs.String("units", "", "write one line per unit to this file: id, frame, layer, cost, count, thread CPU ns")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -66,6 +71,13 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	w := *workers
 	if w == 0 {
 		w = runtime.GOMAXPROCS(0)
+	}
+	if *piecesK > 0 {
+		if err := pieces(ctx, stdout, n, *piecesK, *reps, *seed, *maxWest, *maxPairs); err != nil {
+			fmt.Fprintln(stderr, "qbench:", err)
+			return 1
+		}
+		return 0
 	}
 	if *balanceIn != "" {
 		if err := balance(stdout, n, *balanceIn, *shards); err != nil {

@@ -150,8 +150,9 @@ const (
 //     proxy of its layer (its units' east rows in the top band). Listing
 //     the pieces needs the quadrant's placements per row set: one walk
 //     on all cores, remembered (about 3 s at N = 24, 2 cores). A piece of
-//     N ≥ 23 takes seconds even thinned, so there the budget holds a few
-//     pieces and the spread is wide.
+//     N = 24 takes 0.05 to 2 s whole (10^12 pairs), so there the budget
+//     holds about ten pieces (±15%: checked against 20 whole pieces,
+//     internal/quadrant/qbench -pieces).
 //   - The classic methods (Arrays, Board, Permutation): one goroutine,
 //     no units. They count N' = 5, 6, ... in full while the next count
 //     fits the budget and the share above of the estimate, or to N' = N
@@ -638,7 +639,7 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 // are thinned, see quadrant.SampleWorker.MaxWest): some 0.1 s at N = 22.
 // startPairs is the pairs it joins at first when its west list cannot
 // be thinned (it is then cut, see MaxPairs): N ≤ 22 joins whole, N = 24
-// (pieces of 10^12 pairs, 0.4 to 8 s) is cut.
+// (pieces of 10^12 pairs, 0.05 to 2 s) is cut.
 const (
 	startWest  = 1 << 15
 	startPairs = 1 << 38
@@ -647,7 +648,7 @@ const (
 // adaptWest returns the west patterns (or pairs) the next piece joins: fewer after a
 // piece that took more than a twentieth of the budget, more after one
 // under a two-hundredth, so that the budget holds tens of pieces at
-// every N (a whole piece of N = 24 takes some 20 s).
+// every N (a whole piece of N = 24 takes up to about 2 s).
 func adaptWest(maxWest int, dt, budget time.Duration) int {
 	switch {
 	case dt > budget/20 && maxWest > 256:

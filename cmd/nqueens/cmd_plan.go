@@ -34,8 +34,8 @@ quadrant join is timed at N itself: pieces of its units (one row split
 each) are drawn by a cost proxy, their half lists built by streaming (no
 quadrant table) and joined, timed by the thread's CPU clock; a shard's
 CPU time is its units' proxies times the seconds per proxy sampled in
-their layer. From N = 23 a piece takes seconds, so the calibration holds
-a few pieces and its spread is wide. Memory of a join shard is its
+their layer. From N = 24 a piece takes up to a second or two, so the
+calibration holds about ten pieces (±15% at N = 24). Memory of a join shard is its
 --plan-only figure, within 2G by default as its count plans (see count
 -h): every shard of the join from one counting walk of its quadrant,
 about a second at N = 22 and a few at N = 24.

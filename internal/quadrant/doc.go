@@ -71,7 +71,7 @@
 //   - Tables. The shorter list (east, for even N: the fold below leaves
 //     it a third of the west one) is cut into blocks of 256 and stored
 //     bit-sliced by chunks of 5 pattern bits (4 when patterns exceed 40
-//     bits): for each chunk and each of its 32 values, the lanes of the
+//     bits and cannot be packed as below): for each chunk and each of its 32 values, the lanes of the
 //     block that have none of those bits, as four adjacent words. A west
 //     pattern meets a block of 256 east patterns with 8 loads of 32
 //     bytes, 7 ANDs and a popcount: on amd64 with AVX2 one register each
@@ -113,6 +113,17 @@
 //     machine's noise. A kernel call of two blocks takes 1.3, 1.7, 2.0
 //     and 2.1 ns per block-op at 4, 5, 6 and 7 chunks (records, 4096
 //     west patterns).
+//
+//   - Wide pieces. When the packed patterns exceed 40 bits but their
+//     bits below the key fit 40, the recursion splits every node whose
+//     key bit lies past bit 40 before any leaf (recurse, settle), so the
+//     leaves still read at most the 8 5-bit chunks of the AVX2 records.
+//     Rare to N = 23, it is half of N = 24's pieces (41–42 live bits)
+//     and all of the N = 25 pieces drawn. Before, those fell to 11
+//     4-bit chunks and the portable kernel: measured on the same 20
+//     pieces of N = 24 (qbench -pieces, whole joins), 9–30 s each at
+//     9–20 ps a pair against 0.4–2.2 s now; the join CPU of Q(24) they
+//     estimate went from 8.8·10^6 s (±23%) to 8.5·10^5 s (±13%).
 //
 // Measured on N = 18 (2-core AMD EPYC Zen 3, CPU seconds of the whole
 // count): 64-lane blocks with the Go kernel 17.4 s, of which the kernel

@@ -254,9 +254,11 @@ var clockStart = time.Now()
 // each), the time of a part over its probability was 1.02× the whole
 // join's cutting to 1/4 of the pairs, 1.13× to 1/16 and 1.30× to 1/64
 // (the sorting and tables, linear in the lists, overcounted); at N = 24
-// the parts' time per pair varies far more (one piece of 21.8 s: four
-// parts of 1/16 averaged 0.04× its time, unbiased but heavy-tailed), so
-// a cut stays shallow.
+// the parts' time per pair varied far more (one piece of 21.8 s, when
+// half of N = 24's pieces ran the portable kernel: four parts of 1/16
+// averaged 0.04× its time, unbiased but heavy-tailed), so a cut stays
+// shallow. Since (20 pieces, qbench -pieces): cut and thinned 0.90× the
+// whole joins' estimate, within its spread.
 const maxCut = 4
 
 // Bounds of the thinning: at most maxThin, and a thinned west list of at
@@ -275,7 +277,7 @@ type SampleWorker struct {
 	// longer one is thinned to a systematic 1/K sample (every K-th
 	// pattern from a random start) and the join's time and count
 	// scaled up (see RunPiece). A piece of N = 24 joins lists of
-	// millions, some 20 s whole.
+	// millions, up to about 2 s whole.
 	MaxWest int
 	// MaxPairs, when positive, bounds the pairs of the join RunPiece
 	// runs when the west list cannot be thinned (it is no longer than

@@ -8,6 +8,7 @@
 //
 //	qbench [-method quadrant|backtrack] [-workers k] [-max-memory bytes] [-plan] [-units file] N
 //	qbench -balance file [-shards M] N
+//	qbench -pieces K [-reps R] [-seed S] [-max-west W] [-max-pairs P] N
 //
 // It prints one line: method, N, workers, count, wall seconds, planned
 // peak memory in MiB (quadrant only). -plan prints the memory plan of a
@@ -15,7 +16,11 @@
 // counts, a worker's scratch bound, the largest projected table, the
 // planned peak and the floor (MinMemory). -units writes each unit's CPU
 // time; -balance reads that file back and prints the cost model's error
-// by layer and the CPU of -shards M shards.
+// by layer and the CPU of -shards M shards. -pieces draws K pieces as
+// the count's estimate does and joins each whole and R times as the
+// estimate runs it (thinned and cut), printing each and both estimates
+// of the join's CPU: a check of the calibration where no whole count
+// can be timed (N ≥ 23).
 package main
 
 import (

@@ -134,31 +134,21 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 	}
 	// 1. Key bits: the largest density products on a sample of each list.
 	var cw, ce [64]int32
-	for _, w := range W[:min(len(W), sample)] {
-		for x := w; x != 0; x &= x - 1 {
-			cw[bits.TrailingZeros64(x)]++
-		}
+	bitCounts(&cw, W[:min(len(W), sample)])
+	bitCounts(&ce, E[:min(len(E), sample)])
+	// The bits by density product, densest first (ties: lower bit
+	// first), as one sort of packed words: the product (at most
+	// sample², 17 bits) complemented above the bit number.
+	var ord [64]uint64
+	for b := range d {
+		ord[b] = uint64(1<<20-int64(cw[b])*int64(ce[b]))<<8 | uint64(b)
 	}
-	for _, e := range E[:min(len(E), sample)] {
-		for x := e; x != 0; x &= x - 1 {
-			ce[bits.TrailingZeros64(x)]++
-		}
-	}
+	slices.Sort(ord[:d])
 	var order [64]int
-	for b := range order {
-		order[b] = b
+	for t := range d {
+		order[t] = int(ord[t] & 255)
 	}
 	rel := order[:d]
-	slices.SortFunc(rel, func(a, b int) int {
-		sa, sb := int64(cw[a])*int64(ce[a]), int64(cw[b])*int64(ce[b])
-		switch {
-		case sa > sb:
-			return -1
-		case sa < sb:
-			return 1
-		}
-		return a - b
-	})
 	// Splits stop paying when east ranges are a block or two long, so key
 	// bits past about log2(|E|/256) are seldom reached. Measured: the
 	// block-ops of N = 18 and 20 are the same (to 10^-4) with the bound
@@ -185,6 +175,31 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 	j.total = 0
 	j.recurse(0, 0, L-1)
 	return j.total
+}
+
+// bitCounts adds to c[b] the number of patterns of ps that have bit b,
+// for every b < 64: 64 patterns at a time by a bit transpose and a
+// popcount per bit, fewer one bit at a time.
+//
+// Measured (N = 19, the whole count's profile): one set bit at a time
+// over the two samples of 256 was 6.7% of the CPU, the calls being many
+// and the lists short.
+func bitCounts(c *[64]int32, ps []uint64) {
+	var m [64]uint64
+	for len(ps) >= 16 {
+		n := copy(m[:], ps)
+		clear(m[n:])
+		transpose64(&m)
+		for b := range c {
+			c[b] += int32(bits.OnesCount64(m[b]))
+		}
+		ps = ps[n:]
+	}
+	for _, p := range ps {
+		for x := p; x != 0; x &= x - 1 {
+			c[bits.TrailingZeros64(x)]++
+		}
+	}
 }
 
 // weighted reports whether any pattern carries a weight.

@@ -154,6 +154,28 @@ func testJoinSettle(t *testing.T) {
 	}
 }
 
+func TestBitCounts(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 1, 15, 16, 17, 63, 64, 65, 100, 256} {
+		ps := make([]uint64, n)
+		for i := range ps {
+			ps[i] = r.Uint64() & r.Uint64()
+		}
+		var got, want [64]int32
+		got[3] = 7 // bitCounts adds
+		want[3] = 7
+		bitCounts(&got, ps)
+		for _, p := range ps {
+			for b := range 64 {
+				want[b] += int32(p >> b & 1)
+			}
+		}
+		if got != want {
+			t.Errorf("bitCounts of %d patterns = %v; want %v", n, got, want)
+		}
+	}
+}
+
 func TestUnitsSum(t *testing.T) {
 	known := knownCounts(t)
 	for _, n := range []int{9, 10, 13} {

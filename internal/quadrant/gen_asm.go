@@ -2,7 +2,7 @@
 
 // gen_asm writes join_amd64.s: the AVX2 block kernels of the join
 // (leafAVX2_3 to _8: one per number of 5-bit chunks), the packing of
-// patterns (prepKeys, prepRecs) and the compaction of half-board unions
+// patterns (prepKeys; keyCounts and placeRecs) and the compaction of half-board unions
 // (unionDisjointAVX2).
 //
 //	go run gen_asm.go [-o file]
@@ -87,7 +87,7 @@ func main() {
 
 // leaf writes leafAVX2_<nc>, the block kernel reading nc chunks of west
 // patterns, or with rec leafRecAVX2_<nc>, which reads west records (see
-// prepRecs) instead.
+// placeRecs) instead.
 func leaf(p func(string, ...any), nc int, regs []string, rec bool) {
 	chain := func() {
 		p("\tVMOVDQU (SI)(AX*1), Y0")
@@ -285,42 +285,72 @@ TEXT ·cpuid(SB), NOSPLIT, $0-24
 
 func prepRec(p func(string, ...any)) {
 	p(`
-// func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64)
-TEXT ·prepRecs(SB), NOSPLIT, $0-72
-` + prepArgs + `	MOVQ $0x03e003e003e003e0, R13
+// func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32)
+TEXT ·keyCounts(SB), NOSPLIT, $0-48
+	MOVQ in+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ kmask+16(FP), R9
+	MOVQ perm+24(FP), R10
+	MOVQ kin+32(FP), R11
+	MOVQ cnt+40(FP), R12
 	TESTQ CX, CX
-	JZ recdone
+	JZ keydone
 
-rec:
+key:
 	MOVQ (SI), AX
-` + prepKey + `	// tmp[2i], tmp[2i+1] = the record of the packed pattern (the
-	// other live bits, the key above them): PDEP spreads its chunks
-	// 0..3 and 4..7 to 32·chunk in 16-bit fields, and the weight shift
-	// goes to bits 10, 11.
+` + prepKey + `	ADDQ $8, SI
+	ADDQ $4, R11
+	DECQ CX
+	JNZ key
+
+keydone:
+	RET
+
+// func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)
+TEXT ·placeRecs(SB), NOSPLIT, $0-56
+	MOVQ in+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ live+16(FP), R8
+	MOVQ kin+24(FP), R11
+	MOVQ cnt+32(FP), R12
+	MOVQ dst+40(FP), DI
+	MOVQ shift+48(FP), R14
+	MOVQ $0x03e003e003e003e0, R13
+	TESTQ CX, CX
+	JZ placedone
+
+place:
+	MOVQ (SI), AX
+	// The record goes to dst[2·cnt[key]], and cnt[key]++.
+	MOVL (R11), DX
+	MOVL (R12)(DX*4), R9
+	INCL (R12)(DX*4)
+	SHLQ $4, R9
+	// The record of the packed pattern (the other live bits, the key
+	// above them): PDEP spreads its chunks 0..3 and 4..7 to 32·chunk
+	// in 16-bit fields, and the weight shift goes to bits 10, 11.
 	SHLXQ R14, DX, DX
 	PEXTQ R8, AX, BX
 	ORQ DX, BX
 	PDEPQ R13, BX, DX
 	SHRQ $20, BX
 	PDEPQ R13, BX, BX
-	MOVQ BX, 8(DI)
+	MOVQ BX, 8(DI)(R9*1)
 	SHRQ $62, AX
 	POPCNTQ AX, AX
 	SHLQ $10, AX
 	ORQ AX, DX
-	MOVQ DX, (DI)
+	MOVQ DX, (DI)(R9*1)
 	ADDQ $8, SI
-	ADDQ $16, DI
 	ADDQ $4, R11
 	DECQ CX
-	JNZ rec
+	JNZ place
 
-recdone:
+placedone:
 	RET`)
 }
 
-// prepArgs loads the arguments of prepKeys and prepRecs, which share
-// their signature.
+// prepArgs loads the arguments of prepKeys.
 const prepArgs = `	MOVQ in+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVQ live+16(FP), R8
@@ -332,7 +362,7 @@ const prepArgs = `	MOVQ in+0(FP), SI
 	MOVQ shift+64(FP), R14
 `
 
-// prepKey is the key step of prepKeys and prepRecs, with the pattern in
+// prepKey is the key step of prepKeys and keyCounts, with the pattern in
 // AX (kept): kin = DX = perm of its key bits, packed; cnt[kin+1]++.
 const prepKey = `	// kin = perm of the key bits, packed; cnt[kin+1]++.
 	PEXTQ R9, AX, DX

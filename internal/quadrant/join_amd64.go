@@ -39,14 +39,25 @@ func cpuid(leaf uint32) (a, b, c, d uint32)
 //go:noescape
 func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64)
 
-// prepRecs is prepKeys writing, instead of the packed pattern q, a
-// record of two words to tmp: the 16-bit field c holds 32·(bits 5c..5c+4
-// of q), the kernel's byte offset of chunk c in a block, and field 0
-// also the weight shift in bits 10 and 11. The kernel then loads its
-// offsets instead of computing them (see sortPacked).
+// keyCounts is the key step of prepKeys alone: for each of the n
+// patterns p from in, its key perm[k&63] | perm[64+k>>6], k = PEXT(p,
+// kmask), to kin, and 1 added to cnt[key+1].
 //
 //go:noescape
-func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64)
+func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32)
+
+// placeRecs writes the record of each of the n patterns p from in to
+// dst[2·cnt[key]] and dst[2·cnt[key]+1], key = kin[i], and adds 1 to
+// cnt[key]: with cnt the bucket starts of keyCounts' counts, a counting
+// sort's scatter with no copy in between. The record is that of the
+// packed pattern q = PEXT(p, live) | key<<shift (as prepKeys packs it):
+// the 16-bit field c holds 32·(bits 5c..5c+4 of q), the kernel's byte
+// offset of chunk c in a block, and field 0 also the weight shift in
+// bits 10 and 11. The kernel then loads its offsets instead of
+// computing them (see sortPacked).
+//
+//go:noescape
+func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)
 
 // useAVX2 selects leafAVX2 for 5-bit chunks (a var for tests and
 // benchmarks, which compare it with leafGo).
@@ -79,7 +90,7 @@ func leafAVX2_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint6
 func leafAVX2_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
 // leafRecAVX2_3 to _8 are leafAVX2_3 to _8 reading west records (two
-// words each, see prepRecs) from ws instead of patterns.
+// words each, see placeRecs) from ws instead of patterns.
 //
 //go:noescape
 func leafRecAVX2_3(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64

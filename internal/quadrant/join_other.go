@@ -26,7 +26,12 @@ func leafRecAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, l
 	panic("quadrant: leafRecAVX2 without AVX2")
 }
 
-// prepRecs is never called when usePEXT is false.
-func prepRecs(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64) {
-	panic("quadrant: prepRecs without BMI2")
+// keyCounts is never called when usePEXT is false.
+func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32) {
+	panic("quadrant: keyCounts without BMI2")
+}
+
+// placeRecs is never called when usePEXT is false.
+func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64) {
+	panic("quadrant: placeRecs without BMI2")
 }

@@ -2,7 +2,7 @@
 
 // gen_asm writes join_amd64.s: the AVX2 block kernels of the join
 // (leafAVX2_3 to _8: one per number of 5-bit chunks), the packing of
-// patterns (prepKeys; keyCounts and placeRecs) and the compaction of half-board unions
+// patterns (keyCounts, placeKeys and placeRecs) and the compaction of half-board unions
 // (unionDisjointAVX2).
 //
 //	go run gen_asm.go [-o file]
@@ -246,29 +246,39 @@ done:
 
 func prep(p func(string, ...any)) {
 	p(`
-// func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64)
-TEXT ·prepKeys(SB), NOSPLIT, $0-72
-` + prepArgs + `	TESTQ CX, CX
-	JZ prepdone
+// func placeKeys(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)
+TEXT ·placeKeys(SB), NOSPLIT, $0-56
+	MOVQ in+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ live+16(FP), R8
+	MOVQ kin+24(FP), R11
+	MOVQ cnt+32(FP), R12
+	MOVQ dst+40(FP), DI
+	MOVQ shift+48(FP), R14
+	TESTQ CX, CX
+	JZ pkdone
 
-prep:
+pk:
 	MOVQ (SI), AX
-` + prepKey + `	// tmp = the other live bits, packed, the key above them, and
-	// the weight bits.
+	// The packed pattern goes to dst[cnt[key]], and cnt[key]++.
+	MOVL (R11), DX
+	MOVL (R12)(DX*4), R9
+	INCL (R12)(DX*4)
+	// The other live bits, packed, the key above them, and the
+	// weight bits.
 	SHLXQ R14, DX, DX
 	PEXTQ R8, AX, BX
 	ORQ DX, BX
 	SHRQ $62, AX
 	SHLQ $62, AX
 	ORQ AX, BX
-	MOVQ BX, (DI)
+	MOVQ BX, (DI)(R9*8)
 	ADDQ $8, SI
-	ADDQ $8, DI
 	ADDQ $4, R11
 	DECQ CX
-	JNZ prep
+	JNZ pk
 
-prepdone:
+pkdone:
 	RET
 
 // func cpuid(leaf uint32) (a, b, c, d uint32)
@@ -350,19 +360,7 @@ placedone:
 	RET`)
 }
 
-// prepArgs loads the arguments of prepKeys.
-const prepArgs = `	MOVQ in+0(FP), SI
-	MOVQ n+8(FP), CX
-	MOVQ live+16(FP), R8
-	MOVQ kmask+24(FP), R9
-	MOVQ perm+32(FP), R10
-	MOVQ tmp+40(FP), DI
-	MOVQ kin+48(FP), R11
-	MOVQ cnt+56(FP), R12
-	MOVQ shift+64(FP), R14
-`
-
-// prepKey is the key step of prepKeys and keyCounts, with the pattern in
+// prepKey is the key step of keyCounts, with the pattern in
 // AX (kept): kin = DX = perm of its key bits, packed; cnt[kin+1]++.
 const prepKey = `	// kin = perm of the key bits, packed; cnt[kin+1]++.
 	PEXTQ R9, AX, DX

@@ -37,7 +37,6 @@ type joiner struct {
 
 	wp, ep   []uint64    // sorted by key
 	kin      []uint32    // keys of the list being sorted, in input order
-	tmp      []uint64    // its packed patterns or records, in input order (sortPacked)
 	wrec     []uint64    // sorted west records, two words each, when recs
 	recs     bool        // the west list is in wrec (sortRecs), not wp
 	perm     [128]uint32 // PEXT key order to key order (sortPacked)
@@ -244,7 +243,7 @@ func (j *joiner) sortByKey(dst []uint64, start []int32, in []uint64) ([]uint64, 
 	return scatter(dst, cnt, in, kin, nk)
 }
 
-// sortPacked is the two sortByKey calls of count with prepKeys: it also
+// sortPacked is the two sortByKey calls of count through PEXT: it also
 // packs the live bits of the patterns (those set in some west and some
 // east pattern: no other bit can make a pair meet) to the bottom, and
 // sets the chunks for the packed width. key is as for setKey.
@@ -340,15 +339,23 @@ func (j *joiner) sortRecs(dst []uint64, start []int32, in []uint64, live, kmask 
 	return dst, cnt
 }
 
-// sortPrep is sortByKey through prepKeys.
+// sortPrep is sortByKey through keyCounts and placeKeys: the keys
+// counted, then each packed pattern written to its place.
 func (j *joiner) sortPrep(dst []uint64, start []int32, in []uint64, live, kmask uint64) ([]uint64, []int32) {
 	nk := 1 << j.nkey
 	start = grow(start, nk+1)
 	clear(start)
 	j.kin = grow(j.kin, len(in))
-	j.tmp = grow(j.tmp, len(in))
-	prepKeys(&in[0], len(in), live, kmask, &j.perm, &j.tmp[0], &j.kin[0], &start[0], uint64(j.keyBase))
-	return scatter(dst, start, j.tmp[:len(in)], j.kin[:len(in)], nk)
+	keyCounts(&in[0], len(in), kmask, &j.perm, &j.kin[0], &start[0])
+	cnt := start
+	for k := 1; k <= nk; k++ {
+		cnt[k] += cnt[k-1]
+	}
+	dst = grow(dst, len(in))
+	placeKeys(&in[0], len(in), live, &j.kin[0], &cnt[0], &dst[0], uint64(j.keyBase))
+	copy(cnt[1:], cnt[:nk])
+	cnt[0] = 0
+	return dst, cnt
 }
 
 // scatter finishes a counting sort: cnt[k+1] holds the number of

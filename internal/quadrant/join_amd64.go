@@ -4,7 +4,7 @@ package quadrant
 
 import "golang.org/x/sys/cpu"
 
-// usePEXT selects prepKeys, which packs each pattern's live bits (those
+// usePEXT selects sortPacked, which packs each pattern's live bits (those
 // both lists use) with PEXT before the join. It needs BMI2, and a PEXT
 // in hardware: AMD before Zen 3 (family 0x19) runs it in microcode, at
 // tens of cycles per mask bit, and so does Hygon's family 0x18.
@@ -28,18 +28,18 @@ func fastPEXT() bool {
 // cpuid executes CPUID for leaf (subleaf 0).
 func cpuid(leaf uint32) (a, b, c, d uint32)
 
-// prepKeys writes, for each of the n patterns p from in, its key
-// perm[k&63] | perm[64+k>>6], k = PEXT(p, kmask), to kin, adds 1 to
-// cnt[key+1], and writes to tmp PEXT(p, live) | key<<shift with p's
-// weight bits (62, 63). kmask has at most 12 bits and none of live's;
-// with a key, shift is the number of live's bits (sortPacked), so that
-// the packed width, shift plus kmask's bits, is at most d ≤ 60, below
-// the weight bits.
+// placeKeys writes the packed pattern of each of the n patterns p from
+// in, PEXT(p, live) | key<<shift with p's weight bits (62, 63), key =
+// kin[i], to dst[cnt[key]], and adds 1 to cnt[key]: with cnt the bucket
+// starts of keyCounts' counts, a counting sort's scatter. kmask (of
+// keyCounts) has at most 12 bits and none of live's; with a key, shift
+// is the number of live's bits (sortPacked), so that the packed width,
+// shift plus kmask's bits, is at most d ≤ 60, below the weight bits.
 //
 //go:noescape
-func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64)
+func placeKeys(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)
 
-// keyCounts is the key step of prepKeys alone: for each of the n
+// keyCounts counts the keys of a counting sort: for each of the n
 // patterns p from in, its key perm[k&63] | perm[64+k>>6], k = PEXT(p,
 // kmask), to kin, and 1 added to cnt[key+1].
 //
@@ -50,7 +50,7 @@ func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, 
 // dst[2·cnt[key]] and dst[2·cnt[key]+1], key = kin[i], and adds 1 to
 // cnt[key]: with cnt the bucket starts of keyCounts' counts, a counting
 // sort's scatter with no copy in between. The record is that of the
-// packed pattern q = PEXT(p, live) | key<<shift (as prepKeys packs it):
+// packed pattern q = PEXT(p, live) | key<<shift (as placeKeys packs it):
 // the 16-bit field c holds 32·(bits 5c..5c+4 of q), the kernel's byte
 // offset of chunk c in a block, and field 0 also the weight shift in
 // bits 10 and 11. The kernel then loads its offsets instead of

@@ -1246,47 +1246,39 @@ done:
 	VZEROUPPER
 	RET
 
-// func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64)
-TEXT ·prepKeys(SB), NOSPLIT, $0-72
+// func placeKeys(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)
+TEXT ·placeKeys(SB), NOSPLIT, $0-56
 	MOVQ in+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVQ live+16(FP), R8
-	MOVQ kmask+24(FP), R9
-	MOVQ perm+32(FP), R10
-	MOVQ tmp+40(FP), DI
-	MOVQ kin+48(FP), R11
-	MOVQ cnt+56(FP), R12
-	MOVQ shift+64(FP), R14
+	MOVQ kin+24(FP), R11
+	MOVQ cnt+32(FP), R12
+	MOVQ dst+40(FP), DI
+	MOVQ shift+48(FP), R14
 	TESTQ CX, CX
-	JZ prepdone
+	JZ pkdone
 
-prep:
+pk:
 	MOVQ (SI), AX
-	// kin = perm of the key bits, packed; cnt[kin+1]++.
-	PEXTQ R9, AX, DX
-	MOVQ DX, BX
-	ANDQ $63, DX
-	SHRQ $6, BX
-	MOVL (R10)(DX*4), DX
-	ORL 256(R10)(BX*4), DX
-	MOVL DX, (R11)
-	INCL 4(R12)(DX*4)
-	// tmp = the other live bits, packed, the key above them, and
-	// the weight bits.
+	// The packed pattern goes to dst[cnt[key]], and cnt[key]++.
+	MOVL (R11), DX
+	MOVL (R12)(DX*4), R9
+	INCL (R12)(DX*4)
+	// The other live bits, packed, the key above them, and the
+	// weight bits.
 	SHLXQ R14, DX, DX
 	PEXTQ R8, AX, BX
 	ORQ DX, BX
 	SHRQ $62, AX
 	SHLQ $62, AX
 	ORQ AX, BX
-	MOVQ BX, (DI)
+	MOVQ BX, (DI)(R9*8)
 	ADDQ $8, SI
-	ADDQ $8, DI
 	ADDQ $4, R11
 	DECQ CX
-	JNZ prep
+	JNZ pk
 
-prepdone:
+pkdone:
 	RET
 
 // func cpuid(leaf uint32) (a, b, c, d uint32)

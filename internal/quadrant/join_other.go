@@ -16,9 +16,9 @@ func unionDisjointAVX2(o *uint64, b *uint64, n int, pa uint64) int {
 	panic("quadrant: unionDisjointAVX2 without AVX2")
 }
 
-// prepKeys is never called when usePEXT is false.
-func prepKeys(in *uint64, n int, live, kmask uint64, perm *[128]uint32, tmp *uint64, kin *uint32, cnt *int32, shift uint64) {
-	panic("quadrant: prepKeys without BMI2")
+// placeKeys is never called when usePEXT is false.
+func placeKeys(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64) {
+	panic("quadrant: placeKeys without BMI2")
 }
 
 // leafRecAVX2 is never called when useAVX2 is false.

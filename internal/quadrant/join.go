@@ -177,28 +177,63 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 }
 
 // bitCounts adds to c[b] the number of patterns of ps that have bit b,
-// for every b < 64: 64 patterns at a time by a bit transpose and a
-// popcount per bit, fewer one bit at a time.
+// for every b < 64. Sixteen patterns at a time go through a tree of
+// carry-save adders into bit-sliced counters (Harley and Seal's
+// population count, by bit position): ones, twos, fours and eights, and
+// the sixteens into a vertical counter, read out per bit at the end; the
+// last few patterns one set bit at a time. Up to 511 patterns.
 //
 // Measured (N = 19, the whole count's profile): one set bit at a time
 // over the two samples of 256 was 6.7% of the CPU, the calls being many
-// and the lists short.
+// and the lists short; through transpose64 and a popcount per bit, 4.9%.
 func bitCounts(c *[64]int32, ps []uint64) {
-	var m [64]uint64
+	var ones, twos, fours, eights uint64
+	var sixteens [5]uint64 // a vertical counter of the sixteens
 	for len(ps) >= 16 {
-		n := copy(m[:], ps)
-		clear(m[n:])
-		transpose64(&m)
-		for b := range c {
-			c[b] += int32(bits.OnesCount64(m[b]))
+		q := (*[16]uint64)(ps)
+		var twosA, twosB, foursA, foursB, eightsA, eightsB uint64
+		twosA, ones = csa(ones, q[0], q[1])
+		twosB, ones = csa(ones, q[2], q[3])
+		foursA, twos = csa(twos, twosA, twosB)
+		twosA, ones = csa(ones, q[4], q[5])
+		twosB, ones = csa(ones, q[6], q[7])
+		foursB, twos = csa(twos, twosA, twosB)
+		eightsA, fours = csa(fours, foursA, foursB)
+		twosA, ones = csa(ones, q[8], q[9])
+		twosB, ones = csa(ones, q[10], q[11])
+		foursA, twos = csa(twos, twosA, twosB)
+		twosA, ones = csa(ones, q[12], q[13])
+		twosB, ones = csa(ones, q[14], q[15])
+		foursB, twos = csa(twos, twosA, twosB)
+		eightsB, fours = csa(fours, foursA, foursB)
+		x, e := csa(eights, eightsA, eightsB)
+		eights = e
+		for l := range sixteens {
+			x, sixteens[l] = sixteens[l]&x, sixteens[l]^x
 		}
-		ps = ps[n:]
+		ps = ps[16:]
+	}
+	if ones|twos|fours|eights|sixteens[0]|sixteens[1]|sixteens[2]|sixteens[3]|sixteens[4] != 0 {
+		for b := range c {
+			v := ones>>b&1 | (twos>>b&1)<<1 | (fours>>b&1)<<2 | (eights>>b&1)<<3
+			for l, w := range sixteens {
+				v |= (w >> b & 1) << (4 + l)
+			}
+			c[b] += int32(v)
+		}
 	}
 	for _, p := range ps {
 		for x := p; x != 0; x &= x - 1 {
 			c[bits.TrailingZeros64(x)]++
 		}
 	}
+}
+
+// csa is a carry-save adder: the carry and sum bits of a + b + c, per
+// bit.
+func csa(a, b, c uint64) (carry, sum uint64) {
+	u := a ^ b
+	return a&b | u&c, u ^ c
 }
 
 // weighted reports whether any pattern carries a weight.

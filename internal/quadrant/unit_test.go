@@ -156,10 +156,13 @@ func testJoinSettle(t *testing.T) {
 
 func TestBitCounts(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	for _, n := range []int{0, 1, 15, 16, 17, 63, 64, 65, 100, 256} {
+	for _, n := range []int{0, 1, 15, 16, 17, 31, 32, 63, 64, 65, 100, 256, 257, 511} {
 		ps := make([]uint64, n)
 		for i := range ps {
 			ps[i] = r.Uint64() & r.Uint64()
+			if n == 511 && i%2 == 0 {
+				ps[i] = ^uint64(0) // counts near the 511 bound
+			}
 		}
 		var got, want [64]int32
 		got[3] = 7 // bitCounts adds

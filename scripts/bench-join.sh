@@ -13,6 +13,10 @@
 #         times /usr/bin/time gives to 0.01 s
 #   KLUEV_THREADS (environment) the thread counts of Kluev's runs, the
 #         fastest kept (default "1 2")
+#   AUTO_MAX_N (environment, default 17) up to this N, also times
+#         `nqueens count N --total-only` (auto: what a user runs), which
+#         picks the kernel where the join is slower; above it auto is the
+#         join (see `nqueens count -h`), and the column says so
 #   KLUEV_LONG_N (environment, default 21) from this N on, Kluev runs
 #         with 2 threads only: his 1-thread run would add about an hour
 #         at N = 21, and 2 threads won at N = 18..20 in issue 14's runs
@@ -33,7 +37,8 @@ NMIN=$1 NMAX=$2 RUNS=${3:-3}
 KLUEV_THREADS=${KLUEV_THREADS:-1 2}
 [[ $KLUEV_THREADS =~ ^[0-9\ ]+$ ]] && [ -n "${KLUEV_THREADS// /}" ] || { echo "bench-join.sh: KLUEV_THREADS must be thread counts, such as \"1 2\" (got '$KLUEV_THREADS')" >&2; exit 2; }
 KLUEV_LONG_N=${KLUEV_LONG_N:-21}
-[[ $NMIN =~ ^[0-9]+$ && $NMAX =~ ^[0-9]+$ && $RUNS =~ ^[1-9][0-9]*$ && $KLUEV_LONG_N =~ ^[0-9]+$ ]] || usage
+AUTO_MAX_N=${AUTO_MAX_N:-17}
+[[ $NMIN =~ ^[0-9]+$ && $NMAX =~ ^[0-9]+$ && $RUNS =~ ^[1-9][0-9]*$ && $KLUEV_LONG_N =~ ^[0-9]+$ && $AUTO_MAX_N =~ ^[0-9]+$ ]] || usage
 ((NMIN >= 8 && NMIN <= NMAX)) || { echo "bench-join.sh: need 8 <= NMIN <= NMAX (got $NMIN, $NMAX)" >&2; exit 2; }
 TMPD=$(mktemp -d)
 trap 'rm -rf "$TMPD"' EXIT
@@ -50,13 +55,20 @@ for n in $(seq "$((NMIN + 1))" "$NMAX"); do echo "  N = $n: $(cat "$PUB/kluev/BU
 echo "Kluev's thread counts tried: $KLUEV_THREADS (the fastest kept); from N = $KLUEV_LONG_N on, 2 only"
 echo "runs per cell: $RUNS (at least 5 for N <= 18), interleaved; medians shown; whole-process wall, CPU = user + sys, peak RSS"
 echo
-echo "| N | ours s | Kluev best s (threads) | ratio | ours RSS | Kluev RSS | ours CPU s | plan's predicted CPU s | predicted/measured |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "auto: nqueens count N --total-only, timed to N = $AUTO_MAX_N (its method from one run with -v); above, auto is the join"
+echo
+echo "| N | ours s | Kluev best s (threads) | ratio | auto s (method) | auto ratio | ours RSS | auto RSS | Kluev RSS | ours CPU s | plan's predicted CPU s | predicted/measured |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 
 for n in $(seq "$NMIN" "$NMAX"); do
 	want=$(a000170 "$n")
 	pred=$("$nq" plan "$n" --method quadrant --json | json_num cpu_seconds)
-	ow=() oc=() orss=()
+	ow=() oc=() orss=() aw=() arss=()
+	am=""
+	if ((n <= AUTO_MAX_N)); then
+		am=$("$nq" count "$n" --total-only -v 2>&1 | sed -n 's/.*method \([a-z]*\).*/\1/p' | head -1)
+		[ -n "$am" ] || fail "N = $n: could not read the method of 'nqueens count $n --total-only -v'"
+	fi
 	declare -A KW=() KR=()
 	threads=$KLUEV_THREADS runs=$RUNS
 	((n < KLUEV_LONG_N)) || threads=2
@@ -66,6 +78,12 @@ for n in $(seq "$NMIN" "$NMAX"); do
 		got=$(sed -n 's/^[0-9]*-queens: \([0-9]*\) solutions.*/\1/p' out)
 		[ "$RC" = 0 ] && [ "$got" = "$want" ] || { echo "bench-join.sh: N = $n: nqueens said '$(cat out out.err)', want $want" >&2; exit 1; }
 		ow+=("$WALL") oc+=("$CPU") orss+=("$RSS")
+		if [ -n "$am" ]; then
+			timed out "$nq" count "$n" --total-only
+			got=$(sed -n 's/^[0-9]*-queens: \([0-9]*\) solutions.*/\1/p' out)
+			[ "$RC" = 0 ] && [ "$got" = "$want" ] || { echo "bench-join.sh: N = $n: nqueens (auto) said '$(cat out out.err)', want $want" >&2; exit 1; }
+			aw+=("$WALL") arss+=("$RSS")
+		fi
 		for t in $threads; do
 			timed out "$PUB/kluev/bin/kluev-$n" "$t"
 			got=$(sed -n 's/^Result: \([0-9]*\).*/\1/p' out)
@@ -82,7 +100,13 @@ for n in $(seq "$NMIN" "$NMAX"); do
 		fi
 	done
 	unset KW KR
-	printf '| %d | %s | %s (%s) | %s | %s | %s | %s | %.3g | %s |\n' "$n" "$w" "$kw" "$kt" "$(ratio "$w" "$kw")" \
-		"$(mib "$r")" "$(mib "$kr")" "$c" "$pred" "$(ratio "$pred" "$c")"
+	if [ -n "$am" ]; then
+		a=$(median "${aw[@]}")
+		acol="$a ($am) | $(ratio "$a" "$kw")" arcol=$(mib "$(median "${arss[@]}")")
+	else
+		acol="= ours (quadrant) | =" arcol="="
+	fi
+	printf '| %d | %s | %s (%s) | %s | %s | %s | %s | %s | %s | %.3g | %s |\n' "$n" "$w" "$kw" "$kt" "$(ratio "$w" "$kw")" \
+		"$acol" "$(mib "$r")" "$arcol" "$(mib "$kr")" "$c" "$pred" "$(ratio "$pred" "$c")"
 done
 footer

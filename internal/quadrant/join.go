@@ -487,14 +487,25 @@ func (j *joiner) buildTables(ep []uint64) {
 // one bit per pattern bit (about 18 per pattern) made buildTables about
 // twice as fast.
 func transpose64(a *[64]uint64) {
-	m := uint64(0x00000000ffffffff)
-	for j := 32; j != 0; j >>= 1 {
-		for k := 0; k < 64; k = (k + j + 1) &^ j {
-			t := (a[k]>>j ^ a[k+j]) & m
-			a[k+j] ^= t
-			a[k] ^= t << j
+	transposeRound(a, 32, 0x00000000ffffffff)
+	transposeRound(a, 16, 0x0000ffff0000ffff)
+	transposeRound(a, 8, 0x00ff00ff00ff00ff)
+	transposeRound(a, 4, 0x0f0f0f0f0f0f0f0f)
+	transposeRound(a, 2, 0x3333333333333333)
+	transposeRound(a, 1, 0x5555555555555555)
+}
+
+// transposeRound swaps the off-diagonal j×j blocks of each 2j×2j block on
+// the diagonal of a (m: the low j bits of every 2j). Inlined with j a
+// constant; the indices masked to 0..63, which drops the bounds checks.
+func transposeRound(a *[64]uint64, j int, m uint64) {
+	for base := 0; base < 64; base += 2 * j {
+		for k := base; k < base+j; k++ {
+			x, y := &a[k&63], &a[(k+j)&63]
+			t := (*x>>j ^ *y) & m
+			*y ^= t
+			*x ^= t << j
 		}
-		m ^= m << (j >> 1)
 	}
 }
 

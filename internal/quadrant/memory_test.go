@@ -212,6 +212,17 @@ func TestTablesHeld(t *testing.T) {
 			if got := p.proj.maxHeld; got > workers || got < 1 {
 				t.Errorf("N = %d, %d workers: Count held %d tables at once, want 1..%d", n, workers, got, workers)
 			}
+			// Each table is built once: the units run by layer, then
+			// frame, and a worker holds its table between its units.
+			keys := map[int]bool{}
+			for _, u := range p.Units() {
+				if k, ok := p.tableOf(u); ok {
+					keys[k] = true
+				}
+			}
+			if got, want := p.proj.built, len(keys); got != want {
+				t.Errorf("N = %d, %d workers: Count built %d tables, want %d (one per frame and layer)", n, workers, got, want)
+			}
 		}
 		p, err := NewWholePlan(n)
 		if err != nil {

@@ -501,6 +501,19 @@ type worker struct {
 	ws, es []uint64
 }
 
+// tableOf returns the key of unit u's projected table in the plan's
+// cache (acquire), and false when the plan keeps none (it streams, or
+// projects on the fly).
+func (p *Plan) tableOf(u Unit) (int, bool) {
+	if p.noProj {
+		return 0, false
+	}
+	if p.sub != nil {
+		return tableKey{u.Frame, u.Layer()}.cacheKey(), true
+	}
+	return u.Frame, true
+}
+
 // countUnit counts unit u; keep is the number of idle projected tables
 // the plan keeps when u's is released (see Plan.release).
 func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit, keep int) (uint64, error) {
@@ -516,11 +529,7 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit, keep int) (uint
 			w.st = new(streamTable)
 		}
 		t = &w.st.t
-	} else if !p.noProj {
-		key := u.Frame
-		if p.sub != nil {
-			key = tableKey{u.Frame, u.Layer()}.cacheKey()
-		}
+	} else if key, ok := p.tableOf(u); ok {
 		t = p.acquire(key)
 		defer p.release(key, keep)
 	}

@@ -207,6 +207,7 @@ type projCache struct {
 	entries map[int]*projEntry
 	tick    uint64
 	maxHeld int // the most tables held at once (TestTablesHeld)
+	built   int // the tables built (TestTablesHeld)
 }
 
 type projEntry struct {
@@ -228,30 +229,46 @@ const keepIdle = 1
 // tableKey whose cacheKey is fi), building it if needed; release must
 // follow.
 func (p *Plan) acquire(fi int) *projTable {
+	e, build := p.reserve(fi)
+	return p.fill(fi, e, build)
+}
+
+// reserve is the first half of acquire: it takes a use of the table of
+// fi, making its entry if there is none (then the caller must build it:
+// build is true). fill, the second half, builds it or waits for it.
+func (p *Plan) reserve(fi int) (e *projEntry, build bool) {
 	c := &p.proj
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.entries == nil {
 		c.entries = map[int]*projEntry{}
 	}
-	e := c.entries[fi]
+	e = c.entries[fi]
 	if e == nil {
 		e = &projEntry{ready: make(chan struct{})}
 		c.entries[fi] = e
 		c.maxHeld = max(c.maxHeld, len(c.entries))
-		e.refs++
-		c.mu.Unlock()
-		if p.sub != nil {
-			k := keyOf(fi)
-			e.t = newProjTableSub(p.frames[k.frame], p.sub.counts, p.sub.need[k], p.q)
-		} else {
-			e.t = newProjTable(p.frames[fi], p.q)
-		}
-		close(e.ready)
-		return e.t
+		c.built++
+		build = true
 	}
 	e.refs++
-	c.mu.Unlock()
-	<-e.ready
+	return e, build
+}
+
+// fill returns the table of a reserved entry e of fi: built here when
+// build, else once its builder is done.
+func (p *Plan) fill(fi int, e *projEntry, build bool) *projTable {
+	if !build {
+		<-e.ready
+		return e.t
+	}
+	if p.sub != nil {
+		k := keyOf(fi)
+		e.t = newProjTableSub(p.frames[k.frame], p.sub.counts, p.sub.need[k], p.q)
+	} else {
+		e.t = newProjTable(p.frames[fi], p.q)
+	}
+	close(e.ready)
 	return e.t
 }
 

@@ -119,11 +119,11 @@
 //     key bit lies past bit 40 before any leaf (recurse, settle), so the
 //     leaves still read at most the 8 5-bit chunks of the AVX2 records.
 //     Rare to N = 23, it is half of N = 24's pieces (41–42 live bits)
-//     and all of the N = 25 pieces drawn. Before, those fell to 11
-//     4-bit chunks and the portable kernel: measured on the same 20
-//     pieces of N = 24 (qbench -pieces, whole joins), 9–30 s each at
-//     9–20 ps a pair against 0.4–2.2 s now; the join CPU of Q(24) they
-//     estimate went from 8.8·10^6 s (±23%) to 8.5·10^5 s (±13%).
+//     and 1 of 10 drawn at N = 25. Before, those fell to 11 4-bit
+//     chunks and the portable kernel: measured on 20 pieces of N = 24
+//     (qbench -pieces, whole joins), the 10 wide ones took 8–30 s each
+//     at 7.6–22 ps a pair, and 0.4–2.2 s now; the join CPU of Q(24)
+//     the 20 estimate went from 8.8·10^6 s (±23%) to 8.5·10^5 s (±13%).
 //
 // Measured on N = 18 (2-core AMD EPYC Zen 3, CPU seconds of the whole
 // count): 64-lane blocks with the Go kernel 17.4 s, of which the kernel

@@ -313,9 +313,10 @@ func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
 		// before any leaf (recurse): a leaf then reads at most the 8
 		// 5-bit chunks below bit 40, in AVX2, and the tables need no
 		// more. Measured on N = 24 pieces of 41 and 42 live bits: the
-		// 11 4-bit chunks of the portable kernel took 9–12 ps a pair,
-		// ten times the 0.5–1.2 of the pieces of 40 bits; from N = 24
-		// on about half of the join's pieces are that wide.
+		// 11 4-bit chunks of the portable kernel took 7.5–22 ps a
+		// pair, ten times and more the 0.3–1.4 of the pieces of 40
+		// bits; from N = 24 on about half of the join's pieces are
+		// that wide.
 		j.cbits = 5
 		j.settle = max5 - j.keyBase
 	}

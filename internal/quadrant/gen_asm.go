@@ -248,14 +248,7 @@ func prep(p func(string, ...any)) {
 	p(`
 // func placeKeys(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)
 TEXT ·placeKeys(SB), NOSPLIT, $0-56
-	MOVQ in+0(FP), SI
-	MOVQ n+8(FP), CX
-	MOVQ live+16(FP), R8
-	MOVQ kin+24(FP), R11
-	MOVQ cnt+32(FP), R12
-	MOVQ dst+40(FP), DI
-	MOVQ shift+48(FP), R14
-	TESTQ CX, CX
+` + placeArgs + `	TESTQ CX, CX
 	JZ pkdone
 
 pk:
@@ -318,14 +311,7 @@ keydone:
 
 // func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)
 TEXT ·placeRecs(SB), NOSPLIT, $0-56
-	MOVQ in+0(FP), SI
-	MOVQ n+8(FP), CX
-	MOVQ live+16(FP), R8
-	MOVQ kin+24(FP), R11
-	MOVQ cnt+32(FP), R12
-	MOVQ dst+40(FP), DI
-	MOVQ shift+48(FP), R14
-	MOVQ $0x03e003e003e003e0, R13
+` + placeArgs + `	MOVQ $0x03e003e003e003e0, R13
 	TESTQ CX, CX
 	JZ placedone
 
@@ -359,6 +345,17 @@ place:
 placedone:
 	RET`)
 }
+
+// placeArgs loads the arguments of placeKeys and placeRecs, which share
+// their signature.
+const placeArgs = `	MOVQ in+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ live+16(FP), R8
+	MOVQ kin+24(FP), R11
+	MOVQ cnt+32(FP), R12
+	MOVQ dst+40(FP), DI
+	MOVQ shift+48(FP), R14
+`
 
 // prepKey is the key step of keyCounts, with the pattern in
 // AX (kept): kin = DX = perm of its key bits, packed; cnt[kin+1]++.

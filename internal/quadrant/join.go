@@ -355,54 +355,63 @@ func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
 // (N = 18 and 20, counted), so the per-pattern work matters; with
 // records BenchmarkLeafRec took 7.8 against 11.2 ns per block-op at one
 // block per call and 4.9 against 6.7 at four (min of 3, busy machine).
-// Writing the records in input order and then scattering them in Go
-// cost twice their memory traffic: 18% of N = 19's CPU and 39% of the
-// join in the slowest pieces of N = 23 (lists of 10^5 and more).
+// Written in input order and then scattered in Go (twice the memory
+// traffic, and a Go loop that spilled its registers), the sort of the
+// west list was 18% of N = 19's CPU and 39% of the join in the slowest
+// pieces of N = 23 (lists of 10^5 and more); written once, N = 18 and
+// 19 took 12% and 8% less CPU.
 func (j *joiner) sortRecs(dst []uint64, start []int32, in []uint64, live, kmask uint64) ([]uint64, []int32) {
-	nk := 1 << j.nkey
-	start = grow(start, nk+1)
-	clear(start)
-	j.kin = grow(j.kin, len(in))
-	keyCounts(&in[0], len(in), kmask, &j.perm, &j.kin[0], &start[0])
-	cnt := start
-	for k := 1; k <= nk; k++ {
-		cnt[k] += cnt[k-1]
-	}
+	cnt := j.keyStarts(start, in, kmask)
 	dst = grow(dst, 2*len(in))
 	placeRecs(&in[0], len(in), live, &j.kin[0], &cnt[0], &dst[0], uint64(j.keyBase))
-	copy(cnt[1:], cnt[:nk])
-	cnt[0] = 0
+	endsToStarts(cnt, 1<<j.nkey)
 	return dst, cnt
 }
 
 // sortPrep is sortByKey through keyCounts and placeKeys: the keys
 // counted, then each packed pattern written to its place.
 func (j *joiner) sortPrep(dst []uint64, start []int32, in []uint64, live, kmask uint64) ([]uint64, []int32) {
+	cnt := j.keyStarts(start, in, kmask)
+	dst = grow(dst, len(in))
+	placeKeys(&in[0], len(in), live, &j.kin[0], &cnt[0], &dst[0], uint64(j.keyBase))
+	endsToStarts(cnt, 1<<j.nkey)
+	return dst, cnt
+}
+
+// keyStarts counts the keys of in (keyCounts, into j.kin) and returns
+// start grown to the 2^nkey+1 bucket starts: the place pass writes key
+// k's patterns from cnt[k] on, advancing it.
+func (j *joiner) keyStarts(start []int32, in []uint64, kmask uint64) []int32 {
 	nk := 1 << j.nkey
 	start = grow(start, nk+1)
 	clear(start)
 	j.kin = grow(j.kin, len(in))
 	keyCounts(&in[0], len(in), kmask, &j.perm, &j.kin[0], &start[0])
-	cnt := start
+	countsToStarts(start, nk)
+	return start
+}
+
+// countsToStarts turns cnt, cnt[k+1] the patterns with key k and cnt[0]
+// = 0, into the bucket starts: cnt[k] is where key k's patterns begin.
+func countsToStarts(cnt []int32, nk int) {
 	for k := 1; k <= nk; k++ {
 		cnt[k] += cnt[k-1]
 	}
-	dst = grow(dst, len(in))
-	placeKeys(&in[0], len(in), live, &j.kin[0], &cnt[0], &dst[0], uint64(j.keyBase))
+}
+
+// endsToStarts turns cnt after a scatter, cnt[k] where key k's patterns
+// end, back into the starts, with cnt[nk] the end of the last.
+func endsToStarts(cnt []int32, nk int) {
 	copy(cnt[1:], cnt[:nk])
 	cnt[0] = 0
-	return dst, cnt
 }
 
 // scatter finishes a counting sort: cnt[k+1] holds the number of
 // patterns with key k (cnt[0] = 0), kin[i] the key of in[i]. It returns
 // in sorted by key and the bucket starts.
 func scatter(dst []uint64, cnt []int32, in []uint64, kin []uint32, nk int) ([]uint64, []int32) {
-	for k := 1; k <= nk; k++ {
-		cnt[k] += cnt[k-1]
-	}
-	// cnt[k] is now the start of bucket k; the scatter advances it to the
-	// start of bucket k+1, which shifts the array by one.
+	countsToStarts(cnt, nk)
+	// The scatter advances cnt[k] to the start of bucket k+1.
 	dst = grow(dst, len(in))
 	kin = kin[:len(in)]
 	for i, p := range in {
@@ -410,8 +419,7 @@ func scatter(dst []uint64, cnt []int32, in []uint64, kin []uint32, nk int) ([]ui
 		dst[cnt[k]] = p
 		cnt[k]++
 	}
-	copy(cnt[1:], cnt[:nk])
-	cnt[0] = 0
+	endsToStarts(cnt, nk)
 	return dst, cnt
 }
 

@@ -62,6 +62,23 @@ func TestJoinRandom(t *testing.T) {
 	}
 }
 
+// randomPatterns returns k patterns of d bits, each bit set with
+// probability dens, and with weights a random weight (0..2) each.
+func randomPatterns(r *rand.Rand, k, d int, dens float64, weights bool) []uint64 {
+	p := make([]uint64, k)
+	for i := range p {
+		for b := range d {
+			if r.Float64() < dens {
+				p[i] |= 1 << b
+			}
+		}
+		if weights {
+			p[i] |= uint64(r.IntN(3)) << weightShift
+		}
+	}
+	return p
+}
+
 func testJoinRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var j joiner
@@ -72,21 +89,7 @@ func testJoinRandom(t *testing.T) {
 			nw, ne = r.IntN(20), r.IntN(20)
 		}
 		dens := 0.2 + 0.4*r.Float64()
-		gen := func(k int, weights bool) []uint64 {
-			p := make([]uint64, k)
-			for i := range p {
-				for b := range d {
-					if r.Float64() < dens {
-						p[i] |= 1 << b
-					}
-				}
-				if weights {
-					p[i] |= uint64(r.IntN(3)) << weightShift
-				}
-			}
-			return p
-		}
-		W, E := gen(nw, true), gen(ne, false)
+		W, E := randomPatterns(r, nw, d, dens, true), randomPatterns(r, ne, d, dens, false)
 		if trial%3 == 1 {
 			// Bits only one side uses (dead for the join), as a row
 			// split leaves them: sortPacked drops them.
@@ -128,21 +131,7 @@ func testJoinSettle(t *testing.T) {
 	var j joiner
 	for trial := range 12 {
 		d := 41 + trial%6 // the key has 7 bits (6,000 east patterns)
-		gen := func(k int, dens float64, weights bool) []uint64 {
-			p := make([]uint64, k)
-			for i := range p {
-				for b := range d {
-					if r.Float64() < dens {
-						p[i] |= 1 << b
-					}
-				}
-				if weights {
-					p[i] |= uint64(r.IntN(3)) << weightShift
-				}
-			}
-			return p
-		}
-		W, E := gen(8000, 0.15, trial%2 == 0), gen(6000, 0.1, false)
+		W, E := randomPatterns(r, 8000, d, 0.15, trial%2 == 0), randomPatterns(r, 6000, d, 0.1, false)
 		got, want := j.count(W, E, d), countScalar(W, E)
 		if got != want {
 			t.Fatalf("trial %d (d=%d): count = %d; want %d", trial, d, got, want)

@@ -236,7 +236,7 @@ func quadrantCosts(p *quadrant.Plan) []float64 {
 
 // recountQuadrant counts the units todo of plan (a NewUnitPlan) with
 // their own tables (Plan.ForUnits), one layer of the quadrant table at a
-// time (Unit.Layer, as Plan.Shards groups them), so that it needs the
+// time (Unit.Layer), so that it needs the
 // memory of those units, not of a whole count.
 func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, workers int, done func(UnitCount) error) error {
 	units := plan.Units()

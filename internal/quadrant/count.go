@@ -668,8 +668,10 @@ func (p *Plan) selectUnits(ids []int) ([]int, error) {
 // refused, and when the assignment of units to shards (Plan.Shards)
 // does. v2: the units of v1, assigned to shards by layer (Plan.Shards)
 // instead of by cost alone. v3: the units of v2, costs that count the
-// diagonal clashes between a half's quadrants (splitCost).
-const Version = "quadrant-v3"
+// diagonal clashes between a half's quadrants (splitCost). v4: the units
+// and costs of v3, every shard an equal share of every layer
+// (Plan.Shards) instead of one or two whole layers.
+const Version = "quadrant-v4"
 
 // Digest returns a short hex digest of the plan: Version, N, the frames
 // (fixed queens and class sizes) and every unit with its cost, which the

@@ -48,7 +48,7 @@ type Unit struct {
 // Layer returns the number of east rows of the top band, len(Top): a
 // unit of layer j reads, in its sw and se quadrants, the buckets of the
 // quadrant table with j and k−j rows (k = |E|), whatever its Top (see
-// Plan.ForUnits). Plan.Shards keeps units of a layer together.
+// Plan.ForUnits). Plan.Shards gives every shard a share of every layer.
 func (u Unit) Layer() int { return bits.OnesCount64(u.Top) }
 
 // Plan splits the count of Q(N) into units. A Plan holds the quadrant

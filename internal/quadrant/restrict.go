@@ -21,11 +21,11 @@ import (
 // sw and se (the buckets whose row set has a given number of rows) and
 // a few row sets in nw and ne. A plan for some units builds, per frame,
 // only the projected buckets of those row sets (from a walk of the
-// quadrant's placements, without keeping the quadrant table), and Shards
-// gives each shard units of one or two layers, so that a shard holds a
-// fraction of the table: at N = 22 a layer pair is about a third of the
-// table, and the projected table of a shard about a tenth of the whole
-// count's.
+// quadrant's placements, without keeping the quadrant table), layer by
+// layer, or streams them (see "Stream mode" below). Shards gives each
+// shard an equal share of every layer, so a shard built with tables
+// holds what a whole count does, one layer's at a time; streaming, it
+// holds the bucket counts and a few row sets per worker.
 
 // subset is what a plan for some units keeps instead of the quadrant
 // table.
@@ -656,30 +656,51 @@ func newProjTableSub(f *frame, counts []uint32, nd *needs, q *quarter) *projTabl
 // fraction of the count's time (measured in the package doc) for a
 // worker's memory: four row sets, a few MiB.
 
-// walkRows calls f for every placement of non-attacking queens on an h×h
-// board that uses exactly the rows rows and columns in colsOK only, with
-// its columns and packed diagonals (as walkQuarter).
-func walkRows(h int, rows, colsOK uint32, f func(cols uint32, d uint64)) {
+// walkRows appends to cols and ds, for every placement of non-attacking
+// queens on an h×h board that uses exactly the rows rows and columns in
+// colsOK only, its columns and packed diagonals (as walkQuarter), in the
+// order of a depth-first walk that tries low columns first. It walks
+// with a stack of its own, row to used row, without a call per
+// placement: stream mode lists every row set it reads this way, once per
+// unit or split (see streamTable).
+func walkRows(h int, rows, colsOK uint32, cols []uint32, ds []uint64) ([]uint32, []uint64) {
 	full := uint32(1)<<h - 1
-	var rec func(i int, cols, ld, rd uint32, d uint64)
-	rec = func(i int, cols, ld, rd uint32, d uint64) {
-		for i < h && rows>>i&1 == 0 {
-			ld, rd = (ld<<1)&full, rd>>1
-			i++
-		}
-		if i == h {
-			f(cols, d)
-			return
-		}
-		for free := colsOK &^ (cols | ld | rd); free != 0; free &= free - 1 {
-			j := bits.TrailingZeros32(free)
-			b := uint32(1) << j
-			m := uint64(1) << (i - j + h - 1)
-			a := uint64(1) << (antiShift + i + j)
-			rec(i+1, cols|b, ((ld|b)<<1)&full, (rd|b)>>1, d|m|a)
-		}
+	var rs [32]int // the used rows, ascending
+	k := 0
+	for r := rows & full; r != 0; r &= r - 1 {
+		rs[k] = bits.TrailingZeros32(r)
+		k++
 	}
-	rec(0, 0, 0, 0, 0)
+	if k == 0 {
+		return append(cols, 0), append(ds, 0)
+	}
+	type level struct {
+		free, cols, ld, rd uint32 // ld, rd: the diagonals that attack row rs[l]
+		d                  uint64
+	}
+	var st [32]level
+	st[0] = level{free: colsOK & full}
+	for l := 0; l >= 0; {
+		s := &st[l]
+		if s.free == 0 {
+			l--
+			continue
+		}
+		b := s.free & -s.free
+		s.free &^= b
+		i, j := rs[l], bits.TrailingZeros32(b)
+		d := s.d | uint64(1)<<(i-j+h-1) | uint64(1)<<(antiShift+i+j)
+		c := s.cols | b
+		if l == k-1 {
+			cols, ds = append(cols, c), append(ds, d)
+			continue
+		}
+		g := rs[l+1] - i
+		ld, rd := ((s.ld|b)<<g)&full, (s.rd|b)>>g
+		st[l+1] = level{free: colsOK &^ (c | ld | rd) & full, cols: c, ld: ld, rd: rd, d: d}
+		l++
+	}
+	return cols, ds
 }
 
 // streamTable is a worker's table of one row set per quadrant (stream
@@ -718,22 +739,28 @@ func (s *streamTable) set(f *frame, q int, rows uint32) {
 		drop, mark, markBit := f.foldBits(q)
 		const low = 1<<antiShift - 1
 		offM, offA := f.offM[q], f.offA[q]
-		walkRows(h, rows, uint32(f.cols>>f.c0[q]&hm), func(c uint32, d uint64) {
+		cols, buf = walkRows(h, rows, uint32(f.cols>>f.c0[q]&hm), cols, buf)
+		// Project in place, keeping the placements the frame allows.
+		blockM, blockA := f.blockM, f.blockA
+		k := 0
+		for i, d := range buf {
 			m, a := (d&low)<<offM, (d>>antiShift)<<offA
-			if m&f.blockM|a&f.blockA != 0 {
-				return
+			if m&blockM|a&blockA != 0 {
+				continue
 			}
 			p := f.pattern(m, a)
 			if p&drop != 0 {
-				return
+				continue
 			}
 			if p&mark != 0 {
 				p |= markBit
 			}
-			buf = append(buf, p)
-			cols = append(cols, c)
+			c := cols[i]
+			buf[k], cols[k] = p, c
 			start[c+1]++
-		})
+			k++
+		}
+		buf, cols = buf[:k], cols[:k]
 	}
 	for c := 1; c < len(start); c++ {
 		start[c] += start[c-1]
@@ -775,15 +802,19 @@ func (p *Plan) checkAllowed(id int) error {
 
 // Shards returns, for each of m shards, the IDs of its units in ascending
 // order, every unit in exactly r different shards (1 ≤ r ≤ m; r = 1: each
-// unit once). It keeps units that read the same layers together, so that
-// a shard's plan (ForUnits) holds few of them: the units are ordered by
-// their number of east rows in the top band, then frame, then ID, laid
-// out r times end to end with widths from their costs, and that line is
-// cut into m equal segments; a unit goes to the segment that holds its
-// middle, each copy of it. A shard's cost is thus within one unit's cost
-// of the mean r·C/m, and the r copies of a unit are C apart on the line,
-// further than a segment is long, hence in r different shards. The
-// result depends only on the plan (units and costs) and m, r.
+// unit once). Every shard takes an equal share of every layer: the units
+// of a layer are ordered by frame, then ID, laid out r times end to end
+// with widths from their costs, and that line is cut into m equal
+// segments; a unit goes to the segment that holds its middle, each copy
+// of it. So in every layer a shard's cost is within one unit's cost of
+// the layer's mean, r·C_layer/m, and the r copies of a unit are C_layer
+// apart on its line, further than a segment is long, hence in r
+// different shards. A shard thus has the same mix of layers as the
+// whole count: the cost model's error, which differs by layer (see
+// "Unit costs" in doc.go), is the same for every shard. The units of a
+// frame and layer, which share a projected table, stay together but
+// for the segments' ends. The result depends only on the plan (units
+// and costs) and m, r.
 func (p *Plan) Shards(m, r int) [][]int {
 	if r < 1 || r > m {
 		panic(fmt.Sprintf("quadrant: Shards(%d, %d): want 1 ≤ r ≤ m", m, r))
@@ -805,25 +836,33 @@ func (p *Plan) Shards(m, r int) [][]int {
 		}
 		return ua.Frame - ub.Frame // then by ID: a stable sort of IDs
 	})
-	// Integer widths, at least 1 and below 2^32, so that r·m times the
-	// line's length fits the 128-bit product below.
+	// Integer widths, at least 1 and below 2^32, so that r·m times a
+	// layer's line fits the 128-bit product below.
 	shift := max(0, bits.Len64(maxCost)-32)
 	width := func(u Unit) uint64 { return 1 + u.Cost>>shift }
-	var total uint64
-	for _, id := range order {
-		total += width(p.units[id])
-	}
-	div := 2 * uint64(r) * total // the line, in half widths
-	var x uint64                 // start of the unit on the line, in half widths
-	for _, id := range order {
-		w := width(p.units[id])
-		for i := range uint64(r) {
-			mid := x + w + 2*i*total
-			hi, lo := bits.Mul64(mid, uint64(m))
-			s, _ := bits.Div64(hi, lo, div)
-			out[s] = append(out[s], id)
+	for len(order) > 0 {
+		layer := p.units[order[0]].Layer()
+		k := 1
+		for k < len(order) && p.units[order[k]].Layer() == layer {
+			k++
 		}
-		x += 2 * w
+		var total uint64
+		for _, id := range order[:k] {
+			total += width(p.units[id])
+		}
+		div := 2 * uint64(r) * total // the layer's line, in half widths
+		var x uint64                 // start of the unit on the line, in half widths
+		for _, id := range order[:k] {
+			w := width(p.units[id])
+			for i := range uint64(r) {
+				mid := x + w + 2*i*total
+				hi, lo := bits.Mul64(mid, uint64(m))
+				s, _ := bits.Div64(hi, lo, div)
+				out[s] = append(out[s], id)
+			}
+			x += 2 * w
+		}
+		order = order[k:]
 	}
 	for _, ids := range out {
 		slices.Sort(ids)

@@ -225,37 +225,47 @@ func TestShardPlanSmaller(t *testing.T) {
 	}
 }
 
-// TestShardsBalanced checks Shards' promise: every shard's cost (in the
-// widths it cuts by) is within one unit's of the mean, and the r copies
-// of a unit are in different shards.
+// TestShardsBalanced checks Shards' promise: in every layer, every
+// shard's cost (in the widths it cuts by) is within one unit's of that
+// layer's mean, and the r copies of a unit are in different shards.
 func TestShardsBalanced(t *testing.T) {
-	for _, tc := range []struct{ n, m, r int }{{14, 7, 1}, {15, 16, 3}, {18, 16, 1}, {19, 5, 5}, {13, 200, 2}} {
+	for _, tc := range []struct{ n, m, r int }{{14, 7, 1}, {15, 16, 3}, {18, 16, 1}, {19, 5, 5}, {13, 200, 2}, {22, 16, 1}} {
 		p, err := NewUnitPlan(tc.n)
 		if err != nil {
 			t.Fatal(err)
 		}
+		units := p.Units()
 		var maxCost uint64
-		for _, u := range p.Units() {
+		for _, u := range units {
 			maxCost = max(maxCost, u.Cost)
 		}
 		shift := max(0, bits.Len64(maxCost)-32)
-		width := func(id int) float64 { return float64(1 + p.Units()[id].Cost>>shift) }
-		var total, maxW float64
-		for id := range p.Units() {
-			total += width(id)
-			maxW = max(maxW, width(id))
+		width := func(id int) float64 { return float64(1 + units[id].Cost>>shift) }
+		total, maxW := map[int]float64{}, map[int]float64{}
+		for id, u := range units {
+			total[u.Layer()] += width(id)
+			maxW[u.Layer()] = max(maxW[u.Layer()], width(id))
 		}
-		mean := total * float64(tc.r) / float64(tc.m)
+		copies := make([]int, len(units))
 		for i, ids := range p.Shards(tc.m, tc.r) {
-			var c float64
+			c := map[int]float64{}
 			for k, id := range ids {
-				c += width(id)
-				if k > 0 && ids[k-1] == id {
-					t.Errorf("n=%d m=%d r=%d: shard %d holds unit %d twice", tc.n, tc.m, tc.r, i, id)
+				c[units[id].Layer()] += width(id)
+				copies[id]++
+				if k > 0 && ids[k-1] >= id {
+					t.Errorf("n=%d m=%d r=%d: shard %d: unit %d after %d (want ascending, each once)", tc.n, tc.m, tc.r, i, id, ids[k-1])
 				}
 			}
-			if c < mean-maxW || c > mean+maxW {
-				t.Errorf("n=%d m=%d r=%d: shard %d costs %.0f; mean %.0f, largest unit %.0f", tc.n, tc.m, tc.r, i, c, mean, maxW)
+			for l, tot := range total {
+				mean := tot * float64(tc.r) / float64(tc.m)
+				if c[l] < mean-maxW[l] || c[l] > mean+maxW[l] {
+					t.Errorf("n=%d m=%d r=%d: shard %d costs %.0f in layer %d; its mean %.0f, largest unit %.0f", tc.n, tc.m, tc.r, i, c[l], l, mean, maxW[l])
+				}
+			}
+		}
+		for id, k := range copies {
+			if k != tc.r {
+				t.Errorf("n=%d m=%d r=%d: unit %d in %d shards; want %d", tc.n, tc.m, tc.r, id, k, tc.r)
 			}
 		}
 	}
@@ -429,6 +439,41 @@ func TestBucketCounts(t *testing.T) {
 		}
 		if got := rowCounts(h); !slices.Equal(got, rows) {
 			t.Errorf("rowCounts(%d) = %v; walkQuarter's counts by rows %v", h, got, rows)
+		}
+	}
+}
+
+// TestWalkRows checks walkRows against walkQuarter: for every row set of
+// h = 1..8 and a few column sets, the placements with exactly those rows
+// and columns among them, each once, in walkQuarter's order.
+func TestWalkRows(t *testing.T) {
+	type pl struct {
+		cols uint32
+		d    uint64
+	}
+	for h := 1; h <= 8; h++ {
+		full := uint32(1)<<h - 1
+		byRows := make([][]pl, 1<<h)
+		walkQuarter(h, func(rows, cols uint32, d uint64) { byRows[rows] = append(byRows[rows], pl{cols, d}) })
+		for _, colsOK := range []uint32{full, full &^ 1, full &^ (1 << (h / 2)), 0x55 & full, 0} {
+			var cols []uint32
+			var ds []uint64
+			for rows := range uint32(1) << h {
+				cols, ds = walkRows(h, rows, colsOK, cols[:0], ds[:0])
+				var want []pl
+				for _, p := range byRows[rows] {
+					if p.cols&^colsOK == 0 {
+						want = append(want, p)
+					}
+				}
+				got := make([]pl, len(cols))
+				for i := range cols {
+					got[i] = pl{cols[i], ds[i]}
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("h=%d rows=%b colsOK=%b: walkRows gives %d placements %v; want %d %v", h, rows, colsOK, len(got), got, len(want), want)
+				}
+			}
 		}
 	}
 }

@@ -78,10 +78,11 @@ Checkpoints and shards work with the kernel and the quadrant join
 refused. -o writes a shard record whole or not at all. Ctrl-C keeps
 every finished unit in the checkpoint. A shard of the quadrant join
 plans its memory before any work within 2G by default (not 16G, the
-whole count's; every shard fits it): it builds only the tables of its
-own units while they fit, else lists them unit by unit (about 11% more
-CPU), then runs fewer workers; at N = 24 in 64 shards that is 1.2 to
-1.8 GiB, most with one worker. --max-memory raises it.`,
+whole count's; every shard fits it) and lists its units' rows as it
+goes instead of building tables, then runs fewer workers if two do not
+fit: at N = 22 in 16 shards a fifth of the whole count's memory at the
+same CPU, at N = 24 in 64 shards 1.2 to 1.8 GiB with one worker.
+With --max-memory it builds the tables while they fit.`,
 }
 
 func init() {

@@ -370,7 +370,7 @@ func (m memPlan) peak(workers int, proj bool) uint64 {
 // peak within limit: it drops the projected tables first, then workers;
 // the peak may exceed the limit with one worker and no projected tables.
 func (m memPlan) fit(workers int, limit uint64) (int, bool, uint64) {
-	proj := m.peak(workers, true) <= limit
+	proj := len(m.tables) > 0 && m.peak(workers, true) <= limit
 	for !proj && workers > 1 && m.peak(workers, false) > limit {
 		workers--
 	}
@@ -420,6 +420,9 @@ func (p *Plan) planMemory(order []int, opts Options) (int, bool, uint64) {
 		}
 		if p.q == nil {
 			m.stream = p.sub.stream // else it projects from the table
+			if !p.sub.whole && opts.MaxMemory == 0 {
+				m.tables = nil // a shard streams unless given a bound: see DefaultShardMemory
+			}
 		}
 	}
 	return m.fit(workers, p.MemoryLimit(opts.MaxMemory))
@@ -476,6 +479,9 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	p.SetProjected(proj)
 	res.Workers = workers
 	res.Projected = proj
+	if p.sub != nil && p.q == nil && !proj {
+		p.sub.dropCounts() // streaming reads none
+	}
 
 	// Frame by frame, so that workers share a frame's projected table;
 	// within a frame the costliest units first. A ForUnits plan counts

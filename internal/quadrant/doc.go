@@ -295,25 +295,42 @@
 // through every set of one size over the unit's splits). So a unit whose
 // top band has j east rows (its layer, Unit.Layer) reads in sw and se the
 // buckets with j and k−j rows, and nothing else but its own nw and ne
-// row sets. Plan.Shards orders the units by layer (then frame and id)
-// and cuts that line into shards of equal estimated cost, so that a
-// shard holds one or two layers (r replicas: the line laid out r times,
-// each copy of a unit in a different shard). Plan.ForUnits gives a
-// shard's plan: no quadrant table, only the bucket counts (4^h words),
-// and per frame and layer a projected table of the row sets its units
-// read, built from a walk of the placements, counted layer by layer and
-// dropped before the next. When those do not fit MaxMemory it streams
-// instead: each worker lists, per unit and split, the placements of the
-// four row sets it reads (walkRows), a few MiB. PlanMemory plans either
-// before any work.
+// row sets.
+//
+// Plan.Shards gives every shard an equal share, by estimated cost, of
+// every layer (r replicas: each layer's line laid out r times, each copy
+// of a unit in a different shard). The cost model's error differs by
+// layer (measured over estimated CPU 0.72 to 1.19 at N = 22, "Unit
+// costs" below), and it is then the same for every shard: by the unit
+// times of a whole Q(22) count the 16 shards take 0.90–1.05 of 1/16 of
+// it, where shards of one or two whole layers (quadrant-v3) took up to
+// 1.31 (qbench -balance).
+//
+// Plan.ForUnits gives a shard's plan: no quadrant table, the bucket
+// counts (4^h words) for planning. By default a shard streams: each
+// worker lists, per unit and split, the placements of the four row sets
+// it reads (walkRows, an iterative walk of those rows only), and the
+// bucket counts are let go once the count starts (dropCounts), so a
+// shard holds its workers' scratch and four row sets each. Given a
+// bound (MaxMemory), a shard builds instead, per frame and layer, a
+// projected table of the row sets its units read, from a walk of the
+// placements, layer by layer and dropped before the next, as a whole
+// count does, while they fit; with a share of every layer those are
+// nearly the whole count's tables. PlanMemory plans either before any
+// work. Measured at N = 22 (2026-12-01, 2 workers, nothing else
+// running; docs/BENCHMARKS.md), shard 11/16, the largest by the unit
+// times: streaming 472–500 s of CPU (two runs) and 132 MiB peak (164
+// before the counts were dropped), with tables (--max-memory 2G) 477 s
+// and 406 MiB, against a whole count's 6,574 s and 625 MiB: streaming
+// costs nothing measurable there (its walks are small beside the
+// joins), and the tables cost memory.
 //
 // A shard plans within DefaultShardMemory, 2 GiB, unless told otherwise
 // (Plan.MemoryLimit; a whole count has DefaultMaxMemory, 16 GiB): a
 // shard is meant for a node of a cluster, and every shard of every N
 // fits it, since one streaming worker needs at most the bucket counts,
-// its scratch (1.6 GiB at h = 12) and four row sets. Within it a shard
-// keeps its projected tables and workers while they fit, as a whole
-// count does within its bound.
+// its scratch (1.6 GiB at h = 12) and four row sets; a shard runs fewer
+// workers when two do not fit.
 //
 // Planning every shard is quick at every N: Plan.PlanShards plans them
 // all from one set of bucket counts (NewBucketPlan: a walk that counts
@@ -322,30 +339,26 @@
 // (halfBoundUnits: summed only where an upper bound, the least of
 // Σa·max b, max a·Σb and |a|·|b|, exceeds the best sum yet, in
 // decreasing order of that bound). nqueens plan 22 --method quadrant
-// --shards 16 takes 0.9 s, plan 24 --shards 64 5 to 7 s (4.2 s of
-// CPU, most of it the walk), on this shared 2-core machine; planning each shard by its own ForUnits took
-// 10 minutes at N = 24 (a walk of 633M placements per shard and every
-// half-board's pairs summed).
+// --shards 16 takes about a second, plan 24 --shards 64 5 to 7 s (4.2 s
+// of CPU, most of it the walk), on this shared 2-core machine; planning
+// each shard by its own ForUnits took 10 minutes at N = 24 (a walk of
+// 633M placements per shard and every half-board's pairs summed).
 //
 // Planned peaks (nqueens plan N --method quadrant --shards M, workers
-// 2; MiB, per shard):
+// 2; MiB, per shard; the whole count plans 768 at N = 22 and 6,617 at
+// N = 24):
 //
 //	 N   M  bound            min    max  mode
-//	22  16  default (2 GiB)  514    695  projected tables, 2 workers
-//	24  64  default (2 GiB) 1197   1776  streaming; 60 shards 1 worker, 4 two
-//	24  64  16 GiB          3583   5071  projected tables, 2 workers
+//	22  16  default (2 GiB)  343    391  streaming, 2 workers
+//	22  16  2 GiB            532    582  projected tables, 2 workers
+//	24  64  default (2 GiB) 1247   1765  streaming, 1 worker
+//	24  64  16 GiB          3983   5006  projected tables, 2 workers
 //
-// The whole count plans 2918 (N = 22) and 8178 (N = 24). At N = 22 a
-// layer pair is a third of the table, and a shard's projected tables a
-// tenth of the whole count's; measured, shard 0/16 (layers 1 to 5)
-// peaked at 511 MiB RSS, where a shard that builds the whole table
-// peaks at 3093 MiB. Streaming cost 11% more CPU than the projected
-// tables on a shard of N = 20, and one worker instead of two doubles a
-// shard's wall time on a two-core node: on nodes with more memory,
-// MaxMemory (--max-memory 4G or 16G) gives the workers and tables back.
-// A worker's planned scratch is an upper bound (the half-boards'
-// pairs before their attack check), which is what keeps most N = 24
-// shards at one worker within 2 GiB.
+// A worker's planned scratch is an upper bound (the half-boards' pairs
+// before their attack check): the streaming shard of N = 22 planned 390
+// MiB and peaked at 132. One worker instead of two doubles a shard's
+// wall time on a two-core node, so on nodes with more memory MaxMemory
+// (--max-memory 4G or 16G) gives the workers back.
 //
 // Unit costs (Unit.Cost) estimate a unit's CPU time from its half-boards
 // (splitSizes, splitCost): per split, the lengths of the west and east

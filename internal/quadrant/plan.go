@@ -432,7 +432,7 @@ func (p *Plan) Units() []Unit { return p.units }
 // of odd N the table too); see also PlanMemory.
 func (p *Plan) QuarterBytes() uint64 {
 	if p.sub != nil {
-		b := uint64(len(p.sub.counts)) * 4
+		b := p.sub.base
 		if p.q != nil {
 			b += p.q.bytes() // NewWholePlan of odd N
 		}

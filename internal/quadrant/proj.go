@@ -264,7 +264,7 @@ func (p *Plan) fill(fi int, e *projEntry, build bool) *projTable {
 	}
 	if p.sub != nil {
 		k := keyOf(fi)
-		e.t = newProjTableSub(p.frames[k.frame], p.sub.counts, p.sub.need[k], p.q)
+		e.t = newProjTableSub(p.frames[k.frame], p.sub.bucketSums(p.n/2).counts, p.sub.need[k], p.q)
 	} else {
 		e.t = newProjTable(p.frames[fi], p.q)
 	}

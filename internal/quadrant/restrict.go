@@ -32,8 +32,7 @@ import (
 type subset struct {
 	ids    []int               // the units it may count, ascending
 	allow  []bool              // by unit ID
-	sums   *bucketSums         // the bucket counts, shared with the plans made with them
-	counts []uint32            // sums.counts: placements per bucket k = rows<<h | cols
+	base   uint64              // bytes of the bucket counts, held or dropped (QuarterBytes)
 	need   map[tableKey]*needs // per frame and layer in use: the row sets read
 	keep   []bool              // union of need over frames and quadrants
 	stream uint64              // streamBytes: per worker in stream mode
@@ -41,6 +40,37 @@ type subset struct {
 	// whole: the plan of a whole count (NewWholePlan), whose memory
 	// bound defaults to DefaultMaxMemory, not DefaultShardMemory.
 	whole bool
+
+	// The bucket counts, which only planning and the projected tables
+	// read: a streaming Count drops them when they are the plan's own
+	// (dropCounts), and they are counted again if ever needed.
+	mu     sync.Mutex
+	sums   *bucketSums // shared with the plans made with them unless owned
+	counts []uint32    // sums.counts: placements per bucket k = rows<<h | cols
+	owned  bool        // sums were made for this plan alone
+}
+
+// bucketSums returns the subset's bucket counts, counting them again
+// (bucketCounts) if a streaming Count dropped them.
+func (s *subset) bucketSums(h int) *bucketSums {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.sums == nil {
+		s.sums = newBucketSums(h, bucketCounts(h))
+		s.counts, s.owned = s.sums.counts, true
+	}
+	return s.sums
+}
+
+// dropCounts lets the garbage collector have the bucket counts when no
+// other plan shares them: 4^h words (16 MiB at N = 22) that a streaming
+// count does not read, a tenth of an N = 22 shard's memory.
+func (s *subset) dropCounts() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.owned {
+		s.sums, s.counts = nil, nil
+	}
 }
 
 // A tableKey names a projected table of a ForUnits plan: the buckets its
@@ -89,7 +119,11 @@ func (p *Plan) ForUnits(ids []int) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return p.forUnits(sel, p.bucketSums()), nil
+	sp := p.forUnits(sel, p.bucketSums())
+	// Counts made for this call alone (from a walk or the quadrant
+	// table) are the new plan's own.
+	sp.sub.owned = p.sub == nil && p.sums == nil
+	return sp, nil
 }
 
 // bucketSums returns the bucket counts of p's quadrant: those p holds,
@@ -98,7 +132,7 @@ func (p *Plan) bucketSums() *bucketSums {
 	h := p.n / 2
 	switch {
 	case p.sub != nil:
-		return p.sub.sums
+		return p.sub.bucketSums(h)
 	case p.sums != nil:
 		return p.sums
 	case p.q != nil:
@@ -117,7 +151,7 @@ func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
 	slices.Sort(sel)
 	h := p.n / 2
 	s := &subset{ids: sel, allow: make([]bool, len(p.units)), need: map[tableKey]*needs{},
-		keep: make([]bool, 1<<h), frameB: map[tableKey]uint64{}, sums: b, counts: b.counts}
+		keep: make([]bool, 1<<h), frameB: map[tableKey]uint64{}, sums: b, counts: b.counts, base: uint64(len(b.counts)) * 4}
 	for _, id := range sel {
 		s.allow[id] = true
 		u := p.units[id]
@@ -369,10 +403,11 @@ func (w *countWalk) rec(i int, rows, cols, ld, rd uint32) {
 // DefaultMaxMemory. A shard is meant for a node of a cluster, where
 // 2 GiB per task is a common default; every shard of every N up to MaxN
 // fits it (one streaming worker needs at most about 1.7 GiB, at
-// N = 24 and 25), and within it the shard keeps the projected tables
-// and its workers while they fit, as a whole count does within its
-// bound. At N = 24 the shards then stream (about 11% more CPU than the
-// projected tables, measured on N = 20) and some run one worker.
+// N = 24 and 25). Without a MaxMemory a shard streams, with as many
+// workers as fit: at N = 22 its peak was a fifth of a whole count's, at
+// the CPU the projected tables take (see "Shards that fit a node" in
+// doc.go). With one, it keeps the projected tables and its workers
+// while they fit, as a whole count does within its bound.
 const DefaultShardMemory = 2 << 30
 
 // MemoryLimit returns the memory bound that Count and PlanMemory of p

@@ -12,9 +12,10 @@ import (
 )
 
 // TestShardsSumToQ counts every shard of Shards(m, r) with its own
-// ForUnits plan (projected tables on and off) and checks that each unit
-// is in r different shards, that a unit counts the same as in the whole
-// plan, and that the shards sum to r·Q(N).
+// ForUnits plan (projected tables with a bound, streaming without one or
+// with a tight one) and checks that each unit is in r different shards,
+// that a unit counts the same as in the whole plan, and that the shards
+// sum to r·Q(N).
 func TestShardsSumToQ(t *testing.T) {
 	known := knownCounts(t)
 	ctx := context.Background()
@@ -39,13 +40,17 @@ func TestShardsSumToQ(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				opts := Options{Workers: 2}
-				stream := i%2 == 1
-				if stream {
-					// Room for two streaming workers, not for the
-					// projected tables (when those need more).
+				// A bound: projected tables. None: the default, stream.
+				// A tight bound: room for two streaming workers, not for
+				// the projected tables (when those need more).
+				opts := Options{Workers: 2, MaxMemory: DefaultShardMemory}
+				stream := false
+				switch i % 3 {
+				case 1:
+					opts.MaxMemory, stream = 0, true
+				case 2:
 					opts.MaxMemory = sp.QuarterBytes() + 2*(sp.WorkerBytes()+sp.sub.stream)
-					full, err := sp.PlanMemory(Options{Workers: 2})
+					full, err := sp.PlanMemory(Options{Workers: 2, MaxMemory: DefaultShardMemory})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -369,6 +374,7 @@ func refShardMemory(t *testing.T, p *Plan, ids []int, opts Options) (int, bool, 
 	limit := opts.MaxMemory
 	if limit == 0 {
 		limit = DefaultShardMemory
+		m.tables = nil // a shard streams unless given a bound
 	}
 	return m.fit(countWorkers(opts, len(ids)), limit)
 }
@@ -474,6 +480,55 @@ func TestWalkRows(t *testing.T) {
 					t.Errorf("h=%d rows=%b colsOK=%b: walkRows gives %d placements %v; want %d %v", h, rows, colsOK, len(got), got, len(want), want)
 				}
 			}
+		}
+	}
+}
+
+// TestStreamDropsCounts checks that a streaming Count of a ForUnits plan
+// lets go of the bucket counts when they are its own, keeps them when
+// another plan shares them, and that a later count with projected
+// tables counts them again and gives the same total.
+func TestStreamDropsCounts(t *testing.T) {
+	ctx := context.Background()
+	n := 14
+	up, err := NewUnitPlan(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bp, err := NewBucketPlan(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := up.Shards(3, 1)[1]
+	for _, tc := range []struct {
+		name   string
+		parent *Plan
+		owned  bool
+	}{{"NewUnitPlan", up, true}, {"NewBucketPlan", bp, false}} {
+		sp, err := tc.parent.ForUnits(ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := sp.QuarterBytes()
+		stream, err := sp.Count(ctx, Options{Workers: 2})
+		if err != nil || stream.Projected {
+			t.Fatalf("%s: streaming Count = %+v, %v; want no projected tables", tc.name, stream, err)
+		}
+		if dropped := sp.sub.counts == nil; dropped != tc.owned {
+			t.Errorf("%s: counts dropped %v after streaming; want %v", tc.name, dropped, tc.owned)
+		}
+		if got := sp.QuarterBytes(); got != before {
+			t.Errorf("%s: QuarterBytes %d after streaming; want %d as planned before", tc.name, got, before)
+		}
+		tables, err := sp.Count(ctx, Options{Workers: 2, MaxMemory: DefaultShardMemory})
+		if err != nil || !tables.Projected {
+			t.Fatalf("%s: Count with a bound = %+v, %v; want projected tables", tc.name, tables, err)
+		}
+		if tables.Total != stream.Total {
+			t.Errorf("%s: total %v with tables, %v streaming", tc.name, tables.Total, stream.Total)
+		}
+		if !slices.Equal(sp.sub.counts, bucketCounts(n/2)) {
+			t.Errorf("%s: bucket counts after the table count differ from bucketCounts(%d)", tc.name, n/2)
 		}
 	}
 }

@@ -37,6 +37,12 @@ type frame struct {
 	// their survival tables (splitSizes).
 	bandCols [2]int
 	surv     [2]*survTable
+	// subsets[side][k]: the subsets of the free columns of the west
+	// (side 0) or east (1) band, local to the band, with k columns, in
+	// increasing order: the column sets a half's top quadrant can take
+	// (appendHalfProj), listed once instead of filtering all 2^h subsets
+	// of the band per half-board.
+	subsets [2][][]uint32
 
 	// The diagonals both halves can reach: west and east patterns are
 	// projected onto these windows (board index lo .. lo+width-1).
@@ -86,6 +92,17 @@ func newFrame(n int, fixed [][2]int, weight uint64, sym symmetry) *frame {
 	f.bandCols = [2]int{bits.OnesCount64(f.cols & hm), bits.OnesCount64(f.cols >> far & hm)}
 	for i, c := range f.bandCols {
 		f.surv[i] = survTableFor(far, h, c)
+	}
+	for side, c0 := range [2]int{0, far} {
+		band := uint32(f.cols >> c0 & hm)
+		f.subsets[side] = make([][]uint32, h+1)
+		for c := uint32(0); ; c = (c - band) & band {
+			k := bits.OnesCount32(c)
+			f.subsets[side][k] = append(f.subsets[side][k], c)
+			if c == band {
+				break
+			}
+		}
 	}
 
 	// Windows: diagonals reachable from both a west and an east quadrant.

@@ -125,11 +125,29 @@ func (t *projTable) bucket(quad int, h int, rows, cols uint32) []uint64 {
 	return t.pats[quad][s[k]:s[k+1]]
 }
 
-// appendHalfProj is appendHalf reading the projected table t.
+// rowStarts returns the bucket starts of local row set rows in quadrant
+// q: bucket cols is t.pats[q][s[cols]:s[cols+1]]; nil when t does not
+// hold the row set.
+func (t *projTable) rowStarts(quad int, h int, rows uint32) []uint32 {
+	r := int(rows)
+	if sl := t.slot[quad]; sl != nil {
+		if sl[rows] < 0 {
+			return nil
+		}
+		r = int(sl[rows])
+	}
+	return t.start[quad][r<<h : (r+1)<<h+1]
+}
+
+// appendHalfProj is appendHalf reading the projected table t. It runs
+// over the band's column sets of the top quadrant's size only
+// (frame.subsets) and finds a row set's buckets once: looping over all
+// 2^h subsets and looking each bucket up was 16% of N = 19's CPU
+// (N = 19, one worker: 4.7% less CPU, three interleaved pairs).
 func (f *frame) appendHalfProj(t *projTable, out []uint64, east bool, top, bot uint64) []uint64 {
-	qt, qb := nw, sw
+	qt, qb, side := nw, sw, 0
 	if east {
-		qt, qb = ne, se
+		qt, qb, side = ne, se, 1
 	}
 	h := f.h
 	hm := uint64(1)<<h - 1
@@ -144,27 +162,49 @@ func (f *frame) appendHalfProj(t *projTable, out []uint64, east bool, top, bot u
 	if kt+bits.OnesCount32(lb) != bits.OnesCount32(band) {
 		return out
 	}
-	c := uint32(0)
-	for {
-		if bits.OnesCount32(c) == kt {
-			A := t.bucket(qt, h, lt, c)
-			B := t.bucket(qb, h, lb, band^c)
-			if len(B) < len(A) {
-				A, B = B, A // the longer list inside
-			}
-			if len(A) > 0 {
-				n := len(out)
-				out = growKeep(out, n+len(A)*len(B))
-				for _, pa := range A {
-					n += unionDisjoint(out[n:n+len(B)], B, pa)
+	ts, bs := t.rowStarts(qt, h, lt), t.rowStarts(qb, h, lb)
+	if ts == nil || bs == nil {
+		return out
+	}
+	tp, bp := t.pats[qt], t.pats[qb]
+	for _, c := range f.subsets[side][kt] {
+		A := tp[ts[c]:ts[c+1]]
+		B := bp[bs[band^c]:bs[band^c+1]]
+		if len(B) < len(A) {
+			A, B = B, A // the longer list inside
+		}
+		if len(A) == 0 {
+			continue
+		}
+		n := len(out)
+		out = growKeep(out, n+len(A)*len(B))
+		switch {
+		case len(B) < 8:
+			// Short lists (odd N has many): a call per pattern of A
+			// cost more than this loop (N = 19 −2.4%).
+			for _, pa := range A {
+				o := out[n : n+len(B)]
+				k := 0
+				for _, p := range B {
+					o[k] = pa | p
+					if pa&p == 0 {
+						k++
+					}
 				}
-				out = out[:n]
+				n += k
+			}
+		case useAVX2:
+			// The assembly straight from here: through unionDisjoint's
+			// checks, a call per pattern of A, N = 19 took 3% more.
+			for _, pa := range A {
+				n += unionDisjointAVX2(&out[n], &B[0], len(B), pa)
+			}
+		default:
+			for _, pa := range A {
+				n += unionDisjoint(out[n:n+len(B)], B, pa)
 			}
 		}
-		if c == band {
-			break
-		}
-		c = (c - band) & band
+		out = out[:n]
 	}
 	return out
 }

@@ -24,9 +24,9 @@ var traceRows func(quad int, rows uint32)
 // frame), so they are compatible exactly when their projected patterns
 // are disjoint, and the pattern of the pair is the union of theirs.
 func (f *frame) appendHalf(q *quarter, s *halfScratch, out []uint64, east bool, top, bot uint64) []uint64 {
-	qt, qb := nw, sw
+	qt, qb, side := nw, sw, 0
 	if east {
-		qt, qb = ne, se
+		qt, qb, side = ne, se, 1
 	}
 	hm := uint64(1)<<f.h - 1
 	lt := uint32(top >> f.r0[qt] & hm)
@@ -48,38 +48,33 @@ func (f *frame) appendHalf(q *quarter, s *halfScratch, out []uint64, east bool, 
 	wa := uint64(1)<<f.widthA - 1
 	const low = 1<<antiShift - 1
 
-	// Visit every C ⊆ band with |C| = kt (including C = 0 when kt = 0).
-	c := uint32(0)
-	for {
-		if bits.OnesCount32(c) == kt {
-			A := q.bucket(lt, c)
-			B := q.bucket(lb, band^c)
-			if len(A) > 0 && len(B) > 0 {
-				pb := s.pb[:0]
-				for _, d := range B {
-					m, a := (d&low)<<offMb, (d>>antiShift)<<offAb
-					if m&blockM|a&blockA == 0 {
-						pb = append(pb, (m>>loM)&wm|((a>>loA)&wa)<<widthM)
-					}
-				}
-				s.pb = pb
-				n := len(out)
-				out = slices.Grow(out, len(A)*len(pb))[:n+len(A)*len(pb)]
-				for _, d := range A {
-					m, a := (d&low)<<offMt, (d>>antiShift)<<offAt
-					if m&blockM|a&blockA != 0 {
-						continue
-					}
-					pa := (m>>loM)&wm | ((a>>loA)&wa)<<widthM
-					n += unionDisjoint(out[n:n+len(pb)], pb, pa)
-				}
-				out = out[:n]
+	// Visit every C ⊆ band with |C| = kt (including C = 0 when kt = 0),
+	// in increasing order.
+	for _, c := range f.subsets[side][kt] {
+		A := q.bucket(lt, c)
+		B := q.bucket(lb, band^c)
+		if len(A) == 0 || len(B) == 0 {
+			continue
+		}
+		pb := s.pb[:0]
+		for _, d := range B {
+			m, a := (d&low)<<offMb, (d>>antiShift)<<offAb
+			if m&blockM|a&blockA == 0 {
+				pb = append(pb, (m>>loM)&wm|((a>>loA)&wa)<<widthM)
 			}
 		}
-		if c == band {
-			break
+		s.pb = pb
+		n := len(out)
+		out = slices.Grow(out, len(A)*len(pb))[:n+len(A)*len(pb)]
+		for _, d := range A {
+			m, a := (d&low)<<offMt, (d>>antiShift)<<offAt
+			if m&blockM|a&blockA != 0 {
+				continue
+			}
+			pa := (m>>loM)&wm | ((a>>loA)&wa)<<widthM
+			n += unionDisjoint(out[n:n+len(pb)], pb, pa)
 		}
-		c = (c - band) & band // next subset of band in increasing order
+		out = out[:n]
 	}
 	return out
 }

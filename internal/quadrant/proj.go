@@ -112,19 +112,6 @@ func (f *frame) foldBits(quad int) (drop, mark, markBit uint64) {
 	return drop, mark, markBit
 }
 
-func (t *projTable) bucket(quad int, h int, rows, cols uint32) []uint64 {
-	r := int(rows)
-	if sl := t.slot[quad]; sl != nil {
-		if sl[rows] < 0 {
-			return nil
-		}
-		r = int(sl[rows])
-	}
-	k := r<<h | int(cols)
-	s := t.start[quad]
-	return t.pats[quad][s[k]:s[k+1]]
-}
-
 // rowStarts returns the bucket starts of local row set rows in quadrant
 // q: bucket cols is t.pats[q][s[cols]:s[cols+1]]; nil when t does not
 // hold the row set.

@@ -339,8 +339,8 @@
 // (halfBoundUnits: summed only where an upper bound, the least of
 // Σa·max b, max a·Σb and |a|·|b|, exceeds the best sum yet, in
 // decreasing order of that bound). nqueens plan 22 --method quadrant
-// --shards 16 takes about a second, plan 24 --shards 64 5 to 7 s (4.2 s
-// of CPU, most of it the walk), on this shared 2-core machine; planning
+// --shards 16 takes 1.5 s, plan 24 --shards 64 4 s (7.3 s of CPU, with
+// the calibration), on this shared 2-core machine (2026-12-01); planning
 // each shard by its own ForUnits took 10 minutes at N = 24 (a walk of
 // 633M placements per shard and every half-board's pairs summed).
 //

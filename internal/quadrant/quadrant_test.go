@@ -3,6 +3,8 @@ package quadrant
 import (
 	"context"
 	"flag"
+	"math/bits"
+	"slices"
 	"testing"
 
 	"github.com/nqueens/nqueens/internal/oeis"
@@ -82,5 +84,31 @@ func TestCountLong(t *testing.T) {
 			t.Errorf("Count(%d) = %v; want %d", n, res.Total, known[n])
 		}
 		t.Logf("Count(%d) = %v, peak %d MiB", n, res.Total, res.PeakMemory>>20)
+	}
+}
+
+// TestFrameSubsets checks frame.subsets against every subset of each
+// band filtered by size: each subset of the band's free columns once,
+// under its size, in increasing order.
+func TestFrameSubsets(t *testing.T) {
+	for n := 4; n <= 15; n++ {
+		for fi, f := range frames(n) {
+			hm := uint64(1)<<f.h - 1
+			for side, c0 := range [2]int{0, n - f.h} {
+				band := uint32(f.cols >> c0 & hm)
+				want := make([][]uint32, f.h+1)
+				for c := uint32(0); c <= uint32(hm); c++ {
+					if c&^band == 0 {
+						k := bits.OnesCount32(c)
+						want[k] = append(want[k], c)
+					}
+				}
+				for k := range want {
+					if got := f.subsets[side][k]; !slices.Equal(got, want[k]) {
+						t.Errorf("n=%d frame %d side %d k=%d: subsets %v; want %v", n, fi, side, k, got, want[k])
+					}
+				}
+			}
+		}
 	}
 }

@@ -321,9 +321,9 @@
 // running; docs/BENCHMARKS.md), shard 11/16, the largest by the unit
 // times: streaming 472–500 s of CPU (two runs) and 132 MiB peak (164
 // before the counts were dropped), with tables (--max-memory 2G) 477 s
-// and 406 MiB, against a whole count's 6,574 s and 625 MiB: streaming
-// costs nothing measurable there (its walks are small beside the
-// joins), and the tables cost memory.
+// and 406 MiB, against a whole count's 6,574 s and 625 MiB: there
+// streaming costs no CPU that this machine can measure, and the tables
+// cost memory.
 //
 // A shard plans within DefaultShardMemory, 2 GiB, unless told otherwise
 // (Plan.MemoryLimit; a whole count has DefaultMaxMemory, 16 GiB): a
@@ -377,9 +377,10 @@
 // unit times of whole counts (qbench -units, then -balance): 0.91–1.04
 // at N = 18, 19 and 20 (the layers with 92%, 99% and 98% of the time)
 // and 0.74–1.18 at N = 22 (layers 4–7, 98%; the cost without S:
-// 0.78–1.49), so that the
-// largest of 16 shards of N = 22 takes 1.28 of 1/16 of the CPU (1.52
-// before). What the model still misprices at N = 22 (layer 5 at 1.18,
+// 0.78–1.49; in the count of 2026-12-01 0.72–1.19 in layers 4–8), so
+// that shards of whole layers took up to 1.28–1.31 of 1/16 of the CPU
+// (1.52 before), and shards with a share of every layer (Plan.Shards)
+// take 1.05. What the model still misprices at N = 22 (layer 5 at 1.18,
 // layer 7 at 0.74) is the join's speed, not the lists: 150 sampled
 // pieces per layer (Sampler.RunPiece, lists whole) put the real over the
 // estimated pairs at 0.147–0.169 in layers 4–7, and the join's time per

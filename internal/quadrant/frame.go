@@ -40,8 +40,8 @@ type frame struct {
 	// subsets[side][k]: the subsets of the free columns of the west
 	// (side 0) or east (1) band, local to the band, with k columns, in
 	// increasing order: the column sets a half's top quadrant can take
-	// (appendHalfProj), listed once instead of filtering all 2^h subsets
-	// of the band per half-board.
+	// (appendHalfProj, appendHalf, halfBoundUnits), listed once instead
+	// of filtering all 2^h subsets of the band per half-board.
 	subsets [2][][]uint32
 
 	// The diagonals both halves can reach: west and east patterns are

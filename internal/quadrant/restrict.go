@@ -445,6 +445,7 @@ func (p *Plan) Subset() []int {
 func halfBoundUnits(frames []*frame, units []Unit, ids []int, b *bucketSums) uint64 {
 	type key struct {
 		lt, lb, band uint32
+		subs         [][]uint32 // the band's column sets by size (frame.subsets)
 		bound        float64
 	}
 	memo := map[[3]uint32]bool{}
@@ -456,7 +457,7 @@ func halfBoundUnits(frames []*frame, units []Unit, ids []int, b *bucketSums) uin
 		hm := uint64(1)<<f.h - 1
 		f.eachSplit(u.Top, func(E, _ uint64) {
 			r := f.splitRows(E)
-			for _, side := range [2][3]uint32{
+			for i, side := range [2][3]uint32{
 				{r[nw], r[sw], uint32(f.cols >> f.c0[nw] & hm)},
 				{r[ne], r[se], uint32(f.cols >> f.c0[ne] & hm)},
 			} {
@@ -469,12 +470,11 @@ func halfBoundUnits(frames []*frame, units []Unit, ids []int, b *bucketSums) uin
 					st = b.rowStats(side[2])
 					stats[side[2]] = st
 				}
-				keys = append(keys, key{side[0], side[1], side[2], st.bound(side[0], side[1])})
+				keys = append(keys, key{side[0], side[1], side[2], f.subsets[i], st.bound(side[0], side[1])})
 			}
 		})
 	}
 	slices.SortFunc(keys, func(x, y key) int { return cmp.Compare(y.bound, x.bound) })
-	combos := map[[2]uint32][]uint32{} // band, size -> its subsets of that size
 	h := b.h
 	cnt := b.counts
 	var best uint64
@@ -483,22 +483,9 @@ func halfBoundUnits(frames []*frame, units []Unit, ids []int, b *bucketSums) uin
 			break // and so are all the others
 		}
 		lt, lb, band := k.lt, k.lb, k.band
-		kt := uint32(bits.OnesCount32(lt))
-		cs, ok := combos[[2]uint32{band, kt}]
-		if !ok {
-			for c := uint32(0); ; c = (c - band) & band {
-				if uint32(bits.OnesCount32(c)) == kt {
-					cs = append(cs, c)
-				}
-				if c == band {
-					break
-				}
-			}
-			combos[[2]uint32{band, kt}] = cs
-		}
 		top, bot := cnt[int(lt)<<h:int(lt+1)<<h], cnt[int(lb)<<h:int(lb+1)<<h]
 		var s uint64
-		for _, c := range cs {
+		for _, c := range k.subs[bits.OnesCount32(lt)] {
 			s += uint64(top[c]) * uint64(bot[band^c])
 		}
 		best = max(best, s)

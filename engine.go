@@ -17,8 +17,11 @@ import (
 // internal/shard (Record.Check). Estimate still has a function per
 // engine (estimate.go).
 type engine interface {
-	// version names the decomposition into units and digest the plan
-	// for n: checkpoints and shard records carry both.
+	// unitsVersion names the decomposition into units, which
+	// checkpoints carry; version names it and the assignment of units
+	// to shards, which shard records carry; digest fingerprints the plan
+	// for n (its units), which both carry.
+	unitsVersion() string
 	version() string
 	digest() string
 	// costs returns the expected relative cost of each unit of the
@@ -50,8 +53,11 @@ type engine interface {
 // plan is made: what checkpoints, shard records and merge know it by.
 type engineKind struct {
 	method  Method
-	version string // of its decomposition (engine.version)
-	record  string // the method field of its shard records
+	version string // of its decomposition and shards (engine.version)
+	// unitsVersion is engine.unitsVersion: version, or an older one
+	// whose units the decomposition still has.
+	unitsVersion string
+	record       string // the method field of its shard records
 	// totalsOnly: its units have no unique count and no nodes.
 	totalsOnly bool
 	// prepare returns the engine of Count(ctx, n, opts) and the units
@@ -87,11 +93,12 @@ func kindOf(m Method) *engineKind {
 	return nil
 }
 
-// kindOfVersion returns the engine kind whose decomposition is version,
-// or nil for a version this build does not know.
+// kindOfVersion returns the engine kind whose decomposition is version
+// (of its shard records or its checkpoints), or nil for a version this
+// build does not know.
 func kindOfVersion(version string) *engineKind {
 	for _, k := range engineKinds {
-		if k.version == version {
+		if k.version == version || k.unitsVersion == version {
 			return k
 		}
 	}

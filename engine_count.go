@@ -27,7 +27,7 @@ func countEngine(ctx context.Context, e engine, sel []int, opts CountOptions, re
 		if res.planDigest == "" {
 			res.planDigest = e.digest()
 		}
-		h := checkpoint.Header{N: res.N, Version: e.version(), Plan: res.planDigest, Units: len(costs)}
+		h := checkpoint.Header{N: res.N, Version: e.unitsVersion(), Plan: res.planDigest, Units: len(costs)}
 		if cp, prior, err = openCheckpoint(opts.Checkpoint, h, e.checkRecord, opts.Notice); err != nil {
 			return err
 		}

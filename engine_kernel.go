@@ -14,9 +14,10 @@ import (
 // (internal/kernel): units are the classes of border placements, and
 // each counts its total, unique and nodes.
 var kernelKind = engineKind{
-	method:  Bitboard,
-	version: kernel.Version,
-	record:  "",
+	method:       Bitboard,
+	version:      kernel.Version,
+	unitsVersion: kernel.Version,
+	record:       "",
 	prepare: func(_ context.Context, n int, opts CountOptions, _ *Result) (engine, []int, error) {
 		e, err := newKernelEngine(n, opts)
 		if err != nil {
@@ -62,9 +63,10 @@ func newKernelEngine(n int, opts CountOptions) (engine, error) {
 	return newKernel(p), nil
 }
 
-func (e *kernelEngine) version() string  { return kernel.Version }
-func (e *kernelEngine) digest() string   { return e.p.Digest() }
-func (e *kernelEngine) costs() []float64 { return e.c }
+func (e *kernelEngine) version() string      { return kernel.Version }
+func (e *kernelEngine) unitsVersion() string { return kernel.Version }
+func (e *kernelEngine) digest() string       { return e.p.Digest() }
+func (e *kernelEngine) costs() []float64     { return e.c }
 
 func (e *kernelEngine) shards(m, r int) [][]int {
 	return shard.AssignReplicas(e.c, m, r)

@@ -16,11 +16,12 @@ import (
 // (internal/quadrant): a unit is the row splits of one frame with the
 // same east rows in the top band, and counts a total only.
 var quadrantKind = engineKind{
-	method:     Quadrant,
-	version:    quadrant.Version,
-	record:     shard.MethodQuadrant,
-	totalsOnly: true,
-	prepare:    prepareQuadrant,
+	method:       Quadrant,
+	version:      quadrant.Version,
+	unitsVersion: quadrant.UnitsVersion,
+	record:       shard.MethodQuadrant,
+	totalsOnly:   true,
+	prepare:      prepareQuadrant,
 	units: func(n int) (engine, error) {
 		// The units and costs without the quadrant table: a merge of
 		// N = 24 shards needs a few MiB, not the table's 4.9 GiB.
@@ -146,6 +147,7 @@ func quadrantShardPlan(n int, s Shard) (*quadrant.Plan, []int, error) {
 }
 
 func (e *quadrantEngine) version() string         { return quadrant.Version }
+func (e *quadrantEngine) unitsVersion() string    { return quadrant.UnitsVersion }
 func (e *quadrantEngine) digest() string          { return e.p.Digest() }
 func (e *quadrantEngine) costs() []float64        { return e.c }
 func (e *quadrantEngine) shards(m, r int) [][]int { return e.p.Shards(m, r) }

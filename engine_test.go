@@ -35,7 +35,8 @@ func (e *fakeEngine) version() string {
 	}
 	return e.ver
 }
-func (e *fakeEngine) digest() string { return "fake-digest" }
+func (e *fakeEngine) unitsVersion() string { return e.version() }
+func (e *fakeEngine) digest() string       { return "fake-digest" }
 func (e *fakeEngine) costs() []float64 {
 	c := make([]float64, e.units)
 	for i := range c {
@@ -185,8 +186,8 @@ func TestEngineKinds(t *testing.T) {
 			if err != nil {
 				t.Fatalf("method %s: units(%d): %v", k.method, n, err)
 			}
-			if e.version() != k.version || len(e.costs()) == 0 {
-				t.Errorf("method %s, n = %d: version %q, %d units; want %q and some", k.method, n, e.version(), len(e.costs()), k.version)
+			if e.version() != k.version || e.unitsVersion() != k.unitsVersion || k.unitsVersion == "" || len(e.costs()) == 0 {
+				t.Errorf("method %s, n = %d: version %q, units version %q, %d units; want %q, %q and some", k.method, n, e.version(), e.unitsVersion(), len(e.costs()), k.version, k.unitsVersion)
 			}
 			p := shardPlan(e)
 			for _, s := range []Shard{{Index: 0, Count: 2}, {Index: 1, Count: 3, Replicas: 2}} {

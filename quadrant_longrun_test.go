@@ -205,7 +205,7 @@ func TestQuadrantCheckpointResume(t *testing.T) {
 			t.Errorf("n=%d: rerun of a finished checkpoint = %+v, %v; want every unit resumed, same total", tc.n, again, err)
 		}
 		b, _ := os.ReadFile(path)
-		if !strings.HasPrefix(string(b), "nqueens-checkpoint/1 n="+itoa(tc.n)+" version="+quadrant.Version+" plan=") {
+		if !strings.HasPrefix(string(b), "nqueens-checkpoint/1 n="+itoa(tc.n)+" version="+quadrant.UnitsVersion+" plan=") {
 			t.Errorf("n=%d: checkpoint header %q; want the quadrant decomposition", tc.n, strings.SplitN(string(b), "\n", 2)[0])
 		}
 	}
@@ -233,8 +233,8 @@ func TestQuadrantCheckpointRefused(t *testing.T) {
 		m    Method
 		want string
 	}{
-		{"bitboard file, quadrant count", kern, 12, Quadrant, "it is a checkpoint of method bitboard (" + kernel.Version + ") for n = 12, this count uses method quadrant (" + quadrant.Version + "); count with method bitboard to resume it"},
-		{"quadrant file, bitboard count", quad, 12, Bitboard, "it is a checkpoint of method quadrant (" + quadrant.Version + ") for n = 12, this count uses method bitboard (" + kernel.Version + "); count with method quadrant to resume it"},
+		{"bitboard file, quadrant count", kern, 12, Quadrant, "it is a checkpoint of method bitboard (" + kernel.Version + ") for n = 12, this count uses method quadrant (" + quadrant.UnitsVersion + "); count with method bitboard to resume it"},
+		{"quadrant file, bitboard count", quad, 12, Bitboard, "it is a checkpoint of method quadrant (" + quadrant.UnitsVersion + ") for n = 12, this count uses method bitboard (" + kernel.Version + "); count with method quadrant to resume it"},
 		{"quadrant file of another n", quad, 13, Quadrant, "it is for n = 12, not n = 13"},
 	} {
 		before, _ := os.ReadFile(tc.path)
@@ -291,15 +291,19 @@ func TestQuadrantShardsFitTheirUnits(t *testing.T) {
 	}
 }
 
-// TestQuadrantShardOldVersion: a record of quadrant-v1, whose shards were
-// assigned by cost alone, is refused by its version.
+// TestQuadrantShardOldVersion: records of quadrant-v1, whose shards were
+// assigned by cost alone, and of quadrant-v3 (UnitsVersion: the same
+// units and plan digest as now, but shards of whole layers) are refused
+// by their version.
 func TestQuadrantShardOldVersion(t *testing.T) {
-	recs := quadrantShards(t, 12, 2)
-	for i := range recs {
-		recs[i].Version = "quadrant-v1"
-	}
-	_, err := MergeShards(recs)
-	if !errors.Is(err, ErrShard) || !strings.Contains(err.Error(), "quadrant-v1") || !strings.Contains(err.Error(), quadrant.Version) {
-		t.Errorf("MergeShards(quadrant-v1 records) error = %v; want ErrShard naming quadrant-v1 and %s", err, quadrant.Version)
+	for _, old := range []string{"quadrant-v1", quadrant.UnitsVersion} {
+		recs := quadrantShards(t, 12, 2)
+		for i := range recs {
+			recs[i].Version = old
+		}
+		_, err := MergeShards(recs)
+		if !errors.Is(err, ErrShard) || !strings.Contains(err.Error(), old) || !strings.Contains(err.Error(), quadrant.Version) {
+			t.Errorf("MergeShards(%s records) error = %v; want ErrShard naming %s and %s", old, err, old, quadrant.Version)
+		}
 	}
 }

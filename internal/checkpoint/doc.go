@@ -19,7 +19,7 @@
 // "unit total unique nodes crc": the unit's id in the plan, its weighted
 // share of the total (so that the sum over all units is A000170(n)), its
 // canonical solutions and the queens it placed, in decimal. A count that
-// does not find the last two (the quadrant join, version quadrant-v4,
+// does not find the last two (the quadrant join, units version quadrant-v3,
 // counts totals only) writes 0 for them.
 //
 // # Durability
@@ -68,7 +68,7 @@
 //     4·unique ≤ total ≤ 8·unique when it holds the half turn but not
 //     the quarter turn, 2·unique ≤ total ≤ 8·unique when it holds the
 //     quarter turn (each class of solutions has 8, 4 or 2 members);
-//   - quadrant units (quadrant-v4; quadrant.Plan.CheckTotal): unique and
+//   - quadrant units (quadrant-v3; quadrant.Plan.CheckTotal): unique and
 //     nodes are 0, total is a multiple of the unit's frame class size
 //     (Unit.Multiple) and at most Unit.Max.
 //

@@ -668,23 +668,30 @@ func (p *Plan) selectUnits(ids []int) ([]int, error) {
 	return slices.Clone(ids), nil
 }
 
-// Version names the decomposition into units: the frames, the unit list
-// of NewPlan and the meaning of a unit's count. It changes whenever they
-// do, so that checkpoints and shard records of another decomposition are
-// refused, and when the assignment of units to shards (Plan.Shards)
-// does. v2: the units of v1, assigned to shards by layer (Plan.Shards)
-// instead of by cost alone. v3: the units of v2, costs that count the
-// diagonal clashes between a half's quadrants (splitCost). v4: the units
-// and costs of v3, every shard an equal share of every layer
-// (Plan.Shards) instead of one or two whole layers.
+// UnitsVersion names the decomposition into units: the frames, the unit
+// list of NewPlan, each unit's cost and the meaning of a unit's count.
+// It changes whenever they do, so that a checkpoint (which records units
+// by ID) of another decomposition is refused; Digest covers it. v2: the
+// units of v1. v3: the units of v2, costs that count the diagonal
+// clashes between a half's quadrants (splitCost).
+const UnitsVersion = "quadrant-v3"
+
+// Version names the decomposition and the assignment of its units to
+// shards (Plan.Shards): shard records carry it, so that a record of
+// another assignment is refused. It changes whenever UnitsVersion or the
+// assignment does. v2: the units of v1, assigned to shards by layer
+// instead of by cost alone. v3: UnitsVersion v3. v4: the units and
+// costs of v3, every shard an equal share of every layer instead of one
+// or two whole layers. A checkpoint of a whole count does not depend on
+// the assignment, so a count of v3 resumes under v4.
 const Version = "quadrant-v4"
 
-// Digest returns a short hex digest of the plan: Version, N, the frames
-// (fixed queens and class sizes) and every unit with its cost, which the
-// assignment of units to shards depends on.
+// Digest returns a short hex digest of the plan: UnitsVersion, N, the
+// frames (fixed queens and class sizes) and every unit with its cost,
+// which the assignment of units to shards depends on.
 func (p *Plan) Digest() string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s n=%d frames=%d units=%d\n", Version, p.n, len(p.frames), len(p.units))
+	fmt.Fprintf(h, "%s n=%d frames=%d units=%d\n", UnitsVersion, p.n, len(p.frames), len(p.units))
 	for i, f := range p.frames {
 		fmt.Fprintf(h, "frame %d %v %d %d\n", i, f.fixed, f.weight, f.sym)
 	}

@@ -527,6 +527,10 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	for i := range ws {
 		ws[i] = new(worker)
 	}
+	if p.sub != nil {
+		p.layerCaps(order, workers)
+		defer p.dropTables() // and the free ones: nothing is kept after Count
+	}
 	run := func(order []int) { // one layer (all units but of a ForUnits plan)
 		var claim sync.Mutex // next, and the tables' uses taken with a unit
 		next := 0
@@ -621,14 +625,18 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 		for k < len(order) && layer(order[k]) == layer(order[0]) {
 			k++
 		}
+		if p.sub != nil {
+			// Free the last layer's tables before this layer's are
+			// built, keeping the arrays that fit (setLayer): without a
+			// collection here the heap could hold both (its goal is
+			// twice the live heap of the last one).
+			p.setLayer(layer(order[0]))
+			runtime.GC()
+		}
 		run(order[:k])
 		order = order[k:]
 		if p.sub != nil {
-			// Free this layer's tables before the next layer's are
-			// built: without a collection here the heap could hold
-			// both (its goal is twice the live heap of the last one).
-			p.dropTables()
-			runtime.GC()
+			p.recycleTables()
 		}
 	}
 	if firstErr != nil {

@@ -238,3 +238,73 @@ func TestTablesHeld(t *testing.T) {
 		}
 	}
 }
+
+// TestTablesReused: Count builds a layer's tables on the arrays of the
+// tables it is done with (projCache.free), so that it makes new arrays
+// for no more tables than it holds at once, and no table's arrays exceed
+// the plan's bound for a table (FrameBytes): for whole counts (one size
+// for all layers) and for a shard with tables (sizes by layer when its
+// layers hold different numbers of tables).
+func TestTablesReused(t *testing.T) {
+	known := knownCounts(t)
+	for _, n := range []int{12, 13, 15} {
+		for _, workers := range []int{1, 2} {
+			p, err := NewWholePlan(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := p.Count(context.Background(), Options{Workers: workers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := res.Total, (Uint128{Lo: known[n]}); got != want {
+				t.Fatalf("N = %d, %d workers: total %v, want %v", n, workers, got, want)
+			}
+			c := &p.proj
+			if made := c.built - c.reused; made > c.maxHeld || made < 1 {
+				t.Errorf("N = %d, %d workers: %d of %d tables built on new arrays; want 1..%d (the most held at once)", n, workers, made, c.built, c.maxHeld)
+			}
+			if c.maxArrays > p.FrameBytes() {
+				t.Errorf("N = %d, %d workers: a table's arrays took %d bytes; the plan bounds a table by %d", n, workers, c.maxArrays, p.FrameBytes())
+			}
+			if len(c.free) != 0 || len(c.entries) != 0 {
+				t.Errorf("N = %d, %d workers: %d free and %d cached tables kept after Count; want none", n, workers, len(c.free), len(c.entries))
+			}
+		}
+	}
+	// A shard: every third unit of N = 15, with tables (a bound).
+	bp, err := NewBucketPlan(15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int
+	var want uint64
+	whole, err := NewWholePlan(15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < len(bp.Units()); i += 3 {
+		ids = append(ids, i)
+		c, err := whole.CountUnit(context.Background(), i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want += c
+	}
+	sp, err := bp.ForUnits(ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sp.Count(context.Background(), Options{Workers: 2, MaxMemory: 1 << 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Total; got != (Uint128{Lo: want}) {
+		t.Errorf("shard of N = 15: total %v, want %d", got, want)
+	}
+	c := &sp.proj
+	if c.built == 0 || c.maxArrays > sp.FrameBytes() || c.built-c.reused > c.maxHeld*len(sp.sub.layerCap) {
+		t.Errorf("shard of N = 15: %d tables built, %d reused, %d held at once, arrays up to %d bytes; want some tables, new arrays at most per layer and held table, arrays within %d",
+			c.built, c.reused, c.maxHeld, c.maxArrays, sp.FrameBytes())
+	}
+}

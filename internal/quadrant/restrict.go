@@ -1,7 +1,6 @@
 package quadrant
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"math/bits"
@@ -37,6 +36,10 @@ type subset struct {
 	keep   []bool              // union of need over frames and quadrants
 	stream uint64              // streamBytes: per worker in stream mode
 	frameB map[tableKey]uint64 // per frame and layer in use: its table's bound
+	// Per layer, the largest table's placements and start offsets
+	// (projSubSize): newProjTableSub makes its arrays that large, so
+	// that the tables it reuses within the layer need not grow again.
+	layerCap map[int][2]uint64
 	// whole: the plan of a whole count (NewWholePlan), whose memory
 	// bound defaults to DefaultMaxMemory, not DefaultShardMemory.
 	whole bool
@@ -151,7 +154,7 @@ func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
 	slices.Sort(sel)
 	h := p.n / 2
 	s := &subset{ids: sel, allow: make([]bool, len(p.units)), need: map[tableKey]*needs{},
-		keep: make([]bool, 1<<h), frameB: map[tableKey]uint64{}, sums: b, counts: b.counts, base: uint64(len(b.counts)) * 4}
+		keep: make([]bool, 1<<h), frameB: map[tableKey]uint64{}, layerCap: map[int][2]uint64{}, sums: b, counts: b.counts, base: uint64(len(b.counts)) * 4}
 	for _, id := range sel {
 		s.allow[id] = true
 		u := p.units[id]
@@ -173,7 +176,11 @@ func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
 		})
 	}
 	for key, nd := range s.need {
-		s.frameB[key] = projSubBytes(p.frames[key.frame], b, nd)
+		f := p.frames[key.frame]
+		pats, starts := projSubSize(f, b, nd)
+		s.frameB[key] = projSubBytes(f, b, nd)
+		c := s.layerCap[key.layer]
+		s.layerCap[key.layer] = [2]uint64{max(c[0], pats), max(c[1], starts)}
 	}
 	s.stream = streamBytes(b, s.keep)
 	sp := &Plan{n: p.n, frames: p.frames, units: p.units, sub: s}
@@ -439,18 +446,18 @@ func (p *Plan) Subset() []int {
 // complementary columns (b's bucket counts), before the check that they
 // do not attack each other. It sums what halfPairs does, over the column
 // sets of the right size only, and only for the half-boards whose upper
-// bound (rowStats.bound) exceeds the largest sum found so far, taken in
-// decreasing order of that bound: the same maximum, from a few of them
-// (at N = 24 summing them all took most of the time of PlanShards).
+// bound (rowStats.bound) exceeds the largest sum found so far (at N = 24
+// summing them all took most of the time of PlanShards). A half-board
+// (its row sets and band) is looked at once, marked in a bitset per band
+// (2^2h bits). It keeps nothing per half-board: a list of them sorted by
+// bound and a map to mark them made the planning the peak of a whole
+// count of N = 19 (35 MB live, against 28 MB counting).
 func halfBoundUnits(frames []*frame, units []Unit, ids []int, b *bucketSums) uint64 {
-	type key struct {
-		lt, lb, band uint32
-		subs         [][]uint32 // the band's column sets by size (frame.subsets)
-		bound        float64
-	}
-	memo := map[[3]uint32]bool{}
-	var keys []key
+	seen := map[uint32][]uint64{} // band -> bit lt<<h | lb
 	stats := map[uint32]*rowStats{}
+	h := b.h
+	cnt := b.counts
+	var best uint64
 	for _, id := range ids {
 		u := units[id]
 		f := frames[u.Frame]
@@ -461,34 +468,33 @@ func halfBoundUnits(frames []*frame, units []Unit, ids []int, b *bucketSums) uin
 				{r[nw], r[sw], uint32(f.cols >> f.c0[nw] & hm)},
 				{r[ne], r[se], uint32(f.cols >> f.c0[ne] & hm)},
 			} {
-				if memo[side] {
+				lt, lb, band := side[0], side[1], side[2]
+				bs := seen[band]
+				if bs == nil {
+					bs = make([]uint64, 1<<(2*h)/64+1)
+					seen[band] = bs
+				}
+				k := lt<<h | lb
+				if bs[k/64]&(1<<(k%64)) != 0 {
 					continue
 				}
-				memo[side] = true
-				st := stats[side[2]]
+				bs[k/64] |= 1 << (k % 64)
+				st := stats[band]
 				if st == nil {
-					st = b.rowStats(side[2])
-					stats[side[2]] = st
+					st = b.rowStats(band)
+					stats[band] = st
 				}
-				keys = append(keys, key{side[0], side[1], side[2], f.subsets[i], st.bound(side[0], side[1])})
+				if st.bound(lt, lb) < float64(best) {
+					continue
+				}
+				top, bot := cnt[int(lt)<<h:int(lt+1)<<h], cnt[int(lb)<<h:int(lb+1)<<h]
+				var s uint64
+				for _, c := range f.subsets[i][bits.OnesCount32(lt)] {
+					s += uint64(top[c]) * uint64(bot[band^c])
+				}
+				best = max(best, s)
 			}
 		})
-	}
-	slices.SortFunc(keys, func(x, y key) int { return cmp.Compare(y.bound, x.bound) })
-	h := b.h
-	cnt := b.counts
-	var best uint64
-	for _, k := range keys {
-		if k.bound < float64(best) {
-			break // and so are all the others
-		}
-		lt, lb, band := k.lt, k.lb, k.band
-		top, bot := cnt[int(lt)<<h:int(lt+1)<<h], cnt[int(lb)<<h:int(lb+1)<<h]
-		var s uint64
-		for _, c := range k.subs[bits.OnesCount32(lt)] {
-			s += uint64(top[c]) * uint64(bot[band^c])
-		}
-		best = max(best, s)
 	}
 	return best
 }
@@ -539,10 +545,14 @@ func (b *bucketSums) rowStats(band uint32) *rowStats {
 // number of slots: the row sets that nd marks and that use free rows
 // only.
 func neededRows(f *frame, q int, nd *needs) ([]int32, int) {
-	h := f.h
-	hm := uint64(1)<<h - 1
+	slot := make([]int32, 1<<f.h)
+	return slot, neededRowsTo(slot, f, q, nd)
+}
+
+// neededRowsTo is neededRows writing the slots to slot (length 2^h).
+func neededRowsTo(slot []int32, f *frame, q int, nd *needs) int {
+	hm := uint64(1)<<f.h - 1
 	rowsFree := uint32(f.rows >> f.r0[q] & hm)
-	slot := make([]int32, 1<<h)
 	ns := 0
 	for r := range slot {
 		slot[r] = -1
@@ -551,74 +561,114 @@ func neededRows(f *frame, q int, nd *needs) ([]int32, int) {
 			ns++
 		}
 	}
-	return slot, ns
+	return ns
+}
+
+// growTo returns s with length n, its contents undefined: s itself when
+// its capacity allows, else a new slice of capacity at least c.
+func growTo[E any](s []E, n, c int) []E {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]E, n, max(n, c))
 }
 
 // projSubBytes bounds the memory of the projected table of frame f
 // restricted to nd (newProjTableSub), its construction included: per
 // quadrant the placements of the kept buckets (before the diagonal
-// filters), their start offsets and the fill offsets of the walk.
+// filters), their start offsets counted twice and the slots. (The walk
+// kept its write cursors apart from the starts until 2026-12-01; it
+// writes through the starts now, and the second copy is slack that the
+// plans, layerPlans and oddLayerPlans, keep until they are tabulated
+// again.)
 func projSubBytes(f *frame, b *bucketSums, nd *needs) uint64 {
+	pats, starts := projSubSize(f, b, nd)
+	return 4*uint64(1)<<f.h*4 + starts*4*2 + pats*8
+}
+
+// projSubSize returns the lengths of the placements and of the start
+// offsets of the projected table of frame f restricted to nd, its four
+// quadrants together (newProjTableSub's buf and sbuf).
+func projSubSize(f *frame, b *bucketSums, nd *needs) (pats, starts uint64) {
 	h := f.h
 	hm := uint64(1)<<h - 1
-	var n uint64
 	for q := range 4 {
 		sums := b.rowSums(uint32(f.cols >> f.c0[q] & hm))
 		slot, ns := neededRows(f, q, nd)
-		n += uint64(len(slot))*4 + uint64(ns<<h+1)*4*2
+		starts += uint64(ns<<h + 1)
 		for r, s := range slot {
 			if s >= 0 {
-				n += sums[r] * 8
+				pats += sums[r]
 			}
 		}
 	}
-	return n
+	return pats, starts
 }
 
 // newProjTableSub builds the projected table of frame f holding only the
 // buckets that nd marks, from a walk of the quadrant's placements, or
 // with q (not nil) from the placements of the marked rows in q: each
 // placement is written to its slot in every quadrant that keeps its
-// bucket, and the buckets are then packed.
-func newProjTableSub(f *frame, counts []uint32, nd *needs, q *quarter) *projTable {
+// bucket, the start offsets serving as the write cursors, and the
+// buckets are then packed. It reuses the arrays of old, an evicted table
+// (projCache.free), where they are large enough, and makes new ones of
+// at least capPats placements and capStarts offsets (the largest table's
+// of the layer, subset.layerCap): grown to each larger table in turn
+// they were 138 MB of N = 19's 177 MB allocated.
+func newProjTableSub(f *frame, counts []uint32, nd *needs, q *quarter, old *projTable, capPats, capStarts int) *projTable {
 	t := new(projTable)
+	if old != nil {
+		t.buf, t.sbuf, t.slots = old.buf, old.sbuf, old.slots
+	}
 	h := f.h
 	hm := uint64(1)<<h - 1
-	var fill [4][]uint32
-	var drop, mark, markBit [4]uint64
+	t.slots = growTo(t.slots, 4<<h, 0)
+	var ns [4]int
+	nstart := 0
 	for q := range 4 {
-		colsFree := uint32(f.cols >> f.c0[q] & hm)
-		slot, ns := neededRows(f, q, nd)
-		start := make([]uint32, ns<<h+1)
-		var total uint32
-		for r, s := range slot {
+		t.slot[q] = t.slots[q<<h : (q+1)<<h : (q+1)<<h]
+		ns[q] = neededRowsTo(t.slot[q], f, q, nd)
+		nstart += ns[q]<<h + 1
+	}
+	t.sbuf = growTo(t.sbuf, nstart, capStarts)
+	var colsFree [4]uint32
+	var total [4]uint32
+	var drop, mark, markBit [4]uint64
+	at := 0
+	for q := range 4 {
+		colsFree[q] = uint32(f.cols >> f.c0[q] & hm)
+		m := ns[q]<<h + 1
+		start := t.sbuf[at : at+m : at+m]
+		at += m
+		var tot uint32
+		for r, s := range t.slot[q] {
 			if s < 0 {
 				continue
 			}
 			for c := range 1 << h {
-				k := int(s)<<h | c
-				start[k] = total
-				if uint32(c)&^colsFree == 0 {
-					total += counts[r<<h|c]
+				start[int(s)<<h|c] = tot
+				if uint32(c)&^colsFree[q] == 0 {
+					tot += counts[r<<h|c]
 				}
 			}
 		}
-		start[ns<<h] = total
-		t.slot[q], t.start[q], t.pats[q] = slot, start, make([]uint64, total)
-		fill[q] = slices.Clone(start[:ns<<h])
+		start[ns[q]<<h] = tot
+		t.start[q], total[q] = start, tot
 		drop[q], mark[q], markBit[q] = f.foldBits(q)
+	}
+	t.buf = growTo(t.buf, int(total[0]+total[1]+total[2]+total[3]), capPats)
+	at = 0
+	for q := range 4 {
+		m := int(total[q])
+		t.pats[q] = t.buf[at : at+m : at+m]
+		at += m
 	}
 	const low = 1<<antiShift - 1
 	visit := func(rows, cols uint32, d uint64) {
 		for q := range 4 {
 			s := t.slot[q][rows]
-			if s < 0 {
-				continue
-			}
-			k := int(s)<<h | int(cols)
-			st := t.start[q]
-			if st[k] == st[k+1] {
-				continue // a column of the fixed queens
+			if s < 0 || cols&^colsFree[q] != 0 {
+				continue // a row set not kept, a column of the fixed queens
 			}
 			m, a := (d&low)<<f.offM[q], (d>>antiShift)<<f.offA[q]
 			if m&f.blockM|a&f.blockA != 0 {
@@ -631,8 +681,9 @@ func newProjTableSub(f *frame, counts []uint32, nd *needs, q *quarter) *projTabl
 			if p&mark[q] != 0 {
 				p |= markBit[q]
 			}
-			t.pats[q][fill[q][k]] = p
-			fill[q][k]++
+			k := int(s)<<h | int(cols)
+			t.pats[q][t.start[q][k]] = p
+			t.start[q][k]++
 		}
 	}
 	if q == nil {
@@ -652,14 +703,25 @@ func newProjTableSub(f *frame, counts []uint32, nd *needs, q *quarter) *projTabl
 			}
 		}
 	}
+	// Pack: bucket k was written from its first offset (counted again
+	// here) up to its cursor start[k].
 	for q := range 4 {
 		st, pats := t.start[q], t.pats[q]
-		var w uint32
-		for k, e := range fill[q] {
-			s := st[k]
-			st[k] = w
-			copy(pats[w:], pats[s:e])
-			w += e - s
+		var w, from uint32
+		for r, s := range t.slot[q] {
+			if s < 0 {
+				continue
+			}
+			for c := range 1 << h {
+				k := int(s)<<h | c
+				end := st[k]
+				st[k] = w
+				copy(pats[w:], pats[from:end])
+				w += end - from
+				if uint32(c)&^colsFree[q] == 0 {
+					from += counts[r<<h|c]
+				}
+			}
 		}
 		st[len(st)-1] = w
 		t.pats[q] = pats[:w]

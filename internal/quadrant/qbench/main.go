@@ -6,7 +6,7 @@
 //
 // Usage:
 //
-//	qbench [-method quadrant|backtrack] [-workers k] [-max-memory bytes] [-plan] [-units file] N
+//	qbench [-method quadrant|backtrack] [-workers k] [-max-memory bytes] [-plan] [-units file] [-cpuprofile f] [-memprofile f] N
 //	qbench -balance file [-shards M] N
 //	qbench -pieces K [-reps R] [-seed S] [-max-west W] [-max-pairs P] N
 //
@@ -52,6 +52,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	maxMem := fs.Uint64("max-memory", 0, "memory bound in bytes (0: default)")
 	plan := fs.Bool("plan", false, "print the memory plan of N instead of counting")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
+	memprofile := fs.String("memprofile", "", "write an allocation profile (every allocation) to this file")
 	balanceIn := fs.String("balance", "", "read a -units file of N and print the cost model's error by layer and the CPU of -shards M shards, without counting")
 	shards := fs.Int("shards", 16, "shards for -balance")
 	layered := fs.Bool("layered", false, "count with ForUnits of every unit (projected tables layer by layer, no quadrant table), as Count does for even N, also for odd N")
@@ -116,6 +117,19 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 			return 2
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if *memprofile != "" {
+		runtime.MemProfileRate = 1
+		defer func() {
+			f, err := os.Create(*memprofile)
+			if err == nil {
+				err = pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+			if err != nil {
+				fmt.Fprintln(stderr, "qbench:", err)
+			}
+		}()
 	}
 	start := time.Now()
 	switch *method {

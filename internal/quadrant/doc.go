@@ -284,8 +284,13 @@
 // tables they stayed within 7% of the plan (88 MiB at N = 19, 363 MiB at
 // N = 20, 645 MiB at N = 21; planned 112, 339, 847); with the layer
 // tables qbench peaked at 19 MiB at N = 18 (planned 18), 60 MiB at N =
-// 19 (38) and 87 MiB at N = 20 (107); docs/BENCHMARKS.md has the
-// nqueens command's.
+// 19 (38) and 87 MiB at N = 20 (107). Since 2026-12-01 a count builds
+// each layer table on the arrays of one it is done with (projCache.free
+// in proj.go), so that the heap stays near the tables it holds: the
+// nqueens command peaks at 41 MiB at N = 19 (planned 31; the process
+// alone is 12 MiB) and 185 MiB at N = 21 (planned 202), where it took
+// 52 and 250 MiB building every table anew; docs/BENCHMARKS.md has the
+// figures.
 //
 // # Shards that fit a node
 //

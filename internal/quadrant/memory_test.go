@@ -270,6 +270,16 @@ func TestTablesReused(t *testing.T) {
 			if len(c.free) != 0 || len(c.entries) != 0 {
 				t.Errorf("N = %d, %d workers: %d free and %d cached tables kept after Count; want none", n, workers, len(c.free), len(c.entries))
 			}
+			// A whole count makes every table one size (layerCaps).
+			p.layerCaps(allUnitIDs(p), workers)
+			sizes := map[[2]uint64]bool{}
+			for _, cp := range c.caps {
+				sizes[cp] = true
+			}
+			if len(sizes) != 1 {
+				t.Errorf("N = %d, %d workers: layerCaps chose %d table sizes for a whole count; want 1", n, workers, len(sizes))
+			}
+			p.dropTables()
 		}
 	}
 	// A shard: every third unit of N = 15, with tables (a bound).
@@ -307,4 +317,13 @@ func TestTablesReused(t *testing.T) {
 		t.Errorf("shard of N = 15: %d tables built, %d reused, %d held at once, arrays up to %d bytes; want some tables, new arrays at most per layer and held table, arrays within %d",
 			c.built, c.reused, c.maxHeld, c.maxArrays, sp.FrameBytes())
 	}
+}
+
+// allUnitIDs returns the IDs of every unit of p.
+func allUnitIDs(p *Plan) []int {
+	ids := make([]int, len(p.Units()))
+	for i := range ids {
+		ids[i] = i
+	}
+	return ids
 }

@@ -246,8 +246,8 @@ type projCache struct {
 	// counts), and no array is larger than the layer's largest table
 	// (setLayer). Building every table anew, the whole count of N = 19
 	// allocated 760 MB of tables and its heap grew to 36 MB between
-	// collections with 24-28 MB live; reusing them, 40 MB in all and a
-	// 28 MB peak (peak RSS 52.5 → 43.4 MiB).
+	// collections with 24-28 MB live; reusing them, 73-82 MB in all
+	// and a 28 MB peak (peak RSS 52.5 → 41 MiB; docs/BENCHMARKS.md).
 	free []*projTable
 	// capPats and capStarts are the sizes of the arrays of a table
 	// built with free empty (newProjTableSub), set per layer (caps,
@@ -354,8 +354,9 @@ func (p *Plan) reuse() (t *projTable, capPats, capStarts int) {
 // whole count: even N has one frame, odd N more frames than workers in
 // every layer) and a table of the most placements and offsets of any is
 // within the largest table's bound, every table is made that size and
-// kept from layer to layer, within the plan; else each layer's tables are made its
-// largest's size and those of another size dropped between layers.
+// kept from layer to layer, within the plan; else each layer's tables
+// are made its largest's size and those of another size dropped between
+// layers.
 // Keeping one size also spares the heap a hole per layer: N = 20, one
 // table a layer, each of its layer's size, peaked at 117 MiB RSS
 // against 92 with four arrays a table, made anew.
@@ -369,21 +370,26 @@ func (p *Plan) layerCaps(order []int, workers int) {
 		}
 		frames[l][u.Frame] = true
 	}
+	bound := map[int]uint64{} // layer -> the bound of its largest table
+	for k, b := range p.sub.frameB {
+		bound[k.layer] = max(bound[k.layer], b)
+	}
 	var top [2]uint64
-	most, topHeld := 0, 0
+	most, topHeld, topLayer := 0, 0, -1
 	for l, fs := range frames {
 		held := min(len(fs), workers)
 		most = max(most, held)
-		if c := p.sub.layerCap[l]; c[0] > top[0] || c[0] == top[0] && held > topHeld {
-			top, topHeld = c, held
+		if c := p.sub.layerCap[l]; topLayer < 0 || c[0] > top[0] || c[0] == top[0] && held > topHeld {
+			top, topHeld, topLayer = c, held, l
 		}
 	}
 	for l := range frames {
 		top[1] = max(top[1], p.sub.layerCap[l][1])
 	}
-	// The largest placements and the most offsets may be of two
-	// tables: one size for all only if it is within the largest bound.
-	one := topHeld == most && 4*uint64(1)<<(p.n/2)*4+top[1]*4+top[0]*8 <= p.FrameBytes()
+	// The most placements and the most offsets may be of two tables:
+	// one size for all only if it is within the bound of a table of the
+	// layer with the most placements, which holds the most tables.
+	one := topHeld == most && 4*uint64(1)<<(p.n/2)*4+top[1]*4+top[0]*8 <= bound[topLayer]
 	c := &p.proj
 	c.mu.Lock()
 	defer c.mu.Unlock()

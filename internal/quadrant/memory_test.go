@@ -194,6 +194,10 @@ func TestSetSoftLimit(t *testing.T) {
 // frame's table is dropped once its units are done), as PlanMemory
 // plans; CountUnit keeps one more idle, so that a frame's units counted
 // one by one share it. N = 15 and 17 have 22 and 29 frames per layer.
+// Count builds a layer's tables on the arrays of the tables it is done
+// with (projCache.free), one size for a whole count (layerCaps): new
+// arrays for no more tables than it holds at once, none beyond the
+// plan's bound for a table (FrameBytes), nothing kept after Count.
 func TestTablesHeld(t *testing.T) {
 	known := knownCounts(t)
 	for _, n := range []int{13, 15} {
@@ -223,6 +227,7 @@ func TestTablesHeld(t *testing.T) {
 			if got, want := p.proj.built, len(keys); got != want {
 				t.Errorf("N = %d, %d workers: Count built %d tables, want %d (one per frame and layer)", n, workers, got, want)
 			}
+			checkReused(t, p, workers)
 		}
 		p, err := NewWholePlan(n)
 		if err != nil {
@@ -239,49 +244,35 @@ func TestTablesHeld(t *testing.T) {
 	}
 }
 
-// TestTablesReused: Count builds a layer's tables on the arrays of the
-// tables it is done with (projCache.free), so that it makes new arrays
-// for no more tables than it holds at once, and no table's arrays exceed
-// the plan's bound for a table (FrameBytes): for whole counts (one size
-// for all layers) and for a shard with tables (sizes by layer when its
-// layers hold different numbers of tables).
-func TestTablesReused(t *testing.T) {
-	known := knownCounts(t)
-	for _, n := range []int{12, 13, 15} {
-		for _, workers := range []int{1, 2} {
-			p, err := NewWholePlan(n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := p.Count(context.Background(), Options{Workers: workers})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got, want := res.Total, (Uint128{Lo: known[n]}); got != want {
-				t.Fatalf("N = %d, %d workers: total %v, want %v", n, workers, got, want)
-			}
-			c := &p.proj
-			if made := c.built - c.reused; made > c.maxHeld || made < 1 {
-				t.Errorf("N = %d, %d workers: %d of %d tables built on new arrays; want 1..%d (the most held at once)", n, workers, made, c.built, c.maxHeld)
-			}
-			if c.maxArrays > p.FrameBytes() {
-				t.Errorf("N = %d, %d workers: a table's arrays took %d bytes; the plan bounds a table by %d", n, workers, c.maxArrays, p.FrameBytes())
-			}
-			if len(c.free) != 0 || len(c.entries) != 0 {
-				t.Errorf("N = %d, %d workers: %d free and %d cached tables kept after Count; want none", n, workers, len(c.free), len(c.entries))
-			}
-			// A whole count makes every table one size (layerCaps).
-			p.layerCaps(allUnitIDs(p), workers)
-			sizes := map[[2]uint64]bool{}
-			for _, cp := range c.caps {
-				sizes[cp] = true
-			}
-			if len(sizes) != 1 {
-				t.Errorf("N = %d, %d workers: layerCaps chose %d table sizes for a whole count; want 1", n, workers, len(sizes))
-			}
-			p.dropTables()
-		}
+// checkReused checks the tables of a whole count p made on workers
+// (TestTablesHeld).
+func checkReused(t *testing.T, p *Plan, workers int) {
+	t.Helper()
+	c := &p.proj
+	if made := c.built - c.reused; made > c.maxHeld || made < 1 {
+		t.Errorf("N = %d, %d workers: %d of %d tables built on new arrays; want 1..%d (the most held at once)", p.n, workers, made, c.built, c.maxHeld)
 	}
+	if c.maxArrays > p.FrameBytes() {
+		t.Errorf("N = %d, %d workers: a table's arrays took %d bytes; the plan bounds a table by %d", p.n, workers, c.maxArrays, p.FrameBytes())
+	}
+	if len(c.free) != 0 || len(c.entries) != 0 {
+		t.Errorf("N = %d, %d workers: %d free and %d cached tables kept after Count; want none", p.n, workers, len(c.free), len(c.entries))
+	}
+	p.layerCaps(allUnitIDs(p), workers)
+	sizes := map[[2]uint64]bool{}
+	for _, cp := range c.caps {
+		sizes[cp] = true
+	}
+	if len(sizes) != 1 {
+		t.Errorf("N = %d, %d workers: layerCaps chose %d table sizes for a whole count; want 1", p.n, workers, len(sizes))
+	}
+	p.dropTables()
+}
+
+// TestTablesReused: a shard with tables builds its tables on the arrays
+// of those it is done with too, each within the plan's bound for a
+// table (the whole counts: TestTablesHeld).
+func TestTablesReused(t *testing.T) {
 	// A shard: every third unit of N = 15, with tables (a bound).
 	bp, err := NewBucketPlan(15)
 	if err != nil {

@@ -341,11 +341,13 @@
 // all from one set of bucket counts (NewBucketPlan: a walk that counts
 // only, split by the first rows' use over all cores), with each
 // shard's sums per row set (bucketSums) and its largest half-board
-// (halfBoundUnits: summed only where an upper bound, the least of
-// Σa·max b, max a·Σb and |a|·|b|, exceeds the best sum yet, in
-// decreasing order of that bound). nqueens plan 22 --method quadrant
-// --shards 16 takes 1.5 s, plan 24 --shards 64 4 s (7.3 s of CPU, with
-// the calibration), on this shared 2-core machine (2026-12-01); planning
+// (halfBoundUnits: each half-board looked at once, marked in a bitset
+// per band, and summed only where an upper bound, the least of
+// Σa·max b, max a·Σb and |a|·|b|, exceeds the best sum yet). nqueens
+// plan 22 --method quadrant --shards 16 takes 1.4–1.5 s, plan 24
+// --shards 64 3.9–4.5 s (6.7–7.7 s of CPU, with the calibration), on
+// this shared 2-core machine (2026-12-01, a count at idle priority
+// beside it); planning
 // each shard by its own ForUnits took 10 minutes at N = 24 (a walk of
 // 633M placements per shard and every half-board's pairs summed).
 //

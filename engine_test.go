@@ -175,8 +175,8 @@ func TestCountEngineCheckpoint(t *testing.T) {
 
 func TestEngineKinds(t *testing.T) {
 	for _, k := range engineKinds {
-		if kindOf(k.method) != k || kindOfVersion(k.version) != k || kindOfRecord(k.record) != k {
-			t.Errorf("method %s: kindOf, kindOfVersion(%q), kindOfRecord(%q) do not all find it", k.method, k.version, k.record)
+		if kindOf(k.method) != k || kindOfVersion(k.version) != k || kindOfVersion(k.unitsVersion) != k || kindOfRecord(k.record) != k {
+			t.Errorf("method %s: kindOf, kindOfVersion(%q), kindOfVersion(%q), kindOfRecord(%q) do not all find it", k.method, k.version, k.unitsVersion, k.record)
 		}
 		if got := methodFor(k.version); got != k.method {
 			t.Errorf("methodFor(%q) = %s; want %s", k.version, got, k.method)

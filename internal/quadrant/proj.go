@@ -246,8 +246,9 @@ type projCache struct {
 	// counts), and no array is larger than the layer's largest table
 	// (setLayer). Building every table anew, the whole count of N = 19
 	// allocated 760 MB of tables and its heap grew to 36 MB between
-	// collections with 24-28 MB live; reusing them, 73-82 MB in all
-	// and a 28 MB peak (peak RSS 52.5 → 41 MiB; docs/BENCHMARKS.md).
+	// collections with 24-28 MB live; reusing them, 38 MB in all (qbench
+	// -memprofile) and a 27 MB peak (peak RSS 52.5 → 41-43 MiB;
+	// docs/BENCHMARKS.md).
 	free []*projTable
 	// capPats and capStarts are the sizes of the arrays of a table
 	// built with free empty (newProjTableSub), set per layer (caps,

@@ -176,13 +176,7 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 // 2026-11-30 and 2026-12-01: N = 20 112 s of CPU in 394 MiB, then 108 s
 // in 104 MiB; N = 21 1,038 s in 636 MiB, then 1,002 s in 388 MiB).
 func NewWholePlan(n int) (*Plan, error) {
-	var bp *Plan
-	var err error
-	if n%2 == 1 {
-		bp, err = NewPlan(n)
-	} else {
-		bp, err = NewBucketPlan(n)
-	}
+	bp, err := NewBucketPlan(n)
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +186,6 @@ func NewWholePlan(n int) (*Plan, error) {
 	}
 	sp := bp.forUnits(ids, bp.bucketSums())
 	sp.sub.whole = true
-	sp.q = bp.q // odd N: the layer tables' source; nil for even N
 	return sp, nil
 }
 
@@ -254,10 +247,11 @@ func wholeMemPlan(n int) memPlan {
 	if n%2 == 0 {
 		lp := layerPlans[h]
 		return memPlan{base: uint64(1) << (2 * h) * 4, worker: workerBytes(halfPatterns[h]),
-			tables: []tableSet{{1, lp.table}}, stream: lp.stream}
+			tables: []tableSet{{1, lp.table}}, stream: lp.stream, shared: true}
 	}
-	return memPlan{base: EstimateQuarterBytes(n) + uint64(1)<<(2*h)*4, worker: workerBytes(halfPatterns[h]),
-		tables: oddLayerPlans[h]}
+	lq := oddLayerQuarters[h]
+	return memPlan{base: uint64(1) << (2 * h) * 4, worker: workerBytes(halfPatterns[h]),
+		tables: oddLayerPlans[h], shared: true, layerQ: layerQuarterBytes(h, lq.places), stream: lq.stream}
 }
 
 // oddLayerPlans[h] holds, for N = 2h+1, per layer of NewWholePlan(N)'s
@@ -276,6 +270,16 @@ var oddLayerPlans = [...][]tableSet{
 	{{45, 62560}, {46, 1058528}, {46, 8372160}, {46, 24960816}, {46, 36917456}, {46, 43060128}, {46, 46646944}, {46, 33884480}, {46, 10815616}, {46, 1206224}, {1, 60784}},
 	{{55, 148360}, {56, 4184736}, {56, 43662512}, {56, 158788192}, {56, 252054960}, {56, 285362944}, {56, 315611472}, {56, 352592224}, {56, 222439456}, {56, 57771984}, {56, 4834552}, {1, 141232}},
 	{{66, 430280}, {67, 19511968}, {67, 254922480}, {67, 1110147552}, {67, 2043006656}, {67, 2305774336}, {67, 2127818784}, {67, 2782321888}, {67, 2959535408}, {67, 1581976064}, {67, 342144544}, {67, 23034880}, {1, 423856}},
+}
+
+// oddLayerQuarters[h] holds, for N = 2h+1, the placements of
+// NewWholePlan(N)'s largest layer quarter (layerPlaces) and a worker's
+// scratch when it streams (TestLayerPlans).
+var oddLayerQuarters = [...]struct{ places, stream uint64 }{
+	{}, {},
+	{5, 304}, {18, 592}, {84, 1328}, {369, 3120}, {2346, 9424},
+	{12320, 27792}, {91624, 102128}, {648548, 445680}, {4889672, 2156624},
+	{41878016, 11516752}, {396912950, 63226928},
 }
 
 // layerPlans[h] holds, for N = 2h, the bytes of NewWholePlan(N)'s
@@ -342,6 +346,8 @@ type memPlan struct {
 	worker uint64     // per worker (WorkerBytes)
 	tables []tableSet // the projected tables, one set after another
 	stream uint64     // per worker without projected tables (a subset streams)
+	shared bool       // the workers share one table at a time (a ForUnits plan)
+	layerQ uint64     // with the tables: the layer quarters' arrays (see layerq.go)
 }
 
 // A tableSet is projected tables that a count may hold at once: of the
@@ -353,17 +359,22 @@ type tableSet struct {
 
 // peak is the planned peak of Count with this many workers, with or
 // without the projected tables: of each set, one per worker, at most
-// one per table of the set (Count keeps no idle table, see keepIdle).
+// one per table of the set, or one if the workers share it (Count
+// keeps no idle table, see keepIdle).
 func (m memPlan) peak(workers int, proj bool) uint64 {
 	b := m.base + uint64(workers)*m.worker
 	if !proj {
 		return b + uint64(workers)*m.stream
 	}
 	var t uint64
-	for _, s := range m.tables {
-		t = max(t, uint64(min(s.n, workers))*s.bytes)
+	at := workers
+	if m.shared {
+		at = 1
 	}
-	return b + t
+	for _, s := range m.tables {
+		t = max(t, uint64(min(s.n, at))*s.bytes)
+	}
+	return b + m.layerQ + t
 }
 
 // fit returns the workers (at most workers), projected mode and planned
@@ -397,7 +408,9 @@ func (p *Plan) planMemory(order []int, opts Options) (int, bool, uint64) {
 	if p.sub == nil {
 		m.tables = []tableSet{{len(p.frames), p.FrameBytes()}}
 	} else {
-		// Layer by layer (Count): the tables of the units' frames.
+		// Layer by layer (Count): the tables of the units' frames, one
+		// at a time.
+		m.shared = true
 		in := map[tableKey]bool{}
 		byLayer := map[int]*tableSet{}
 		for _, id := range order {
@@ -418,11 +431,12 @@ func (p *Plan) planMemory(order []int, opts Options) (int, bool, uint64) {
 		for _, s := range byLayer {
 			m.tables = append(m.tables, *s)
 		}
-		if p.q == nil {
-			m.stream = p.sub.stream // else it projects from the table
-			if !p.sub.whole && opts.MaxMemory == 0 {
-				m.tables = nil // a shard streams unless given a bound: see DefaultShardMemory
-			}
+		if lp := p.layerPlaces(order); lp > 0 {
+			m.layerQ = layerQuarterBytes(p.n/2, lp)
+		}
+		m.stream = p.sub.stream
+		if !p.sub.whole && opts.MaxMemory == 0 {
+			m.tables = nil // a shard streams unless given a bound: see DefaultShardMemory
 		}
 	}
 	return m.fit(workers, p.MemoryLimit(opts.MaxMemory))
@@ -454,7 +468,7 @@ func EstimateMemory(n int, opts Options) (Result, error) {
 // NewWholePlan's) counts layer by layer and drops a layer's tables
 // before the next; within a layer, or in a NewPlan, frame by frame, so
 // that workers share a frame's projected table, the costliest units of
-// a frame first. Calls must not overlap:
+// a frame first; a ForUnits plan's workers hold one table at a time. Calls must not overlap:
 // Count sets the plan's projected mode (SetProjected). It plans its
 // memory first (PlanMemory) and allocates nothing when that fails.
 func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
@@ -479,7 +493,7 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	p.SetProjected(proj)
 	res.Workers = workers
 	res.Projected = proj
-	if p.sub != nil && p.q == nil && !proj {
+	if p.sub != nil && !proj {
 		p.sub.dropCounts() // streaming reads none
 	}
 
@@ -527,12 +541,17 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	for i := range ws {
 		ws[i] = new(worker)
 	}
-	if p.sub != nil {
-		p.layerCaps(order, workers)
+	// A ForUnits plan's workers share one table at a time (see run):
+	// odd N's whole count held two layer tables, N = 21 2 × 44.5 MiB.
+	shared := p.sub != nil
+	if shared {
+		p.layerCaps(order)
+		p.proj.par = workers // set before the workers start, reset by dropTables
 		defer p.dropTables() // and the free ones: nothing is kept after Count
 	}
 	run := func(order []int) { // one layer (all units but of a ForUnits plan)
 		var claim sync.Mutex // next, and the tables' uses taken with a unit
+		moved := sync.NewCond(&claim)
 		next := 0
 		var wg sync.WaitGroup
 		for _, w := range ws {
@@ -553,16 +572,46 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 				// of frame within a layer, so once a worker moves on,
 				// every unit of its old table has been claimed and
 				// its claimer holds it. The old is released before
-				// the next is taken, so a worker holds one table, as
-				// the memory plan counts.
+				// the next is taken, so a worker holds one table.
+				//
+				// The workers of a ForUnits plan hold one between
+				// them (shared), as its memory plan counts: a worker
+				// whose next unit is of another table waits, before it
+				// claims the unit, until the others are done with
+				// theirs, so that the units are still claimed in order
+				// and the next table is built once the last is
+				// released, on its arrays. The wait is the last units
+				// of a table, the cheapest, and the next table's
+				// build: N = 19 ran in the same wall time
+				// (docs/BENCHMARKS.md, "The join's memory").
 				held, holding := 0, false
 				defer func() {
 					if holding {
+						claim.Lock()
 						p.release(held, 0)
+						moved.Broadcast()
+						claim.Unlock()
 					}
 				}()
 				for {
 					claim.Lock()
+					var key int
+					var ok bool
+					for next < len(order) {
+						key, ok = p.tableOf(units[order[next]])
+						if !ok || holding && key == held {
+							break
+						}
+						if holding {
+							p.release(held, 0)
+							holding = false
+							moved.Broadcast()
+						}
+						if !shared || p.tablesInUse(key) == 0 {
+							break
+						}
+						moved.Wait()
+					}
 					k := next
 					next++
 					if k >= len(order) {
@@ -572,10 +621,7 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 					u := units[order[k]]
 					var e *projEntry
 					var build bool
-					if key, ok := p.tableOf(u); ok && (!holding || key != held) {
-						if holding {
-							p.release(held, 0)
-						}
+					if ok && !holding {
 						e, build = p.reserve(key)
 						held, holding = key, true
 					}

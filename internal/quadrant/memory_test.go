@@ -3,6 +3,8 @@ package quadrant
 import (
 	"context"
 	"errors"
+	"flag"
+	"fmt"
 	"runtime/debug"
 	"testing"
 )
@@ -32,7 +34,7 @@ func TestHalfPatterns(t *testing.T) {
 func TestLayerPlans(t *testing.T) {
 	top := 20
 	if *long {
-		top = 24 // not 25: NewPlan(25) builds a 4.9 GiB quadrant table
+		top = 24 // not 25: NewWholePlan(25) plans 139,032 units, minutes of CPU
 	}
 	for n := 4; n <= top; n++ {
 		p, err := NewWholePlan(n)
@@ -50,11 +52,20 @@ func TestLayerPlans(t *testing.T) {
 			if got, want := lp.stream, p.sub.stream; got != want {
 				t.Errorf("layerPlans[%d].stream = %d; NewWholePlan(%d) streams %d", n/2, got, n, want)
 			}
-			if got, want := MinMemory(n), p.QuarterBytes()+p.WorkerBytes()+p.sub.stream; got != want {
-				t.Errorf("MinMemory(%d) = %d; the plan's counts and one streaming worker take %d", n, got, want)
+			if len(p.sub.layerKeep) != 0 {
+				t.Errorf("N = %d: %d layers with a layer quarter; want none (one frame)", n, len(p.sub.layerKeep))
 			}
-		} else if got, want := MinMemory(n), p.QuarterBytes()+p.WorkerBytes(); got != want {
-			t.Errorf("MinMemory(%d) = %d; the plan's table, counts and one worker take %d", n, got, want)
+		} else {
+			lq := oddLayerQuarters[n/2]
+			if got, want := lq.places, p.layerPlaces(allUnitIDs(p)); got != want {
+				t.Errorf("oddLayerQuarters[%d].places = %d; NewWholePlan(%d)'s largest layer quarter holds %d", n/2, got, n, want)
+			}
+			if got, want := lq.stream, p.sub.stream; got != want {
+				t.Errorf("oddLayerQuarters[%d].stream = %d; NewWholePlan(%d) streams %d", n/2, got, n, want)
+			}
+		}
+		if got, want := MinMemory(n), p.QuarterBytes()+p.WorkerBytes()+p.sub.stream; got != want {
+			t.Errorf("MinMemory(%d) = %d; the plan's counts and one streaming worker take %d", n, got, want)
 		}
 		full, err := p.PlanMemory(Options{})
 		if err != nil {
@@ -190,10 +201,11 @@ func TestSetSoftLimit(t *testing.T) {
 	}
 }
 
-// TestTablesHeld: Count holds at most one projected table per worker (a
-// frame's table is dropped once its units are done), as PlanMemory
-// plans; CountUnit keeps one more idle, so that a frame's units counted
-// one by one share it. N = 15 and 17 have 22 and 29 frames per layer.
+// TestTablesHeld: a whole count holds one projected table at a time,
+// whatever its workers (they share it; a frame's table is dropped once
+// its units are done), as PlanMemory plans; CountUnit keeps one more
+// idle, so that a frame's units counted one by one share it. N = 13
+// and 15 have up to 16 and 22 frames a layer.
 // Count builds a layer's tables on the arrays of the tables it is done
 // with (projCache.free), one size for a whole count (layerCaps): new
 // arrays for no more tables than it holds at once, none beyond the
@@ -213,8 +225,8 @@ func TestTablesHeld(t *testing.T) {
 			if got, want := res.Total, (Uint128{Lo: known[n]}); got != want {
 				t.Fatalf("N = %d, %d workers: total %v, want %v", n, workers, got, want)
 			}
-			if got := p.proj.maxHeld; got > workers || got < 1 {
-				t.Errorf("N = %d, %d workers: Count held %d tables at once, want 1..%d", n, workers, got, workers)
+			if got := p.proj.maxHeld; got != 1 {
+				t.Errorf("N = %d, %d workers: Count held %d tables at once, want 1", n, workers, got)
 			}
 			// Each table is built once: the units run by layer, then
 			// frame, and a worker holds its table between its units.
@@ -228,6 +240,9 @@ func TestTablesHeld(t *testing.T) {
 				t.Errorf("N = %d, %d workers: Count built %d tables, want %d (one per frame and layer)", n, workers, got, want)
 			}
 			checkReused(t, p, workers)
+			if got, want := p.proj.lqBuilt, len(p.sub.layerKeep); got != want || want == 0 {
+				t.Errorf("N = %d, %d workers: %d layer quarters built, want %d (one per layer of two tables or more)", n, workers, got, want)
+			}
 		}
 		p, err := NewWholePlan(n)
 		if err != nil {
@@ -258,7 +273,7 @@ func checkReused(t *testing.T, p *Plan, workers int) {
 	if len(c.free) != 0 || len(c.entries) != 0 {
 		t.Errorf("N = %d, %d workers: %d free and %d cached tables kept after Count; want none", p.n, workers, len(c.free), len(c.entries))
 	}
-	p.layerCaps(allUnitIDs(p), workers)
+	p.layerCaps(allUnitIDs(p))
 	sizes := map[[2]uint64]bool{}
 	for _, cp := range c.caps {
 		sizes[cp] = true
@@ -317,4 +332,23 @@ func allUnitIDs(p *Plan) []int {
 		ids[i] = i
 	}
 	return ids
+}
+
+var maxH = flag.Int("maxh", 0, "TestPrintLayerQuarters: print oddLayerQuarters to h = maxh")
+
+// TestPrintLayerQuarters prints oddLayerQuarters for h = 2..-maxh
+// (go test -run TestPrintLayerQuarters -maxh 12 -v: N = 25 walks 633M
+// placements and plans 139,032 units, a few minutes of CPU).
+func TestPrintLayerQuarters(t *testing.T) {
+	if *maxH == 0 {
+		t.Skip("prints oddLayerQuarters with -maxh H")
+	}
+	fmt.Printf("{}, {},\n")
+	for h := 2; h <= *maxH; h++ {
+		p, err := NewWholePlan(2*h + 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Printf("{%d, %d}, // N = %d\n", p.layerPlaces(allUnitIDs(p)), p.sub.stream, 2*h+1)
+	}
 }

@@ -428,15 +428,11 @@ func (p *Plan) N() int { return p.n }
 func (p *Plan) Units() []Unit { return p.units }
 
 // QuarterBytes is the memory held by the plan's quadrant table. For a
-// ForUnits plan it is the bucket counts it keeps (and for NewWholePlan
-// of odd N the table too); see also PlanMemory.
+// ForUnits plan (and NewWholePlan's) it is the bucket counts it keeps;
+// see also PlanMemory.
 func (p *Plan) QuarterBytes() uint64 {
 	if p.sub != nil {
-		b := p.sub.base
-		if p.q != nil {
-			b += p.q.bytes() // NewWholePlan of odd N
-		}
-		return b
+		return p.sub.base
 	}
 	return p.q.bytes()
 }
@@ -446,8 +442,8 @@ func (p *Plan) QuarterBytes() uint64 {
 func (p *Plan) WorkerBytes() uint64 { return workerBytes(p.maxPat) }
 
 // FrameBytes bounds the memory of the projected table of one frame (see
-// SetProjected); Count holds at most one per worker, CountUnit one
-// more, kept idle.
+// SetProjected); Count holds at most one per worker (of a ForUnits plan,
+// one in all), CountUnit one more, kept idle.
 // For a ForUnits plan it is the largest of its tables (per frame and
 // layer).
 func (p *Plan) FrameBytes() uint64 {
@@ -521,9 +517,8 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit, keep int) (uint
 	hm := uint64(1)<<f.h - 1
 	d := f.widthM + f.widthA
 	var t *projTable
-	// A ForUnits plan without projected tables streams its row sets,
-	// unless it holds the quadrant table (NewWholePlan of odd N).
-	stream := p.sub != nil && p.noProj && p.q == nil
+	// A ForUnits plan without projected tables streams its row sets.
+	stream := p.sub != nil && p.noProj
 	if stream {
 		if w.st == nil {
 			w.st = new(streamTable)

@@ -255,10 +255,21 @@ type projCache struct {
 	// setLayer); zero, as needed.
 	capPats, capStarts int
 	caps               map[int][2]uint64
-	tick               uint64
-	maxHeld            int // the most tables held at once (TestTablesHeld)
-	built              int // the tables built (TestTablesHeld)
-	reused             int // of them, built on a free table's arrays
+	// lq is the layer quarter of layer lqLayer (setLayer), the source
+	// of that layer's tables; capQ the placements its arrays hold, the
+	// most of any layer's (layerCaps).
+	lq      *quarter
+	lqLayer int
+	capQ    int
+	lqBuilt int // the layer quarters built (TestTablesHeld)
+	// par is the goroutines a table is copied from a layer quarter on:
+	// Count's workers, who share the table and wait for it; 0 (one)
+	// outside Count.
+	par     int
+	tick    uint64
+	maxHeld int // the most tables held at once (TestTablesHeld)
+	built   int // the tables built (TestTablesHeld)
+	reused  int // of them, built on a free table's arrays
 	// maxArrays is the most bytes of one restricted table's arrays
 	// (TestTablesReused).
 	maxArrays uint64
@@ -276,7 +287,8 @@ type projEntry struct {
 // Count keeps none: it runs the units in order of frame (within a
 // layer), so a frame's table is idle only once all its units are done,
 // and a table kept idle there would never be used again (it held a
-// third of the layer tables at N = 21: 3 × 44.5 MiB planned, 2 now).
+// third of the layer tables at N = 21: 3 × 44.5 MiB planned, then 2;
+// now the workers share 1, see Count).
 const keepIdle = 1
 
 // acquire returns the table of frame fi (for a ForUnits plan, of the
@@ -319,7 +331,11 @@ func (p *Plan) fill(fi int, e *projEntry, build bool) *projTable {
 	if p.sub != nil {
 		k := keyOf(fi)
 		old, cp, cs := p.reuse()
-		t := newProjTableSub(p.frames[k.frame], p.sub.bucketSums(p.n/2).counts, p.sub.need[k], p.q, old, cp, cs)
+		var src *quarter // nil: walk the placements
+		if lq := p.proj.lq; lq != nil && p.proj.lqLayer == k.layer {
+			src = lq // set before the layer's units run (setLayer)
+		}
+		t := newProjTableSub(p.frames[k.frame], p.sub.bucketSums(p.n/2).counts, p.sub.need[k], src, old, cp, cs, max(p.proj.par, 1))
 		b := uint64(cap(t.buf))*8 + uint64(cap(t.sbuf))*4 + uint64(cap(t.slots))*4
 		p.proj.mu.Lock()
 		p.proj.maxArrays = max(p.proj.maxArrays, b)
@@ -347,55 +363,39 @@ func (p *Plan) reuse() (t *projTable, capPats, capStarts int) {
 	return t, c.capPats, c.capStarts
 }
 
-// layerCaps sets, for a Count of the units order of a ForUnits plan on
-// workers, the array sizes of each layer's tables (setLayer). The plan
-// counts, per layer, as many tables of the layer's largest as the layer
-// holds at once, min(its frames, workers), and the peak of the layers.
-// Where the layer of the largest table holds as many as any layer (a
-// whole count: even N has one frame, odd N more frames than workers in
-// every layer) and a table of the most placements and offsets of any is
-// within the largest table's bound, every table is made that size and
-// kept from layer to layer, within the plan; else each layer's tables
-// are made its largest's size and those of another size dropped between
-// layers.
+// layerCaps sets, for a Count of the units order of a ForUnits plan,
+// the array sizes of each layer's tables (setLayer). The workers share
+// one table at a time (Count), and the plan counts the largest table of
+// any layer (its bound). Where a table of the most placements and the
+// most offsets of any layer is within that bound (a whole count, so
+// far at every N), every table is made that size and kept from layer
+// to layer; else each layer's tables are made its largest's size and
+// those of another size dropped between layers.
 // Keeping one size also spares the heap a hole per layer: N = 20, one
 // table a layer, each of its layer's size, peaked at 117 MiB RSS
 // against 92 with four arrays a table, made anew.
-func (p *Plan) layerCaps(order []int, workers int) {
-	frames := map[int]map[int]bool{} // layer -> frames
+func (p *Plan) layerCaps(order []int) {
+	layers := map[int]bool{}
+	var bound uint64 // of the largest table
 	for _, id := range order {
 		u := p.units[id]
-		l := u.Layer()
-		if frames[l] == nil {
-			frames[l] = map[int]bool{}
-		}
-		frames[l][u.Frame] = true
-	}
-	bound := map[int]uint64{} // layer -> the bound of its largest table
-	for k, b := range p.sub.frameB {
-		bound[k.layer] = max(bound[k.layer], b)
+		layers[u.Layer()] = true
+		bound = max(bound, p.sub.frameB[tableKey{u.Frame, u.Layer()}])
 	}
 	var top [2]uint64
-	most, topHeld, topLayer := 0, 0, -1
-	for l, fs := range frames {
-		held := min(len(fs), workers)
-		most = max(most, held)
-		if c := p.sub.layerCap[l]; topLayer < 0 || c[0] > top[0] || c[0] == top[0] && held > topHeld {
-			top, topHeld, topLayer = c, held, l
-		}
-	}
-	for l := range frames {
-		top[1] = max(top[1], p.sub.layerCap[l][1])
+	for l := range layers {
+		c := p.sub.layerCap[l]
+		top[0], top[1] = max(top[0], c[0]), max(top[1], c[1])
 	}
 	// The most placements and the most offsets may be of two tables:
-	// one size for all only if it is within the bound of a table of the
-	// layer with the most placements, which holds the most tables.
-	one := topHeld == most && 4*uint64(1)<<(p.n/2)*4+top[1]*4+top[0]*8 <= bound[topLayer]
+	// one size for all only if it is within the bound.
+	one := 4*uint64(1)<<(p.n/2)*4+top[1]*4+top[0]*8 <= bound
 	c := &p.proj
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.capQ = int(p.layerPlaces(order))
 	c.caps = map[int][2]uint64{}
-	for l := range frames {
+	for l := range layers {
 		if one {
 			c.caps[l] = top
 		} else {
@@ -410,6 +410,8 @@ func (p *Plan) layerCaps(order []int, workers int) {
 // a smaller one would be grown in the layer, the old arrays garbage
 // beside the new until the next collection: N = 19 peaked at 49 MiB RSS
 // instead of 43 so).
+// When l's tables are copied from a layer quarter (odd N), it builds it,
+// on the arrays of the last.
 func (p *Plan) setLayer(l int) {
 	c := &p.proj
 	c.mu.Lock()
@@ -424,6 +426,11 @@ func (p *Plan) setLayer(l int) {
 	}
 	clear(c.free[len(keep):])
 	c.free = keep
+	if lk := p.sub.layerKeep[l]; lk != nil && !p.noProj {
+		c.lq = newLayerQuarter(p.n/2, lk, p.sub.bucketSums(p.n/2).counts, c.lq, c.capQ)
+		c.lqLayer = l
+		c.lqBuilt++
+	}
 }
 
 // release ends a use of the table of fi and evicts the least recently
@@ -478,9 +485,41 @@ func (p *Plan) dropTables() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.free, c.caps, c.capPats, c.capStarts = nil, nil, 0, 0
+	c.lq, c.capQ, c.par = nil, 0, 0
 	for k, e := range c.entries {
 		if e.refs == 0 {
 			delete(c.entries, k)
 		}
 	}
+}
+
+// tablesInUse returns the number of projected tables in use other than
+// that of fi.
+func (p *Plan) tablesInUse(fi int) int {
+	c := &p.proj
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for k, e := range c.entries {
+		if k != fi && e.refs > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// layerPlaces returns the placements of the largest layer quarter of a
+// Count of the units order of a ForUnits plan (0 if no layer of theirs
+// has one): the arrays of every layer quarter of the count hold that
+// many (setLayer), and its memory plan counts them.
+func (p *Plan) layerPlaces(order []int) uint64 {
+	layers := map[int]bool{}
+	var n uint64
+	for _, id := range order {
+		if l := p.units[id].Layer(); !layers[l] {
+			layers[l] = true
+			n = max(n, p.sub.layerPlace[l])
+		}
+	}
+	return n
 }

@@ -28,22 +28,18 @@ var countCmd = &command{
 solutions that are different up to rotations and reflections. A range A-B
 prints a table, one row per N as it finishes, with its time and growth.
 
-The default method, auto, picks by N: below 18 the symmetry-reduced
-backtracking kernel (bitboard), which needs little memory at any N; from
-18 to 25 the quadrant join (--method quadrant; 2× faster at N = 18, 4×
-at 20), whose total gives the unique count by Burnside's lemma, when its
-planned memory fits within --max-memory or, without it, half of the
-available memory (else the kernel). The join's memory grows 6–9×
-per two steps of N (-v prints it); while it runs, the Go runtime's soft
-memory limit follows its plan (GOMEMLIMIT, if lower, wins). A resumed
---checkpoint keeps the
-method that wrote it; --shard picks by N alone (the join only with
---total-only), the same on every machine. Timings: docs/BENCHMARKS.md.
+Method auto picks by N: below 18 the symmetry-reduced backtracking
+kernel (bitboard), little memory at any N; from 18 to 25 the quadrant
+join (--method quadrant), faster there, the unique count by Burnside's
+lemma, if its planned memory fits --max-memory (without it, half of the
+available memory), else the kernel. -v prints the plan; the Go runtime's
+soft memory limit follows it (a lower GOMEMLIMIT wins). A resumed
+--checkpoint keeps its method; --shard picks by N alone (the join only
+with --total-only). Timings: docs/BENCHMARKS.md.
 
-Before it starts, count estimates the time on this machine (from the
-plan's units and a short sample of them, up to about a second; -v
-prints it) and refuses, exit 2, a count estimated above 1 hour unless
---force is given or its --checkpoint file exists (a resumed count).
+count first estimates the time on this machine (-v prints it) and
+refuses, exit 2, a count estimated above 1 hour unless --force is given
+or its --checkpoint file exists (a resumed count).
 
 Examples:
   nqueens count 8                 8-queens: 92 solutions, 12 unique
@@ -59,12 +55,10 @@ Examples:
 
 Charts:
   nqueens count 1-16 --plot growth.svg     log-scale lines of solutions,
-                                           nodes and time per N (.svg or .png),
-                                           redrawn as each row finishes
+                                           nodes and time per N (.svg or .png)
   nqueens count 4-15 --method all --budget 3s --plot growth.svg
-                                           the tutorials' methods side by side;
-                                           each stops before a row estimated
-                                           to take it past the budget
+                                           the tutorials' methods side by side,
+                                           each within the budget
 
 Long counts:
   nqueens count 20 --checkpoint n20.ckpt    kill it at any time; the same
@@ -73,16 +67,11 @@ Long counts:
   nqueens count 20 --shard 3/8 -o s3.json   shard 3 of 8; then
   nqueens merge s*.json                     checks all 8 shards, prints the total
 
-Checkpoints and shards work with the kernel and the quadrant join
-(N ≥ 4); a record names its method, and one of the other method is
-refused. -o writes a shard record whole or not at all. Ctrl-C keeps
-every finished unit in the checkpoint. A shard of the quadrant join
-plans its memory before any work within 2G by default (not 16G, the
-whole count's; every shard fits it) and lists its units' rows as it
-goes instead of building tables, then runs fewer workers if two do not
-fit: at N = 22 in 16 shards a fifth of the whole count's memory at the
-same CPU, at N = 24 in 64 shards 1.2 to 1.8 GiB with one worker.
-With --max-memory it builds the tables while they fit.`,
+Checkpoints and shard records (kernel or join, N ≥ 4) name their method;
+Ctrl-C keeps every finished unit, -o writes a record whole or not at
+all. A shard of the join plans within 2G by default (every shard fits)
+and lists its units' rows instead of building tables; with --max-memory
+it builds them while they fit.`,
 }
 
 func init() {

@@ -162,11 +162,12 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 // <= MaxN, as Count makes it: the plan of every unit that ForUnits makes,
 // which builds its projected tables layer by layer, each holding only
 // the row sets that one layer's units read, and drops them before the
-// next layer (see "Shards that fit a node" in doc.go). For even N it
-// keeps the bucket counts instead of the quadrant table and builds each
-// layer's table from a walk of the placements (11 walks at N = 20); for
-// odd N, whose frames (37 at N = 19) would walk them for every frame and
-// layer, it keeps the quadrant table and copies the layer's rows from it.
+// next layer (see "Shards that fit a node" in doc.go). It keeps the
+// bucket counts instead of the quadrant table. Even N builds each
+// layer's table from a walk of the placements (11 walks at N = 20); odd
+// N, whose frames (37 at N = 19) would walk them for every frame and
+// layer, builds per layer a quadrant table of the layer's rows only (a
+// layer quarter, layerq.go) and copies each frame's table from it.
 //
 // One layer's tables are a third to a quarter of a frame's whole
 // projected table: N = 20 plans 107 MiB instead of 339 MiB at the same

@@ -230,53 +230,57 @@
 //     80 bytes per pattern of the largest half (Plan.WorkerBytes, an upper
 //     bound computed from the bucket sizes).
 //
-// A whole count (NewWholePlan) holds no frame's whole projected table:
-// it is the plan of every unit that a shard's plan is of some (see
-// "Shards that fit a node" below), with projected tables built layer by
-// layer, each holding the row sets that one layer's units read, and
-// dropped before the next layer. Even N keeps the bucket counts (4^h
-// words) instead of the quadrant table and builds a layer's table by
-// walking the placements (11 walks at N = 20); odd N keeps the table
-// and copies each frame's layer from it (its frames, 37 at N = 19, would
-// otherwise walk the placements for every frame and layer). The largest
-// layer's table is a third to a quarter of the frame's, at the same CPU.
+// A whole count (NewWholePlan) holds neither the quadrant table nor a
+// frame's whole projected table: it is the plan of every unit that a
+// shard's plan is of some (see "Shards that fit a node" below), with the
+// bucket counts (4^h words) and projected tables built layer by layer,
+// each holding the row sets that one layer's units read, dropped before
+// the next layer. The workers share one table at a time: a worker whose
+// next unit is of another table waits until the others are done with
+// theirs, and all of them copy the next one (Count). Even N has one frame
+// and builds a layer's table by walking the placements (11 walks at N =
+// 20). Odd N's frames (46 a layer at N = 21) would walk them for every
+// frame and layer (12% of the count's CPU at N = 19), so each layer first
+// gets a layer quarter, the placements of the row sets its tables read
+// (layerq.go; at most 0.65 of the quadrant table at N = 21, 0.71 at N =
+// 19), and its tables are copied from it. The largest layer's table is
+// a third to a quarter of the frame's, at the same CPU.
 //
-// A tight MaxMemory first turns the projected tables off (projecting
-// from the quadrant table on the fly, or for even N streaming each
-// unit's row sets, slower), then lowers the workers, then fails with
-// ErrMemory before allocating. The plan in MiB (qbench -plan N: the
-// quadrant table and the bucket counts, or for even N the counts only;
-// the largest projected table; worker is the upper bound; the peak is
-// what Count plans with 2 workers and the default 16 GiB bound; the
-// floor is MaxMemory's minimum, one worker without projected tables):
+// A tight MaxMemory first turns the projected tables off (a whole count,
+// like a shard, then streams each unit's row sets, slower), then lowers
+// the workers, then fails with ErrMemory before allocating. The plan in
+// MiB (the bucket counts; the largest layer quarter, odd N only; the
+// largest layer table; worker is the upper bound; the peak is what
+// Count plans with 2 workers and the default 16 GiB bound; the floor is
+// MaxMemory's minimum, one streaming worker without projected tables):
 //
-//	 N  frames  units  quadrant  layer table  worker  planned peak  floor
-//	14       1    107       0.1          0.3     1.1           2.5    1.2
-//	15      22   1451       0.3          0.2     1.1           2.9    1.3
-//	16       1    223       0.2          1.6     1.6           5.0    1.9
-//	17      29   3807       1.4          1.2     1.6           6.9    3.0
-//	18       1    457       1.0          8.7     4.2          18.1    5.6
-//	19      37   9673       9.0          6.9     4.2          31.1   13.2
-//	20       1    936       4.0         54.7    24.0         106.7   30.0
-//	21      46  23976      65.5         44.5    24.0         202.4   89.5
-//	22       1   1904      16.0        398.5   176.5         767.5  203.5
-//	23      56  58224     541.7        336.3   176.5        1567.3  718.2
-//	24       1   3864      64.0       3272.5  1640.4        6617.2 1764.7
-//	25      67 139032    4960.8       2822.4  1640.4       13886.4 6601.1
+//	 N  frames  units  counts  layer quarter  layer table  worker  planned peak   floor
+//	14       1    107     0.1              -          0.3     1.1           2.5     1.2
+//	15      22   1451     0.1            0.2          0.2     1.1           2.6     1.2
+//	16       1    223     0.2              -          1.6     1.6           5.0     1.9
+//	17      29   3807     0.2            0.9          1.2     1.6           5.5     1.9
+//	18       1    457     1.0              -          8.7     4.2          18.1     5.6
+//	19      37   9673     1.0            5.9          6.9     4.2          22.2     5.6
+//	20       1    936     4.0              -         54.7    24.0         106.7    30.0
+//	21      46  23976     4.0           41.3         44.5    24.0         137.7    30.0
+//	22       1   1904    16.0              -        398.5   176.5         767.5   203.5
+//	23      56  58224    16.0          335.5        336.3   176.5        1040.8   203.5
+//	24       1   3864    64.0              -       3272.5  1640.4        6617.2  1764.7
+//	25      67 139032    64.0         3092.2       2822.4  1640.4        9259.4  1764.7
 //
 // (Before the layer tables, with the quadrant table and each frame's
 // whole projected table, 4× the quadrant table, N = 20 planned 339 MiB,
-// N = 21 847 MiB, N = 22 2918 MiB and N = 23 7187 MiB; and until
-// 2026-12-01 Count kept one idle layer table beside the workers' own,
-// which odd N paid: N = 19 37.9 MiB, N = 21 246.9 MiB, N = 23 1903.5
-// MiB.) N = 25 keeps its layer tables too, two frames' (2.8 GiB each)
-// beside the quadrant table (4.8 GiB), 13.6 GiB within the default
-// 16 GiB bound (with the idle third it did not fit, and N = 25 ran
-// without projected tables); N = 24 keeps its layer tables (3.2 GiB),
-// which the frame's whole table (19 GiB) did not allow. Every N
-// through 25 (MaxN) stays within this 24 GiB machine.
-// N = 26 and 27 (h = 13) would need a quadrant table of 6,354,135,838
-// placements (51 GB) and N = 28 (h = 14) of 67,480,769,839 (540 GB),
+// N = 21 847 MiB, N = 22 2918 MiB and N = 23 7187 MiB. Until 2026-12-01
+// odd N held the whole quadrant table and one layer table per worker:
+// N = 19 31.1 MiB, N = 21 202.4 MiB, N = 23 1567.3 MiB, N = 25 13886.4
+// MiB, with a floor of the quadrant table: 89.5 MiB at N = 21, 6.4 GiB
+// at N = 25.) N = 24 keeps its layer tables (3.2 GiB), which the
+// frame's whole table (19 GiB) did not allow, and N = 25 its layer
+// tables beside its layer quarters, 9.0 GiB. Every N through 25 (MaxN)
+// stays within this 24 GiB machine. N = 26 and 27 (h = 13) would draw
+// on a quadrant table of 6,354,135,838 placements (51 GB; N = 25's
+// largest layer quarter holds 0.63 of its table) and N = 28 (h = 14) on
+// one of 67,480,769,839 (540 GB),
 // counted by a plain enumeration (docs/SCALING.md): whole counts there
 // are out of reach, and shards would have to stream.
 //
@@ -284,13 +288,14 @@
 // tables they stayed within 7% of the plan (88 MiB at N = 19, 363 MiB at
 // N = 20, 645 MiB at N = 21; planned 112, 339, 847); with the layer
 // tables qbench peaked at 19 MiB at N = 18 (planned 18), 60 MiB at N =
-// 19 (38) and 87 MiB at N = 20 (107). Since 2026-12-01 a count builds
-// each layer table on the arrays of one it is done with (projCache.free
-// in proj.go), so that the heap stays near the tables it holds: the
-// nqueens command peaks at 41 MiB at N = 19 (planned 31; the process
-// alone is 12 MiB) and 185 MiB at N = 21 (planned 202), where it took
-// 52 and 250 MiB building every table anew; docs/BENCHMARKS.md has the
-// figures.
+// 19 (38) and 87 MiB at N = 20 (107). A count builds each layer table on
+// the arrays of one it is done with (projCache.free in proj.go), so that
+// the heap stays near the tables it holds; with one table shared and
+// the layer quarters the nqueens command peaks at 34 MiB at N = 19
+// (planned 22; the process alone is 12 MiB) and 126 MiB at N = 21
+// (planned 138), where it took 41 and 189 MiB with one table per worker
+// and the quadrant table, and 52 and 250 MiB building every table anew;
+// docs/BENCHMARKS.md has the figures.
 //
 // # Shards that fit a node
 //

@@ -581,10 +581,13 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 				// claims the unit, until the others are done with
 				// theirs, so that the units are still claimed in order
 				// and the next table is built once the last is
-				// released, on its arrays. The wait is the last units
-				// of a table, the cheapest, and the next table's
-				// build: N = 19 ran in the same wall time
-				// (docs/BENCHMARKS.md, "The join's memory").
+				// released, on its arrays, on as many goroutines as
+				// workers, the others being idle (newProjTableSub's
+				// par). The wait is the last units
+				// of a table, the cheapest: N = 19 and 21 ran within
+				// this machine's noise of one table per worker, N =
+				// 17 took a few percent more CPU (docs/BENCHMARKS.md,
+				// "The join's memory").
 				held, holding := 0, false
 				defer func() {
 					if holding {

@@ -249,10 +249,11 @@
 // A tight MaxMemory first turns the projected tables off (a whole count,
 // like a shard, then streams each unit's row sets, slower), then lowers
 // the workers, then fails with ErrMemory before allocating. The plan in
-// MiB (the bucket counts; the largest layer quarter, odd N only; the
-// largest layer table; worker is the upper bound; the peak is what
-// Count plans with 2 workers and the default 16 GiB bound; the floor is
-// MaxMemory's minimum, one streaming worker without projected tables):
+// MiB (qbench -plan N: the bucket counts; the largest layer quarter,
+// odd N only; the largest layer table; worker is the upper bound; the
+// peak is what Count plans with 2 workers and the default 16 GiB bound;
+// the floor is MaxMemory's minimum, one streaming worker without
+// projected tables):
 //
 //	 N  frames  units  counts  layer quarter  layer table  worker  planned peak   floor
 //	14       1    107     0.1              -          0.3     1.1           2.5     1.2

@@ -437,6 +437,20 @@ func (p *Plan) QuarterBytes() uint64 {
 	return p.q.bytes()
 }
 
+// LayerQuarterBytes is the memory of the layer quarters a Count of every
+// unit of a ForUnits plan holds with its projected tables (odd N; 0 for
+// even N, whose tables walk the placements, and for other plans).
+func (p *Plan) LayerQuarterBytes() uint64 {
+	if p.sub == nil {
+		return 0
+	}
+	lp := p.layerPlaces(p.sub.ids)
+	if lp == 0 {
+		return 0
+	}
+	return layerQuarterBytes(p.n/2, lp)
+}
+
 // WorkerBytes bounds the scratch memory of one goroutine running
 // CountUnit: two pattern lists and the join's sorted copies and tables.
 func (p *Plan) WorkerBytes() uint64 { return workerBytes(p.maxPat) }

@@ -12,9 +12,9 @@
 //
 // It prints one line: method, N, workers, count, wall seconds, planned
 // peak memory in MiB (quadrant only). -plan prints the memory plan of a
-// whole count (NewWholePlan) in bytes: the quadrant table or bucket
-// counts, a worker's scratch bound, the largest projected table, the
-// planned peak and the floor (MinMemory). -units writes each unit's CPU
+// whole count (NewWholePlan) in bytes: the bucket counts, the largest
+// layer quarter (odd N), a worker's scratch bound, the largest projected
+// table, the planned peak and the floor (MinMemory). -units writes each unit's CPU
 // time; -balance reads that file back and prints the cost model's error
 // by layer and the CPU of -shards M shards. -pieces draws K pieces as
 // the count's estimate does and joins each whole and R times as the
@@ -100,8 +100,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 			return 1
 		}
 		r, err := p.PlanMemory(quadrant.Options{Workers: w, MaxMemory: *maxMem})
-		fmt.Fprintf(stdout, "plan N=%d frames=%d units=%d quarter=%d worker=%d frame=%d peak(%d workers)=%d projected=%v floor=%d err=%v\n",
-			n, p.Frames(), len(p.Units()), p.QuarterBytes(), p.WorkerBytes(), p.FrameBytes(), r.Workers,
+		fmt.Fprintf(stdout, "plan N=%d frames=%d units=%d quarter=%d layerquarter=%d worker=%d frame=%d peak(%d workers)=%d projected=%v floor=%d err=%v\n",
+			n, p.Frames(), len(p.Units()), p.QuarterBytes(), p.LayerQuarterBytes(), p.WorkerBytes(), p.FrameBytes(), r.Workers,
 			r.PeakMemory, r.Projected, quadrant.MinMemory(n), err)
 		return 0
 	}

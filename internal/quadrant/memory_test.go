@@ -52,8 +52,8 @@ func TestLayerPlans(t *testing.T) {
 			if got, want := lp.stream, p.sub.stream; got != want {
 				t.Errorf("layerPlans[%d].stream = %d; NewWholePlan(%d) streams %d", n/2, got, n, want)
 			}
-			if len(p.sub.layerKeep) != 0 {
-				t.Errorf("N = %d: %d layers with a layer quarter; want none (one frame)", n, len(p.sub.layerKeep))
+			if len(p.sub.layerKeep) != 0 || p.LayerQuarterBytes() != 0 {
+				t.Errorf("N = %d: %d layers with a layer quarter, %d B; want none (one frame)", n, len(p.sub.layerKeep), p.LayerQuarterBytes())
 			}
 		} else {
 			lq := oddLayerQuarters[n/2]
@@ -62,6 +62,9 @@ func TestLayerPlans(t *testing.T) {
 			}
 			if got, want := lq.stream, p.sub.stream; got != want {
 				t.Errorf("oddLayerQuarters[%d].stream = %d; NewWholePlan(%d) streams %d", n/2, got, n, want)
+			}
+			if got, want := p.LayerQuarterBytes(), wholeMemPlan(n).layerQ; got != want || want == 0 {
+				t.Errorf("NewWholePlan(%d).LayerQuarterBytes() = %d; PlanMemory counts %d", n, got, want)
 			}
 		}
 		if got, want := MinMemory(n), p.QuarterBytes()+p.WorkerBytes()+p.sub.stream; got != want {

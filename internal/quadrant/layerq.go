@@ -1,7 +1,5 @@
 package quadrant
 
-import "math/bits"
-
 // Layer quarters. Odd N's whole count builds, per layer, one projected
 // table per frame (46 frames a layer at N = 21), each from the same few
 // row sets of the quadrant's placements. Walking the placements for
@@ -38,10 +36,15 @@ func layerQuarterBytes(h int, places uint64) uint64 {
 // sets keep marks: the buckets of the other row sets are empty. counts
 // are the bucket counts of the whole table. It is built on the arrays of
 // old when old is not nil, and makes new arrays with room for capPlaces
-// placements (at least as many as it holds). Each bucket (rows, cols)
-// is walked by walkRows with the columns cols only, which lists exactly
-// its placements (a placement of |rows| queens within |cols| = |rows|
-// columns uses all of them), in the order walkQuarter gives.
+// placements (at least as many as it holds). One walk of the placements
+// (walkQuarter) writes each kept one through its bucket's start offset,
+// which then holds the bucket's end and is shifted back.
+//
+// Measured (the largest layer, one core, a count at idle priority
+// beside): N = 21's 4,889,672 placements in 0.14 s and N = 23's
+// 41,878,016 in 1.3 s, against 0.56 s and 4.1 s walking each bucket on
+// its own (walkRows with the bucket's columns, 0f29c2c); a walk of the
+// whole quadrant that stores nothing takes 0.06 s and 0.52 s.
 func newLayerQuarter(h int, keep []bool, counts []uint32, old *quarter, capPlaces int) *quarter {
 	q := &quarter{h: h}
 	if old != nil {
@@ -49,18 +52,22 @@ func newLayerQuarter(h int, keep []bool, counts []uint32, old *quarter, capPlace
 	}
 	nb := 1 << (2 * h)
 	q.start = growTo(q.start, nb+1, nb+1)
-	q.diags = growTo(q.diags, int(keptPlacements(h, keep, counts)), capPlaces)[:0]
-	var cols []uint32
-	for r := range 1 << h {
-		w := bits.OnesCount32(uint32(r))
-		for c := range 1 << h {
-			k := r<<h | c
-			q.start[k] = uint32(len(q.diags))
-			if keep[r] && counts[k] > 0 && bits.OnesCount32(uint32(c)) == w {
-				cols, q.diags = walkRows(h, uint32(r), uint32(c), cols[:0], q.diags)
-			}
+	var n uint32
+	for k := range nb {
+		q.start[k] = n
+		if keep[k>>h] {
+			n += counts[k]
 		}
 	}
-	q.start[nb] = uint32(len(q.diags))
+	q.diags = growTo(q.diags, int(n), capPlaces)
+	walkQuarter(h, func(rows, cols uint32, d uint64) {
+		if keep[rows] {
+			k := int(rows)<<h | int(cols)
+			q.diags[q.start[k]] = d
+			q.start[k]++
+		}
+	})
+	copy(q.start[1:], q.start[:nb]) // bucket k ended where k+1 starts
+	q.start[0] = 0
 	return q
 }

@@ -8,8 +8,8 @@ package quadrant
 // 23) and copy each table's rows from it. A layer's tables read only
 // some of its row sets, though: a layer quarter holds the placements of
 // those rows only (at most 0.65 of the table at N = 21, 0.71 at N = 19,
-// at the layer that reads the most), built once per layer and dropped
-// before the next is built on its arrays.
+// at the layer that reads the most), built once per layer, each on the
+// arrays of the last.
 
 // keptPlacements returns the placements of the row sets keep marks, from
 // the bucket counts counts (k = rows<<h | cols).

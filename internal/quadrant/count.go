@@ -432,9 +432,7 @@ func (p *Plan) planMemory(order []int, opts Options) (int, bool, uint64) {
 		for _, s := range byLayer {
 			m.tables = append(m.tables, *s)
 		}
-		if lp := p.layerPlaces(order); lp > 0 {
-			m.layerQ = layerQuarterBytes(p.n/2, lp)
-		}
+		m.layerQ = p.layerQuarterBytesOf(order)
 		m.stream = p.sub.stream
 		if !p.sub.whole && opts.MaxMemory == 0 {
 			m.tables = nil // a shard streams unless given a bound: see DefaultShardMemory
@@ -586,7 +584,7 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 				// par). The wait is the last units
 				// of a table, the cheapest: N = 19 and 21 ran within
 				// this machine's noise of one table per worker, N =
-				// 17 took a few percent more CPU (docs/BENCHMARKS.md,
+				// 17 took 3–8% more CPU (docs/BENCHMARKS.md,
 				// "The join's memory").
 				held, holding := 0, false
 				defer func() {

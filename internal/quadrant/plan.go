@@ -444,11 +444,7 @@ func (p *Plan) LayerQuarterBytes() uint64 {
 	if p.sub == nil {
 		return 0
 	}
-	lp := p.layerPlaces(p.sub.ids)
-	if lp == 0 {
-		return 0
-	}
-	return layerQuarterBytes(p.n/2, lp)
+	return p.layerQuarterBytesOf(p.sub.ids)
 }
 
 // WorkerBytes bounds the scratch memory of one goroutine running

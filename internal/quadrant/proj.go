@@ -508,6 +508,15 @@ func (p *Plan) tablesInUse(fi int) int {
 	return n
 }
 
+// layerQuarterBytesOf is the memory of the layer quarters of a Count of
+// the units order of a ForUnits plan: 0 if no layer of theirs has one.
+func (p *Plan) layerQuarterBytesOf(order []int) uint64 {
+	if lp := p.layerPlaces(order); lp > 0 {
+		return layerQuarterBytes(p.n/2, lp)
+	}
+	return 0
+}
+
 // layerPlaces returns the placements of the largest layer quarter of a
 // Count of the units order of a ForUnits plan (0 if no layer of theirs
 // has one): the arrays of every layer quarter of the count hold that

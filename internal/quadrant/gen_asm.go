@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"strings"
 )
 
 func main() {
@@ -72,10 +73,18 @@ func main() {
 	VPSADBW Y11, Y0, Y0; \
 	VPADDQ Y0, Y6, Y6`)
 	p("")
+	p(`// POPADD with AVX-512 VPOPCNTQ (VPOPCNTDQ and VL, on the 256-bit
+// registers): one instruction for the six of the nibble table.
+#define POPADD512 \
+	VPOPCNTQ Y0, Y0; \
+	VPADDQ Y0, Y6, Y6`)
+	p("")
 	regs := []string{"AX", "BX", "R8", "R9", "R10", "R11", "R12", "R13"}
-	for nc := 3; nc <= 8; nc++ {
-		leaf(p, nc, regs[:nc], false)
-		leaf(p, nc, regs[:nc], true)
+	for _, pop := range []bool{false, true} {
+		for nc := 3; nc <= 8; nc++ {
+			leaf(p, nc, regs[:nc], false, pop)
+			leaf(p, nc, regs[:nc], true, pop)
+		}
 	}
 	union(p)
 	prep(p)
@@ -87,8 +96,9 @@ func main() {
 
 // leaf writes leafAVX2_<nc>, the block kernel reading nc chunks of west
 // patterns, or with rec leafRecAVX2_<nc>, which reads west records (see
-// placeRecs) instead.
-func leaf(p func(string, ...any), nc int, regs []string, rec bool) {
+// placeRecs) instead; with pop512 leafVPOP_<nc> and leafRecVPOP_<nc>,
+// the same with the popcount of AVX-512 VPOPCNTQ.
+func leaf(p func(string, ...any), nc int, regs []string, rec, pop512 bool) {
 	chain := func() {
 		p("\tVMOVDQU (SI)(AX*1), Y0")
 		for c := 1; c < nc; c++ {
@@ -98,6 +108,11 @@ func leaf(p func(string, ...any), nc int, regs []string, rec bool) {
 	name, stride, shift := "leafAVX2", 8, 3
 	if rec {
 		name, stride, shift = "leafRecAVX2", 16, 4
+	}
+	popadd := "POPADD"
+	if pop512 {
+		name = strings.Replace(name, "AVX2", "VPOP", 1)
+		popadd = "POPADD512"
 	}
 	l := func(s string) string { return fmt.Sprintf("%s%d_%s", name, nc, s) }
 	p("// func %s_%d(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64", name, nc)
@@ -152,7 +167,7 @@ func leaf(p func(string, ...any), nc int, regs []string, rec bool) {
 	p("\t// The first block, cut to the lanes of first.")
 	chain()
 	p("\tVPAND Y14, Y0, Y0")
-	p("\tPOPADD")
+	p("\t" + popadd)
 	p("\tDECQ CX")
 	p("\tJZ %s", l("done"))
 	p("\tADDQ $8192, SI")
@@ -161,7 +176,7 @@ func leaf(p func(string, ...any), nc int, regs []string, rec bool) {
 	p("")
 	p("%s:", l("mid"))
 	chain()
-	p("\tPOPADD")
+	p("\t" + popadd)
 	p("\tADDQ $8192, SI")
 	p("\tDECQ CX")
 	p("\tCMPQ CX, $1")
@@ -170,7 +185,7 @@ func leaf(p func(string, ...any), nc int, regs []string, rec bool) {
 	p("%s:", l("last"))
 	chain()
 	p("\tVPAND Y15, Y0, Y0")
-	p("\tPOPADD")
+	p("\t" + popadd)
 	p("")
 	p("%s:", l("done"))
 	p(`	// Y7 += Y6 << weight.

@@ -97,6 +97,12 @@ GLOBL keepPerm<>(SB), RODATA|NOPTR, $512
 	VPSADBW Y11, Y0, Y0; \
 	VPADDQ Y0, Y6, Y6
 
+// POPADD with AVX-512 VPOPCNTQ (VPOPCNTDQ and VL, on the 256-bit
+// registers): one instruction for the six of the nibble table.
+#define POPADD512 \
+	VPOPCNTQ Y0, Y0; \
+	VPADDQ Y0, Y6, Y6
+
 // func leafAVX2_3(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 TEXT ·leafAVX2_3(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
@@ -1185,6 +1191,1104 @@ leafRecAVX28_done:
 	ADDQ $16, DX
 	CMPQ DX, DI
 	JNE leafRecAVX28_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafVPOP_3(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafVPOP_3(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $3, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafVPOP3_w:
+	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
+	// is at byte 1024c + 32·(its 5 bits): the second term in AX, BX,
+	// R8.. for c = 0, 1, 2, …
+	MOVQ (DX), CX
+	MOVQ CX, AX
+	SHRQ $62, AX
+	POPCNTQ AX, AX
+	VMOVQ AX, X5
+	MOVQ CX, AX
+	SHLQ $5, AX
+	ANDQ $0x3e0, AX
+	MOVQ CX, BX
+	SHRQ $0, BX
+	ANDQ $0x3e0, BX
+	MOVQ CX, R8
+	SHRQ $5, R8
+	ANDQ $0x3e0, R8
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD512
+	DECQ CX
+	JZ leafVPOP3_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafVPOP3_last
+
+leafVPOP3_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	POPADD512
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafVPOP3_mid
+
+leafVPOP3_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD512
+
+leafVPOP3_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $8, DX
+	CMPQ DX, DI
+	JNE leafVPOP3_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecVPOP_3(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecVPOP_3(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $4, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafRecVPOP3_w:
+	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
+	// c; the weight shift in bits 10, 11 of field 0.
+	MOVWQZX (DX), AX
+	MOVQ AX, CX
+	SHRQ $10, CX
+	VMOVQ CX, X5
+	ANDQ $0x3ff, AX
+	MOVWQZX 2(DX), BX
+	MOVWQZX 4(DX), R8
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD512
+	DECQ CX
+	JZ leafRecVPOP3_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafRecVPOP3_last
+
+leafRecVPOP3_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	POPADD512
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecVPOP3_mid
+
+leafRecVPOP3_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD512
+
+leafRecVPOP3_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $16, DX
+	CMPQ DX, DI
+	JNE leafRecVPOP3_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafVPOP_4(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafVPOP_4(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $3, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafVPOP4_w:
+	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
+	// is at byte 1024c + 32·(its 5 bits): the second term in AX, BX,
+	// R8.. for c = 0, 1, 2, …
+	MOVQ (DX), CX
+	MOVQ CX, AX
+	SHRQ $62, AX
+	POPCNTQ AX, AX
+	VMOVQ AX, X5
+	MOVQ CX, AX
+	SHLQ $5, AX
+	ANDQ $0x3e0, AX
+	MOVQ CX, BX
+	SHRQ $0, BX
+	ANDQ $0x3e0, BX
+	MOVQ CX, R8
+	SHRQ $5, R8
+	ANDQ $0x3e0, R8
+	MOVQ CX, R9
+	SHRQ $10, R9
+	ANDQ $0x3e0, R9
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD512
+	DECQ CX
+	JZ leafVPOP4_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafVPOP4_last
+
+leafVPOP4_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	POPADD512
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafVPOP4_mid
+
+leafVPOP4_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD512
+
+leafVPOP4_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $8, DX
+	CMPQ DX, DI
+	JNE leafVPOP4_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecVPOP_4(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecVPOP_4(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $4, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafRecVPOP4_w:
+	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
+	// c; the weight shift in bits 10, 11 of field 0.
+	MOVWQZX (DX), AX
+	MOVQ AX, CX
+	SHRQ $10, CX
+	VMOVQ CX, X5
+	ANDQ $0x3ff, AX
+	MOVWQZX 2(DX), BX
+	MOVWQZX 4(DX), R8
+	MOVWQZX 6(DX), R9
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD512
+	DECQ CX
+	JZ leafRecVPOP4_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafRecVPOP4_last
+
+leafRecVPOP4_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	POPADD512
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecVPOP4_mid
+
+leafRecVPOP4_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD512
+
+leafRecVPOP4_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $16, DX
+	CMPQ DX, DI
+	JNE leafRecVPOP4_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafVPOP_5(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafVPOP_5(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $3, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafVPOP5_w:
+	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
+	// is at byte 1024c + 32·(its 5 bits): the second term in AX, BX,
+	// R8.. for c = 0, 1, 2, …
+	MOVQ (DX), CX
+	MOVQ CX, AX
+	SHRQ $62, AX
+	POPCNTQ AX, AX
+	VMOVQ AX, X5
+	MOVQ CX, AX
+	SHLQ $5, AX
+	ANDQ $0x3e0, AX
+	MOVQ CX, BX
+	SHRQ $0, BX
+	ANDQ $0x3e0, BX
+	MOVQ CX, R8
+	SHRQ $5, R8
+	ANDQ $0x3e0, R8
+	MOVQ CX, R9
+	SHRQ $10, R9
+	ANDQ $0x3e0, R9
+	MOVQ CX, R10
+	SHRQ $15, R10
+	ANDQ $0x3e0, R10
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD512
+	DECQ CX
+	JZ leafVPOP5_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafVPOP5_last
+
+leafVPOP5_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	POPADD512
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafVPOP5_mid
+
+leafVPOP5_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD512
+
+leafVPOP5_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $8, DX
+	CMPQ DX, DI
+	JNE leafVPOP5_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecVPOP_5(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecVPOP_5(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $4, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafRecVPOP5_w:
+	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
+	// c; the weight shift in bits 10, 11 of field 0.
+	MOVWQZX (DX), AX
+	MOVQ AX, CX
+	SHRQ $10, CX
+	VMOVQ CX, X5
+	ANDQ $0x3ff, AX
+	MOVWQZX 2(DX), BX
+	MOVWQZX 4(DX), R8
+	MOVWQZX 6(DX), R9
+	MOVWQZX 8(DX), R10
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD512
+	DECQ CX
+	JZ leafRecVPOP5_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafRecVPOP5_last
+
+leafRecVPOP5_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	POPADD512
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecVPOP5_mid
+
+leafRecVPOP5_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD512
+
+leafRecVPOP5_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $16, DX
+	CMPQ DX, DI
+	JNE leafRecVPOP5_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafVPOP_6(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafVPOP_6(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $3, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafVPOP6_w:
+	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
+	// is at byte 1024c + 32·(its 5 bits): the second term in AX, BX,
+	// R8.. for c = 0, 1, 2, …
+	MOVQ (DX), CX
+	MOVQ CX, AX
+	SHRQ $62, AX
+	POPCNTQ AX, AX
+	VMOVQ AX, X5
+	MOVQ CX, AX
+	SHLQ $5, AX
+	ANDQ $0x3e0, AX
+	MOVQ CX, BX
+	SHRQ $0, BX
+	ANDQ $0x3e0, BX
+	MOVQ CX, R8
+	SHRQ $5, R8
+	ANDQ $0x3e0, R8
+	MOVQ CX, R9
+	SHRQ $10, R9
+	ANDQ $0x3e0, R9
+	MOVQ CX, R10
+	SHRQ $15, R10
+	ANDQ $0x3e0, R10
+	MOVQ CX, R11
+	SHRQ $20, R11
+	ANDQ $0x3e0, R11
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD512
+	DECQ CX
+	JZ leafVPOP6_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafVPOP6_last
+
+leafVPOP6_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	POPADD512
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafVPOP6_mid
+
+leafVPOP6_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD512
+
+leafVPOP6_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $8, DX
+	CMPQ DX, DI
+	JNE leafVPOP6_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecVPOP_6(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecVPOP_6(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $4, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafRecVPOP6_w:
+	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
+	// c; the weight shift in bits 10, 11 of field 0.
+	MOVWQZX (DX), AX
+	MOVQ AX, CX
+	SHRQ $10, CX
+	VMOVQ CX, X5
+	ANDQ $0x3ff, AX
+	MOVWQZX 2(DX), BX
+	MOVWQZX 4(DX), R8
+	MOVWQZX 6(DX), R9
+	MOVWQZX 8(DX), R10
+	MOVWQZX 10(DX), R11
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD512
+	DECQ CX
+	JZ leafRecVPOP6_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafRecVPOP6_last
+
+leafRecVPOP6_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	POPADD512
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecVPOP6_mid
+
+leafRecVPOP6_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD512
+
+leafRecVPOP6_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $16, DX
+	CMPQ DX, DI
+	JNE leafRecVPOP6_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafVPOP_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafVPOP_7(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $3, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafVPOP7_w:
+	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
+	// is at byte 1024c + 32·(its 5 bits): the second term in AX, BX,
+	// R8.. for c = 0, 1, 2, …
+	MOVQ (DX), CX
+	MOVQ CX, AX
+	SHRQ $62, AX
+	POPCNTQ AX, AX
+	VMOVQ AX, X5
+	MOVQ CX, AX
+	SHLQ $5, AX
+	ANDQ $0x3e0, AX
+	MOVQ CX, BX
+	SHRQ $0, BX
+	ANDQ $0x3e0, BX
+	MOVQ CX, R8
+	SHRQ $5, R8
+	ANDQ $0x3e0, R8
+	MOVQ CX, R9
+	SHRQ $10, R9
+	ANDQ $0x3e0, R9
+	MOVQ CX, R10
+	SHRQ $15, R10
+	ANDQ $0x3e0, R10
+	MOVQ CX, R11
+	SHRQ $20, R11
+	ANDQ $0x3e0, R11
+	MOVQ CX, R12
+	SHRQ $25, R12
+	ANDQ $0x3e0, R12
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD512
+	DECQ CX
+	JZ leafVPOP7_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafVPOP7_last
+
+leafVPOP7_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	POPADD512
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafVPOP7_mid
+
+leafVPOP7_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD512
+
+leafVPOP7_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $8, DX
+	CMPQ DX, DI
+	JNE leafVPOP7_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecVPOP_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecVPOP_7(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $4, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafRecVPOP7_w:
+	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
+	// c; the weight shift in bits 10, 11 of field 0.
+	MOVWQZX (DX), AX
+	MOVQ AX, CX
+	SHRQ $10, CX
+	VMOVQ CX, X5
+	ANDQ $0x3ff, AX
+	MOVWQZX 2(DX), BX
+	MOVWQZX 4(DX), R8
+	MOVWQZX 6(DX), R9
+	MOVWQZX 8(DX), R10
+	MOVWQZX 10(DX), R11
+	MOVWQZX 12(DX), R12
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD512
+	DECQ CX
+	JZ leafRecVPOP7_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafRecVPOP7_last
+
+leafRecVPOP7_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	POPADD512
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecVPOP7_mid
+
+leafRecVPOP7_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD512
+
+leafRecVPOP7_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $16, DX
+	CMPQ DX, DI
+	JNE leafRecVPOP7_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafVPOP_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafVPOP_8(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $3, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafVPOP8_w:
+	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
+	// is at byte 1024c + 32·(its 5 bits): the second term in AX, BX,
+	// R8.. for c = 0, 1, 2, …
+	MOVQ (DX), CX
+	MOVQ CX, AX
+	SHRQ $62, AX
+	POPCNTQ AX, AX
+	VMOVQ AX, X5
+	MOVQ CX, AX
+	SHLQ $5, AX
+	ANDQ $0x3e0, AX
+	MOVQ CX, BX
+	SHRQ $0, BX
+	ANDQ $0x3e0, BX
+	MOVQ CX, R8
+	SHRQ $5, R8
+	ANDQ $0x3e0, R8
+	MOVQ CX, R9
+	SHRQ $10, R9
+	ANDQ $0x3e0, R9
+	MOVQ CX, R10
+	SHRQ $15, R10
+	ANDQ $0x3e0, R10
+	MOVQ CX, R11
+	SHRQ $20, R11
+	ANDQ $0x3e0, R11
+	MOVQ CX, R12
+	SHRQ $25, R12
+	ANDQ $0x3e0, R12
+	MOVQ CX, R13
+	SHRQ $30, R13
+	ANDQ $0x3e0, R13
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	VPAND 7168(SI)(R13*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD512
+	DECQ CX
+	JZ leafVPOP8_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafVPOP8_last
+
+leafVPOP8_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	VPAND 7168(SI)(R13*1), Y0, Y0
+	POPADD512
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafVPOP8_mid
+
+leafVPOP8_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	VPAND 7168(SI)(R13*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD512
+
+leafVPOP8_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $8, DX
+	CMPQ DX, DI
+	JNE leafVPOP8_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecVPOP_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecVPOP_8(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $4, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafRecVPOP8_w:
+	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
+	// c; the weight shift in bits 10, 11 of field 0.
+	MOVWQZX (DX), AX
+	MOVQ AX, CX
+	SHRQ $10, CX
+	VMOVQ CX, X5
+	ANDQ $0x3ff, AX
+	MOVWQZX 2(DX), BX
+	MOVWQZX 4(DX), R8
+	MOVWQZX 6(DX), R9
+	MOVWQZX 8(DX), R10
+	MOVWQZX 10(DX), R11
+	MOVWQZX 12(DX), R12
+	MOVWQZX 14(DX), R13
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	VPAND 7168(SI)(R13*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD512
+	DECQ CX
+	JZ leafRecVPOP8_done
+	ADDQ $8192, SI
+	CMPQ CX, $1
+	JEQ leafRecVPOP8_last
+
+leafRecVPOP8_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	VPAND 7168(SI)(R13*1), Y0, Y0
+	POPADD512
+	ADDQ $8192, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecVPOP8_mid
+
+leafRecVPOP8_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 1024(SI)(BX*1), Y0, Y0
+	VPAND 2048(SI)(R8*1), Y0, Y0
+	VPAND 3072(SI)(R9*1), Y0, Y0
+	VPAND 4096(SI)(R10*1), Y0, Y0
+	VPAND 5120(SI)(R11*1), Y0, Y0
+	VPAND 6144(SI)(R12*1), Y0, Y0
+	VPAND 7168(SI)(R13*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD512
+
+leafRecVPOP8_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $16, DX
+	CMPQ DX, DI
+	JNE leafRecVPOP8_w
 
 	VEXTRACTI128 $1, Y7, X0
 	VPADDQ X0, X7, X0

@@ -2,9 +2,9 @@
 
 package quadrant
 
-// useAVX2 and usePEXT are false off amd64: leaf always takes leafGo,
-// and patterns are not packed.
-var useAVX2, usePEXT = false, false
+// useAVX2, usePEXT and useVPOP are false off amd64: leaf always takes
+// leafGo, and patterns are not packed.
+var useAVX2, usePEXT, useVPOP = false, false, false
 
 // leafAVX2 is never called when useAVX2 is false.
 func leafAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64 {

@@ -47,17 +47,20 @@ func TestFrameWeights(t *testing.T) {
 
 // TestJoinRandom compares the join with the double loop on random lists,
 // with each kernel and sort this machine has: leafGo and sortByKey
-// always; leafAVX2 on amd64 with AVX2, sortPacked with a fast PEXT.
+// always; leafAVX2 on amd64 with AVX2, sortPacked with a fast PEXT, and
+// the kernels with VPOPCNTQ on AVX-512 VPOPCNTDQ.
 func TestJoinRandom(t *testing.T) {
-	defer func(a, p bool) { useAVX2, usePEXT = a, p }(useAVX2, usePEXT)
-	haveAVX2, havePEXT := useAVX2, usePEXT
+	defer func(a, p, v bool) { useAVX2, usePEXT, useVPOP = a, p, v }(useAVX2, usePEXT, useVPOP)
+	haveAVX2, havePEXT, haveVPOP := useAVX2, usePEXT, useVPOP
 	for _, a := range []bool{false, true} {
 		for _, p := range []bool{false, true} {
-			if a && !haveAVX2 || p && !havePEXT {
-				continue
+			for _, v := range []bool{false, true} {
+				if a && !haveAVX2 || p && !havePEXT || v && (!haveVPOP || !a) {
+					continue
+				}
+				useAVX2, usePEXT, useVPOP = a, p, v
+				t.Run(fmt.Sprintf("avx2=%v,pext=%v,vpop=%v", a, p, v), testJoinRandom)
 			}
-			useAVX2, usePEXT = a, p
-			t.Run(fmt.Sprintf("avx2=%v,pext=%v", a, p), testJoinRandom)
 		}
 	}
 }
@@ -115,14 +118,14 @@ func TestJoinSettle(t *testing.T) {
 	if !usePEXT {
 		t.Skip("quadrant: the settled key bits need BMI2 (sortPacked)")
 	}
-	defer func(a bool) { useAVX2 = a }(useAVX2)
-	have := useAVX2
-	for _, a := range []bool{false, true} {
-		if a && !have {
+	defer func(a, v bool) { useAVX2, useVPOP = a, v }(useAVX2, useVPOP)
+	have, haveVPOP := useAVX2, useVPOP
+	for _, c := range []struct{ a, v bool }{{false, false}, {true, false}, {true, true}} {
+		if c.a && !have || c.v && !haveVPOP {
 			continue
 		}
-		useAVX2 = a
-		t.Run(fmt.Sprintf("avx2=%v", a), testJoinSettle)
+		useAVX2, useVPOP = c.a, c.v
+		t.Run(fmt.Sprintf("avx2=%v,vpop=%v", c.a, c.v), testJoinSettle)
 	}
 }
 

@@ -6,7 +6,7 @@
 //
 // Usage:
 //
-//	qbench [-method quadrant|backtrack] [-workers k] [-max-memory bytes] [-plan] [-units file] [-cpuprofile f] [-memprofile f] N
+//	qbench [-method quadrant|backtrack] [-workers k] [-max-memory bytes] [-plan] [-shard I/M] [-units file] [-cpuprofile f] [-memprofile f] N
 //	qbench -balance file [-shards M] N
 //	qbench -pieces K [-reps R] [-seed S] [-max-west W] [-max-pairs P] N
 //
@@ -14,7 +14,10 @@
 // peak memory in MiB (quadrant only). -plan prints the memory plan of a
 // whole count (NewWholePlan) in bytes: the bucket counts, the largest
 // layer quarter (odd N), a worker's scratch bound, the largest projected
-// table, the planned peak and the floor (MinMemory). -units writes each unit's CPU
+// table, the planned peak and the floor (MinMemory). -shard I/M counts
+// one shard of Plan.Shards(M, 1) (a share of every layer), with
+// projected tables: the profile of a count too long to run whole.
+// -units writes each unit's CPU
 // time; -balance reads that file back and prints the cost model's error
 // by layer and the CPU of -shards M shards. -pieces draws K pieces as
 // the count's estimate does and joins each whole and R times as the
@@ -55,6 +58,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	memprofile := fs.String("memprofile", "", "write an allocation profile (every allocation) to this file")
 	balanceIn := fs.String("balance", "", "read a -units file of N and print the cost model's error by layer and the CPU of -shards M shards, without counting")
 	shards := fs.Int("shards", 16, "shards for -balance")
+	shardArg := fs.String("shard", "", "count only shard I/M of Plan.Shards(M, 1), with projected tables unless -max-memory says otherwise, as `nqueens count N --method quadrant --shard I/M --max-memory 16G` does: a profile of a part of a count too long to run whole")
 	layered := fs.Bool("layered", false, "count with ForUnits of every unit (projected tables layer by layer, no quadrant table), as Count does for even N, also for odd N")
 	piecesK := fs.Int("pieces", 0, "draw this many pieces as the estimate does and run each whole and as the estimate runs it (-reps times), printing both")
 	reps := fs.Int("reps", 4, "runs of each piece as the estimate runs it, for -pieces")
@@ -152,7 +156,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 			}
 		}
 		var res quadrant.Result
-		if *layered {
+		if *layered || *shardArg != "" {
 			bp, err := quadrant.NewBucketPlan(n)
 			if err != nil {
 				fmt.Fprintln(stderr, "qbench:", err)
@@ -161,6 +165,14 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 			ids := make([]int, len(bp.Units()))
 			for i := range ids {
 				ids[i] = i
+			}
+			if *shardArg != "" {
+				var si, sm int
+				if _, err := fmt.Sscanf(*shardArg, "%d/%d", &si, &sm); err != nil || sm < 1 || si < 0 || si >= sm {
+					fmt.Fprintf(stderr, "qbench: -shard: want I/M with 0 <= I < M (got %q)\n", *shardArg)
+					return 2
+				}
+				ids = bp.Shards(sm, 1)[si]
 			}
 			sp, err := bp.ForUnits(ids)
 			if err != nil {

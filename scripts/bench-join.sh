@@ -23,6 +23,13 @@
 #         and in the run of 2026-11-30
 #
 # Whole processes under /usr/bin/time: wall, CPU (user + sys), peak RSS.
+# The "lib" columns are the peak RSS of scripts/libcount, a program that
+# counts with the library alone (nqueens.Count, the same method and
+# options): the nqueens command maps about 9 MiB of its other features'
+# code (web server, terminal animation, charts) before any work, where a
+# program of the library alone starts at about 4, so these columns show
+# what the join itself holds against Kluev's small C program; "lib auto"
+# is the kernel where auto picks it.
 # Every answer is checked against A000170 (testdata/a000170.txt); a wrong
 # one stops the script (exit 1). The last two columns validate the
 # estimator (issue 13): the CPU seconds `nqueens plan N --method quadrant
@@ -44,9 +51,11 @@ TMPD=$(mktemp -d)
 trap 'rm -rf "$TMPD"' EXIT
 
 build_nqueens
+(cd "$ROOT" && go build -o "$TMPD/libcount" ./scripts/libcount) || fail "go build ./scripts/libcount failed"
 "$BUILD" kluev $(seq "$NMIN" "$NMAX") || fail "could not build Kluev's counter (scripts/pub/build.sh kluev ...)"
 cd "$TMPD"
 nq=$TMPD/nqueens
+lib=$TMPD/libcount
 
 header "scripts/bench-join.sh $*"
 echo "ours: nqueens count N --method quadrant --total-only (2 workers: all cores)"
@@ -57,13 +66,15 @@ echo "runs per cell: $RUNS (at least 5 for N <= 18), interleaved; medians shown;
 echo
 echo "auto: nqueens count N --total-only, timed to N = $AUTO_MAX_N (its method from one run with -v); above, auto is the join"
 echo
-echo "| N | ours s | Kluev best s (threads) | ratio | auto s (method) | auto ratio | ours RSS | auto RSS | Kluev RSS | ours CPU s | plan's predicted CPU s | predicted/measured |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "lib: scripts/libcount N quadrant (and N bitboard for lib auto, to N = $AUTO_MAX_N): the library alone, peak RSS"
+echo
+echo "| N | ours s | Kluev best s (threads) | ratio | auto s (method) | auto ratio | ours RSS | auto RSS | lib RSS | lib auto RSS | Kluev RSS | ours CPU s | plan's predicted CPU s | predicted/measured |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 
 for n in $(seq "$NMIN" "$NMAX"); do
 	want=$(a000170 "$n")
 	pred=$("$nq" plan "$n" --method quadrant --json | json_num cpu_seconds)
-	ow=() oc=() orss=() aw=() arss=()
+	ow=() oc=() orss=() aw=() arss=() lrss=() larss=()
 	am=""
 	if ((n <= AUTO_MAX_N)); then
 		am=$("$nq" count "$n" --total-only -v 2>&1 | sed -n 's/.*method \([a-z]*\).*/\1/p' | head -1)
@@ -83,7 +94,15 @@ for n in $(seq "$NMIN" "$NMAX"); do
 			got=$(sed -n 's/^[0-9]*-queens: \([0-9]*\) solutions.*/\1/p' out)
 			[ "$RC" = 0 ] && [ "$got" = "$want" ] || { echo "bench-join.sh: N = $n: nqueens (auto) said '$(cat out out.err)', want $want" >&2; exit 1; }
 			aw+=("$WALL") arss+=("$RSS")
+			timed out "$lib" "$n" "$am"
+			got=$(sed -n 's/^[0-9]*-queens: \([0-9]*\) solutions.*/\1/p' out)
+			[ "$RC" = 0 ] && [ "$got" = "$want" ] || { echo "bench-join.sh: N = $n: libcount $am said '$(cat out out.err)', want $want" >&2; exit 1; }
+			larss+=("$RSS")
 		fi
+		timed out "$lib" "$n" quadrant
+		got=$(sed -n 's/^[0-9]*-queens: \([0-9]*\) solutions.*/\1/p' out)
+		[ "$RC" = 0 ] && [ "$got" = "$want" ] || { echo "bench-join.sh: N = $n: libcount quadrant said '$(cat out out.err)', want $want" >&2; exit 1; }
+		lrss+=("$RSS")
 		for t in $threads; do
 			timed out "$PUB/kluev/bin/kluev-$n" "$t"
 			got=$(sed -n 's/^Result: \([0-9]*\).*/\1/p' out)
@@ -102,11 +121,11 @@ for n in $(seq "$NMIN" "$NMAX"); do
 	unset KW KR
 	if [ -n "$am" ]; then
 		a=$(median "${aw[@]}")
-		acol="$a ($am) | $(ratio "$a" "$kw")" arcol=$(mib "$(median "${arss[@]}")")
+		acol="$a ($am) | $(ratio "$a" "$kw")" arcol=$(mib "$(median "${arss[@]}")") larcol=$(mib "$(median "${larss[@]}")")
 	else
-		acol="= ours (quadrant) | =" arcol="="
+		acol="= ours (quadrant) | =" arcol="=" larcol="="
 	fi
-	printf '| %d | %s | %s (%s) | %s | %s | %s | %s | %s | %s | %.3g | %s |\n' "$n" "$w" "$kw" "$kt" "$(ratio "$w" "$kw")" \
-		"$acol" "$(mib "$r")" "$arcol" "$(mib "$kr")" "$c" "$pred" "$(ratio "$pred" "$c")"
+	printf '| %d | %s | %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s | %.3g | %s |\n' "$n" "$w" "$kw" "$kt" "$(ratio "$w" "$kw")" \
+		"$acol" "$(mib "$r")" "$arcol" "$(mib "$(median "${lrss[@]}")")" "$larcol" "$(mib "$kr")" "$c" "$pred" "$(ratio "$pred" "$c")"
 done
 footer

@@ -299,10 +299,11 @@
 // the arrays of one it is done with (projCache.free in proj.go), so that
 // the heap stays near the tables it holds; with one table shared and
 // the layer quarters the nqueens command peaks at 34 MiB at N = 19
-// (planned 22; the process alone is 12 MiB) and 126 MiB at N = 21
-// (planned 138), where it took 41 and 189 MiB with one table per worker
-// and the quadrant table, and 52 and 250 MiB building every table anew;
-// docs/BENCHMARKS.md has the figures.
+// (planned 22; the command alone is 12 MiB, a program of the library
+// alone, scripts/libcount, 4 MiB, and it peaks at 23 MiB) and 126 MiB
+// at N = 21 (planned 138), where it took 41 and 189 MiB with one table
+// per worker and the quadrant table, and 52 and 250 MiB building every
+// table anew; docs/BENCHMARKS.md has the figures.
 //
 // # Shards that fit a node
 //

@@ -18,6 +18,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"strconv"
@@ -28,19 +29,19 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:])
+	code := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
 	stop()
 	os.Exit(code)
 }
 
-func run(ctx context.Context, args []string) int {
+func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	if len(args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: libcount N bitboard|quadrant")
+		fmt.Fprintln(stderr, "usage: libcount N bitboard|quadrant")
 		return 2
 	}
 	n, err := strconv.Atoi(args[0])
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "libcount: N: not a number: %q\n", args[0])
+		fmt.Fprintf(stderr, "libcount: N: not a number: %q\n", args[0])
 		return 2
 	}
 	opts := nqueens.CountOptions{SoftMemoryLimit: true}
@@ -50,14 +51,14 @@ func run(ctx context.Context, args []string) int {
 	case "quadrant":
 		opts.Method = nqueens.Quadrant
 	default:
-		fmt.Fprintf(os.Stderr, "libcount: unknown method %q (want bitboard or quadrant)\n", args[1])
+		fmt.Fprintf(stderr, "libcount: unknown method %q (want bitboard or quadrant)\n", args[1])
 		return 2
 	}
 	res, err := nqueens.Count(ctx, n, opts)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "libcount:", err)
+		fmt.Fprintln(stderr, "libcount:", err)
 		return 2
 	}
-	fmt.Printf("%d-queens: %s solutions\n", n, res.Solutions)
+	fmt.Fprintf(stdout, "%d-queens: %s solutions\n", n, res.Solutions)
 	return 0
 }

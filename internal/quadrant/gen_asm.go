@@ -1,8 +1,10 @@
 //go:build ignore
 
 // gen_asm writes join_amd64.s: the AVX2 block kernels of the join
-// (leafAVX2_3 to _8: one per number of 5-bit chunks), the packing of
-// patterns (keyCounts, placeKeys and placeRecs) and the compaction of half-board unions
+// (leafAVX2_3 to _8: one per number of 5-bit chunks; leafRecAVX2_3 to
+// _8 on west records; leafVPOP_* and leafRecVPOP_* the same with the
+// popcount of AVX-512 VPOPCNTQ), the packing of patterns (keyCounts,
+// placeKeys and placeRecs) and the compaction of half-board unions
 // (unionDisjointAVX2).
 //
 //	go run gen_asm.go [-o file]

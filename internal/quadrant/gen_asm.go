@@ -126,11 +126,14 @@ func leaf(p func(string, ...any), nc int, regs []string, rec, pop512 bool) {
 	MOVQ first+32(FP), SI
 	VMOVDQU (SI), Y14
 	MOVQ last+40(FP), SI
-	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU (SI), Y15`)
+	if !pop512 {
+		// The nibble table's constants (POPADD).
+		p(`	VMOVDQU lowNibbles<>(SB), Y13
 	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
-	VPXOR Y7, Y7, Y7`)
+	VPXOR Y11, Y11, Y11`)
+	}
+	p(`	VPXOR Y7, Y7, Y7`)
 	p("")
 	p("%s:", l("w"))
 	if rec {

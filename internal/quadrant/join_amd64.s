@@ -1211,9 +1211,6 @@ TEXT ·leafVPOP_3(SB), NOSPLIT, $0-56
 	VMOVDQU (SI), Y14
 	MOVQ last+40(FP), SI
 	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
 leafVPOP3_w:
@@ -1294,9 +1291,6 @@ TEXT ·leafRecVPOP_3(SB), NOSPLIT, $0-56
 	VMOVDQU (SI), Y14
 	MOVQ last+40(FP), SI
 	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
 leafRecVPOP3_w:
@@ -1369,9 +1363,6 @@ TEXT ·leafVPOP_4(SB), NOSPLIT, $0-56
 	VMOVDQU (SI), Y14
 	MOVQ last+40(FP), SI
 	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
 leafVPOP4_w:
@@ -1458,9 +1449,6 @@ TEXT ·leafRecVPOP_4(SB), NOSPLIT, $0-56
 	VMOVDQU (SI), Y14
 	MOVQ last+40(FP), SI
 	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
 leafRecVPOP4_w:
@@ -1537,9 +1525,6 @@ TEXT ·leafVPOP_5(SB), NOSPLIT, $0-56
 	VMOVDQU (SI), Y14
 	MOVQ last+40(FP), SI
 	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
 leafVPOP5_w:
@@ -1632,9 +1617,6 @@ TEXT ·leafRecVPOP_5(SB), NOSPLIT, $0-56
 	VMOVDQU (SI), Y14
 	MOVQ last+40(FP), SI
 	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
 leafRecVPOP5_w:
@@ -1715,9 +1697,6 @@ TEXT ·leafVPOP_6(SB), NOSPLIT, $0-56
 	VMOVDQU (SI), Y14
 	MOVQ last+40(FP), SI
 	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
 leafVPOP6_w:
@@ -1816,9 +1795,6 @@ TEXT ·leafRecVPOP_6(SB), NOSPLIT, $0-56
 	VMOVDQU (SI), Y14
 	MOVQ last+40(FP), SI
 	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
 leafRecVPOP6_w:
@@ -1903,9 +1879,6 @@ TEXT ·leafVPOP_7(SB), NOSPLIT, $0-56
 	VMOVDQU (SI), Y14
 	MOVQ last+40(FP), SI
 	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
 leafVPOP7_w:
@@ -2010,9 +1983,6 @@ TEXT ·leafRecVPOP_7(SB), NOSPLIT, $0-56
 	VMOVDQU (SI), Y14
 	MOVQ last+40(FP), SI
 	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
 leafRecVPOP7_w:
@@ -2101,9 +2071,6 @@ TEXT ·leafVPOP_8(SB), NOSPLIT, $0-56
 	VMOVDQU (SI), Y14
 	MOVQ last+40(FP), SI
 	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
 leafVPOP8_w:
@@ -2214,9 +2181,6 @@ TEXT ·leafRecVPOP_8(SB), NOSPLIT, $0-56
 	VMOVDQU (SI), Y14
 	MOVQ last+40(FP), SI
 	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
 leafRecVPOP8_w:

@@ -308,25 +308,28 @@ TEXT ·cpuid(SB), NOSPLIT, $0-24
 
 func prepRec(p func(string, ...any)) {
 	p(`
-// func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32)
-TEXT ·keyCounts(SB), NOSPLIT, $0-48
+// func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32) uint64
+TEXT ·keyCounts(SB), NOSPLIT, $0-56
 	MOVQ in+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVQ kmask+16(FP), R9
 	MOVQ perm+24(FP), R10
 	MOVQ kin+32(FP), R11
 	MOVQ cnt+40(FP), R12
+	XORQ R13, R13
 	TESTQ CX, CX
 	JZ keydone
 
 key:
 	MOVQ (SI), AX
+	ORQ AX, R13
 ` + prepKey + `	ADDQ $8, SI
 	ADDQ $4, R11
 	DECQ CX
 	JNZ key
 
 keydone:
+	MOVQ R13, ret+48(FP)
 	RET
 
 // func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)

@@ -36,7 +36,8 @@ type joiner struct {
 	keepRoles bool
 
 	wp, ep   []uint64    // sorted by key
-	kin      []uint32    // keys of the list being sorted, in input order
+	kin      []uint32    // keys of the west list (or the list being sorted), in input order
+	kinE     []uint32    // keys of the east list (sortPacked)
 	wrec     []uint64    // sorted west records, two words each, when recs
 	recs     bool        // the west list is in wrec (sortRecs), not wp
 	perm     [128]uint32 // PEXT key order to key order (sortPacked)
@@ -288,17 +289,17 @@ func (j *joiner) sortByKey(dst []uint64, start []int32, in []uint64) ([]uint64, 
 // of 38, so the kernel reads 6 chunks instead of 7, or 7 instead of 8.
 // Past N = 21 packing brings patterns back to 5-bit chunks and AVX2.
 func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
-	var ow, oe uint64
-	for _, w := range W {
-		ow |= w
-	}
-	for _, e := range E {
-		oe |= e
-	}
 	var kmask uint64
 	for _, b := range key {
 		kmask |= 1 << b
 	}
+	j.setPerm(key, kmask)
+	// The keys first: their counting pass also ORs the patterns, which
+	// the live bits need (a pass of its own over both lists was 3% of
+	// N = 21's CPU).
+	var ow, oe uint64
+	j.ws, j.kin, ow = j.keyStarts(j.ws, j.kin, W, kmask)
+	j.es, j.kinE, oe = j.keyStarts(j.es, j.kinE, E, kmask)
 	// The packed pattern: the live bits that are not key bits, then the
 	// key bits above them in key order, key bit t at keyBase+t, so that
 	// a leaf whose top key bits are settled reads fewer chunks (leaf).
@@ -321,9 +322,22 @@ func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
 		j.settle = max5 - j.keyBase
 	}
 	j.nchunk = min(max((dl+j.cbits-1)/j.cbits, 1), len(block{})>>j.cbits)
-	// PEXT keeps the key bits in pattern order; perm maps them to the key
-	// order (densest most significant), which split on ~30% fewer
-	// block-ops on N = 18 and 20 than pattern order.
+	j.keyTop = true
+	j.recs = useAVX2 && j.cbits == 5
+	if j.recs {
+		j.wrec, j.ws = j.placeRecsAt(j.wrec, j.ws, j.kin, W, live)
+	} else {
+		j.wp, j.ws = j.placeKeysAt(j.wp, j.ws, j.kin, W, live)
+	}
+	j.ep, j.es = j.placeKeysAt(j.ep, j.es, j.kinE, E, live)
+}
+
+// setPerm sets nkey and perm for the key bits key (pattern bits, the
+// most significant first) of mask kmask. PEXT keeps the key bits in
+// pattern order; perm maps them to the key order (densest most
+// significant), which split on ~30% fewer block-ops on N = 18 and 20
+// than pattern order.
+func (j *joiner) setPerm(key []uint8, kmask uint64) {
 	clear(j.perm[:])
 	for t, b := range key {
 		pos := bits.OnesCount64(kmask & (1<<b - 1))
@@ -337,19 +351,13 @@ func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
 		}
 	}
 	j.nkey = len(key)
-	j.keyTop = true
-	j.recs = useAVX2 && j.cbits == 5
-	if j.recs {
-		j.wrec, j.ws = j.sortRecs(j.wrec, j.ws, W, live, kmask)
-	} else {
-		j.wp, j.ws = j.sortPrep(j.wp, j.ws, W, live, kmask)
-	}
-	j.ep, j.es = j.sortPrep(j.ep, j.es, E, live, kmask)
 }
 
-// sortRecs is sortPrep writing the west records of placeRecs: two words
-// per pattern, each written once, to its place (the keys counted first,
-// keyCounts).
+// sortRecs sorts in by key (the bits of kmask, as setPerm ordered them)
+// into the west records of placeRecs: two words per pattern, each
+// written once, to its place (the keys counted first, keyStarts), and
+// returns them and the bucket starts. sortPacked runs its two passes
+// itself.
 //
 // Measured: a kernel call visits 2.6 blocks per west pattern on average
 // (N = 18 and 20, counted), so the per-pattern work matters; with
@@ -361,34 +369,41 @@ func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
 // pieces of N = 23 (lists of 10^5 and more); written once, N = 18 and
 // 19 took 12% and 8% less CPU.
 func (j *joiner) sortRecs(dst []uint64, start []int32, in []uint64, live, kmask uint64) ([]uint64, []int32) {
-	cnt := j.keyStarts(start, in, kmask)
+	cnt, kin, _ := j.keyStarts(start, j.kin, in, kmask)
+	j.kin = kin
+	return j.placeRecsAt(dst, cnt, kin, in, live)
+}
+
+// placeRecsAt is the second pass of sortRecs: the records of in, with
+// keys kin (keyStarts), written from the bucket starts cnt on. It
+// returns the records and the bucket starts.
+func (j *joiner) placeRecsAt(dst []uint64, cnt []int32, kin []uint32, in []uint64, live uint64) ([]uint64, []int32) {
 	dst = grow(dst, 2*len(in))
-	placeRecs(&in[0], len(in), live, &j.kin[0], &cnt[0], &dst[0], uint64(j.keyBase))
+	placeRecs(&in[0], len(in), live, &kin[0], &cnt[0], &dst[0], uint64(j.keyBase))
 	endsToStarts(cnt, 1<<j.nkey)
 	return dst, cnt
 }
 
-// sortPrep is sortByKey through keyCounts and placeKeys: the keys
-// counted, then each packed pattern written to its place.
-func (j *joiner) sortPrep(dst []uint64, start []int32, in []uint64, live, kmask uint64) ([]uint64, []int32) {
-	cnt := j.keyStarts(start, in, kmask)
+// placeKeysAt is placeRecsAt writing packed patterns (placeKeys).
+func (j *joiner) placeKeysAt(dst []uint64, cnt []int32, kin []uint32, in []uint64, live uint64) ([]uint64, []int32) {
 	dst = grow(dst, len(in))
-	placeKeys(&in[0], len(in), live, &j.kin[0], &cnt[0], &dst[0], uint64(j.keyBase))
+	placeKeys(&in[0], len(in), live, &kin[0], &cnt[0], &dst[0], uint64(j.keyBase))
 	endsToStarts(cnt, 1<<j.nkey)
 	return dst, cnt
 }
 
-// keyStarts counts the keys of in (keyCounts, into j.kin) and returns
-// start grown to the 2^nkey+1 bucket starts: the place pass writes key
-// k's patterns from cnt[k] on, advancing it.
-func (j *joiner) keyStarts(start []int32, in []uint64, kmask uint64) []int32 {
+// keyStarts counts the keys of in (keyCounts, into kin, grown) and
+// returns start grown to the 2^nkey+1 bucket starts, kin, and the OR
+// of the patterns: the place pass writes key k's patterns from start[k]
+// on, advancing it.
+func (j *joiner) keyStarts(start []int32, kin []uint32, in []uint64, kmask uint64) ([]int32, []uint32, uint64) {
 	nk := 1 << j.nkey
 	start = grow(start, nk+1)
 	clear(start)
-	j.kin = grow(j.kin, len(in))
-	keyCounts(&in[0], len(in), kmask, &j.perm, &j.kin[0], &start[0])
+	kin = grow(kin, len(in))
+	or := keyCounts(&in[0], len(in), kmask, &j.perm, &kin[0], &start[0])
 	countsToStarts(start, nk)
-	return start
+	return start, kin, or
 }
 
 // countsToStarts turns cnt, cnt[k+1] the patterns with key k and cnt[0]

@@ -41,10 +41,11 @@ func placeKeys(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uin
 
 // keyCounts counts the keys of a counting sort: for each of the n
 // patterns p from in, its key perm[k&63] | perm[64+k>>6], k = PEXT(p,
-// kmask), to kin, and 1 added to cnt[key+1].
+// kmask), to kin, and 1 added to cnt[key+1]. It returns the OR of the
+// patterns.
 //
 //go:noescape
-func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32)
+func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32) uint64
 
 // placeRecs writes the record of each of the n patterns p from in to
 // dst[2·cnt[key]] and dst[2·cnt[key]+1], key = kin[i], and adds 1 to

@@ -2360,19 +2360,21 @@ TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL DX, d+20(FP)
 	RET
 
-// func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32)
-TEXT ·keyCounts(SB), NOSPLIT, $0-48
+// func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32) uint64
+TEXT ·keyCounts(SB), NOSPLIT, $0-56
 	MOVQ in+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVQ kmask+16(FP), R9
 	MOVQ perm+24(FP), R10
 	MOVQ kin+32(FP), R11
 	MOVQ cnt+40(FP), R12
+	XORQ R13, R13
 	TESTQ CX, CX
 	JZ keydone
 
 key:
 	MOVQ (SI), AX
+	ORQ AX, R13
 	// kin = perm of the key bits, packed; cnt[kin+1]++.
 	PEXTQ R9, AX, DX
 	MOVQ DX, BX
@@ -2388,6 +2390,7 @@ key:
 	JNZ key
 
 keydone:
+	MOVQ R13, ret+48(FP)
 	RET
 
 // func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)

@@ -27,7 +27,7 @@ func leafRecAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, l
 }
 
 // keyCounts is never called when usePEXT is false.
-func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32) {
+func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32) uint64 {
 	panic("quadrant: keyCounts without BMI2")
 }
 

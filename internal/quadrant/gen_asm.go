@@ -101,15 +101,21 @@ func main() {
 // placeRecs) instead; with pop512 leafVPOP_<nc> and leafRecVPOP_<nc>,
 // the same with the popcount of AVX-512 VPOPCNTQ.
 func leaf(p func(string, ...any), nc int, regs []string, rec, pop512 bool) {
+	// Chunk c's entry is at byte 1024c + scale·(the offset register):
+	// patterns give 32·(its 5 bits), records 8·(its 5 bits).
+	scale := 1
+	if rec {
+		scale = 4
+	}
 	chain := func() {
-		p("\tVMOVDQU (SI)(AX*1), Y0")
+		p("\tVMOVDQU (SI)(AX*%d), Y0", scale)
 		for c := 1; c < nc; c++ {
-			p("\tVPAND %d(SI)(%s*1), Y0, Y0", 1024*c, regs[c])
+			p("\tVPAND %d(SI)(%s*%d), Y0, Y0", 1024*c, regs[c], scale)
 		}
 	}
 	name, stride, shift := "leafAVX2", 8, 3
 	if rec {
-		name, stride, shift = "leafRecAVX2", 16, 4
+		name = "leafRecAVX2"
 	}
 	popadd := "POPADD"
 	if pop512 {
@@ -137,15 +143,16 @@ func leaf(p func(string, ...any), nc int, regs []string, rec, pop512 bool) {
 	p("")
 	p("%s:", l("w"))
 	if rec {
-		p(`	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
-	// c; the weight shift in bits 10, 11 of field 0.
-	MOVWQZX (DX), AX
+		p(`	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
+	// quarter of the entry's byte offset); the weight shift in bits 0
+	// and 1 of byte 0.
+	MOVBQZX (DX), AX
 	MOVQ AX, CX
-	SHRQ $10, CX
+	ANDQ $3, CX
 	VMOVQ CX, X5
-	ANDQ $0x3ff, AX`)
+	ANDQ $0xf8, AX`)
 		for c := 1; c < nc; c++ {
-			p("\tMOVWQZX %d(DX), %s", 2*c, regs[c])
+			p("\tMOVBQZX %d(DX), %s", c, regs[c])
 		}
 	} else {
 		p(`	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
@@ -334,32 +341,27 @@ keydone:
 
 // func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)
 TEXT ·placeRecs(SB), NOSPLIT, $0-56
-` + placeArgs + `	MOVQ $0x03e003e003e003e0, R13
+` + placeArgs + `	MOVQ $0xf8f8f8f8f8f8f8f8, R13
 	TESTQ CX, CX
 	JZ placedone
 
 place:
 	MOVQ (SI), AX
-	// The record goes to dst[2·cnt[key]], and cnt[key]++.
+	// The record goes to dst[cnt[key]], and cnt[key]++.
 	MOVL (R11), DX
 	MOVL (R12)(DX*4), R9
 	INCL (R12)(DX*4)
-	SHLQ $4, R9
 	// The record of the packed pattern (the other live bits, the key
-	// above them): PDEP spreads its chunks 0..3 and 4..7 to 32·chunk
-	// in 16-bit fields, and the weight shift goes to bits 10, 11.
+	// above them): PDEP spreads its chunks 0..7 to bits 3..7 of bytes
+	// 0..7, and the weight shift goes to bits 0, 1.
 	SHLXQ R14, DX, DX
 	PEXTQ R8, AX, BX
 	ORQ DX, BX
 	PDEPQ R13, BX, DX
-	SHRQ $20, BX
-	PDEPQ R13, BX, BX
-	MOVQ BX, 8(DI)(R9*1)
 	SHRQ $62, AX
 	POPCNTQ AX, AX
-	SHLQ $10, AX
 	ORQ AX, DX
-	MOVQ DX, (DI)(R9*1)
+	MOVQ DX, (DI)(R9*8)
 	ADDQ $8, SI
 	ADDQ $4, R11
 	DECQ CX

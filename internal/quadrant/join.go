@@ -38,7 +38,7 @@ type joiner struct {
 	wp, ep   []uint64    // sorted by key
 	kin      []uint32    // keys of the west list (or the list being sorted), in input order
 	kinE     []uint32    // keys of the east list (sortPacked)
-	wrec     []uint64    // sorted west records, two words each, when recs
+	wrec     []uint64    // sorted west records (placeRecs), when recs
 	recs     bool        // the west list is in wrec (sortRecs), not wp
 	perm     [128]uint32 // PEXT key order to key order (sortPacked)
 	ws, es   []int32     // bucket starts: sorted patterns with key k are [ws[k], ws[k+1])
@@ -354,7 +354,7 @@ func (j *joiner) setPerm(key []uint8, kmask uint64) {
 }
 
 // sortRecs sorts in by key (the bits of kmask, as setPerm ordered them)
-// into the west records of placeRecs: two words per pattern, each
+// into the west records of placeRecs, a word per pattern, each
 // written once, to its place (the keys counted first, keyStarts), and
 // returns them and the bucket starts. sortPacked runs its two passes
 // itself.
@@ -378,7 +378,7 @@ func (j *joiner) sortRecs(dst []uint64, start []int32, in []uint64, live, kmask 
 // keys kin (keyStarts), written from the bucket starts cnt on. It
 // returns the records and the bucket starts.
 func (j *joiner) placeRecsAt(dst []uint64, cnt []int32, kin []uint32, in []uint64, live uint64) ([]uint64, []int32) {
-	dst = grow(dst, 2*len(in))
+	dst = grow(dst, len(in))
 	placeRecs(&in[0], len(in), live, &kin[0], &cnt[0], &dst[0], uint64(j.keyBase))
 	endsToStarts(cnt, 1<<j.nkey)
 	return dst, cnt
@@ -679,7 +679,7 @@ func (j *joiner) leaf(wl, wh, el, eh, nb int) {
 		statLanes += (wh - wl) * (eh - el)
 	}
 	if j.recs {
-		j.total += leafRecAVX2(nchunk, &tabs[0], len(tabs), &j.wrec[2*wl], wh-wl, &first, &last)
+		j.total += leafRecAVX2(nchunk, &tabs[0], len(tabs), &j.wrec[wl], wh-wl, &first, &last)
 		return
 	}
 	if j.cbits == 5 && useAVX2 {

@@ -48,14 +48,14 @@ func placeKeys(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uin
 func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32) uint64
 
 // placeRecs writes the record of each of the n patterns p from in to
-// dst[2·cnt[key]] and dst[2·cnt[key]+1], key = kin[i], and adds 1 to
-// cnt[key]: with cnt the bucket starts of keyCounts' counts, a counting
-// sort's scatter with no copy in between. The record is that of the
-// packed pattern q = PEXT(p, live) | key<<shift (as placeKeys packs it):
-// the 16-bit field c holds 32·(bits 5c..5c+4 of q), the kernel's byte
-// offset of chunk c in a block, and field 0 also the weight shift in
-// bits 10 and 11. The kernel then loads its offsets instead of
-// computing them (see sortPacked).
+// dst[cnt[key]], key = kin[i], and adds 1 to cnt[key]: with cnt the
+// bucket starts of keyCounts' counts, a counting sort's scatter with no
+// copy in between. The record is one word, that of the packed pattern
+// q = PEXT(p, live) | key<<shift (as placeKeys packs it): bits 3..7 of
+// byte c hold bits 5c..5c+4 of q, so that the byte is a quarter of the
+// kernel's byte offset of chunk c's entry in its block row, and bits 0
+// and 1 of byte 0 the weight shift. The kernel then loads its offsets
+// instead of computing them (see sortRecs).
 //
 //go:noescape
 func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)
@@ -97,8 +97,8 @@ func leafAVX2_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint6
 //go:noescape
 func leafAVX2_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
-// leafRecAVX2_3 to _8 are leafAVX2_3 to _8 reading west records (two
-// words each, see placeRecs) from ws instead of patterns.
+// leafRecAVX2_3 to _8 are leafAVX2_3 to _8 reading west records (a
+// word each, see placeRecs) from ws instead of patterns.
 //
 //go:noescape
 func leafRecAVX2_3(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64

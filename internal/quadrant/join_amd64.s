@@ -190,7 +190,7 @@ leafAVX23_done:
 TEXT ·leafRecAVX2_3(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
 	MOVQ nw+24(FP), DI
-	SHLQ $4, DI
+	SHLQ $3, DI
 	ADDQ DX, DI
 	MOVQ first+32(FP), SI
 	VMOVDQU (SI), Y14
@@ -202,23 +202,24 @@ TEXT ·leafRecAVX2_3(SB), NOSPLIT, $0-56
 	VPXOR Y7, Y7, Y7
 
 leafRecAVX23_w:
-	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
-	// c; the weight shift in bits 10, 11 of field 0.
-	MOVWQZX (DX), AX
+	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
+	// quarter of the entry's byte offset); the weight shift in bits 0
+	// and 1 of byte 0.
+	MOVBQZX (DX), AX
 	MOVQ AX, CX
-	SHRQ $10, CX
+	ANDQ $3, CX
 	VMOVQ CX, X5
-	ANDQ $0x3ff, AX
-	MOVWQZX 2(DX), BX
-	MOVWQZX 4(DX), R8
+	ANDQ $0xf8, AX
+	MOVBQZX 1(DX), BX
+	MOVBQZX 2(DX), R8
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
 
 	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
 	VPAND Y14, Y0, Y0
 	POPADD
 	DECQ CX
@@ -228,9 +229,9 @@ leafRecAVX23_w:
 	JEQ leafRecAVX23_last
 
 leafRecAVX23_mid:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
 	POPADD
 	ADDQ $8192, SI
 	DECQ CX
@@ -238,9 +239,9 @@ leafRecAVX23_mid:
 	JNE leafRecAVX23_mid
 
 leafRecAVX23_last:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
 	VPAND Y15, Y0, Y0
 	POPADD
 
@@ -248,7 +249,7 @@ leafRecAVX23_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
-	ADDQ $16, DX
+	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafRecAVX23_w
 
@@ -354,7 +355,7 @@ leafAVX24_done:
 TEXT ·leafRecAVX2_4(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
 	MOVQ nw+24(FP), DI
-	SHLQ $4, DI
+	SHLQ $3, DI
 	ADDQ DX, DI
 	MOVQ first+32(FP), SI
 	VMOVDQU (SI), Y14
@@ -366,25 +367,26 @@ TEXT ·leafRecAVX2_4(SB), NOSPLIT, $0-56
 	VPXOR Y7, Y7, Y7
 
 leafRecAVX24_w:
-	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
-	// c; the weight shift in bits 10, 11 of field 0.
-	MOVWQZX (DX), AX
+	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
+	// quarter of the entry's byte offset); the weight shift in bits 0
+	// and 1 of byte 0.
+	MOVBQZX (DX), AX
 	MOVQ AX, CX
-	SHRQ $10, CX
+	ANDQ $3, CX
 	VMOVQ CX, X5
-	ANDQ $0x3ff, AX
-	MOVWQZX 2(DX), BX
-	MOVWQZX 4(DX), R8
-	MOVWQZX 6(DX), R9
+	ANDQ $0xf8, AX
+	MOVBQZX 1(DX), BX
+	MOVBQZX 2(DX), R8
+	MOVBQZX 3(DX), R9
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
 
 	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
 	VPAND Y14, Y0, Y0
 	POPADD
 	DECQ CX
@@ -394,10 +396,10 @@ leafRecAVX24_w:
 	JEQ leafRecAVX24_last
 
 leafRecAVX24_mid:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
 	POPADD
 	ADDQ $8192, SI
 	DECQ CX
@@ -405,10 +407,10 @@ leafRecAVX24_mid:
 	JNE leafRecAVX24_mid
 
 leafRecAVX24_last:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
 	VPAND Y15, Y0, Y0
 	POPADD
 
@@ -416,7 +418,7 @@ leafRecAVX24_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
-	ADDQ $16, DX
+	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafRecAVX24_w
 
@@ -528,7 +530,7 @@ leafAVX25_done:
 TEXT ·leafRecAVX2_5(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
 	MOVQ nw+24(FP), DI
-	SHLQ $4, DI
+	SHLQ $3, DI
 	ADDQ DX, DI
 	MOVQ first+32(FP), SI
 	VMOVDQU (SI), Y14
@@ -540,27 +542,28 @@ TEXT ·leafRecAVX2_5(SB), NOSPLIT, $0-56
 	VPXOR Y7, Y7, Y7
 
 leafRecAVX25_w:
-	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
-	// c; the weight shift in bits 10, 11 of field 0.
-	MOVWQZX (DX), AX
+	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
+	// quarter of the entry's byte offset); the weight shift in bits 0
+	// and 1 of byte 0.
+	MOVBQZX (DX), AX
 	MOVQ AX, CX
-	SHRQ $10, CX
+	ANDQ $3, CX
 	VMOVQ CX, X5
-	ANDQ $0x3ff, AX
-	MOVWQZX 2(DX), BX
-	MOVWQZX 4(DX), R8
-	MOVWQZX 6(DX), R9
-	MOVWQZX 8(DX), R10
+	ANDQ $0xf8, AX
+	MOVBQZX 1(DX), BX
+	MOVBQZX 2(DX), R8
+	MOVBQZX 3(DX), R9
+	MOVBQZX 4(DX), R10
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
 
 	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
 	VPAND Y14, Y0, Y0
 	POPADD
 	DECQ CX
@@ -570,11 +573,11 @@ leafRecAVX25_w:
 	JEQ leafRecAVX25_last
 
 leafRecAVX25_mid:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
 	POPADD
 	ADDQ $8192, SI
 	DECQ CX
@@ -582,11 +585,11 @@ leafRecAVX25_mid:
 	JNE leafRecAVX25_mid
 
 leafRecAVX25_last:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
 	VPAND Y15, Y0, Y0
 	POPADD
 
@@ -594,7 +597,7 @@ leafRecAVX25_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
-	ADDQ $16, DX
+	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafRecAVX25_w
 
@@ -712,7 +715,7 @@ leafAVX26_done:
 TEXT ·leafRecAVX2_6(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
 	MOVQ nw+24(FP), DI
-	SHLQ $4, DI
+	SHLQ $3, DI
 	ADDQ DX, DI
 	MOVQ first+32(FP), SI
 	VMOVDQU (SI), Y14
@@ -724,29 +727,30 @@ TEXT ·leafRecAVX2_6(SB), NOSPLIT, $0-56
 	VPXOR Y7, Y7, Y7
 
 leafRecAVX26_w:
-	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
-	// c; the weight shift in bits 10, 11 of field 0.
-	MOVWQZX (DX), AX
+	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
+	// quarter of the entry's byte offset); the weight shift in bits 0
+	// and 1 of byte 0.
+	MOVBQZX (DX), AX
 	MOVQ AX, CX
-	SHRQ $10, CX
+	ANDQ $3, CX
 	VMOVQ CX, X5
-	ANDQ $0x3ff, AX
-	MOVWQZX 2(DX), BX
-	MOVWQZX 4(DX), R8
-	MOVWQZX 6(DX), R9
-	MOVWQZX 8(DX), R10
-	MOVWQZX 10(DX), R11
+	ANDQ $0xf8, AX
+	MOVBQZX 1(DX), BX
+	MOVBQZX 2(DX), R8
+	MOVBQZX 3(DX), R9
+	MOVBQZX 4(DX), R10
+	MOVBQZX 5(DX), R11
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
 
 	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
 	VPAND Y14, Y0, Y0
 	POPADD
 	DECQ CX
@@ -756,12 +760,12 @@ leafRecAVX26_w:
 	JEQ leafRecAVX26_last
 
 leafRecAVX26_mid:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
 	POPADD
 	ADDQ $8192, SI
 	DECQ CX
@@ -769,12 +773,12 @@ leafRecAVX26_mid:
 	JNE leafRecAVX26_mid
 
 leafRecAVX26_last:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
 	VPAND Y15, Y0, Y0
 	POPADD
 
@@ -782,7 +786,7 @@ leafRecAVX26_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
-	ADDQ $16, DX
+	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafRecAVX26_w
 
@@ -906,7 +910,7 @@ leafAVX27_done:
 TEXT ·leafRecAVX2_7(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
 	MOVQ nw+24(FP), DI
-	SHLQ $4, DI
+	SHLQ $3, DI
 	ADDQ DX, DI
 	MOVQ first+32(FP), SI
 	VMOVDQU (SI), Y14
@@ -918,31 +922,32 @@ TEXT ·leafRecAVX2_7(SB), NOSPLIT, $0-56
 	VPXOR Y7, Y7, Y7
 
 leafRecAVX27_w:
-	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
-	// c; the weight shift in bits 10, 11 of field 0.
-	MOVWQZX (DX), AX
+	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
+	// quarter of the entry's byte offset); the weight shift in bits 0
+	// and 1 of byte 0.
+	MOVBQZX (DX), AX
 	MOVQ AX, CX
-	SHRQ $10, CX
+	ANDQ $3, CX
 	VMOVQ CX, X5
-	ANDQ $0x3ff, AX
-	MOVWQZX 2(DX), BX
-	MOVWQZX 4(DX), R8
-	MOVWQZX 6(DX), R9
-	MOVWQZX 8(DX), R10
-	MOVWQZX 10(DX), R11
-	MOVWQZX 12(DX), R12
+	ANDQ $0xf8, AX
+	MOVBQZX 1(DX), BX
+	MOVBQZX 2(DX), R8
+	MOVBQZX 3(DX), R9
+	MOVBQZX 4(DX), R10
+	MOVBQZX 5(DX), R11
+	MOVBQZX 6(DX), R12
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
 
 	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
-	VPAND 6144(SI)(R12*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
+	VPAND 6144(SI)(R12*4), Y0, Y0
 	VPAND Y14, Y0, Y0
 	POPADD
 	DECQ CX
@@ -952,13 +957,13 @@ leafRecAVX27_w:
 	JEQ leafRecAVX27_last
 
 leafRecAVX27_mid:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
-	VPAND 6144(SI)(R12*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
+	VPAND 6144(SI)(R12*4), Y0, Y0
 	POPADD
 	ADDQ $8192, SI
 	DECQ CX
@@ -966,13 +971,13 @@ leafRecAVX27_mid:
 	JNE leafRecAVX27_mid
 
 leafRecAVX27_last:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
-	VPAND 6144(SI)(R12*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
+	VPAND 6144(SI)(R12*4), Y0, Y0
 	VPAND Y15, Y0, Y0
 	POPADD
 
@@ -980,7 +985,7 @@ leafRecAVX27_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
-	ADDQ $16, DX
+	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafRecAVX27_w
 
@@ -1110,7 +1115,7 @@ leafAVX28_done:
 TEXT ·leafRecAVX2_8(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
 	MOVQ nw+24(FP), DI
-	SHLQ $4, DI
+	SHLQ $3, DI
 	ADDQ DX, DI
 	MOVQ first+32(FP), SI
 	VMOVDQU (SI), Y14
@@ -1122,33 +1127,34 @@ TEXT ·leafRecAVX2_8(SB), NOSPLIT, $0-56
 	VPXOR Y7, Y7, Y7
 
 leafRecAVX28_w:
-	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
-	// c; the weight shift in bits 10, 11 of field 0.
-	MOVWQZX (DX), AX
+	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
+	// quarter of the entry's byte offset); the weight shift in bits 0
+	// and 1 of byte 0.
+	MOVBQZX (DX), AX
 	MOVQ AX, CX
-	SHRQ $10, CX
+	ANDQ $3, CX
 	VMOVQ CX, X5
-	ANDQ $0x3ff, AX
-	MOVWQZX 2(DX), BX
-	MOVWQZX 4(DX), R8
-	MOVWQZX 6(DX), R9
-	MOVWQZX 8(DX), R10
-	MOVWQZX 10(DX), R11
-	MOVWQZX 12(DX), R12
-	MOVWQZX 14(DX), R13
+	ANDQ $0xf8, AX
+	MOVBQZX 1(DX), BX
+	MOVBQZX 2(DX), R8
+	MOVBQZX 3(DX), R9
+	MOVBQZX 4(DX), R10
+	MOVBQZX 5(DX), R11
+	MOVBQZX 6(DX), R12
+	MOVBQZX 7(DX), R13
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
 
 	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
-	VPAND 6144(SI)(R12*1), Y0, Y0
-	VPAND 7168(SI)(R13*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
+	VPAND 6144(SI)(R12*4), Y0, Y0
+	VPAND 7168(SI)(R13*4), Y0, Y0
 	VPAND Y14, Y0, Y0
 	POPADD
 	DECQ CX
@@ -1158,14 +1164,14 @@ leafRecAVX28_w:
 	JEQ leafRecAVX28_last
 
 leafRecAVX28_mid:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
-	VPAND 6144(SI)(R12*1), Y0, Y0
-	VPAND 7168(SI)(R13*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
+	VPAND 6144(SI)(R12*4), Y0, Y0
+	VPAND 7168(SI)(R13*4), Y0, Y0
 	POPADD
 	ADDQ $8192, SI
 	DECQ CX
@@ -1173,14 +1179,14 @@ leafRecAVX28_mid:
 	JNE leafRecAVX28_mid
 
 leafRecAVX28_last:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
-	VPAND 6144(SI)(R12*1), Y0, Y0
-	VPAND 7168(SI)(R13*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
+	VPAND 6144(SI)(R12*4), Y0, Y0
+	VPAND 7168(SI)(R13*4), Y0, Y0
 	VPAND Y15, Y0, Y0
 	POPADD
 
@@ -1188,7 +1194,7 @@ leafRecAVX28_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
-	ADDQ $16, DX
+	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafRecAVX28_w
 
@@ -1285,7 +1291,7 @@ leafVPOP3_done:
 TEXT ·leafRecVPOP_3(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
 	MOVQ nw+24(FP), DI
-	SHLQ $4, DI
+	SHLQ $3, DI
 	ADDQ DX, DI
 	MOVQ first+32(FP), SI
 	VMOVDQU (SI), Y14
@@ -1294,23 +1300,24 @@ TEXT ·leafRecVPOP_3(SB), NOSPLIT, $0-56
 	VPXOR Y7, Y7, Y7
 
 leafRecVPOP3_w:
-	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
-	// c; the weight shift in bits 10, 11 of field 0.
-	MOVWQZX (DX), AX
+	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
+	// quarter of the entry's byte offset); the weight shift in bits 0
+	// and 1 of byte 0.
+	MOVBQZX (DX), AX
 	MOVQ AX, CX
-	SHRQ $10, CX
+	ANDQ $3, CX
 	VMOVQ CX, X5
-	ANDQ $0x3ff, AX
-	MOVWQZX 2(DX), BX
-	MOVWQZX 4(DX), R8
+	ANDQ $0xf8, AX
+	MOVBQZX 1(DX), BX
+	MOVBQZX 2(DX), R8
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
 
 	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
 	VPAND Y14, Y0, Y0
 	POPADD512
 	DECQ CX
@@ -1320,9 +1327,9 @@ leafRecVPOP3_w:
 	JEQ leafRecVPOP3_last
 
 leafRecVPOP3_mid:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
 	POPADD512
 	ADDQ $8192, SI
 	DECQ CX
@@ -1330,9 +1337,9 @@ leafRecVPOP3_mid:
 	JNE leafRecVPOP3_mid
 
 leafRecVPOP3_last:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
 	VPAND Y15, Y0, Y0
 	POPADD512
 
@@ -1340,7 +1347,7 @@ leafRecVPOP3_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
-	ADDQ $16, DX
+	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafRecVPOP3_w
 
@@ -1443,7 +1450,7 @@ leafVPOP4_done:
 TEXT ·leafRecVPOP_4(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
 	MOVQ nw+24(FP), DI
-	SHLQ $4, DI
+	SHLQ $3, DI
 	ADDQ DX, DI
 	MOVQ first+32(FP), SI
 	VMOVDQU (SI), Y14
@@ -1452,25 +1459,26 @@ TEXT ·leafRecVPOP_4(SB), NOSPLIT, $0-56
 	VPXOR Y7, Y7, Y7
 
 leafRecVPOP4_w:
-	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
-	// c; the weight shift in bits 10, 11 of field 0.
-	MOVWQZX (DX), AX
+	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
+	// quarter of the entry's byte offset); the weight shift in bits 0
+	// and 1 of byte 0.
+	MOVBQZX (DX), AX
 	MOVQ AX, CX
-	SHRQ $10, CX
+	ANDQ $3, CX
 	VMOVQ CX, X5
-	ANDQ $0x3ff, AX
-	MOVWQZX 2(DX), BX
-	MOVWQZX 4(DX), R8
-	MOVWQZX 6(DX), R9
+	ANDQ $0xf8, AX
+	MOVBQZX 1(DX), BX
+	MOVBQZX 2(DX), R8
+	MOVBQZX 3(DX), R9
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
 
 	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
 	VPAND Y14, Y0, Y0
 	POPADD512
 	DECQ CX
@@ -1480,10 +1488,10 @@ leafRecVPOP4_w:
 	JEQ leafRecVPOP4_last
 
 leafRecVPOP4_mid:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
 	POPADD512
 	ADDQ $8192, SI
 	DECQ CX
@@ -1491,10 +1499,10 @@ leafRecVPOP4_mid:
 	JNE leafRecVPOP4_mid
 
 leafRecVPOP4_last:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
 	VPAND Y15, Y0, Y0
 	POPADD512
 
@@ -1502,7 +1510,7 @@ leafRecVPOP4_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
-	ADDQ $16, DX
+	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafRecVPOP4_w
 
@@ -1611,7 +1619,7 @@ leafVPOP5_done:
 TEXT ·leafRecVPOP_5(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
 	MOVQ nw+24(FP), DI
-	SHLQ $4, DI
+	SHLQ $3, DI
 	ADDQ DX, DI
 	MOVQ first+32(FP), SI
 	VMOVDQU (SI), Y14
@@ -1620,27 +1628,28 @@ TEXT ·leafRecVPOP_5(SB), NOSPLIT, $0-56
 	VPXOR Y7, Y7, Y7
 
 leafRecVPOP5_w:
-	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
-	// c; the weight shift in bits 10, 11 of field 0.
-	MOVWQZX (DX), AX
+	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
+	// quarter of the entry's byte offset); the weight shift in bits 0
+	// and 1 of byte 0.
+	MOVBQZX (DX), AX
 	MOVQ AX, CX
-	SHRQ $10, CX
+	ANDQ $3, CX
 	VMOVQ CX, X5
-	ANDQ $0x3ff, AX
-	MOVWQZX 2(DX), BX
-	MOVWQZX 4(DX), R8
-	MOVWQZX 6(DX), R9
-	MOVWQZX 8(DX), R10
+	ANDQ $0xf8, AX
+	MOVBQZX 1(DX), BX
+	MOVBQZX 2(DX), R8
+	MOVBQZX 3(DX), R9
+	MOVBQZX 4(DX), R10
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
 
 	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
 	VPAND Y14, Y0, Y0
 	POPADD512
 	DECQ CX
@@ -1650,11 +1659,11 @@ leafRecVPOP5_w:
 	JEQ leafRecVPOP5_last
 
 leafRecVPOP5_mid:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
 	POPADD512
 	ADDQ $8192, SI
 	DECQ CX
@@ -1662,11 +1671,11 @@ leafRecVPOP5_mid:
 	JNE leafRecVPOP5_mid
 
 leafRecVPOP5_last:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
 	VPAND Y15, Y0, Y0
 	POPADD512
 
@@ -1674,7 +1683,7 @@ leafRecVPOP5_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
-	ADDQ $16, DX
+	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafRecVPOP5_w
 
@@ -1789,7 +1798,7 @@ leafVPOP6_done:
 TEXT ·leafRecVPOP_6(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
 	MOVQ nw+24(FP), DI
-	SHLQ $4, DI
+	SHLQ $3, DI
 	ADDQ DX, DI
 	MOVQ first+32(FP), SI
 	VMOVDQU (SI), Y14
@@ -1798,29 +1807,30 @@ TEXT ·leafRecVPOP_6(SB), NOSPLIT, $0-56
 	VPXOR Y7, Y7, Y7
 
 leafRecVPOP6_w:
-	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
-	// c; the weight shift in bits 10, 11 of field 0.
-	MOVWQZX (DX), AX
+	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
+	// quarter of the entry's byte offset); the weight shift in bits 0
+	// and 1 of byte 0.
+	MOVBQZX (DX), AX
 	MOVQ AX, CX
-	SHRQ $10, CX
+	ANDQ $3, CX
 	VMOVQ CX, X5
-	ANDQ $0x3ff, AX
-	MOVWQZX 2(DX), BX
-	MOVWQZX 4(DX), R8
-	MOVWQZX 6(DX), R9
-	MOVWQZX 8(DX), R10
-	MOVWQZX 10(DX), R11
+	ANDQ $0xf8, AX
+	MOVBQZX 1(DX), BX
+	MOVBQZX 2(DX), R8
+	MOVBQZX 3(DX), R9
+	MOVBQZX 4(DX), R10
+	MOVBQZX 5(DX), R11
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
 
 	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
 	VPAND Y14, Y0, Y0
 	POPADD512
 	DECQ CX
@@ -1830,12 +1840,12 @@ leafRecVPOP6_w:
 	JEQ leafRecVPOP6_last
 
 leafRecVPOP6_mid:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
 	POPADD512
 	ADDQ $8192, SI
 	DECQ CX
@@ -1843,12 +1853,12 @@ leafRecVPOP6_mid:
 	JNE leafRecVPOP6_mid
 
 leafRecVPOP6_last:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
 	VPAND Y15, Y0, Y0
 	POPADD512
 
@@ -1856,7 +1866,7 @@ leafRecVPOP6_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
-	ADDQ $16, DX
+	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafRecVPOP6_w
 
@@ -1977,7 +1987,7 @@ leafVPOP7_done:
 TEXT ·leafRecVPOP_7(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
 	MOVQ nw+24(FP), DI
-	SHLQ $4, DI
+	SHLQ $3, DI
 	ADDQ DX, DI
 	MOVQ first+32(FP), SI
 	VMOVDQU (SI), Y14
@@ -1986,31 +1996,32 @@ TEXT ·leafRecVPOP_7(SB), NOSPLIT, $0-56
 	VPXOR Y7, Y7, Y7
 
 leafRecVPOP7_w:
-	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
-	// c; the weight shift in bits 10, 11 of field 0.
-	MOVWQZX (DX), AX
+	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
+	// quarter of the entry's byte offset); the weight shift in bits 0
+	// and 1 of byte 0.
+	MOVBQZX (DX), AX
 	MOVQ AX, CX
-	SHRQ $10, CX
+	ANDQ $3, CX
 	VMOVQ CX, X5
-	ANDQ $0x3ff, AX
-	MOVWQZX 2(DX), BX
-	MOVWQZX 4(DX), R8
-	MOVWQZX 6(DX), R9
-	MOVWQZX 8(DX), R10
-	MOVWQZX 10(DX), R11
-	MOVWQZX 12(DX), R12
+	ANDQ $0xf8, AX
+	MOVBQZX 1(DX), BX
+	MOVBQZX 2(DX), R8
+	MOVBQZX 3(DX), R9
+	MOVBQZX 4(DX), R10
+	MOVBQZX 5(DX), R11
+	MOVBQZX 6(DX), R12
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
 
 	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
-	VPAND 6144(SI)(R12*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
+	VPAND 6144(SI)(R12*4), Y0, Y0
 	VPAND Y14, Y0, Y0
 	POPADD512
 	DECQ CX
@@ -2020,13 +2031,13 @@ leafRecVPOP7_w:
 	JEQ leafRecVPOP7_last
 
 leafRecVPOP7_mid:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
-	VPAND 6144(SI)(R12*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
+	VPAND 6144(SI)(R12*4), Y0, Y0
 	POPADD512
 	ADDQ $8192, SI
 	DECQ CX
@@ -2034,13 +2045,13 @@ leafRecVPOP7_mid:
 	JNE leafRecVPOP7_mid
 
 leafRecVPOP7_last:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
-	VPAND 6144(SI)(R12*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
+	VPAND 6144(SI)(R12*4), Y0, Y0
 	VPAND Y15, Y0, Y0
 	POPADD512
 
@@ -2048,7 +2059,7 @@ leafRecVPOP7_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
-	ADDQ $16, DX
+	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafRecVPOP7_w
 
@@ -2175,7 +2186,7 @@ leafVPOP8_done:
 TEXT ·leafRecVPOP_8(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
 	MOVQ nw+24(FP), DI
-	SHLQ $4, DI
+	SHLQ $3, DI
 	ADDQ DX, DI
 	MOVQ first+32(FP), SI
 	VMOVDQU (SI), Y14
@@ -2184,33 +2195,34 @@ TEXT ·leafRecVPOP_8(SB), NOSPLIT, $0-56
 	VPXOR Y7, Y7, Y7
 
 leafRecVPOP8_w:
-	// The record: chunk c's offset, 32·(its 5 bits), in 16-bit field
-	// c; the weight shift in bits 10, 11 of field 0.
-	MOVWQZX (DX), AX
+	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
+	// quarter of the entry's byte offset); the weight shift in bits 0
+	// and 1 of byte 0.
+	MOVBQZX (DX), AX
 	MOVQ AX, CX
-	SHRQ $10, CX
+	ANDQ $3, CX
 	VMOVQ CX, X5
-	ANDQ $0x3ff, AX
-	MOVWQZX 2(DX), BX
-	MOVWQZX 4(DX), R8
-	MOVWQZX 6(DX), R9
-	MOVWQZX 8(DX), R10
-	MOVWQZX 10(DX), R11
-	MOVWQZX 12(DX), R12
-	MOVWQZX 14(DX), R13
+	ANDQ $0xf8, AX
+	MOVBQZX 1(DX), BX
+	MOVBQZX 2(DX), R8
+	MOVBQZX 3(DX), R9
+	MOVBQZX 4(DX), R10
+	MOVBQZX 5(DX), R11
+	MOVBQZX 6(DX), R12
+	MOVBQZX 7(DX), R13
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
 
 	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
-	VPAND 6144(SI)(R12*1), Y0, Y0
-	VPAND 7168(SI)(R13*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
+	VPAND 6144(SI)(R12*4), Y0, Y0
+	VPAND 7168(SI)(R13*4), Y0, Y0
 	VPAND Y14, Y0, Y0
 	POPADD512
 	DECQ CX
@@ -2220,14 +2232,14 @@ leafRecVPOP8_w:
 	JEQ leafRecVPOP8_last
 
 leafRecVPOP8_mid:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
-	VPAND 6144(SI)(R12*1), Y0, Y0
-	VPAND 7168(SI)(R13*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
+	VPAND 6144(SI)(R12*4), Y0, Y0
+	VPAND 7168(SI)(R13*4), Y0, Y0
 	POPADD512
 	ADDQ $8192, SI
 	DECQ CX
@@ -2235,14 +2247,14 @@ leafRecVPOP8_mid:
 	JNE leafRecVPOP8_mid
 
 leafRecVPOP8_last:
-	VMOVDQU (SI)(AX*1), Y0
-	VPAND 1024(SI)(BX*1), Y0, Y0
-	VPAND 2048(SI)(R8*1), Y0, Y0
-	VPAND 3072(SI)(R9*1), Y0, Y0
-	VPAND 4096(SI)(R10*1), Y0, Y0
-	VPAND 5120(SI)(R11*1), Y0, Y0
-	VPAND 6144(SI)(R12*1), Y0, Y0
-	VPAND 7168(SI)(R13*1), Y0, Y0
+	VMOVDQU (SI)(AX*4), Y0
+	VPAND 1024(SI)(BX*4), Y0, Y0
+	VPAND 2048(SI)(R8*4), Y0, Y0
+	VPAND 3072(SI)(R9*4), Y0, Y0
+	VPAND 4096(SI)(R10*4), Y0, Y0
+	VPAND 5120(SI)(R11*4), Y0, Y0
+	VPAND 6144(SI)(R12*4), Y0, Y0
+	VPAND 7168(SI)(R13*4), Y0, Y0
 	VPAND Y15, Y0, Y0
 	POPADD512
 
@@ -2250,7 +2262,7 @@ leafRecVPOP8_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
-	ADDQ $16, DX
+	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafRecVPOP8_w
 
@@ -2402,32 +2414,27 @@ TEXT ·placeRecs(SB), NOSPLIT, $0-56
 	MOVQ cnt+32(FP), R12
 	MOVQ dst+40(FP), DI
 	MOVQ shift+48(FP), R14
-	MOVQ $0x03e003e003e003e0, R13
+	MOVQ $0xf8f8f8f8f8f8f8f8, R13
 	TESTQ CX, CX
 	JZ placedone
 
 place:
 	MOVQ (SI), AX
-	// The record goes to dst[2·cnt[key]], and cnt[key]++.
+	// The record goes to dst[cnt[key]], and cnt[key]++.
 	MOVL (R11), DX
 	MOVL (R12)(DX*4), R9
 	INCL (R12)(DX*4)
-	SHLQ $4, R9
 	// The record of the packed pattern (the other live bits, the key
-	// above them): PDEP spreads its chunks 0..3 and 4..7 to 32·chunk
-	// in 16-bit fields, and the weight shift goes to bits 10, 11.
+	// above them): PDEP spreads its chunks 0..7 to bits 3..7 of bytes
+	// 0..7, and the weight shift goes to bits 0, 1.
 	SHLXQ R14, DX, DX
 	PEXTQ R8, AX, BX
 	ORQ DX, BX
 	PDEPQ R13, BX, DX
-	SHRQ $20, BX
-	PDEPQ R13, BX, BX
-	MOVQ BX, 8(DI)(R9*1)
 	SHRQ $62, AX
 	POPCNTQ AX, AX
-	SHLQ $10, AX
 	ORQ AX, DX
-	MOVQ DX, (DI)(R9*1)
+	MOVQ DX, (DI)(R9*8)
 	ADDQ $8, SI
 	ADDQ $4, R11
 	DECQ CX

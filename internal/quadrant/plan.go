@@ -475,8 +475,8 @@ func (p *Plan) FrameBytes() uint64 {
 func (p *Plan) SetProjected(on bool) { p.noProj = !on }
 
 func workerBytes(maxPat uint64) uint64 {
-	// Per pattern: the lists 2×8, the sorted lists 16+8 (west records,
-	// east patterns) and their keys 2×4 (kin, kinE): 48 bytes within the
+	// Per pattern: the lists 2×8, the sorted lists 2×8 (west records,
+	// east patterns) and their keys 2×4 (kin, kinE): 40 bytes within the
 	// 16+16+16 counted here since an older layout; tables 8192/256;
 	// bucket starts and the rest in the MiB.
 	return maxPat*(16+16+16+32) + 1<<20

@@ -4,8 +4,8 @@
 // (leafAVX2_3 to _8: one per number of 5-bit chunks; leafRecAVX2_3 to
 // _8 on west records; leafVPOP_* and leafRecVPOP_* the same with the
 // popcount of AVX-512 VPOPCNTQ), the packing of patterns (keyCounts,
-// placeKeys and placeRecs) and the compaction of half-board unions
-// (unionDisjointAVX2).
+// keyCounts2, placeKeys, placeRecs and placeRecs2) and the compaction
+// of half-board unions (unionDisjointAVX2).
 //
 //	go run gen_asm.go [-o file]
 package main
@@ -339,6 +339,40 @@ keydone:
 	MOVQ R13, ret+48(FP)
 	RET
 
+// func keyCounts2(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32, cnt2 *int32) uint64
+TEXT ·keyCounts2(SB), NOSPLIT, $0-64
+	MOVQ in+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ kmask+16(FP), R9
+	MOVQ perm+24(FP), R10
+	MOVQ kin+32(FP), R11
+	MOVQ cnt+40(FP), R12
+	MOVQ cnt2+48(FP), R14
+	XORQ R13, R13
+	CMPQ CX, $2
+	JLT key2tail
+
+key2:
+	MOVQ (SI), AX
+	ORQ AX, R13
+` + prepKey + `	MOVQ 8(SI), AX
+	ORQ AX, R13
+` + strings.NewReplacer("MOVL DX, (R11)", "MOVL DX, 4(R11)", "INCL 4(R12)(DX*4)", "INCL 4(R14)(DX*4)", "cnt[", "cnt2[").Replace(prepKey) + `	ADDQ $16, SI
+	ADDQ $8, R11
+	SUBQ $2, CX
+	CMPQ CX, $2
+	JGE key2
+
+key2tail:
+	TESTQ CX, CX
+	JZ key2done
+	MOVQ (SI), AX
+	ORQ AX, R13
+` + prepKey + `
+key2done:
+	MOVQ R13, ret+56(FP)
+	RET
+
 // func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)
 TEXT ·placeRecs(SB), NOSPLIT, $0-56
 ` + placeArgs + `	MOVQ $0xf8f8f8f8f8f8f8f8, R13
@@ -348,13 +382,60 @@ TEXT ·placeRecs(SB), NOSPLIT, $0-56
 place:
 	MOVQ (SI), AX
 	// The record goes to dst[cnt[key]], and cnt[key]++.
-	MOVL (R11), DX
+` + recCursor + recBody + `	ADDQ $8, SI
+	ADDQ $4, R11
+	DECQ CX
+	JNZ place
+
+placedone:
+	RET
+
+// func placeRecs2(in *uint64, n int, live uint64, kin *uint32, cnt *int32, cnt2 *int32, dst *uint64, shift uint64)
+TEXT ·placeRecs2(SB), NOSPLIT, $0-64
+	MOVQ in+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ live+16(FP), R8
+	MOVQ kin+24(FP), R11
+	MOVQ cnt+32(FP), R12
+	MOVQ cnt2+40(FP), R10
+	MOVQ dst+48(FP), DI
+	MOVQ shift+56(FP), R14
+	MOVQ $0xf8f8f8f8f8f8f8f8, R13
+	CMPQ CX, $2
+	JLT place2tail
+
+place2:
+	MOVQ (SI), AX
+` + recCursor + recBody + `	// The pattern at an odd place: its cursor is cnt2[key].
+	MOVQ 8(SI), AX
+` + strings.ReplaceAll(strings.ReplaceAll(recCursor, "(R11)", "4(R11)"), "R12", "R10") + recBody + `	ADDQ $16, SI
+	ADDQ $8, R11
+	SUBQ $2, CX
+	CMPQ CX, $2
+	JGE place2
+
+place2tail:
+	TESTQ CX, CX
+	JZ place2done
+	MOVQ (SI), AX
+` + recCursor + recBody + `
+place2done:
+	RET`)
+}
+
+// recCursor loads the key of the pattern in AX from kin (R11) into DX
+// and its place from the cursors cnt (R12) into R9, advancing the
+// cursor (placeRecs, placeRecs2).
+const recCursor = `	MOVL (R11), DX
 	MOVL (R12)(DX*4), R9
 	INCL (R12)(DX*4)
-	// The record of the packed pattern (the other live bits, the key
-	// above them): PDEP spreads its chunks 0..7 to bits 3..7 of bytes
-	// 0..7, and the weight shift goes to bits 0, 1.
-	SHLXQ R14, DX, DX
+`
+
+// recBody writes the record of the pattern in AX, key DX, to dst (DI)
+// at R9: the packed pattern (the other live bits, the key above them),
+// its chunks 0..7 spread by PDEP to bits 3..7 of bytes 0..7, and the
+// weight shift in bits 0, 1.
+const recBody = `	SHLXQ R14, DX, DX
 	PEXTQ R8, AX, BX
 	ORQ DX, BX
 	PDEPQ R13, BX, DX
@@ -362,14 +443,7 @@ place:
 	POPCNTQ AX, AX
 	ORQ AX, DX
 	MOVQ DX, (DI)(R9*8)
-	ADDQ $8, SI
-	ADDQ $4, R11
-	DECQ CX
-	JNZ place
-
-placedone:
-	RET`)
-}
+`
 
 // placeArgs loads the arguments of placeKeys and placeRecs, which share
 // their signature.

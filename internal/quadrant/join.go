@@ -38,6 +38,8 @@ type joiner struct {
 	wp, ep   []uint64    // sorted by key
 	kin      []uint32    // keys of the west list (or the list being sorted), in input order
 	kinE     []uint32    // keys of the east list (sortPacked)
+	wcur2    []int32     // keyStarts' second cursors of the west list
+	ecur2    []int32     // and of the east list
 	wrec     []uint64    // sorted west records (placeRecs), when recs
 	recs     bool        // the west list is in wrec (sortRecs), not wp
 	perm     [128]uint32 // PEXT key order to key order (sortPacked)
@@ -298,8 +300,9 @@ func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
 	// the live bits need (a pass of its own over both lists was 3% of
 	// N = 21's CPU).
 	var ow, oe uint64
-	j.ws, j.kin, ow = j.keyStarts(j.ws, j.kin, W, kmask)
-	j.es, j.kinE, oe = j.keyStarts(j.es, j.kinE, E, kmask)
+	var wsplit bool
+	j.ws, j.wcur2, j.kin, ow, wsplit = j.keyStarts(j.ws, j.wcur2, j.kin, W, kmask)
+	j.es, j.ecur2, j.kinE, oe, _ = j.keyStarts(j.es, j.ecur2, j.kinE, E, kmask)
 	// The packed pattern: the live bits that are not key bits, then the
 	// key bits above them in key order, key bit t at keyBase+t, so that
 	// a leaf whose top key bits are settled reads fewer chunks (leaf).
@@ -325,15 +328,20 @@ func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
 	j.keyTop = true
 	j.recs = useAVX2 && j.cbits == 5
 	if j.recs {
-		j.wrec, j.ws = j.placeRecsAt(j.wrec, j.ws, j.kin, W, live)
+		cur2 := j.wcur2
+		if !wsplit {
+			cur2 = nil
+		}
+		j.wrec, j.ws = j.placeRecsAt(j.wrec, j.ws, cur2, j.kin, W, live)
 	} else {
 		j.wp, j.ws = j.placeKeysAt(j.wp, j.ws, j.kin, W, live)
 	}
 	j.ep, j.es = j.placeKeysAt(j.ep, j.es, j.kinE, E, live)
 }
 
-// setPerm sets nkey and perm for the key bits key (pattern bits, the
-// most significant first) of mask kmask. PEXT keeps the key bits in
+// setPerm sets nkey and perm for the key bits of mask kmask, key bit t
+// being pattern bit key[t] (count puts the densest last, as the most
+// significant). PEXT keeps the key bits in
 // pattern order; perm maps them to the key order (densest most
 // significant), which split on ~30% fewer block-ops on N = 18 and 20
 // than pattern order.
@@ -369,18 +377,30 @@ func (j *joiner) setPerm(key []uint8, kmask uint64) {
 // pieces of N = 23 (lists of 10^5 and more); written once, N = 18 and
 // 19 took 12% and 8% less CPU.
 func (j *joiner) sortRecs(dst []uint64, start []int32, in []uint64, live, kmask uint64) ([]uint64, []int32) {
-	cnt, kin, _ := j.keyStarts(start, j.kin, in, kmask)
-	j.kin = kin
-	return j.placeRecsAt(dst, cnt, kin, in, live)
+	cnt, cur2, kin, _, split := j.keyStarts(start, j.wcur2, j.kin, in, kmask)
+	j.kin, j.wcur2 = kin, cur2
+	if !split {
+		cur2 = nil
+	}
+	return j.placeRecsAt(dst, cnt, cur2, kin, in, live)
 }
 
 // placeRecsAt is the second pass of sortRecs: the records of in, with
-// keys kin (keyStarts), written from the bucket starts cnt on. It
-// returns the records and the bucket starts.
-func (j *joiner) placeRecsAt(dst []uint64, cnt []int32, kin []uint32, in []uint64, live uint64) ([]uint64, []int32) {
+// keys kin (keyStarts), written from the bucket starts cnt on, or with
+// cur2 (not nil) those at odd places from the cursors cur2 on (placeRecs2;
+// keyStarts split them). It returns the records and the bucket starts.
+func (j *joiner) placeRecsAt(dst []uint64, cnt, cur2 []int32, kin []uint32, in []uint64, live uint64) ([]uint64, []int32) {
 	dst = grow(dst, len(in))
-	placeRecs(&in[0], len(in), live, &kin[0], &cnt[0], &dst[0], uint64(j.keyBase))
-	endsToStarts(cnt, 1<<j.nkey)
+	nk := 1 << j.nkey
+	if cur2 == nil {
+		placeRecs(&in[0], len(in), live, &kin[0], &cnt[0], &dst[0], uint64(j.keyBase))
+		endsToStarts(cnt, nk)
+		return dst, cnt
+	}
+	placeRecs2(&in[0], len(in), live, &kin[0], &cnt[0], &cur2[0], &dst[0], uint64(j.keyBase))
+	// The odd places' cursors end where their buckets end.
+	endsToStarts(cur2, nk)
+	copy(cnt, cur2[:nk+1])
 	return dst, cnt
 }
 
@@ -393,18 +413,44 @@ func (j *joiner) placeKeysAt(dst []uint64, cnt []int32, kin []uint32, in []uint6
 }
 
 // keyStarts counts the keys of in (keyCounts, into kin, grown) and
-// returns start grown to the 2^nkey+1 bucket starts, kin, and the OR
-// of the patterns: the place pass writes key k's patterns from start[k]
-// on, advancing it.
-func (j *joiner) keyStarts(start []int32, kin []uint32, in []uint64, kmask uint64) ([]int32, []uint32, uint64) {
+// returns start grown to the 2^nkey+1 bucket starts, second, kin, the
+// OR of the patterns, and whether it split the counts: the place pass
+// writes key k's patterns from start[k] on, advancing it. A list of at
+// least keyCounts2Min patterns counts the keys at odd places apart
+// (keyCounts2, into second, grown) and is split: second[k] is then
+// where key k's patterns at odd places may begin, after those at even
+// places, for placeRecs2; a one-cursor pass may ignore it.
+//
+// Measured (qbench -workers 1 -shard 3/64 21, profiles): one counter
+// array 1.82 s, two 1.24 s (consecutive patterns share the keys of
+// their top quadrant, and an increment waited on the one before).
+func (j *joiner) keyStarts(start, second []int32, kin []uint32, in []uint64, kmask uint64) ([]int32, []int32, []uint32, uint64, bool) {
 	nk := 1 << j.nkey
 	start = grow(start, nk+1)
 	clear(start)
 	kin = grow(kin, len(in))
-	or := keyCounts(&in[0], len(in), kmask, &j.perm, &kin[0], &start[0])
-	countsToStarts(start, nk)
-	return start, kin, or
+	if len(in) < keyCounts2Min {
+		or := keyCounts(&in[0], len(in), kmask, &j.perm, &kin[0], &start[0])
+		countsToStarts(start, nk)
+		return start, second, kin, or, false
+	}
+	second = grow(second, nk+1)
+	clear(second)
+	or := keyCounts2(&in[0], len(in), kmask, &j.perm, &kin[0], &start[0], &second[0])
+	// start[k+1] and second[k+1] count key k at even and at odd places.
+	s := int32(0)
+	for k := range nk {
+		e, o := start[k+1], second[k+1]
+		start[k], second[k] = s, s+e
+		s += e + o
+	}
+	start[nk], second[nk] = s, s
+	return start, second, kin, or, true
 }
+
+// keyCounts2Min: lists at least this long count their keys with two
+// counters (keyCounts2).
+var keyCounts2Min = 256
 
 // countsToStarts turns cnt, cnt[k+1] the patterns with key k and cnt[0]
 // = 0, into the bucket starts: cnt[k] is where key k's patterns begin.

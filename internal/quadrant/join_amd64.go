@@ -47,6 +47,14 @@ func placeKeys(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uin
 //go:noescape
 func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32) uint64
 
+// keyCounts2 is keyCounts counting the keys of the patterns at odd
+// places in cnt2 (cleared like cnt), whose counts the caller adds to
+// cnt's: two counters in turn, so that equal keys in a row do not wait
+// on each other's increments.
+//
+//go:noescape
+func keyCounts2(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32, cnt2 *int32) uint64
+
 // placeRecs writes the record of each of the n patterns p from in to
 // dst[cnt[key]], key = kin[i], and adds 1 to cnt[key]: with cnt the
 // bucket starts of keyCounts' counts, a counting sort's scatter with no
@@ -59,6 +67,12 @@ func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, 
 //
 //go:noescape
 func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)
+
+// placeRecs2 is placeRecs with the patterns at odd places placed by the
+// cursors cnt2, those at even places by cnt (see keyCounts2).
+//
+//go:noescape
+func placeRecs2(in *uint64, n int, live uint64, kin *uint32, cnt *int32, cnt2 *int32, dst *uint64, shift uint64)
 
 // useAVX2 selects leafAVX2 for 5-bit chunks (a var for tests and
 // benchmarks, which compare it with leafGo).

@@ -2405,6 +2405,67 @@ keydone:
 	MOVQ R13, ret+48(FP)
 	RET
 
+// func keyCounts2(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32, cnt2 *int32) uint64
+TEXT ·keyCounts2(SB), NOSPLIT, $0-64
+	MOVQ in+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ kmask+16(FP), R9
+	MOVQ perm+24(FP), R10
+	MOVQ kin+32(FP), R11
+	MOVQ cnt+40(FP), R12
+	MOVQ cnt2+48(FP), R14
+	XORQ R13, R13
+	CMPQ CX, $2
+	JLT key2tail
+
+key2:
+	MOVQ (SI), AX
+	ORQ AX, R13
+	// kin = perm of the key bits, packed; cnt[kin+1]++.
+	PEXTQ R9, AX, DX
+	MOVQ DX, BX
+	ANDQ $63, DX
+	SHRQ $6, BX
+	MOVL (R10)(DX*4), DX
+	ORL 256(R10)(BX*4), DX
+	MOVL DX, (R11)
+	INCL 4(R12)(DX*4)
+	MOVQ 8(SI), AX
+	ORQ AX, R13
+	// kin = perm of the key bits, packed; cnt2[kin+1]++.
+	PEXTQ R9, AX, DX
+	MOVQ DX, BX
+	ANDQ $63, DX
+	SHRQ $6, BX
+	MOVL (R10)(DX*4), DX
+	ORL 256(R10)(BX*4), DX
+	MOVL DX, 4(R11)
+	INCL 4(R14)(DX*4)
+	ADDQ $16, SI
+	ADDQ $8, R11
+	SUBQ $2, CX
+	CMPQ CX, $2
+	JGE key2
+
+key2tail:
+	TESTQ CX, CX
+	JZ key2done
+	MOVQ (SI), AX
+	ORQ AX, R13
+	// kin = perm of the key bits, packed; cnt[kin+1]++.
+	PEXTQ R9, AX, DX
+	MOVQ DX, BX
+	ANDQ $63, DX
+	SHRQ $6, BX
+	MOVL (R10)(DX*4), DX
+	ORL 256(R10)(BX*4), DX
+	MOVL DX, (R11)
+	INCL 4(R12)(DX*4)
+
+key2done:
+	MOVQ R13, ret+56(FP)
+	RET
+
 // func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)
 TEXT ·placeRecs(SB), NOSPLIT, $0-56
 	MOVQ in+0(FP), SI
@@ -2424,9 +2485,6 @@ place:
 	MOVL (R11), DX
 	MOVL (R12)(DX*4), R9
 	INCL (R12)(DX*4)
-	// The record of the packed pattern (the other live bits, the key
-	// above them): PDEP spreads its chunks 0..7 to bits 3..7 of bytes
-	// 0..7, and the weight shift goes to bits 0, 1.
 	SHLXQ R14, DX, DX
 	PEXTQ R8, AX, BX
 	ORQ DX, BX
@@ -2441,4 +2499,69 @@ place:
 	JNZ place
 
 placedone:
+	RET
+
+// func placeRecs2(in *uint64, n int, live uint64, kin *uint32, cnt *int32, cnt2 *int32, dst *uint64, shift uint64)
+TEXT ·placeRecs2(SB), NOSPLIT, $0-64
+	MOVQ in+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ live+16(FP), R8
+	MOVQ kin+24(FP), R11
+	MOVQ cnt+32(FP), R12
+	MOVQ cnt2+40(FP), R10
+	MOVQ dst+48(FP), DI
+	MOVQ shift+56(FP), R14
+	MOVQ $0xf8f8f8f8f8f8f8f8, R13
+	CMPQ CX, $2
+	JLT place2tail
+
+place2:
+	MOVQ (SI), AX
+	MOVL (R11), DX
+	MOVL (R12)(DX*4), R9
+	INCL (R12)(DX*4)
+	SHLXQ R14, DX, DX
+	PEXTQ R8, AX, BX
+	ORQ DX, BX
+	PDEPQ R13, BX, DX
+	SHRQ $62, AX
+	POPCNTQ AX, AX
+	ORQ AX, DX
+	MOVQ DX, (DI)(R9*8)
+	// The pattern at an odd place: its cursor is cnt2[key].
+	MOVQ 8(SI), AX
+	MOVL 4(R11), DX
+	MOVL (R10)(DX*4), R9
+	INCL (R10)(DX*4)
+	SHLXQ R14, DX, DX
+	PEXTQ R8, AX, BX
+	ORQ DX, BX
+	PDEPQ R13, BX, DX
+	SHRQ $62, AX
+	POPCNTQ AX, AX
+	ORQ AX, DX
+	MOVQ DX, (DI)(R9*8)
+	ADDQ $16, SI
+	ADDQ $8, R11
+	SUBQ $2, CX
+	CMPQ CX, $2
+	JGE place2
+
+place2tail:
+	TESTQ CX, CX
+	JZ place2done
+	MOVQ (SI), AX
+	MOVL (R11), DX
+	MOVL (R12)(DX*4), R9
+	INCL (R12)(DX*4)
+	SHLXQ R14, DX, DX
+	PEXTQ R8, AX, BX
+	ORQ DX, BX
+	PDEPQ R13, BX, DX
+	SHRQ $62, AX
+	POPCNTQ AX, AX
+	ORQ AX, DX
+	MOVQ DX, (DI)(R9*8)
+
+place2done:
 	RET

@@ -35,3 +35,13 @@ func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, 
 func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64) {
 	panic("quadrant: placeRecs without BMI2")
 }
+
+// keyCounts2 is never called when usePEXT is false.
+func keyCounts2(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32, cnt2 *int32) uint64 {
+	panic("quadrant: keyCounts2 without BMI2")
+}
+
+// placeRecs2 is never called when usePEXT is false.
+func placeRecs2(in *uint64, n int, live uint64, kin *uint32, cnt *int32, cnt2 *int32, dst *uint64, shift uint64) {
+	panic("quadrant: placeRecs2 without BMI2")
+}

@@ -2,7 +2,9 @@ package quadrant
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -76,4 +78,69 @@ func TestLeafKernels(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSortRecs checks the west records' counting sort (keyStarts, then
+// placeRecs or, for lists of keyCounts2Min and more, keyCounts2 and
+// placeRecs2) on lists of odd and even lengths around the switch: each
+// key's bucket must hold exactly the records of the patterns with that
+// key, a record being chunk c of the packed pattern in bits 3..7 of
+// byte c and the weight in bits 0, 1.
+func TestSortRecs(t *testing.T) {
+	if !usePEXT {
+		t.Skip("quadrant: the records need AVX2 and a fast PEXT")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	const d = 36
+	key := []uint8{30, 4, 17} // key bit t is pattern bit key[t]
+	var kmask uint64
+	for _, b := range key {
+		kmask |= 1 << b
+	}
+	live := uint64(1<<d-1) &^ kmask &^ (1 << 9) // bit 9 dead
+	for _, n := range []int{1, 2, 3, keyCounts2Min - 1, keyCounts2Min, keyCounts2Min + 1, 1000, 1001} {
+		var j joiner
+		j.setPerm(key, kmask)
+		j.keyBase = bits.OnesCount64(live)
+		W := randomPatterns(r, n, d, 0.4, true)
+		recs, starts := j.sortRecs(nil, nil, W, live, kmask)
+		want := make(map[uint32][]uint64)
+		for _, p := range W {
+			var k uint32
+			for t, b := range key {
+				k |= uint32(p>>b&1) << t
+			}
+			packed := pext(p, live) | uint64(k)<<j.keyBase
+			var rec uint64
+			for c := range 8 {
+				rec |= (packed >> (5 * c) & 31) << (8*c + 3)
+			}
+			rec |= uint64(bits.OnesCount64(p >> weightShift))
+			want[k] = append(want[k], rec)
+		}
+		for k := range uint32(1 << len(key)) {
+			got := slices.Clone(recs[starts[k]:starts[k+1]])
+			w := want[k]
+			slices.Sort(got)
+			slices.Sort(w)
+			if !slices.Equal(got, w) {
+				t.Errorf("n=%d key %03b: bucket [%d, %d) holds %d records %x; want %d %x", n, k, starts[k], starts[k+1], len(got), got, len(w), w)
+			}
+		}
+		if int(starts[1<<len(key)]) != n {
+			t.Errorf("n=%d: the buckets end at %d", n, starts[1<<len(key)])
+		}
+	}
+}
+
+// pext is PEXT in Go: the bits of x under mask, packed to the bottom.
+func pext(x, mask uint64) uint64 {
+	var out uint64
+	for i := 0; mask != 0; mask &= mask - 1 {
+		if x&(mask&-mask) != 0 {
+			out |= 1 << i
+		}
+		i++
+	}
+	return out
 }

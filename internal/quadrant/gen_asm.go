@@ -146,14 +146,15 @@ func leaf(p func(string, ...any), nc int, regs []string, rec, pop512 bool) {
 		p(`	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
 	// quarter of the entry's byte offset); the weight shift in bits 0
 	// and 1 of byte 0.
-	MOVBQZX (DX), AX
-	MOVQ AX, CX
-	ANDQ $3, CX
-	VMOVQ CX, X5
-	ANDQ $0xf8, AX`)
+	MOVQ (DX), CX`)
 		for c := 1; c < nc; c++ {
-			p("\tMOVBQZX %d(DX), %s", c, regs[c])
+			p("\tRORXQ $%d, CX, %s", 8*c, regs[c])
+			p("\tANDL $0xf8, %s", regs[c])
 		}
+		p(`	MOVL CX, AX
+	ANDL $0xf8, AX
+	ANDL $3, CX
+	VMOVQ CX, X5`)
 	} else {
 		p(`	// The weight shift (popcount of bits 62, 63) in X5; chunk c's entry
 	// is at byte 1024c + 32·(its 5 bits): the second term in AX, BX,

@@ -205,13 +205,15 @@ leafRecAVX23_w:
 	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
 	// quarter of the entry's byte offset); the weight shift in bits 0
 	// and 1 of byte 0.
-	MOVBQZX (DX), AX
-	MOVQ AX, CX
-	ANDQ $3, CX
+	MOVQ (DX), CX
+	RORXQ $8, CX, BX
+	ANDL $0xf8, BX
+	RORXQ $16, CX, R8
+	ANDL $0xf8, R8
+	MOVL CX, AX
+	ANDL $0xf8, AX
+	ANDL $3, CX
 	VMOVQ CX, X5
-	ANDQ $0xf8, AX
-	MOVBQZX 1(DX), BX
-	MOVBQZX 2(DX), R8
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
@@ -370,14 +372,17 @@ leafRecAVX24_w:
 	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
 	// quarter of the entry's byte offset); the weight shift in bits 0
 	// and 1 of byte 0.
-	MOVBQZX (DX), AX
-	MOVQ AX, CX
-	ANDQ $3, CX
+	MOVQ (DX), CX
+	RORXQ $8, CX, BX
+	ANDL $0xf8, BX
+	RORXQ $16, CX, R8
+	ANDL $0xf8, R8
+	RORXQ $24, CX, R9
+	ANDL $0xf8, R9
+	MOVL CX, AX
+	ANDL $0xf8, AX
+	ANDL $3, CX
 	VMOVQ CX, X5
-	ANDQ $0xf8, AX
-	MOVBQZX 1(DX), BX
-	MOVBQZX 2(DX), R8
-	MOVBQZX 3(DX), R9
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
@@ -545,15 +550,19 @@ leafRecAVX25_w:
 	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
 	// quarter of the entry's byte offset); the weight shift in bits 0
 	// and 1 of byte 0.
-	MOVBQZX (DX), AX
-	MOVQ AX, CX
-	ANDQ $3, CX
+	MOVQ (DX), CX
+	RORXQ $8, CX, BX
+	ANDL $0xf8, BX
+	RORXQ $16, CX, R8
+	ANDL $0xf8, R8
+	RORXQ $24, CX, R9
+	ANDL $0xf8, R9
+	RORXQ $32, CX, R10
+	ANDL $0xf8, R10
+	MOVL CX, AX
+	ANDL $0xf8, AX
+	ANDL $3, CX
 	VMOVQ CX, X5
-	ANDQ $0xf8, AX
-	MOVBQZX 1(DX), BX
-	MOVBQZX 2(DX), R8
-	MOVBQZX 3(DX), R9
-	MOVBQZX 4(DX), R10
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
@@ -730,16 +739,21 @@ leafRecAVX26_w:
 	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
 	// quarter of the entry's byte offset); the weight shift in bits 0
 	// and 1 of byte 0.
-	MOVBQZX (DX), AX
-	MOVQ AX, CX
-	ANDQ $3, CX
+	MOVQ (DX), CX
+	RORXQ $8, CX, BX
+	ANDL $0xf8, BX
+	RORXQ $16, CX, R8
+	ANDL $0xf8, R8
+	RORXQ $24, CX, R9
+	ANDL $0xf8, R9
+	RORXQ $32, CX, R10
+	ANDL $0xf8, R10
+	RORXQ $40, CX, R11
+	ANDL $0xf8, R11
+	MOVL CX, AX
+	ANDL $0xf8, AX
+	ANDL $3, CX
 	VMOVQ CX, X5
-	ANDQ $0xf8, AX
-	MOVBQZX 1(DX), BX
-	MOVBQZX 2(DX), R8
-	MOVBQZX 3(DX), R9
-	MOVBQZX 4(DX), R10
-	MOVBQZX 5(DX), R11
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
@@ -925,17 +939,23 @@ leafRecAVX27_w:
 	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
 	// quarter of the entry's byte offset); the weight shift in bits 0
 	// and 1 of byte 0.
-	MOVBQZX (DX), AX
-	MOVQ AX, CX
-	ANDQ $3, CX
+	MOVQ (DX), CX
+	RORXQ $8, CX, BX
+	ANDL $0xf8, BX
+	RORXQ $16, CX, R8
+	ANDL $0xf8, R8
+	RORXQ $24, CX, R9
+	ANDL $0xf8, R9
+	RORXQ $32, CX, R10
+	ANDL $0xf8, R10
+	RORXQ $40, CX, R11
+	ANDL $0xf8, R11
+	RORXQ $48, CX, R12
+	ANDL $0xf8, R12
+	MOVL CX, AX
+	ANDL $0xf8, AX
+	ANDL $3, CX
 	VMOVQ CX, X5
-	ANDQ $0xf8, AX
-	MOVBQZX 1(DX), BX
-	MOVBQZX 2(DX), R8
-	MOVBQZX 3(DX), R9
-	MOVBQZX 4(DX), R10
-	MOVBQZX 5(DX), R11
-	MOVBQZX 6(DX), R12
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
@@ -1130,18 +1150,25 @@ leafRecAVX28_w:
 	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
 	// quarter of the entry's byte offset); the weight shift in bits 0
 	// and 1 of byte 0.
-	MOVBQZX (DX), AX
-	MOVQ AX, CX
-	ANDQ $3, CX
+	MOVQ (DX), CX
+	RORXQ $8, CX, BX
+	ANDL $0xf8, BX
+	RORXQ $16, CX, R8
+	ANDL $0xf8, R8
+	RORXQ $24, CX, R9
+	ANDL $0xf8, R9
+	RORXQ $32, CX, R10
+	ANDL $0xf8, R10
+	RORXQ $40, CX, R11
+	ANDL $0xf8, R11
+	RORXQ $48, CX, R12
+	ANDL $0xf8, R12
+	RORXQ $56, CX, R13
+	ANDL $0xf8, R13
+	MOVL CX, AX
+	ANDL $0xf8, AX
+	ANDL $3, CX
 	VMOVQ CX, X5
-	ANDQ $0xf8, AX
-	MOVBQZX 1(DX), BX
-	MOVBQZX 2(DX), R8
-	MOVBQZX 3(DX), R9
-	MOVBQZX 4(DX), R10
-	MOVBQZX 5(DX), R11
-	MOVBQZX 6(DX), R12
-	MOVBQZX 7(DX), R13
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
@@ -1303,13 +1330,15 @@ leafRecVPOP3_w:
 	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
 	// quarter of the entry's byte offset); the weight shift in bits 0
 	// and 1 of byte 0.
-	MOVBQZX (DX), AX
-	MOVQ AX, CX
-	ANDQ $3, CX
+	MOVQ (DX), CX
+	RORXQ $8, CX, BX
+	ANDL $0xf8, BX
+	RORXQ $16, CX, R8
+	ANDL $0xf8, R8
+	MOVL CX, AX
+	ANDL $0xf8, AX
+	ANDL $3, CX
 	VMOVQ CX, X5
-	ANDQ $0xf8, AX
-	MOVBQZX 1(DX), BX
-	MOVBQZX 2(DX), R8
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
@@ -1462,14 +1491,17 @@ leafRecVPOP4_w:
 	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
 	// quarter of the entry's byte offset); the weight shift in bits 0
 	// and 1 of byte 0.
-	MOVBQZX (DX), AX
-	MOVQ AX, CX
-	ANDQ $3, CX
+	MOVQ (DX), CX
+	RORXQ $8, CX, BX
+	ANDL $0xf8, BX
+	RORXQ $16, CX, R8
+	ANDL $0xf8, R8
+	RORXQ $24, CX, R9
+	ANDL $0xf8, R9
+	MOVL CX, AX
+	ANDL $0xf8, AX
+	ANDL $3, CX
 	VMOVQ CX, X5
-	ANDQ $0xf8, AX
-	MOVBQZX 1(DX), BX
-	MOVBQZX 2(DX), R8
-	MOVBQZX 3(DX), R9
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
@@ -1631,15 +1663,19 @@ leafRecVPOP5_w:
 	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
 	// quarter of the entry's byte offset); the weight shift in bits 0
 	// and 1 of byte 0.
-	MOVBQZX (DX), AX
-	MOVQ AX, CX
-	ANDQ $3, CX
+	MOVQ (DX), CX
+	RORXQ $8, CX, BX
+	ANDL $0xf8, BX
+	RORXQ $16, CX, R8
+	ANDL $0xf8, R8
+	RORXQ $24, CX, R9
+	ANDL $0xf8, R9
+	RORXQ $32, CX, R10
+	ANDL $0xf8, R10
+	MOVL CX, AX
+	ANDL $0xf8, AX
+	ANDL $3, CX
 	VMOVQ CX, X5
-	ANDQ $0xf8, AX
-	MOVBQZX 1(DX), BX
-	MOVBQZX 2(DX), R8
-	MOVBQZX 3(DX), R9
-	MOVBQZX 4(DX), R10
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
@@ -1810,16 +1846,21 @@ leafRecVPOP6_w:
 	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
 	// quarter of the entry's byte offset); the weight shift in bits 0
 	// and 1 of byte 0.
-	MOVBQZX (DX), AX
-	MOVQ AX, CX
-	ANDQ $3, CX
+	MOVQ (DX), CX
+	RORXQ $8, CX, BX
+	ANDL $0xf8, BX
+	RORXQ $16, CX, R8
+	ANDL $0xf8, R8
+	RORXQ $24, CX, R9
+	ANDL $0xf8, R9
+	RORXQ $32, CX, R10
+	ANDL $0xf8, R10
+	RORXQ $40, CX, R11
+	ANDL $0xf8, R11
+	MOVL CX, AX
+	ANDL $0xf8, AX
+	ANDL $3, CX
 	VMOVQ CX, X5
-	ANDQ $0xf8, AX
-	MOVBQZX 1(DX), BX
-	MOVBQZX 2(DX), R8
-	MOVBQZX 3(DX), R9
-	MOVBQZX 4(DX), R10
-	MOVBQZX 5(DX), R11
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
@@ -1999,17 +2040,23 @@ leafRecVPOP7_w:
 	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
 	// quarter of the entry's byte offset); the weight shift in bits 0
 	// and 1 of byte 0.
-	MOVBQZX (DX), AX
-	MOVQ AX, CX
-	ANDQ $3, CX
+	MOVQ (DX), CX
+	RORXQ $8, CX, BX
+	ANDL $0xf8, BX
+	RORXQ $16, CX, R8
+	ANDL $0xf8, R8
+	RORXQ $24, CX, R9
+	ANDL $0xf8, R9
+	RORXQ $32, CX, R10
+	ANDL $0xf8, R10
+	RORXQ $40, CX, R11
+	ANDL $0xf8, R11
+	RORXQ $48, CX, R12
+	ANDL $0xf8, R12
+	MOVL CX, AX
+	ANDL $0xf8, AX
+	ANDL $3, CX
 	VMOVQ CX, X5
-	ANDQ $0xf8, AX
-	MOVBQZX 1(DX), BX
-	MOVBQZX 2(DX), R8
-	MOVBQZX 3(DX), R9
-	MOVBQZX 4(DX), R10
-	MOVBQZX 5(DX), R11
-	MOVBQZX 6(DX), R12
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6
@@ -2198,18 +2245,25 @@ leafRecVPOP8_w:
 	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
 	// quarter of the entry's byte offset); the weight shift in bits 0
 	// and 1 of byte 0.
-	MOVBQZX (DX), AX
-	MOVQ AX, CX
-	ANDQ $3, CX
+	MOVQ (DX), CX
+	RORXQ $8, CX, BX
+	ANDL $0xf8, BX
+	RORXQ $16, CX, R8
+	ANDL $0xf8, R8
+	RORXQ $24, CX, R9
+	ANDL $0xf8, R9
+	RORXQ $32, CX, R10
+	ANDL $0xf8, R10
+	RORXQ $40, CX, R11
+	ANDL $0xf8, R11
+	RORXQ $48, CX, R12
+	ANDL $0xf8, R12
+	RORXQ $56, CX, R13
+	ANDL $0xf8, R13
+	MOVL CX, AX
+	ANDL $0xf8, AX
+	ANDL $3, CX
 	VMOVQ CX, X5
-	ANDQ $0xf8, AX
-	MOVBQZX 1(DX), BX
-	MOVBQZX 2(DX), R8
-	MOVBQZX 3(DX), R9
-	MOVBQZX 4(DX), R10
-	MOVBQZX 5(DX), R11
-	MOVBQZX 6(DX), R12
-	MOVBQZX 7(DX), R13
 	MOVQ tabs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	VPXOR Y6, Y6, Y6

@@ -100,8 +100,10 @@
 //     and some east pattern use (a row split leaves diagonals that one
 //     half cannot reach: about 29 of 34 bits live on N = 18, 33 of 38 on
 //     N = 20), so the kernel reads a chunk fewer; and it stores each west
-//     pattern as a record of its chunks' byte offsets (PDEP), which the
-//     kernel loads instead of computing them.
+//     pattern as a record, one word with a byte per chunk that the
+//     kernel scales into the chunk's table offset (PDEP), so that the
+//     kernel takes the offsets from the record instead of computing
+//     them from the pattern.
 //
 //   - Settled key bits. The packing puts the key bits on top, in key
 //     order. Every pair a leaf of the recursion meets is disjoint on
@@ -156,6 +158,14 @@
 // record built (placeRecs) and written once, to its bucket; records
 // written in input order and then scattered in Go doubled their memory
 // traffic (N = 18 12% and N = 19 8% more CPU, interleaved pairs). The
+// counting pass also ORs the patterns for the live bits, and a long
+// list is counted and placed with two counter arrays, one for the
+// patterns at even places and one for the odd (keyCounts2, placeRecs2):
+// consecutive patterns share their top quadrant's key bits, and one
+// array's increments waited on each other. With one-word records these
+// took the sort from 27% to 19% of a shard of N = 21 (qbench -workers 1
+// -shard 3/64 21, 2026-12-01; the whole count of Q(21) 0.92 of the time
+// before, 325 s against 355 s). The
 // key's bit densities on the two samples of 256 come from carry-save
 // adders, 16 patterns at a time (bitCounts): one set bit at a time
 // they were 6.7% of N = 19's CPU, through transposes 4.9%.

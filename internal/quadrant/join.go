@@ -128,10 +128,13 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 	j.nchunk = (d + j.cbits - 1) / j.cbits
 	if len(E) <= leafSize {
 		// One leaf: no key, no sorting.
+		// The leaf reads W in place (wp is the sort's scratch, kept for
+		// the next join), so that no join holds a copy of W beside wrec.
 		j.buildTables(E)
-		j.wp = append(j.wp[:0], W...)
-		j.total = 0
+		wp := j.wp
+		j.wp, j.total = W, 0
 		j.leaf(0, len(W), 0, len(E), 64)
+		j.wp = wp
 		return j.total
 	}
 	// 1. Key bits: the largest density products on a sample of each list.

@@ -48,9 +48,10 @@ func placeKeys(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uin
 func keyCounts(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32) uint64
 
 // keyCounts2 is keyCounts counting the keys of the patterns at odd
-// places in cnt2 (cleared like cnt), whose counts the caller adds to
-// cnt's: two counters in turn, so that equal keys in a row do not wait
-// on each other's increments.
+// places in cnt2 (cleared like cnt) instead of cnt: two counters in
+// turn, so that equal keys in a row do not wait on each other's
+// increments. keyStarts turns the two into a cursor each, for
+// placeRecs2.
 //
 //go:noescape
 func keyCounts2(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32, cnt *int32, cnt2 *int32) uint64
@@ -62,8 +63,9 @@ func keyCounts2(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32,
 // q = PEXT(p, live) | key<<shift (as placeKeys packs it): bits 3..7 of
 // byte c hold bits 5c..5c+4 of q, so that the byte is a quarter of the
 // kernel's byte offset of chunk c's entry in its block row, and bits 0
-// and 1 of byte 0 the weight shift. The kernel then loads its offsets
-// instead of computing them (see sortRecs).
+// and 1 of byte 0 the weight shift. The kernel then takes its offsets
+// from the record instead of computing them from the pattern (see
+// sortRecs).
 //
 //go:noescape
 func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)
@@ -112,7 +114,8 @@ func leafAVX2_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint6
 func leafAVX2_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
 // leafRecAVX2_3 to _8 are leafAVX2_3 to _8 reading west records (a
-// word each, see placeRecs) from ws instead of patterns.
+// word each, see placeRecs) from ws instead of patterns. Besides AVX2
+// they need BMI2 (RORX), as records do (usePEXT).
 //
 //go:noescape
 func leafRecAVX2_3(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64

@@ -27,7 +27,7 @@ func TestLeafKernels(t *testing.T) {
 		for i := range p {
 			p[i] = r.Uint64() & r.Uint64() & (1<<d - 1)
 			if weights {
-				p[i] |= uint64(r.IntN(3)) << weightShift
+				p[i] |= uint64(r.IntN(4)) << weightShift
 			}
 		}
 		return p
@@ -143,4 +143,37 @@ func pext(x, mask uint64) uint64 {
 		i++
 	}
 	return out
+}
+
+// TestKeyStartsOR checks the OR of the patterns that the keys' counting
+// pass returns (sortPacked takes the live bits from it: a bit missed
+// would be packed away and the pairs meeting on it counted as
+// disjoint), with one counter array and with two (keyCounts2), for a
+// bit set in one pattern only, at even and odd places and last.
+func TestKeyStartsOR(t *testing.T) {
+	if !usePEXT {
+		t.Skip("quadrant: keyCounts needs AVX2 and a fast PEXT")
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	key := []uint8{3, 11}
+	kmask := uint64(1<<3 | 1<<11)
+	for _, n := range []int{1, 2, 3, keyCounts2Min - 1, keyCounts2Min, keyCounts2Min + 1, 1000, 1001} {
+		for _, at := range []int{0, 1, n / 2, n - 2, n - 1} {
+			if at < 0 || at >= n {
+				continue
+			}
+			var j joiner
+			j.setPerm(key, kmask)
+			W := randomPatterns(r, n, 36, 0.3, true)
+			W[at] |= 1 << 50
+			var want uint64
+			for _, w := range W {
+				want |= w
+			}
+			_, _, _, got, _ := j.keyStarts(nil, nil, nil, W, kmask)
+			if got != want {
+				t.Errorf("n=%d, bit 50 at %d: OR = %#x; want %#x", n, at, got, want)
+			}
+		}
+	}
 }

@@ -475,10 +475,14 @@ func (p *Plan) FrameBytes() uint64 {
 func (p *Plan) SetProjected(on bool) { p.noProj = !on }
 
 func workerBytes(maxPat uint64) uint64 {
-	// Per pattern: the lists 2×8, the sorted lists 2×8 (west records,
-	// east patterns) and their keys 2×4 (kin, kinE): 40 bytes within the
-	// 16+16+16 counted here since an older layout; tables 8192/256;
-	// bucket starts and the rest in the MiB.
+	// Per pattern: the lists 2×8 (ws, es); the sorted lists 2×8 (west
+	// records or, without AVX2 and BMI2, packed patterns, and east
+	// patterns) and their keys 2×4 (kin, kinE), grown with a quarter to
+	// spare: 16 + 30 bytes within the 16+16+16 counted here since an
+	// older layout; tables 8192/256; bucket starts and the rest in the
+	// MiB. maxPat counts the half-boards' pairs before their attack
+	// check, far more than any list holds (a shard of N = 22 planned 390
+	// MiB and peaked at 132), which also covers the lists' own growth.
 	return maxPat*(16+16+16+32) + 1<<20
 }
 

@@ -66,7 +66,8 @@ func TestJoinRandom(t *testing.T) {
 }
 
 // randomPatterns returns k patterns of d bits, each bit set with
-// probability dens, and with weights a random weight (0..2) each.
+// probability dens, and with weights a random weight each: bit 62,
+// bit 63, both (a weight shift of 2) or neither.
 func randomPatterns(r *rand.Rand, k, d int, dens float64, weights bool) []uint64 {
 	p := make([]uint64, k)
 	for i := range p {
@@ -76,7 +77,7 @@ func randomPatterns(r *rand.Rand, k, d int, dens float64, weights bool) []uint64
 			}
 		}
 		if weights {
-			p[i] |= uint64(r.IntN(3)) << weightShift
+			p[i] |= uint64(r.IntN(4)) << weightShift
 		}
 	}
 	return p

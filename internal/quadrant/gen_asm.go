@@ -4,8 +4,9 @@
 // (leafAVX2_3 to _8: one per number of 5-bit chunks; leafRecAVX2_3 to
 // _8 on west records; leafVPOP_* and leafRecVPOP_* the same with the
 // popcount of AVX-512 VPOPCNTQ), the packing of patterns (keyCounts,
-// keyCounts2, placeKeys, placeRecs and placeRecs2) and the compaction
-// of half-board unions (unionDisjointAVX2).
+// keyCounts2, placeKeys, placeRecs and placeRecs2), the east blocks'
+// chunk entries (chunkRows) and the compaction of half-board unions
+// (unionDisjointAVX2).
 //
 //	go run gen_asm.go [-o file]
 package main
@@ -89,6 +90,7 @@ func main() {
 		}
 	}
 	union(p)
+	rows(p)
 	prep(p)
 	prepRec(p)
 	if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
@@ -214,6 +216,54 @@ func leaf(p func(string, ...any), nc int, regs []string, rec, pop512 bool) {
 	VPADDQ X1, X0, X0
 	VMOVQ X0, AX
 	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+`)
+}
+
+// rows writes chunkRows: the 32 entries of each of nc 5-bit chunks of a
+// block from its bit planes (see buildTables).
+func rows(p func(string, ...any)) {
+	p(`// func chunkRows(t *block, planes *[4][64]uint64, nc int)
+TEXT ·chunkRows(SB), NOSPLIT, $0-24
+	MOVQ t+0(FP), DI
+	MOVQ planes+8(FP), SI
+	MOVQ nc+16(FP), CX
+	VPCMPEQQ Y15, Y15, Y15
+	TESTQ CX, CX
+	JZ rowsdone
+
+rowsloop:
+	// Y5..Y9: the lanes without bit b = 5c..5c+4, words from planes[0..3][b].`)
+	for b := range 5 {
+		y := 5 + b
+		p("\tVMOVQ %d(SI), X%d", 8*b, y)
+		p("\tVPINSRQ $1, %d(SI), X%d, X%d", 512+8*b, y, y)
+		p("\tVMOVQ %d(SI), X10", 1024+8*b)
+		p("\tVPINSRQ $1, %d(SI), X10, X10", 1536+8*b)
+		p("\tVINSERTI128 $1, X10, Y%d, Y%d", y, y)
+		p("\tVPXOR Y15, Y%d, Y%d", y, y)
+	}
+	p("\t// Entry v: the lanes without any bit of v.")
+	p("\tVMOVDQU Y15, (DI)")
+	for v := 1; v < 32; v++ {
+		b := 0
+		for v>>b&1 == 0 {
+			b++
+		}
+		if prev := v & (v - 1); prev == 0 {
+			p("\tVMOVDQU Y%d, %d(DI)", 5+b, 32*v)
+		} else {
+			p("\tVPAND %d(DI), Y%d, Y10", 32*prev, 5+b)
+			p("\tVMOVDQU Y10, %d(DI)", 32*v)
+		}
+	}
+	p(`	ADDQ $1024, DI
+	ADDQ $40, SI
+	DECQ CX
+	JNZ rowsloop
+
+rowsdone:
 	VZEROUPPER
 	RET
 `)

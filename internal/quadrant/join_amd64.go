@@ -240,6 +240,15 @@ func leafAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, last
 	return leafAVX2_8(tabs, nblk, ws, nw, first, last)
 }
 
+// chunkRows writes the 32 entries of each of the first nc 5-bit chunks
+// of block t (nc ≤ 8), entry v of chunk c holding the lanes whose
+// pattern has none of the bits v<<5c, from the bit planes: planes[q][b]
+// has bit i set when pattern 64q+i has bit b. It is buildTables' loop
+// for 5-bit chunks, an entry by one AND of 32 bytes.
+//
+//go:noescape
+func chunkRows(t *block, planes *[4][64]uint64, nc int)
+
 // unionDisjointAVX2 writes pa|p to o for each p of the n patterns from b
 // with pa&p == 0, in order, and returns how many it wrote; o must have
 // room for n (it writes past the kept ones, as the Go loop does).

@@ -45,3 +45,8 @@ func keyCounts2(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32,
 func placeRecs2(in *uint64, n int, live uint64, kin *uint32, cnt *int32, cnt2 *int32, dst *uint64, shift uint64) {
 	panic("quadrant: placeRecs2 without BMI2")
 }
+
+// chunkRows is never called when useAVX2 is false.
+func chunkRows(t *block, planes *[4][64]uint64, nc int) {
+	panic("quadrant: chunkRows without AVX2")
+}

@@ -5,8 +5,8 @@
 // _8 on west records; leafVPOP_* and leafRecVPOP_* the same with the
 // popcount of AVX-512 VPOPCNTQ), the packing of patterns (keyCounts,
 // keyCounts2, placeKeys, placeRecs and placeRecs2), the east blocks'
-// chunk entries (chunkRows) and the compaction of half-board unions
-// (unionDisjointAVX2).
+// bit planes and chunk entries (transpose4, chunkRows) and the
+// compaction of half-board unions (unionDisjointAVX2).
 //
 //	go run gen_asm.go [-o file]
 package main
@@ -91,6 +91,7 @@ func main() {
 	}
 	union(p)
 	rows(p)
+	transpose(p)
 	prep(p)
 	prepRec(p)
 	if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
@@ -224,7 +225,7 @@ func leaf(p func(string, ...any), nc int, regs []string, rec, pop512 bool) {
 // rows writes chunkRows: the 32 entries of each of nc 5-bit chunks of a
 // block from its bit planes (see buildTables).
 func rows(p func(string, ...any)) {
-	p(`// func chunkRows(t *block, planes *[4][64]uint64, nc int)
+	p(`// func chunkRows(t *block, planes *[64][4]uint64, nc int)
 TEXT ·chunkRows(SB), NOSPLIT, $0-24
 	MOVQ t+0(FP), DI
 	MOVQ planes+8(FP), SI
@@ -234,15 +235,9 @@ TEXT ·chunkRows(SB), NOSPLIT, $0-24
 	JZ rowsdone
 
 rowsloop:
-	// Y5..Y9: the lanes without bit b = 5c..5c+4, words from planes[0..3][b].`)
+	// Y5..Y9: the lanes without bit b = 5c..5c+4 (planes[b] negated).`)
 	for b := range 5 {
-		y := 5 + b
-		p("\tVMOVQ %d(SI), X%d", 8*b, y)
-		p("\tVPINSRQ $1, %d(SI), X%d, X%d", 512+8*b, y, y)
-		p("\tVMOVQ %d(SI), X10", 1024+8*b)
-		p("\tVPINSRQ $1, %d(SI), X10, X10", 1536+8*b)
-		p("\tVINSERTI128 $1, X10, Y%d, Y%d", y, y)
-		p("\tVPXOR Y15, Y%d, Y%d", y, y)
+		p("\tVPXOR %d(SI), Y15, Y%d", 32*b, 5+b)
 	}
 	p("\t// Entry v: the lanes without any bit of v.")
 	p("\tVMOVDQU Y15, (DI)")
@@ -259,12 +254,61 @@ rowsloop:
 		}
 	}
 	p(`	ADDQ $1024, DI
-	ADDQ $40, SI
+	ADDQ $160, SI
 	DECQ CX
 	JNZ rowsloop
 
 rowsdone:
 	VZEROUPPER
+	RET
+`)
+}
+
+// transpose writes transpose4: the four 64×64 bit transposes of a
+// block's quarters at once, word q of each 32-byte row holding quarter
+// q (transpose64's rounds on four lanes).
+func transpose(p func(string, ...any)) {
+	p(`// func transpose4(dst *[64][4]uint64, src *[256]uint64)
+TEXT ·transpose4(SB), NOSPLIT, $0-16
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ DI, DX
+	MOVQ $64, CX
+
+// Row k: patterns k, 64+k, 128+k and 192+k.
+gather:
+	VMOVQ (SI), X0
+	VPINSRQ $1, 512(SI), X0, X0
+	VMOVQ 1024(SI), X1
+	VPINSRQ $1, 1536(SI), X1, X1
+	VINSERTI128 $1, X1, Y0, Y0
+	VMOVDQU Y0, (DX)
+	ADDQ $8, SI
+	ADDQ $32, DX
+	DECQ CX
+	JNZ gather`)
+	masks := []uint64{0x00000000ffffffff, 0x0000ffff0000ffff, 0x00ff00ff00ff00ff, 0x0f0f0f0f0f0f0f0f, 0x3333333333333333, 0x5555555555555555}
+	for r, j := range []int{32, 16, 8, 4, 2, 1} {
+		p("\t// Round %d: rows k and k+%d, mask %#016x.", r, j, masks[r])
+		p("\tMOVQ $%#x, AX", masks[r])
+		p("\tVMOVQ AX, X15")
+		p("\tVPBROADCASTQ X15, Y15")
+		for base := 0; base < 64; base += 2 * j {
+			for k := base; k < base+j; k++ {
+				p("\tVMOVDQU %d(DI), Y0", 32*k)
+				p("\tVMOVDQU %d(DI), Y1", 32*(k+j))
+				p("\tVPSRLQ $%d, Y0, Y2", j)
+				p("\tVPXOR Y1, Y2, Y2")
+				p("\tVPAND Y15, Y2, Y2")
+				p("\tVPXOR Y2, Y1, Y1")
+				p("\tVPSLLQ $%d, Y2, Y2", j)
+				p("\tVPXOR Y2, Y0, Y0")
+				p("\tVMOVDQU Y0, %d(DI)", 32*k)
+				p("\tVMOVDQU Y1, %d(DI)", 32*(k+j))
+			}
+		}
+	}
+	p(`	VZEROUPPER
 	RET
 `)
 }

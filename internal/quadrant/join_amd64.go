@@ -242,12 +242,19 @@ func leafAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, last
 
 // chunkRows writes the 32 entries of each of the first nc 5-bit chunks
 // of block t (nc ≤ 8), entry v of chunk c holding the lanes whose
-// pattern has none of the bits v<<5c, from the bit planes: planes[q][b]
+// pattern has none of the bits v<<5c, from the bit planes: planes[b][q]
 // has bit i set when pattern 64q+i has bit b. It is buildTables' loop
 // for 5-bit chunks, an entry by one AND of 32 bytes.
 //
 //go:noescape
-func chunkRows(t *block, planes *[4][64]uint64, nc int)
+func chunkRows(t *block, planes *[64][4]uint64, nc int)
+
+// transpose4 writes the bit planes of the 256 patterns src to dst:
+// bit i of dst[b][q] is bit b of src[64q+i]. It is transpose64 on the
+// four quarters at once, a quarter in each 64-bit lane.
+//
+//go:noescape
+func transpose4(dst *[64][4]uint64, src *[256]uint64)
 
 // unionDisjointAVX2 writes pa|p to o for each p of the n patterns from b
 // with pa&p == 0, in order, and returns how many it wrote; o must have

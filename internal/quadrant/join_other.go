@@ -47,6 +47,11 @@ func placeRecs2(in *uint64, n int, live uint64, kin *uint32, cnt *int32, cnt2 *i
 }
 
 // chunkRows is never called when useAVX2 is false.
-func chunkRows(t *block, planes *[4][64]uint64, nc int) {
+func chunkRows(t *block, planes *[64][4]uint64, nc int) {
 	panic("quadrant: chunkRows without AVX2")
+}
+
+// transpose4 is never called when useAVX2 is false.
+func transpose4(dst *[64][4]uint64, src *[256]uint64) {
+	panic("quadrant: transpose4 without AVX2")
 }

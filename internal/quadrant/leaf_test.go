@@ -187,10 +187,10 @@ func TestChunkRows(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(11, 12))
 	for nc := 1; nc <= 8; nc++ {
-		var planes [4][64]uint64
-		for q := range planes {
-			for b := range planes[q] {
-				planes[q][b] = r.Uint64() & r.Uint64()
+		var planes [64][4]uint64
+		for b := range planes {
+			for q := range planes[b] {
+				planes[b][q] = r.Uint64() & r.Uint64()
 			}
 		}
 		var got, want block
@@ -203,6 +203,36 @@ func TestChunkRows(t *testing.T) {
 		}
 		if nc < 8 && got[32*nc] != ([4]uint64{}) {
 			t.Errorf("nc=%d: chunkRows wrote past its chunks", nc)
+		}
+	}
+}
+
+// TestTranspose4 compares the bit planes of transpose4 with the Go
+// transposes' (planesGo) for blocks of 16 to 256 patterns, and checks
+// one bit against its definition.
+func TestTranspose4(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("quadrant: transpose4 needs AVX2")
+	}
+	r := rand.New(rand.NewPCG(13, 14))
+	for _, n := range []int{16, 17, 64, 100, 200, 255, 256} {
+		var j joiner
+		ps := make([]uint64, n)
+		for i := range ps {
+			ps[i] = r.Uint64() &^ (3 << weightShift)
+		}
+		var in [256]uint64
+		copy(in[:], ps)
+		var got, want [64][4]uint64
+		transpose4(&got, &in)
+		j.planesGo(&want, ps)
+		if got != want {
+			t.Errorf("n=%d: transpose4 and planesGo differ", n)
+		}
+		i := r.IntN(n)
+		b := r.IntN(62)
+		if g, w := got[b][i/64]>>(i%64)&1, ps[i]>>b&1; g != w {
+			t.Errorf("n=%d: plane %d, pattern %d: bit %d; want %d", n, b, i, g, w)
 		}
 	}
 }

@@ -256,6 +256,19 @@ func chunkRows(t *block, planes *[64][4]uint64, nc int)
 //go:noescape
 func transpose4(dst *[64][4]uint64, src *[256]uint64)
 
+// useAVX512 selects unionAll512 for the half-boards' unions: it needs
+// AVX-512 F and DQ (with the OS saving their state, which x/sys/cpu
+// checks) and BMI2. A var for tests and benchmarks.
+var useAVX512 = useAVX2 && cpu.X86.HasBMI2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512DQ
+
+// unionAll512 writes, for each of the na patterns pa from a in turn,
+// pa|p for each of the nb patterns p from b with pa&p == 0, in order,
+// to o, and returns how many it wrote; o must have room for na·nb (it
+// writes past the kept ones). na, nb ≥ 1.
+//
+//go:noescape
+func unionAll512(o *uint64, a *uint64, na int, b *uint64, nb int) int
+
 // unionDisjointAVX2 writes pa|p to o for each p of the n patterns from b
 // with pa&p == 0, in order, and returns how many it wrote; o must have
 // room for n (it writes past the kept ones, as the Go loop does).

@@ -2379,6 +2379,71 @@ done:
 	MOVQ AX, ret+32(FP)
 	VZEROUPPER
 	RET
+// func unionAll512(o *uint64, a *uint64, na int, b *uint64, nb int) int
+TEXT ·unionAll512(SB), NOSPLIT, $0-48
+	MOVQ o+0(FP), DI
+	MOVQ a+8(FP), R8
+	MOVQ na+16(FP), R9
+	MOVQ b+24(FP), R10
+	MOVQ nb+32(FP), R11
+	XORQ AX, AX
+	// K2: the lanes of the last nb%! (MISSING)patterns of b; R12 the groups of 8.
+	MOVQ R11, CX
+	ANDQ $7, CX
+	MOVL $1, DX
+	SHLXL CX, DX, DX
+	DECL DX
+	KMOVB DX, K2
+	MOVQ R11, R12
+	SHRQ $3, R12
+	TESTQ R9, R9
+	JZ u512done
+
+u512a:
+	VPBROADCASTQ (R8), Z1
+	MOVQ R10, SI
+	MOVQ R12, CX
+	TESTQ CX, CX
+	JZ u512tail
+
+u512b:
+	// K1: the lanes disjoint from pa; their unions, compressed, to o.
+	VMOVDQU64 (SI), Z0
+	VPTESTNMQ Z1, Z0, K1
+	VPORQ Z1, Z0, Z0
+	VPCOMPRESSQ Z0, K1, Z2
+	VMOVDQU64 Z2, (DI)(AX*8)
+	KMOVB K1, DX
+	POPCNTL DX, DX
+	ADDQ DX, AX
+	ADDQ $64, SI
+	DECQ CX
+	JNZ u512b
+
+u512tail:
+	// The last nb%!,(MISSING) loaded and stored under K2 (the store stays
+	// within the room of the patterns read so far).
+	KORTESTB K2, K2
+	JZ u512next
+	VMOVDQU64.Z (SI), K2, Z0
+	VPTESTNMQ Z1, Z0, K2, K1
+	VPORQ Z1, Z0, Z0
+	VPCOMPRESSQ Z0, K1, Z2
+	VMOVDQU64 Z2, K2, (DI)(AX*8)
+	KMOVB K1, DX
+	POPCNTL DX, DX
+	ADDQ DX, AX
+
+u512next:
+	ADDQ $8, R8
+	DECQ R9
+	JNZ u512a
+
+u512done:
+	MOVQ AX, ret+40(FP)
+	VZEROUPPER
+	RET
+
 // func chunkRows(t *block, planes *[64][4]uint64, nc int)
 TEXT ·chunkRows(SB), NOSPLIT, $0-24
 	MOVQ t+0(FP), DI

@@ -11,6 +11,14 @@ func leafAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, last
 	panic("quadrant: leafAVX2 without AVX2")
 }
 
+// useAVX512 is false off amd64.
+var useAVX512 = false
+
+// unionAll512 is never called when useAVX512 is false.
+func unionAll512(o *uint64, a *uint64, na int, b *uint64, nb int) int {
+	panic("quadrant: unionAll512 without AVX-512")
+}
+
 // unionDisjointAVX2 is never called when useAVX2 is false.
 func unionDisjointAVX2(o *uint64, b *uint64, n int, pa uint64) int {
 	panic("quadrant: unionDisjointAVX2 without AVX2")

@@ -173,6 +173,14 @@ func (f *frame) appendHalfProj(t *projTable, out []uint64, east bool, top, bot u
 		n := len(out)
 		out = growKeep(out, n+len(A)*len(B))
 		switch {
+		case useAVX512:
+			// The whole cell in one call, eight patterns of B at a time
+			// and the rest under a mask. Measured (2026-12-01): a cell
+			// of 14×14 in 41 ns against 68–70 with a call per pattern
+			// of A (BenchmarkUnionDisjoint); qbench -workers 1 -shard
+			// 3/64 21, appendHalfProj 3.34 -> 2.01 s, the count 16.5–
+			// 16.6 -> 15.0–15.3 s of CPU (three interleaved pairs).
+			n += unionAll512(&out[n], &A[0], len(A), &B[0], len(B))
 		case len(B) < 8:
 			// Short lists (odd N has many): a call per pattern of A
 			// cost more than this loop (N = 19 −2.4%).

@@ -165,7 +165,13 @@
 // array's increments waited on each other. With one-word records these
 // took the sort from 27% to 19% of a shard of N = 21 (qbench -workers 1
 // -shard 3/64 21, 2026-12-01; the whole count of Q(21) 0.92 of the time
-// before, 325 s against 355 s). The
+// before, 325 s against 355 s). The half-boards' cells (a bucket of the
+// top quadrant against one of the bottom, about 14 by 14 at N = 21) are
+// joined by one call each with AVX-512 (unionAll512, eight patterns at
+// a time): a call per outer pattern cost as much as the work. With the
+// east tables' bit planes and entries in AVX2 (transpose4, chunkRows),
+// Q(21) took 0.73–0.79 of the time again (276 and 281 s against 377 and
+// 356 s, two pairs, one run after the other). The
 // key's bit densities on the two samples of 256 come from carry-save
 // adders, 16 patterns at a time (bitCounts): one set bit at a time
 // they were 6.7% of N = 19's CPU, through transposes 4.9%.

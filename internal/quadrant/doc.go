@@ -78,8 +78,10 @@
 //     (leafAVX2, in assembly; the popcount by nibble table and VPSADBW,
 //     or where the CPU has AVX-512 VPOPCNTDQ one VPOPCNTQ on the same
 //     256-bit register), elsewhere four words each (leafGo). The bit
-//     planes the tables are made of come from a 64×64 bit-matrix
-//     transpose of the patterns. VPOPCNTQ for the nibble table's six
+//     planes the tables are made of come from 64×64 bit-matrix
+//     transposes of the patterns (with AVX2 the four quarters of a
+//     block at once, transpose4, and the entries by 32-byte ANDs,
+//     chunkRows). VPOPCNTQ for the nibble table's six
 //     instructions, measured on this Zen 4 EPYC (2026-12-01, qbench
 //     -workers 1 -shard 10/128 22, two interleaved pairs): 72.5 and
 //     71.2 s of CPU against 59.4 and 61.0 s, 16% less; the kernel is

@@ -39,7 +39,7 @@ type joiner struct {
 	kin      []uint32    // keys of the west list (or the list being sorted), in input order
 	kinE     []uint32    // keys of the east list (sortPacked)
 	wcur2    []int32     // keyStarts' second cursors of the west list
-	ecur2    []int32     // and of the east list
+	ecur2    []int32     // keyCounts2's second counters of the east list (placed with one cursor)
 	wrec     []uint64    // sorted west records (placeRecs), when recs
 	recs     bool        // the west list is in wrec (sortRecs), not wp
 	perm     [128]uint32 // PEXT key order to key order (sortPacked)
@@ -346,10 +346,9 @@ func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
 
 // setPerm sets nkey and perm for the key bits of mask kmask, key bit t
 // being pattern bit key[t] (count puts the densest last, as the most
-// significant). PEXT keeps the key bits in
-// pattern order; perm maps them to the key order (densest most
-// significant), which split on ~30% fewer block-ops on N = 18 and 20
-// than pattern order.
+// significant). PEXT keeps the key bits in pattern order; perm maps
+// them to the key order, which split on ~30% fewer block-ops on N = 18
+// and 20 than pattern order.
 func (j *joiner) setPerm(key []uint8, kmask uint64) {
 	clear(j.perm[:])
 	for t, b := range key {

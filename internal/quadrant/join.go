@@ -41,7 +41,7 @@ type joiner struct {
 	wcur2    []int32     // keyStarts' second cursors of the west list
 	ecur2    []int32     // keyCounts2's second counters of the east list (placed with one cursor)
 	wrec     []uint64    // sorted west records (placeRecs), when recs
-	recs     bool        // the west list is in wrec (sortRecs), not wp
+	recs     bool        // the west list is in wrec (placeRecsAt), not wp
 	perm     [128]uint32 // PEXT key order to key order (sortPacked)
 	ws, es   []int32     // bucket starts: sorted patterns with key k are [ws[k], ws[k+1])
 	tables   []block     // one per 256 sorted east patterns
@@ -365,11 +365,11 @@ func (j *joiner) setPerm(key []uint8, kmask uint64) {
 	j.nkey = len(key)
 }
 
-// sortRecs sorts in by key (the bits of kmask, as setPerm ordered them)
-// into the west records of placeRecs, a word per pattern, each
-// written once, to its place (the keys counted first, keyStarts), and
-// returns them and the bucket starts. sortPacked runs its two passes
-// itself.
+// placeRecsAt is the second pass of the west list's counting sort into
+// records (after keyStarts): the records of in, with keys kin, written
+// from the bucket starts cnt on, or with cur2 (not nil) those at odd
+// places from the cursors cur2 on (placeRecs2; keyStarts split them). It
+// returns the records and the bucket starts.
 //
 // Measured: a kernel call visits 2.6 blocks per west pattern on average
 // (N = 18 and 20, counted), so the per-pattern work matters; with
@@ -380,19 +380,6 @@ func (j *joiner) setPerm(key []uint8, kmask uint64) {
 // west list was 18% of N = 19's CPU and 39% of the join in the slowest
 // pieces of N = 23 (lists of 10^5 and more); written once, N = 18 and
 // 19 took 12% and 8% less CPU.
-func (j *joiner) sortRecs(dst []uint64, start []int32, in []uint64, live, kmask uint64) ([]uint64, []int32) {
-	cnt, cur2, kin, _, split := j.keyStarts(start, j.wcur2, j.kin, in, kmask)
-	j.kin, j.wcur2 = kin, cur2
-	if !split {
-		cur2 = nil
-	}
-	return j.placeRecsAt(dst, cnt, cur2, kin, in, live)
-}
-
-// placeRecsAt is the second pass of sortRecs: the records of in, with
-// keys kin (keyStarts), written from the bucket starts cnt on, or with
-// cur2 (not nil) those at odd places from the cursors cur2 on (placeRecs2;
-// keyStarts split them). It returns the records and the bucket starts.
 func (j *joiner) placeRecsAt(dst []uint64, cnt, cur2 []int32, kin []uint32, in []uint64, live uint64) ([]uint64, []int32) {
 	dst = grow(dst, len(in))
 	nk := 1 << j.nkey

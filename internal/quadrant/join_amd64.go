@@ -65,7 +65,7 @@ func keyCounts2(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32,
 // kernel's byte offset of chunk c's entry in its block row, and bits 0
 // and 1 of byte 0 the weight shift. The kernel then takes its offsets
 // from the record instead of computing them from the pattern (see
-// sortRecs).
+// placeRecsAt).
 //
 //go:noescape
 func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)

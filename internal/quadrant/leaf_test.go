@@ -236,3 +236,15 @@ func TestTranspose4(t *testing.T) {
 		}
 	}
 }
+
+// sortRecs sorts in by key (the bits of kmask, as setPerm ordered them)
+// into west records, as sortPacked does with its two passes (keyStarts,
+// placeRecsAt), and returns them and the bucket starts.
+func (j *joiner) sortRecs(dst []uint64, start []int32, in []uint64, live, kmask uint64) ([]uint64, []int32) {
+	cnt, cur2, kin, _, split := j.keyStarts(start, j.wcur2, j.kin, in, kmask)
+	j.kin, j.wcur2 = kin, cur2
+	if !split {
+		cur2 = nil
+	}
+	return j.placeRecsAt(dst, cnt, cur2, kin, in, live)
+}

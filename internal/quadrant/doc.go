@@ -96,6 +96,17 @@
 //     node compares, one level ahead, running the kernel, splitting both
 //     sides, or splitting one side only (for short east ranges, where
 //     half-empty blocks would waste the split), and takes the cheapest.
+//     A block-op costs its chunks' loads (settled key bits, below), so
+//     a split whose leaves read a chunk fewer is weighed by it, and a
+//     one-sided leaf (the west keys with the bit clear against the
+//     whole east range) splits once more where the next key bit is the
+//     last of a chunk (leafW0). Counted on qbench shards (2026-12-02):
+//     3.6% fewer chunk loads and 1.3% fewer block-ops at N = 21 (-shard
+//     3/64), 4.1% and 1.8% at N = 23 (-shard 5/2048), 6.6% and 2.4% on
+//     units 8600–8603 of N = 23, where the 7-chunk leaves went from 65%
+//     to 33% of the block-ops; CPU 0.95–0.985 of the time before on
+//     units 8600–8607 (three interleaved pairs), 0.93–1.05 on the N = 21
+//     shard (three), within this machine's noise on the N = 23 one.
 //
 //   - Packing. Where the CPU has a fast PEXT (BMI2; not AMD before Zen
 //     3), the sort also packs each pattern's live bits, those some west

@@ -54,6 +54,7 @@ type joiner struct {
 	keyBytes int // bytes of a pattern that hold key bits
 	byteKey  [8][256]uint32
 	nchunk   int
+	splitW0  int // leaves of leafW0 split on the next key bit (tests)
 	cbits    int // bits per chunk: 5 when a leaf reads at most 40 bits (8 chunks of 32 entries), else 4
 	// settle: the recursion splits every node at this level or above
 	// before any leaf, so that no leaf reads a key bit past max5 (5-bit
@@ -658,7 +659,15 @@ func (j *joiner) recurse(kw, ke uint32, level int) {
 		}
 		return
 	}
-	if level < 0 || wh-wl < 2 || eh-el <= blockLanes {
+	if level < 0 || wh-wl < 2 {
+		j.leaf(wl, wh, el, eh, nb)
+		return
+	}
+	// The cost of a block-op is its chunks' loads (leaf): a split whose
+	// leaves read a chunk fewer is weighed by it, even on an east range
+	// of one block, which otherwise goes to the kernel whole.
+	ck, cs := j.leafChunks(nb), j.leafChunks(nb-1)
+	if eh-el <= blockLanes && cs >= ck {
 		j.leaf(wl, wh, el, eh, nb)
 		return
 	}
@@ -666,10 +675,10 @@ func (j *joiner) recurse(kw, ke uint32, level int) {
 	wm, em := int(j.ws[kw+half]), int(j.es[ke+half])
 	nW, nW0, nW1 := wh-wl, wm-wl, wh-wm
 	b, b0, b1 := blocks(el, eh), blocks(el, em), blocks(em, eh)
-	k := nW * b
-	s3 := nW0*(b0+b1) + nW1*b0 + nodeCost
-	sa := nW0*b + nW1*b0 + nodeCost
-	sb := nW*b0 + nW0*b1 + nodeCost
+	k := nW * b * ck
+	s3 := (nW0*(b0+b1)+nW1*b0)*cs + nodeCost*ck
+	sa := (nW0*b+nW1*b0)*cs + nodeCost*ck
+	sb := (nW*b0+nW0*b1)*cs + nodeCost*ck
 	if b > oneSidedBlocks {
 		// Long ranges: the children will split again, which the one-level
 		// estimate of S3 does not see; SA and SB would stop half the work.
@@ -689,7 +698,7 @@ func (j *joiner) recurse(kw, ke uint32, level int) {
 			j.recurse(kw+half, ke, level-1)
 		}
 	case sa <= sb:
-		j.leaf(wl, wm, el, eh, nb-1) // W0: key bit level clear
+		j.leafW0(kw, ke, level, el, eh, nb-1) // W0: key bit level clear
 		if nW1 > 0 && em > el {
 			j.recurse(kw+half, ke, level-1)
 		}
@@ -701,7 +710,41 @@ func (j *joiner) recurse(kw, ke uint32, level int) {
 	}
 }
 
-// nodeCost is the cost of a split, two binary searches, in block-ops.
+// leafW0 counts the west keys [kw, kw+half) of a node at level (their
+// key bit level clear) against its whole east range [el, eh), the keys
+// [ke, ke+2·half), reading the bits below nb. Where the level below
+// reads a chunk fewer, it splits them on key bit level-1 when that
+// costs fewer loads: the half with the bit clear against the whole
+// east range, the other against the east range's two quarters with it
+// clear. (A leaf on the whole east range cannot split it on that bit:
+// it is not one range of keys.) The same for the east keys with the bit
+// clear against the whole west range (the recursion's SB) split none on
+// a shard of N = 21 (qbench -shard 3/64 21, where leafW0 split 83,165)
+// and is not done.
+func (j *joiner) leafW0(kw, ke uint32, level, el, eh, nb int) {
+	half := uint32(1) << level
+	wl, wm := int(j.ws[kw]), int(j.ws[kw+half])
+	c1, c2 := j.leafChunks(nb), j.leafChunks(nb-1)
+	if level < 1 || c2 >= c1 || wm-wl < 2 {
+		j.leaf(wl, wm, el, eh, nb)
+		return
+	}
+	q := half >> 1
+	wq := int(j.ws[kw+q])
+	e0h, e1l, e1h := int(j.es[ke+q]), int(j.es[ke+half]), int(j.es[ke+half+q])
+	b := blocks(el, eh)
+	if (wm-wl)*b*c1 <= (wq-wl)*b*c2+(wm-wq)*(blocks(el, e0h)+blocks(e1l, e1h))*c2+nodeCost*c1 {
+		j.leaf(wl, wm, el, eh, nb)
+		return
+	}
+	j.splitW0++
+	j.leaf(wl, wq, el, eh, nb-1)
+	j.leaf(wq, wm, el, e0h, nb-1)
+	j.leaf(wq, wm, e1l, e1h, nb-1)
+}
+
+// nodeCost is the cost of a split, two binary searches, in block-ops (of
+// the node's chunks, where the costs count loads).
 const nodeCost = 8
 
 // oneSidedBlocks: SA and SB are considered only for east ranges of at
@@ -737,10 +780,7 @@ func (j *joiner) leaf(wl, wh, el, eh, nb int) {
 	if wl >= wh || el >= eh {
 		return
 	}
-	nchunk := j.nchunk
-	if j.keyTop {
-		nchunk = min(nchunk, max(1, (nb+j.cbits-1)/j.cbits))
-	}
+	nchunk := j.leafChunks(nb)
 	b0, b1 := el>>blockShift, (eh-1)>>blockShift
 	first := laneMask(el&(blockLanes-1), blockLanes)
 	last := laneMask(0, (eh-1)&(blockLanes-1)+1)
@@ -763,6 +803,15 @@ func (j *joiner) leaf(wl, wh, el, eh, nb int) {
 		return
 	}
 	j.total += leafGo(tabs, j.wp[wl:wh], nchunk, j.cbits, &first, &last)
+}
+
+// leafChunks returns the chunks a leaf reads whose pairs are disjoint
+// on the pattern bits from nb up (leaf).
+func (j *joiner) leafChunks(nb int) int {
+	if !j.keyTop {
+		return j.nchunk
+	}
+	return min(j.nchunk, max(1, (nb+j.cbits-1)/j.cbits))
 }
 
 // leafGo is the portable block kernel: the pairs of ws and the blocks

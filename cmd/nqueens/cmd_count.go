@@ -80,15 +80,16 @@ func init() {
 }
 
 // quadrantFrom is the smallest N where auto picks the quadrant join.
-// Measured on a 2-core EPYC, join against the kernel with its AVX2 wave
-// (whole process, wall): N = 15 0.12 s against 0.04 s, N = 16 0.18–0.20
-// s against 0.13–0.18 s, N = 17 1.2–1.36 s against 0.48–0.53 s, N = 18
-// 1.7–2.1 s against 3.4–3.5 s, N = 20 57 s against 212 s. The join
-// counts the total; the unique count follows from it and the
-// rotation-symmetric solutions (Burnside's lemma: 73 ms at N = 20).
-// Below 18 the kernel is as fast or faster and needs no quadrant table;
-// tests that mean the join at a small N ask for it with --method
-// quadrant.
+// Measured on a 2-core EPYC (Zen 4), join against the kernel with its
+// AVX2 wave (whole process, wall, 2 workers; scripts/bench-join.sh and
+// bench-kernel.sh, docs/BENCHMARKS.md): N = 16 0.09 s against 0.10 s,
+// N = 17 0.52 s against 0.51 s (2026-12-02), N = 18 0.91 s against
+// 3.5 s, N = 20 34 s against 212 s. The join counts the total; the
+// unique count follows from it and the rotation-symmetric solutions
+// (Burnside's lemma: 73 ms at N = 20). Below 18 the kernel is as fast
+// and needs a fraction of the join's memory (N = 17: 4.8 against 8.7
+// MiB, the library alone); tests that mean the join at a small N ask
+// for it with --method quadrant.
 const quadrantFrom = 18
 
 // autoShare is the share of the available memory (MemAvailable) that

@@ -101,7 +101,7 @@
 //     one-sided leaf (the west keys with the bit clear against the
 //     whole east range) splits once more where the next key bit is the
 //     last of a chunk (leafW0). The kernel on records with VPOPCNTQ
-//     takes 0.93–1.01, 1.07–1.14, 1.23–1.34 and 1.48–1.58 ns per
+//     takes 0.92–1.01, 1.07–1.14, 1.23–1.34 and 1.48–1.58 ns per
 //     block-op at 5, 6, 7 and 8 chunks (calls of 2 and 4 blocks, 4096
 //     west records, two runs, 2026-12-02): about 0.19 ns a chunk, so
 //     the loads are the cost. Counted on qbench shards (2026-12-02):

@@ -104,10 +104,12 @@
 //     takes 0.92–1.01, 1.07–1.14, 1.23–1.34 and 1.48–1.58 ns per
 //     block-op at 5, 6, 7 and 8 chunks (calls of 2 and 4 blocks, 4096
 //     west records, two runs, 2026-12-02): about 0.19 ns a chunk, so
-//     the loads are the cost. Counted on qbench shards (2026-12-02):
+//     the loads are the cost. Counted by an instrumented build (not
+//     kept) on qbench shards (2026-12-02):
 //     3.6% fewer chunk loads and 1.3% fewer block-ops at N = 21 (-shard
 //     3/64), 4.1% and 1.8% at N = 23 (-shard 5/2048), 6.6% and 2.4% on
-//     units 8600–8603 of N = 23, where the 7-chunk leaves went from 65%
+//     units 8600–8603 of N = 23 (qbench on those unit IDs, a throwaway
+//     flag not kept; the running count's stage then), where the 7-chunk leaves went from 65%
 //     to 33% of the block-ops; CPU 0.95–0.985 of the time before on
 //     units 8600–8607 (three interleaved pairs), 0.93–1.05 on the N = 21
 //     shard (three), within this machine's noise on the N = 23 one.

@@ -667,7 +667,7 @@ func (j *joiner) recurse(kw, ke uint32, level int) {
 	// leaves read a chunk fewer is weighed by it, even on an east range
 	// of one block, which otherwise goes to the kernel whole.
 	ck, cs := j.leafChunks(nb), j.leafChunks(nb-1)
-	if eh-el <= blockLanes && cs >= ck {
+	if eh-el <= blockLanes && cs == ck {
 		j.leaf(wl, wh, el, eh, nb)
 		return
 	}

@@ -70,11 +70,13 @@
 //
 //   - Tables. The shorter list (east, for even N: the fold below leaves
 //     it a third of the west one) is cut into blocks of 256 and stored
-//     bit-sliced by chunks of 5 pattern bits (4 when patterns exceed 40
-//     bits and cannot be packed as below): for each chunk and each of its 32 values, the lanes of the
-//     block that have none of those bits, as four adjacent words. A west
-//     pattern meets a block of 256 east patterns with 8 loads of 32
-//     bytes, 7 ANDs and a popcount: on amd64 with AVX2 one register each
+//     bit-sliced by chunks of 7 pattern bits where west records are
+//     used (below), else of 5 (4 when patterns exceed 40 bits and
+//     cannot be packed as below): for each chunk and each of its 128 or
+//     32 values, the lanes of the block that have none of those bits,
+//     as four adjacent words. A west pattern meets a block of 256 east
+//     patterns with a load of 32 bytes per chunk (6 of 7 bits, or 8 of
+//     5, for 40 bits), ANDs and a popcount: on amd64 with AVX2 one register each
 //     (leafAVX2, in assembly; the popcount by nibble table and VPSADBW,
 //     or where the CPU has AVX-512 VPOPCNTDQ one VPOPCNTQ on the same
 //     256-bit register), elsewhere four words each (leafGo). The bit
@@ -100,8 +102,8 @@
 //     a split whose leaves read a chunk fewer is weighed by it, and a
 //     one-sided leaf (the west keys with the bit clear against the
 //     whole east range) splits once more where the next key bit is the
-//     last of a chunk (leafW0). The kernel on records with VPOPCNTQ
-//     takes 0.92–1.01, 1.07–1.14, 1.23–1.34 and 1.48–1.58 ns per
+//     last of a chunk (leafW0). The kernel on 5-bit records with
+//     VPOPCNTQ took 0.92–1.01, 1.07–1.14, 1.23–1.34 and 1.48–1.58 ns per
 //     block-op at 5, 6, 7 and 8 chunks (calls of 2 and 4 blocks, 4096
 //     west records, two runs, 2026-12-02): about 0.19 ns a chunk, so
 //     the loads are the cost. Counted by an instrumented build (not
@@ -119,16 +121,35 @@
 //     and some east pattern use (a row split leaves diagonals that one
 //     half cannot reach: about 29 of 34 bits live on N = 18, 33 of 38 on
 //     N = 20), so the kernel reads a chunk fewer; and it stores each west
-//     pattern as a record, one word with a byte per chunk that the
-//     kernel scales into the chunk's table offset (PDEP), so that the
-//     kernel takes the offsets from the record instead of computing
+//     pattern as a record, one word with a byte per 7-bit chunk that
+//     the kernel turns into the chunk's table offset (PDEP), so that
+//     the kernel takes the offsets from the record instead of computing
 //     them from the pattern.
+//
+//   - 7-bit chunks. The kernel is bound by its loads, one per chunk and
+//     block-op, so the records' tables hold chunks of 7 bits (128
+//     entries, 24 KiB a table against 8 KiB of 5-bit chunks): 4 or 5
+//     loads a block-op where 5-bit chunks took 6 or 7. Counted on
+//     qbench -workers 1 -shard 5/2048 23 (an instrumented build, not
+//     kept, 2026-12-02): 184·10^9 loads against 247·10^9 for the same
+//     4.1·10^10 block-ops; on -shard 3/64 21 30·10^9 against 40·10^9
+//     (6-bit chunks: 34·10^9). The tables' strides are not powers of
+//     two (join.go: recChunkStride, recTableStride): at 4096 and 24576
+//     bytes the same entry of every chunk and table fell in one set of
+//     the 8-way L1 cache, and the shard of N = 23 was only 3% faster
+//     than with 5-bit chunks. With the strides, CPU against the 5-bit
+//     records (82c8a63), three interleaved pairs each, the count at
+//     idle priority stopped: -shard 5/2048 23 63.6–65.8 s against
+//     65.7–76.0 s (0.85–0.97), -shard 3/64 21 14.2–14.9 s against
+//     15.6–16.8 s (0.89–0.94), peak RSS 230 MB against 195 MB and 79
+//     against 78 MB (one worker). BenchmarkLeafRec compares the two
+//     kernels on dense and sparse patterns.
 //
 //   - Settled key bits. The packing puts the key bits on top, in key
 //     order. Every pair a leaf of the recursion meets is disjoint on
 //     the key bits split above it (the split dropped the pairs that
 //     share one), so the kernel reads only the chunks below them
-//     (leafAVX2_3 to _8). Measured in block-ops (a block per west
+//     (leafRecAVX2_3 to _6, leafAVX2_3 to _8). Measured, in 5-bit chunks, in block-ops (a block per west
 //     pattern): at N = 20, 94% of them had 7 chunks, and now 89% read 6
 //     and 8% 5; at N = 18 a fifth read 5 instead of 6; at N = 19 the
 //     7-chunk ones (35%) save nothing, the leaves being above their
@@ -137,16 +158,17 @@
 //     (qbench, three pairs); shards 10/128 and 40/128 of N = 22 72.1
 //     and 59.1 s against 80.4 and 63.6 s; shards 5/32 and 20/32 of
 //     N = 21 1–2% less (three pairs each); N = 18 and 19 within this
-//     machine's noise. A kernel call of two blocks takes 1.3, 1.7, 2.0
-//     and 2.1 ns per block-op at 4, 5, 6 and 7 chunks (records, 4096
-//     west patterns).
+//     machine's noise. A kernel call of two blocks took 1.3, 1.7, 2.0
+//     and 2.1 ns per block-op at 4, 5, 6 and 7 chunks (5-bit records,
+//     4096 west patterns, the nibble table's popcount).
 //
-//   - Wide pieces. When the packed patterns exceed 40 bits but their
-//     bits below the key fit 40, the recursion splits every node whose
-//     key bit lies past bit 40 before any leaf (recurse, settle), so the
-//     leaves still read at most the 8 5-bit chunks of the AVX2 records.
-//     Rare to N = 23, it is half of N = 24's pieces (41–42 live bits)
-//     and 1 of 10 drawn at N = 25. Before, those fell to 11 4-bit
+//   - Wide pieces. When the packed patterns exceed the 42 bits of the
+//     records' 6 7-bit chunks (40 of 8 5-bit ones without records) but
+//     their bits below the key fit, the recursion splits every node
+//     whose key bit lies past them before any leaf (recurse, settle),
+//     so the leaves still read the records' chunks. With 5-bit chunks
+//     this was half of N = 24's pieces (41–42 live bits) and 1 of 10
+//     drawn at N = 25. Before, those fell to 11 4-bit
 //     chunks and the portable kernel: measured on 20 pieces of N = 24
 //     (qbench -pieces, whole joins), the 10 wide ones took 8–30 s each
 //     at 7.6–22 ps a pair, and 0.4–2.2 s now; the join CPU of Q(24)
@@ -268,7 +290,7 @@
 //     fixed queens' squares and the long-diagonal fold applied (4× the
 //     table; Plan.FrameBytes), one per worker;
 //   - per worker, the two half lists and the join's copies and tables,
-//     80 bytes per pattern of the largest half (Plan.WorkerBytes, an upper
+//     152 bytes per pattern of the largest half (Plan.WorkerBytes, an upper
 //     bound computed from the bucket sizes).
 //
 // A whole count (NewWholePlan) holds neither the quadrant table nor a
@@ -297,18 +319,18 @@
 // projected tables):
 //
 //	 N  frames  units  counts  layer quarter  layer table  worker  planned peak   floor
-//	14       1    107     0.1              -          0.3     1.1           2.5     1.2
-//	15      22   1451     0.1            0.2          0.2     1.1           2.6     1.2
-//	16       1    223     0.2              -          1.6     1.6           5.0     1.9
-//	17      29   3807     0.2            0.9          1.2     1.6           5.5     1.9
-//	18       1    457     1.0              -          8.7     4.2          18.1     5.6
-//	19      37   9673     1.0            5.9          6.9     4.2          22.2     5.6
-//	20       1    936     4.0              -         54.7    24.0         106.7    30.0
-//	21      46  23976     4.0           41.3         44.5    24.0         137.7    30.0
-//	22       1   1904    16.0              -        398.5   176.5         767.5   203.5
-//	23      56  58224    16.0          335.5        336.3   176.5        1040.8   203.5
-//	24       1   3864    64.0              -       3272.5  1640.4        6617.2  1764.7
-//	25      67 139032    64.0         3092.2       2822.4  1640.4        9259.4  1764.7
+//	14       1    107     0.1              -          0.3     1.2           2.8     1.3
+//	15      22   1451     0.1            0.2          0.2     1.2           2.9     1.3
+//	16       1    223     0.2              -          1.6     2.4           6.8     2.8
+//	17      29   3807     0.2            0.9          1.2     2.4           7.3     2.8
+//	18       1    457     1.0              -          8.7     9.3          28.4    10.8
+//	19      37   9673     1.0            5.9          6.9     9.3          32.5    10.8
+//	20       1    936     4.0              -         54.7    61.3         181.3    67.3
+//	21      46  23976     4.0           41.3         44.5    61.3         212.3    67.3
+//	22       1   1904    16.0              -        398.5   256.5         927.5   283.5
+//	23      56  58224    16.0          335.5        336.3   256.5        1200.8   283.5
+//	24       1   3864    64.0              -       3272.5  1720.4        6777.2  1844.7
+//	25      67  139032    64.0         3092.2       2822.4  1720.4        9419.4  1844.7
 //
 // (Before the layer tables, with the quadrant table and each frame's
 // whole projected table, 4× the quadrant table, N = 20 planned 339 MiB,
@@ -318,7 +340,7 @@
 // MiB, with a floor of the quadrant table: 89.5 MiB at N = 21, 6.4 GiB
 // at N = 25.) N = 24 keeps its layer tables (3.2 GiB), which the
 // frame's whole table (19 GiB) did not allow, and N = 25 its layer
-// tables beside its layer quarters, 9.0 GiB. Every N through 25 (MaxN)
+// tables beside its layer quarters, 9.2 GiB. Every N through 25 (MaxN)
 // stays within this 24 GiB machine. N = 26 and 27 (h = 13) would draw
 // on a quadrant table of 6,354,135,838 placements (51 GB; N = 25's
 // largest layer quarter holds 0.63 of its table) and N = 28 (h = 14) on
@@ -400,18 +422,18 @@
 // 633M placements per shard and every half-board's pairs summed).
 //
 // Planned peaks (nqueens plan N --method quadrant --shards M, workers
-// 2; MiB, per shard; the whole count plans 768 at N = 22 and 6,617 at
+// 2; MiB, per shard; the whole count plans 928 at N = 22 and 6,777 at
 // N = 24):
 //
 //	 N   M  bound            min    max  mode
-//	22  16  default (2 GiB)  343    391  streaming, 2 workers
-//	22  16  2 GiB            532    582  projected tables, 2 workers
-//	24  64  default (2 GiB) 1247   1765  streaming, 1 worker
-//	24  64  16 GiB          3983   5006  projected tables, 2 workers
+//	22  16  default (2 GiB)  503    551  streaming, 2 workers
+//	22  16  2 GiB            692    742  projected tables, 2 workers
+//	24  64  default (2 GiB) 1.3 GiB 1.9 GiB  streaming, 1 worker
+//	24  64  16 GiB          4.1 GiB 5.1 GiB  projected tables, 2 workers
 //
 // A worker's planned scratch is an upper bound (the half-boards' pairs
 // before their attack check): the streaming shard of N = 22 planned 390
-// MiB and peaked at 132. One worker instead of two doubles a shard's
+// MiB (before the records' tables of 7-bit chunks) and peaked at 132. One worker instead of two doubles a shard's
 // wall time on a two-core node, so on nodes with more memory MaxMemory
 // (--max-memory 4G or 16G) gives the workers back.
 //

@@ -86,12 +86,15 @@ func main() {
 	for _, pop := range []bool{false, true} {
 		for nc := 3; nc <= 8; nc++ {
 			leaf(p, nc, regs[:nc], false, pop)
+		}
+		for nc := 3; nc <= recChunks; nc++ {
 			leaf(p, nc, regs[:nc], true, pop)
 		}
 	}
 	union(p)
 	union512(p)
-	rows(p)
+	rows(p, 5)
+	rows(p, 7)
 	transpose(p)
 	prep(p)
 	prepRec(p)
@@ -100,21 +103,36 @@ func main() {
 	}
 }
 
-// leaf writes leafAVX2_<nc>, the block kernel reading nc chunks of west
-// patterns, or with rec leafRecAVX2_<nc>, which reads west records (see
-// placeRecs) instead; with pop512 leafVPOP_<nc> and leafRecVPOP_<nc>,
-// the same with the popcount of AVX-512 VPOPCNTQ.
+// The layout of the tables of the kernels on records (as in join.go):
+// recChunks chunks of 7 bits, chunk c's 128 entries of 32 bytes from
+// byte recChunkStride·c of its table, one table per 256 east patterns
+// every recTableStride bytes. The strides are 4096 and 24576 plus a
+// few cache lines, so that the same entry of different chunks and
+// tables falls in different sets of the L1 cache (see join.go).
+const (
+	recChunks      = 6
+	recChunkStride = 4096 + 5*64
+	recTableStride = recChunks*recChunkStride + 64
+)
+
+// leaf writes leafAVX2_<nc>, the block kernel reading nc 5-bit chunks
+// of west patterns from the 8 KiB blocks of 256 east patterns, or with
+// rec leafRecAVX2_<nc>, which reads west records (see placeRecs) of
+// 7-bit chunks from the tables of recTableStride bytes instead; with
+// pop512 leafVPOP_<nc> and leafRecVPOP_<nc>, the same with the popcount
+// of AVX-512 VPOPCNTQ.
 func leaf(p func(string, ...any), nc int, regs []string, rec, pop512 bool) {
-	// Chunk c's entry is at byte 1024c + scale·(the offset register):
-	// patterns give 32·(its 5 bits), records 8·(its 5 bits).
-	scale := 1
+	// Chunk c's entry is at byte cstride·c + 32·(its bits): patterns
+	// give the second term from their 5 bits, records from their byte
+	// c, whose bits 1..7 hold the chunk's 7 bits.
+	cstride, next := 1024, 8192
 	if rec {
-		scale = 4
+		cstride, next = recChunkStride, recTableStride
 	}
 	chain := func() {
-		p("\tVMOVDQU (SI)(AX*%d), Y0", scale)
+		p("\tVMOVDQU (SI)(AX*1), Y0")
 		for c := 1; c < nc; c++ {
-			p("\tVPAND %d(SI)(%s*%d), Y0, Y0", 1024*c, regs[c], scale)
+			p("\tVPAND %d(SI)(%s*1), Y0, Y0", cstride*c, regs[c])
 		}
 	}
 	name, stride, shift := "leafAVX2", 8, 3
@@ -127,7 +145,11 @@ func leaf(p func(string, ...any), nc int, regs []string, rec, pop512 bool) {
 		popadd = "POPADD512"
 	}
 	l := func(s string) string { return fmt.Sprintf("%s%d_%s", name, nc, s) }
-	p("// func %s_%d(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64", name, nc)
+	tabs := "*block"
+	if rec {
+		tabs = "*uint64"
+	}
+	p("// func %s_%d(tabs %s, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64", name, nc, tabs)
 	p("TEXT ·%s_%d(SB), NOSPLIT, $0-56", name, nc)
 	p("\tMOVQ ws+16(FP), DX")
 	p("\tMOVQ nw+24(FP), DI")
@@ -147,16 +169,18 @@ func leaf(p func(string, ...any), nc int, regs []string, rec, pop512 bool) {
 	p("")
 	p("%s:", l("w"))
 	if rec {
-		p(`	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
-	// quarter of the entry's byte offset); the weight shift in bits 0
-	// and 1 of byte 0.
+		// Byte c rotated to bits 4..11 and masked: bits 5..11 hold the
+		// chunk's 7 bits, 32 times them.
+		p(`	// The record: chunk c's 7 bits in bits 1..7 of byte c; the
+	// weight shift in bits 0 and 1 of byte 7.
 	MOVQ (DX), CX`)
 		for c := 1; c < nc; c++ {
-			p("\tRORXQ $%d, CX, %s", 8*c, regs[c])
-			p("\tANDL $0xf8, %s", regs[c])
+			p("\tRORXQ $%d, CX, %s", (8*c-4)&63, regs[c])
+			p("\tANDL $0xfe0, %s", regs[c])
 		}
-		p(`	MOVL CX, AX
-	ANDL $0xf8, AX
+		p(`	RORXQ $60, CX, AX
+	ANDL $0xfe0, AX
+	SHRQ $56, CX
 	ANDL $3, CX
 	VMOVQ CX, X5`)
 	} else {
@@ -187,14 +211,14 @@ func leaf(p func(string, ...any), nc int, regs []string, rec, pop512 bool) {
 	p("\t" + popadd)
 	p("\tDECQ CX")
 	p("\tJZ %s", l("done"))
-	p("\tADDQ $8192, SI")
+	p("\tADDQ $%d, SI", next)
 	p("\tCMPQ CX, $1")
 	p("\tJEQ %s", l("last"))
 	p("")
 	p("%s:", l("mid"))
 	chain()
 	p("\t" + popadd)
-	p("\tADDQ $8192, SI")
+	p("\tADDQ $%d, SI", next)
 	p("\tDECQ CX")
 	p("\tCMPQ CX, $1")
 	p("\tJNE %s", l("mid"))
@@ -223,26 +247,34 @@ func leaf(p func(string, ...any), nc int, regs []string, rec, pop512 bool) {
 `)
 }
 
-// rows writes chunkRows: the 32 entries of each of nc 5-bit chunks of a
-// block from its bit planes (see buildTables).
-func rows(p func(string, ...any)) {
-	p(`// func chunkRows(t *block, planes *[64][4]uint64, nc int)
-TEXT ·chunkRows(SB), NOSPLIT, $0-24
-	MOVQ t+0(FP), DI
+// rows writes chunkRows (cb = 5: the 32 entries of each of nc 5-bit
+// chunks of a block) or chunkRows7 (the 128 entries of each of nc 7-bit
+// chunks of a records' table, recChunkStride bytes apart) from their
+// bit planes (see buildTables).
+func rows(p func(string, ...any), cb int) {
+	name, sfx, typ, cstride := "chunkRows", "", "*block", 1024
+	if cb == 7 {
+		sfx, typ, cstride = "7", "*uint64", recChunkStride
+		name += sfx
+	}
+	tmp := 5 + cb
+	p("// func %s(t %s, planes *[64][4]uint64, nc int)", name, typ)
+	p("TEXT ·%s(SB), NOSPLIT, $0-24", name)
+	p(`	MOVQ t+0(FP), DI
 	MOVQ planes+8(FP), SI
 	MOVQ nc+16(FP), CX
 	VPCMPEQQ Y15, Y15, Y15
-	TESTQ CX, CX
-	JZ rowsdone
-
-rowsloop:
-	// Y5..Y9: the lanes without bit b = 5c..5c+4 (planes[b] negated).`)
-	for b := range 5 {
+	TESTQ CX, CX`)
+	p("\tJZ rowsdone%s", sfx)
+	p("")
+	p("rowsloop%s:", sfx)
+	p("\t// Y5..Y%d: the lanes without bit b = %dc..%dc+%d (planes[b] negated).", 4+cb, cb, cb, cb-1)
+	for b := range cb {
 		p("\tVPXOR %d(SI), Y15, Y%d", 32*b, 5+b)
 	}
 	p("\t// Entry v: the lanes without any bit of v.")
 	p("\tVMOVDQU Y15, (DI)")
-	for v := 1; v < 32; v++ {
+	for v := 1; v < 1<<cb; v++ {
 		b := 0
 		for v>>b&1 == 0 {
 			b++
@@ -250,17 +282,17 @@ rowsloop:
 		if prev := v & (v - 1); prev == 0 {
 			p("\tVMOVDQU Y%d, %d(DI)", 5+b, 32*v)
 		} else {
-			p("\tVPAND %d(DI), Y%d, Y10", 32*prev, 5+b)
-			p("\tVMOVDQU Y10, %d(DI)", 32*v)
+			p("\tVPAND %d(DI), Y%d, Y%d", 32*prev, 5+b, tmp)
+			p("\tVMOVDQU Y%d, %d(DI)", tmp, 32*v)
 		}
 	}
-	p(`	ADDQ $1024, DI
-	ADDQ $160, SI
-	DECQ CX
-	JNZ rowsloop
-
-rowsdone:
-	VZEROUPPER
+	p("\tADDQ $%d, DI", cstride)
+	p("\tADDQ $%d, SI", 32*cb)
+	p("\tDECQ CX")
+	p("\tJNZ rowsloop%s", sfx)
+	p("")
+	p("rowsdone%s:", sfx)
+	p(`	VZEROUPPER
 	RET
 `)
 }
@@ -542,7 +574,7 @@ key2done:
 
 // func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)
 TEXT ·placeRecs(SB), NOSPLIT, $0-56
-` + placeArgs + `	MOVQ $0xf8f8f8f8f8f8f8f8, R13
+` + placeArgs + `	MOVQ $0x0000fefefefefefe, R13
 	TESTQ CX, CX
 	JZ placedone
 
@@ -567,7 +599,7 @@ TEXT ·placeRecs2(SB), NOSPLIT, $0-64
 	MOVQ cnt2+40(FP), R10
 	MOVQ dst+48(FP), DI
 	MOVQ shift+56(FP), R14
-	MOVQ $0xf8f8f8f8f8f8f8f8, R13
+	MOVQ $0x0000fefefefefefe, R13
 	CMPQ CX, $2
 	JLT place2tail
 
@@ -600,14 +632,15 @@ const recCursor = `	MOVL (R11), DX
 
 // recBody writes the record of the pattern in AX, key DX, to dst (DI)
 // at R9: the packed pattern (the other live bits, the key above them),
-// its chunks 0..7 spread by PDEP to bits 3..7 of bytes 0..7, and the
-// weight shift in bits 0, 1.
+// its 7-bit chunks spread by PDEP to bits 1..7 of bytes 0..5, and the
+// weight shift in bits 0, 1 of byte 7.
 const recBody = `	SHLXQ R14, DX, DX
 	PEXTQ R8, AX, BX
 	ORQ DX, BX
 	PDEPQ R13, BX, DX
 	SHRQ $62, AX
 	POPCNTQ AX, AX
+	SHLQ $56, AX
 	ORQ AX, DX
 	MOVQ DX, (DI)(R9*8)
 `

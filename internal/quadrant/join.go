@@ -44,7 +44,8 @@ type joiner struct {
 	recs     bool        // the west list is in wrec (placeRecsAt), not wp
 	perm     [128]uint32 // PEXT key order to key order (sortPacked)
 	ws, es   []int32     // bucket starts: sorted patterns with key k are [ws[k], ws[k+1])
-	tables   []block     // one per 256 sorted east patterns
+	tables   []block     // one per 256 sorted east patterns (not recs)
+	rtab     []uint64    // with recs: one table per 256 sorted east patterns, recTableStride bytes each
 	tin      [256]uint64 // a block's patterns, for transpose4
 	tin64    [64]uint64  // a quarter's, for transpose64
 	key      [maxKey]uint8
@@ -55,10 +56,10 @@ type joiner struct {
 	byteKey  [8][256]uint32
 	nchunk   int
 	splitW0  int // leaves of leafW0 split on the next key bit (tests)
-	cbits    int // bits per chunk: 5 when a leaf reads at most 40 bits (8 chunks of 32 entries), else 4
+	cbits    int // bits per chunk: 7 with recs, else 5 when a leaf reads at most 40 bits (8 chunks of 32 entries), else 4
 	// settle: the recursion splits every node at this level or above
-	// before any leaf, so that no leaf reads a key bit past max5 (5-bit
-	// chunks for packed widths above 40; see sortPacked).
+	// before any leaf, so that no leaf reads a key bit past its chunks
+	// (for packed widths above 42 or 40; see sortPacked).
 	settle int
 	total  uint64
 }
@@ -92,6 +93,42 @@ const (
 
 // max5 is the largest d for 5-bit chunks (a var for benchmarks).
 var max5 = 40
+
+// The tables of the kernels on records (recs; join_amd64.s, written by
+// gen_asm.go, which has a copy of these): per 256 east patterns,
+// recChunks chunks of 7 bits, chunk c's 128 entries of 32 bytes (an
+// entry as in block) from byte recChunkStride·c on, the next table
+// recTableStride bytes on.
+//
+// Why 7 bits: a chunk's entries are one load per block-op whatever its
+// width, and the kernel is bound by those loads (about 0.19 ns each,
+// see doc.go), so wider chunks mean fewer: counted on qbench -workers
+// 1 -shard 5/2048 23, 184·10^9 loads in 7-bit chunks against 247·10^9
+// in 5-bit ones, for the same 4.1·10^10 block-ops (4 or 5 chunks a
+// block-op instead of 6 or 7); -shard 3/64 21 30·10^9 against 40·10^9,
+// with 6-bit chunks 34·10^9. The table (24 KiB of entries against 8)
+// no longer fits the L1 cache beside another, and its strides matter:
+// at 4096 and 24576 bytes the same entry of every chunk and table falls
+// in one set of the 8-way L1, and sparse patterns (chunks of value 0)
+// thrashed it: a benchmark of the kernel on patterns of density 1/16
+// (not kept) took 2.1 ns per block-op at 5 chunks and 4 blocks against
+// 1.3 for 5-bit chunks at 7, and the count of the shard of N = 23 was
+// only 3% faster than with 5-bit chunks. A few cache lines more per
+// chunk (5) and per table (1) spread them over the sets: 0.97 ns at 8
+// blocks against 2.3 for 5-bit chunks.
+const (
+	recChunks      = 6
+	recChunkStride = 4096 + 5*64
+	recTableStride = recChunks*recChunkStride + 64
+)
+
+// recTableBudget bounds the records' tables of one join (104 bytes per
+// east pattern, three times the blocks of 5-bit chunks): an east list
+// longer than about 645,000 patterns is joined with 5-bit chunks and
+// packed west patterns instead (leafAVX2), so that a worker's planned
+// memory (Plan.WorkerBytes) grows by at most this much, and the
+// largest shards still plan within DefaultShardMemory. A var for tests.
+var recTableBudget = 64 << 20
 
 // leafSize: east lists at most this long go to the kernel unsorted.
 var leafSize = 256
@@ -316,7 +353,14 @@ func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
 	j.keyBase = bits.OnesCount64(live)
 	dl := j.keyBase + len(key)
 	j.cbits = 4
-	if dl <= max5 {
+	if useAVX2 && j.keyBase <= 7*recChunks && (len(E)+blockLanes-1)>>blockShift*recTableStride <= recTableBudget {
+		// Records of 7-bit chunks; past 42 bits, the key bits there
+		// are settled as below.
+		j.cbits = 7
+		if dl > 7*recChunks {
+			j.settle = 7*recChunks - j.keyBase
+		}
+	} else if dl <= max5 {
 		j.cbits = 5
 	} else if j.keyBase <= max5 {
 		// Wider than 40 bits, with the key bits past bit 40 split on
@@ -330,9 +374,12 @@ func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
 		j.cbits = 5
 		j.settle = max5 - j.keyBase
 	}
+	j.recs = j.cbits == 7
 	j.nchunk = min(max((dl+j.cbits-1)/j.cbits, 1), len(block{})>>j.cbits)
+	if j.recs {
+		j.nchunk = min(max((dl+6)/7, 1), recChunks)
+	}
 	j.keyTop = true
-	j.recs = useAVX2 && j.cbits == 5
 	if j.recs {
 		cur2 := j.wcur2
 		if !wsplit {
@@ -493,11 +540,16 @@ func (j *joiner) setKey(key []uint8) {
 	}
 }
 
-// buildTables fills the chunk tables of the east list ep.
+// buildTables fills the chunk tables of the east list ep: blocks, or
+// with recs the records' tables (rtab).
 func (j *joiner) buildTables(ep []uint64) {
 	nc := j.nchunk
 	nblk := (len(ep) + blockLanes - 1) >> blockShift
-	j.tables = grow(j.tables, nblk)
+	if j.recs {
+		j.rtab = grow(j.rtab, nblk*recTableStride/8)
+	} else {
+		j.tables = grow(j.tables, nblk)
+	}
 	var planes [64][4]uint64 // planes[b][q]: lanes 64q.. whose pattern has bit b
 	all := [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 	for bi := range nblk {
@@ -510,6 +562,16 @@ func (j *joiner) buildTables(ep []uint64) {
 			transpose4(&planes, &j.tin)
 		} else {
 			j.planesGo(&planes, ep[lo:hi])
+		}
+		if j.recs {
+			t := j.rtab[bi*recTableStride/8:]
+			chunkRows7(&t[0], &planes, nc)
+			for c := nc; c < 3; c++ {
+				// Padding chunks of the unrolled kernels.
+				e := (*[4]uint64)(t[c*recChunkStride/8:])
+				*e = all
+			}
+			continue
 		}
 		t := &j.tables[bi]
 		cb := j.cbits
@@ -789,15 +851,15 @@ func (j *joiner) leaf(wl, wh, el, eh, nb int) {
 			first[q] &= last[q]
 		}
 	}
-	tabs := j.tables[b0 : b1+1]
 	if debugStats {
-		statBlocks += (wh - wl) * len(tabs)
+		statBlocks += (wh - wl) * (b1 - b0 + 1)
 		statLanes += (wh - wl) * (eh - el)
 	}
 	if j.recs {
-		j.total += leafRecAVX2(nchunk, &tabs[0], len(tabs), &j.wrec[wl], wh-wl, &first, &last)
+		j.total += leafRecAVX2(nchunk, &j.rtab[b0*recTableStride/8], b1-b0+1, &j.wrec[wl], wh-wl, &first, &last)
 		return
 	}
+	tabs := j.tables[b0 : b1+1]
 	if j.cbits == 5 && useAVX2 {
 		j.total += leafAVX2(nchunk, &tabs[0], len(tabs), &j.wp[wl], wh-wl, &first, &last)
 		return

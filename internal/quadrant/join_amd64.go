@@ -60,10 +60,11 @@ func keyCounts2(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32,
 // dst[cnt[key]], key = kin[i], and adds 1 to cnt[key]: with cnt the
 // bucket starts of keyCounts' counts, a counting sort's scatter with no
 // copy in between. The record is one word, that of the packed pattern
-// q = PEXT(p, live) | key<<shift (as placeKeys packs it): bits 3..7 of
-// byte c hold bits 5c..5c+4 of q, so that the byte is a quarter of the
-// kernel's byte offset of chunk c's entry in its block row, and bits 0
-// and 1 of byte 0 the weight shift. The kernel then takes its offsets
+// q = PEXT(p, live) | key<<shift (as placeKeys packs it): bits 1..7 of
+// byte c (c < recChunks) hold bits 7c..7c+6 of q, so that the byte is
+// a sixteenth of the byte offset of chunk c's entry in its table, and
+// bits 0 and 1 of byte 7 the weight shift. Bits of q past 42 are
+// dropped (sortPacked settles them before any leaf). The kernel then takes its offsets
 // from the record instead of computing them from the pattern (see
 // placeRecsAt).
 //
@@ -118,22 +119,16 @@ func leafAVX2_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint6
 // they need BMI2 (RORX), as records do (usePEXT).
 //
 //go:noescape
-func leafRecAVX2_3(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+func leafRecAVX2_3(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
 //go:noescape
-func leafRecAVX2_4(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+func leafRecAVX2_4(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
 //go:noescape
-func leafRecAVX2_5(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+func leafRecAVX2_5(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
 //go:noescape
-func leafRecAVX2_6(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-
-//go:noescape
-func leafRecAVX2_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-
-//go:noescape
-func leafRecAVX2_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+func leafRecAVX2_6(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
 // leafVPOP_3 to _8 and leafRecVPOP_3 to _8 are leafAVX2_3 to _8 and
 // leafRecAVX2_3 to _8 with the popcount of AVX-512 VPOPCNTQ on the same
@@ -158,25 +153,21 @@ func leafVPOP_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint6
 func leafVPOP_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
 //go:noescape
-func leafRecVPOP_3(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+func leafRecVPOP_3(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
 //go:noescape
-func leafRecVPOP_4(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+func leafRecVPOP_4(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
 //go:noescape
-func leafRecVPOP_5(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+func leafRecVPOP_5(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
 //go:noescape
-func leafRecVPOP_6(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+func leafRecVPOP_6(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
-//go:noescape
-func leafRecVPOP_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-
-//go:noescape
-func leafRecVPOP_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-
-// leafRecAVX2 is leafAVX2 for west records.
-func leafRecAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64 {
+// leafRecAVX2 is leafAVX2 for west records (placeRecs) and the tables
+// of 7-bit chunks from tabs on (recChunks chunks, recTableStride bytes
+// apart; buildTables), nchunk ≤ recChunks.
+func leafRecAVX2(nchunk int, tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64 {
 	if useVPOP {
 		switch {
 		case nchunk <= 3:
@@ -185,12 +176,8 @@ func leafRecAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, l
 			return leafRecVPOP_4(tabs, nblk, ws, nw, first, last)
 		case nchunk == 5:
 			return leafRecVPOP_5(tabs, nblk, ws, nw, first, last)
-		case nchunk == 6:
-			return leafRecVPOP_6(tabs, nblk, ws, nw, first, last)
-		case nchunk == 7:
-			return leafRecVPOP_7(tabs, nblk, ws, nw, first, last)
 		}
-		return leafRecVPOP_8(tabs, nblk, ws, nw, first, last)
+		return leafRecVPOP_6(tabs, nblk, ws, nw, first, last)
 	}
 	switch {
 	case nchunk <= 3:
@@ -199,12 +186,8 @@ func leafRecAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, l
 		return leafRecAVX2_4(tabs, nblk, ws, nw, first, last)
 	case nchunk == 5:
 		return leafRecAVX2_5(tabs, nblk, ws, nw, first, last)
-	case nchunk == 6:
-		return leafRecAVX2_6(tabs, nblk, ws, nw, first, last)
-	case nchunk == 7:
-		return leafRecAVX2_7(tabs, nblk, ws, nw, first, last)
 	}
-	return leafRecAVX2_8(tabs, nblk, ws, nw, first, last)
+	return leafRecAVX2_6(tabs, nblk, ws, nw, first, last)
 }
 
 // leafAVX2 calls the kernel for nchunk ≤ 8 chunks (fewer than 3 read
@@ -248,6 +231,13 @@ func leafAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, last
 //
 //go:noescape
 func chunkRows(t *block, planes *[64][4]uint64, nc int)
+
+// chunkRows7 is chunkRows for the records' tables: the 128 entries of
+// each of the first nc 7-bit chunks (nc ≤ recChunks), recChunkStride
+// bytes apart from t on.
+//
+//go:noescape
+func chunkRows7(t *uint64, planes *[64][4]uint64, nc int)
 
 // transpose4 writes the bit planes of the 256 patterns src to dst:
 // bit i of dst[b][q] is bit b of src[64q+i]. It is transpose64 on the

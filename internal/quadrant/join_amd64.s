@@ -186,84 +186,6 @@ leafAVX23_done:
 	VZEROUPPER
 	RET
 
-// func leafRecAVX2_3(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-TEXT ·leafRecAVX2_3(SB), NOSPLIT, $0-56
-	MOVQ ws+16(FP), DX
-	MOVQ nw+24(FP), DI
-	SHLQ $3, DI
-	ADDQ DX, DI
-	MOVQ first+32(FP), SI
-	VMOVDQU (SI), Y14
-	MOVQ last+40(FP), SI
-	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
-	VPXOR Y7, Y7, Y7
-
-leafRecAVX23_w:
-	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
-	// quarter of the entry's byte offset); the weight shift in bits 0
-	// and 1 of byte 0.
-	MOVQ (DX), CX
-	RORXQ $8, CX, BX
-	ANDL $0xf8, BX
-	RORXQ $16, CX, R8
-	ANDL $0xf8, R8
-	MOVL CX, AX
-	ANDL $0xf8, AX
-	ANDL $3, CX
-	VMOVQ CX, X5
-	MOVQ tabs+0(FP), SI
-	MOVQ nblk+8(FP), CX
-	VPXOR Y6, Y6, Y6
-
-	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND Y14, Y0, Y0
-	POPADD
-	DECQ CX
-	JZ leafRecAVX23_done
-	ADDQ $8192, SI
-	CMPQ CX, $1
-	JEQ leafRecAVX23_last
-
-leafRecAVX23_mid:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	POPADD
-	ADDQ $8192, SI
-	DECQ CX
-	CMPQ CX, $1
-	JNE leafRecAVX23_mid
-
-leafRecAVX23_last:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND Y15, Y0, Y0
-	POPADD
-
-leafRecAVX23_done:
-	// Y7 += Y6 << weight.
-	VPSLLQ X5, Y6, Y6
-	VPADDQ Y6, Y7, Y7
-	ADDQ $8, DX
-	CMPQ DX, DI
-	JNE leafRecAVX23_w
-
-	VEXTRACTI128 $1, Y7, X0
-	VPADDQ X0, X7, X0
-	VPSHUFD $0x4e, X0, X1
-	VPADDQ X1, X0, X0
-	VMOVQ X0, AX
-	MOVQ AX, ret+48(FP)
-	VZEROUPPER
-	RET
-
 // func leafAVX2_4(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 TEXT ·leafAVX2_4(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
@@ -343,89 +265,6 @@ leafAVX24_done:
 	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafAVX24_w
-
-	VEXTRACTI128 $1, Y7, X0
-	VPADDQ X0, X7, X0
-	VPSHUFD $0x4e, X0, X1
-	VPADDQ X1, X0, X0
-	VMOVQ X0, AX
-	MOVQ AX, ret+48(FP)
-	VZEROUPPER
-	RET
-
-// func leafRecAVX2_4(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-TEXT ·leafRecAVX2_4(SB), NOSPLIT, $0-56
-	MOVQ ws+16(FP), DX
-	MOVQ nw+24(FP), DI
-	SHLQ $3, DI
-	ADDQ DX, DI
-	MOVQ first+32(FP), SI
-	VMOVDQU (SI), Y14
-	MOVQ last+40(FP), SI
-	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
-	VPXOR Y7, Y7, Y7
-
-leafRecAVX24_w:
-	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
-	// quarter of the entry's byte offset); the weight shift in bits 0
-	// and 1 of byte 0.
-	MOVQ (DX), CX
-	RORXQ $8, CX, BX
-	ANDL $0xf8, BX
-	RORXQ $16, CX, R8
-	ANDL $0xf8, R8
-	RORXQ $24, CX, R9
-	ANDL $0xf8, R9
-	MOVL CX, AX
-	ANDL $0xf8, AX
-	ANDL $3, CX
-	VMOVQ CX, X5
-	MOVQ tabs+0(FP), SI
-	MOVQ nblk+8(FP), CX
-	VPXOR Y6, Y6, Y6
-
-	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND Y14, Y0, Y0
-	POPADD
-	DECQ CX
-	JZ leafRecAVX24_done
-	ADDQ $8192, SI
-	CMPQ CX, $1
-	JEQ leafRecAVX24_last
-
-leafRecAVX24_mid:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	POPADD
-	ADDQ $8192, SI
-	DECQ CX
-	CMPQ CX, $1
-	JNE leafRecAVX24_mid
-
-leafRecAVX24_last:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND Y15, Y0, Y0
-	POPADD
-
-leafRecAVX24_done:
-	// Y7 += Y6 << weight.
-	VPSLLQ X5, Y6, Y6
-	VPADDQ Y6, Y7, Y7
-	ADDQ $8, DX
-	CMPQ DX, DI
-	JNE leafRecAVX24_w
 
 	VEXTRACTI128 $1, Y7, X0
 	VPADDQ X0, X7, X0
@@ -521,94 +360,6 @@ leafAVX25_done:
 	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafAVX25_w
-
-	VEXTRACTI128 $1, Y7, X0
-	VPADDQ X0, X7, X0
-	VPSHUFD $0x4e, X0, X1
-	VPADDQ X1, X0, X0
-	VMOVQ X0, AX
-	MOVQ AX, ret+48(FP)
-	VZEROUPPER
-	RET
-
-// func leafRecAVX2_5(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-TEXT ·leafRecAVX2_5(SB), NOSPLIT, $0-56
-	MOVQ ws+16(FP), DX
-	MOVQ nw+24(FP), DI
-	SHLQ $3, DI
-	ADDQ DX, DI
-	MOVQ first+32(FP), SI
-	VMOVDQU (SI), Y14
-	MOVQ last+40(FP), SI
-	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
-	VPXOR Y7, Y7, Y7
-
-leafRecAVX25_w:
-	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
-	// quarter of the entry's byte offset); the weight shift in bits 0
-	// and 1 of byte 0.
-	MOVQ (DX), CX
-	RORXQ $8, CX, BX
-	ANDL $0xf8, BX
-	RORXQ $16, CX, R8
-	ANDL $0xf8, R8
-	RORXQ $24, CX, R9
-	ANDL $0xf8, R9
-	RORXQ $32, CX, R10
-	ANDL $0xf8, R10
-	MOVL CX, AX
-	ANDL $0xf8, AX
-	ANDL $3, CX
-	VMOVQ CX, X5
-	MOVQ tabs+0(FP), SI
-	MOVQ nblk+8(FP), CX
-	VPXOR Y6, Y6, Y6
-
-	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND Y14, Y0, Y0
-	POPADD
-	DECQ CX
-	JZ leafRecAVX25_done
-	ADDQ $8192, SI
-	CMPQ CX, $1
-	JEQ leafRecAVX25_last
-
-leafRecAVX25_mid:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	POPADD
-	ADDQ $8192, SI
-	DECQ CX
-	CMPQ CX, $1
-	JNE leafRecAVX25_mid
-
-leafRecAVX25_last:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND Y15, Y0, Y0
-	POPADD
-
-leafRecAVX25_done:
-	// Y7 += Y6 << weight.
-	VPSLLQ X5, Y6, Y6
-	VPADDQ Y6, Y7, Y7
-	ADDQ $8, DX
-	CMPQ DX, DI
-	JNE leafRecAVX25_w
 
 	VEXTRACTI128 $1, Y7, X0
 	VPADDQ X0, X7, X0
@@ -720,99 +471,6 @@ leafAVX26_done:
 	VZEROUPPER
 	RET
 
-// func leafRecAVX2_6(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-TEXT ·leafRecAVX2_6(SB), NOSPLIT, $0-56
-	MOVQ ws+16(FP), DX
-	MOVQ nw+24(FP), DI
-	SHLQ $3, DI
-	ADDQ DX, DI
-	MOVQ first+32(FP), SI
-	VMOVDQU (SI), Y14
-	MOVQ last+40(FP), SI
-	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
-	VPXOR Y7, Y7, Y7
-
-leafRecAVX26_w:
-	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
-	// quarter of the entry's byte offset); the weight shift in bits 0
-	// and 1 of byte 0.
-	MOVQ (DX), CX
-	RORXQ $8, CX, BX
-	ANDL $0xf8, BX
-	RORXQ $16, CX, R8
-	ANDL $0xf8, R8
-	RORXQ $24, CX, R9
-	ANDL $0xf8, R9
-	RORXQ $32, CX, R10
-	ANDL $0xf8, R10
-	RORXQ $40, CX, R11
-	ANDL $0xf8, R11
-	MOVL CX, AX
-	ANDL $0xf8, AX
-	ANDL $3, CX
-	VMOVQ CX, X5
-	MOVQ tabs+0(FP), SI
-	MOVQ nblk+8(FP), CX
-	VPXOR Y6, Y6, Y6
-
-	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND Y14, Y0, Y0
-	POPADD
-	DECQ CX
-	JZ leafRecAVX26_done
-	ADDQ $8192, SI
-	CMPQ CX, $1
-	JEQ leafRecAVX26_last
-
-leafRecAVX26_mid:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	POPADD
-	ADDQ $8192, SI
-	DECQ CX
-	CMPQ CX, $1
-	JNE leafRecAVX26_mid
-
-leafRecAVX26_last:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND Y15, Y0, Y0
-	POPADD
-
-leafRecAVX26_done:
-	// Y7 += Y6 << weight.
-	VPSLLQ X5, Y6, Y6
-	VPADDQ Y6, Y7, Y7
-	ADDQ $8, DX
-	CMPQ DX, DI
-	JNE leafRecAVX26_w
-
-	VEXTRACTI128 $1, Y7, X0
-	VPADDQ X0, X7, X0
-	VPSHUFD $0x4e, X0, X1
-	VPADDQ X1, X0, X0
-	VMOVQ X0, AX
-	MOVQ AX, ret+48(FP)
-	VZEROUPPER
-	RET
-
 // func leafAVX2_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 TEXT ·leafAVX2_7(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
@@ -910,104 +568,6 @@ leafAVX27_done:
 	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafAVX27_w
-
-	VEXTRACTI128 $1, Y7, X0
-	VPADDQ X0, X7, X0
-	VPSHUFD $0x4e, X0, X1
-	VPADDQ X1, X0, X0
-	VMOVQ X0, AX
-	MOVQ AX, ret+48(FP)
-	VZEROUPPER
-	RET
-
-// func leafRecAVX2_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-TEXT ·leafRecAVX2_7(SB), NOSPLIT, $0-56
-	MOVQ ws+16(FP), DX
-	MOVQ nw+24(FP), DI
-	SHLQ $3, DI
-	ADDQ DX, DI
-	MOVQ first+32(FP), SI
-	VMOVDQU (SI), Y14
-	MOVQ last+40(FP), SI
-	VMOVDQU (SI), Y15
-	VMOVDQU lowNibbles<>(SB), Y13
-	VMOVDQU nibbleCount<>(SB), Y12
-	VPXOR Y11, Y11, Y11
-	VPXOR Y7, Y7, Y7
-
-leafRecAVX27_w:
-	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
-	// quarter of the entry's byte offset); the weight shift in bits 0
-	// and 1 of byte 0.
-	MOVQ (DX), CX
-	RORXQ $8, CX, BX
-	ANDL $0xf8, BX
-	RORXQ $16, CX, R8
-	ANDL $0xf8, R8
-	RORXQ $24, CX, R9
-	ANDL $0xf8, R9
-	RORXQ $32, CX, R10
-	ANDL $0xf8, R10
-	RORXQ $40, CX, R11
-	ANDL $0xf8, R11
-	RORXQ $48, CX, R12
-	ANDL $0xf8, R12
-	MOVL CX, AX
-	ANDL $0xf8, AX
-	ANDL $3, CX
-	VMOVQ CX, X5
-	MOVQ tabs+0(FP), SI
-	MOVQ nblk+8(FP), CX
-	VPXOR Y6, Y6, Y6
-
-	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND 6144(SI)(R12*4), Y0, Y0
-	VPAND Y14, Y0, Y0
-	POPADD
-	DECQ CX
-	JZ leafRecAVX27_done
-	ADDQ $8192, SI
-	CMPQ CX, $1
-	JEQ leafRecAVX27_last
-
-leafRecAVX27_mid:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND 6144(SI)(R12*4), Y0, Y0
-	POPADD
-	ADDQ $8192, SI
-	DECQ CX
-	CMPQ CX, $1
-	JNE leafRecAVX27_mid
-
-leafRecAVX27_last:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND 6144(SI)(R12*4), Y0, Y0
-	VPAND Y15, Y0, Y0
-	POPADD
-
-leafRecAVX27_done:
-	// Y7 += Y6 << weight.
-	VPSLLQ X5, Y6, Y6
-	VPADDQ Y6, Y7, Y7
-	ADDQ $8, DX
-	CMPQ DX, DI
-	JNE leafRecAVX27_w
 
 	VEXTRACTI128 $1, Y7, X0
 	VPADDQ X0, X7, X0
@@ -1131,8 +691,8 @@ leafAVX28_done:
 	VZEROUPPER
 	RET
 
-// func leafRecAVX2_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-TEXT ·leafRecAVX2_8(SB), NOSPLIT, $0-56
+// func leafRecAVX2_3(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecAVX2_3(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
 	MOVQ nw+24(FP), DI
 	SHLQ $3, DI
@@ -1146,27 +706,17 @@ TEXT ·leafRecAVX2_8(SB), NOSPLIT, $0-56
 	VPXOR Y11, Y11, Y11
 	VPXOR Y7, Y7, Y7
 
-leafRecAVX28_w:
-	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
-	// quarter of the entry's byte offset); the weight shift in bits 0
-	// and 1 of byte 0.
+leafRecAVX23_w:
+	// The record: chunk c's 7 bits in bits 1..7 of byte c; the
+	// weight shift in bits 0 and 1 of byte 7.
 	MOVQ (DX), CX
-	RORXQ $8, CX, BX
-	ANDL $0xf8, BX
-	RORXQ $16, CX, R8
-	ANDL $0xf8, R8
-	RORXQ $24, CX, R9
-	ANDL $0xf8, R9
-	RORXQ $32, CX, R10
-	ANDL $0xf8, R10
-	RORXQ $40, CX, R11
-	ANDL $0xf8, R11
-	RORXQ $48, CX, R12
-	ANDL $0xf8, R12
-	RORXQ $56, CX, R13
-	ANDL $0xf8, R13
-	MOVL CX, AX
-	ANDL $0xf8, AX
+	RORXQ $4, CX, BX
+	ANDL $0xfe0, BX
+	RORXQ $12, CX, R8
+	ANDL $0xfe0, R8
+	RORXQ $60, CX, AX
+	ANDL $0xfe0, AX
+	SHRQ $56, CX
 	ANDL $3, CX
 	VMOVQ CX, X5
 	MOVQ tabs+0(FP), SI
@@ -1174,56 +724,305 @@ leafRecAVX28_w:
 	VPXOR Y6, Y6, Y6
 
 	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND 6144(SI)(R12*4), Y0, Y0
-	VPAND 7168(SI)(R13*4), Y0, Y0
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
 	VPAND Y14, Y0, Y0
 	POPADD
 	DECQ CX
-	JZ leafRecAVX28_done
-	ADDQ $8192, SI
+	JZ leafRecAVX23_done
+	ADDQ $26560, SI
 	CMPQ CX, $1
-	JEQ leafRecAVX28_last
+	JEQ leafRecAVX23_last
 
-leafRecAVX28_mid:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND 6144(SI)(R12*4), Y0, Y0
-	VPAND 7168(SI)(R13*4), Y0, Y0
+leafRecAVX23_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
 	POPADD
-	ADDQ $8192, SI
+	ADDQ $26560, SI
 	DECQ CX
 	CMPQ CX, $1
-	JNE leafRecAVX28_mid
+	JNE leafRecAVX23_mid
 
-leafRecAVX28_last:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND 6144(SI)(R12*4), Y0, Y0
-	VPAND 7168(SI)(R13*4), Y0, Y0
+leafRecAVX23_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
 	VPAND Y15, Y0, Y0
 	POPADD
 
-leafRecAVX28_done:
+leafRecAVX23_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
 	ADDQ $8, DX
 	CMPQ DX, DI
-	JNE leafRecAVX28_w
+	JNE leafRecAVX23_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecAVX2_4(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecAVX2_4(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $3, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafRecAVX24_w:
+	// The record: chunk c's 7 bits in bits 1..7 of byte c; the
+	// weight shift in bits 0 and 1 of byte 7.
+	MOVQ (DX), CX
+	RORXQ $4, CX, BX
+	ANDL $0xfe0, BX
+	RORXQ $12, CX, R8
+	ANDL $0xfe0, R8
+	RORXQ $20, CX, R9
+	ANDL $0xfe0, R9
+	RORXQ $60, CX, AX
+	ANDL $0xfe0, AX
+	SHRQ $56, CX
+	ANDL $3, CX
+	VMOVQ CX, X5
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD
+	DECQ CX
+	JZ leafRecAVX24_done
+	ADDQ $26560, SI
+	CMPQ CX, $1
+	JEQ leafRecAVX24_last
+
+leafRecAVX24_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	POPADD
+	ADDQ $26560, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecAVX24_mid
+
+leafRecAVX24_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD
+
+leafRecAVX24_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $8, DX
+	CMPQ DX, DI
+	JNE leafRecAVX24_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecAVX2_5(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecAVX2_5(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $3, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafRecAVX25_w:
+	// The record: chunk c's 7 bits in bits 1..7 of byte c; the
+	// weight shift in bits 0 and 1 of byte 7.
+	MOVQ (DX), CX
+	RORXQ $4, CX, BX
+	ANDL $0xfe0, BX
+	RORXQ $12, CX, R8
+	ANDL $0xfe0, R8
+	RORXQ $20, CX, R9
+	ANDL $0xfe0, R9
+	RORXQ $28, CX, R10
+	ANDL $0xfe0, R10
+	RORXQ $60, CX, AX
+	ANDL $0xfe0, AX
+	SHRQ $56, CX
+	ANDL $3, CX
+	VMOVQ CX, X5
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND 17664(SI)(R10*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD
+	DECQ CX
+	JZ leafRecAVX25_done
+	ADDQ $26560, SI
+	CMPQ CX, $1
+	JEQ leafRecAVX25_last
+
+leafRecAVX25_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND 17664(SI)(R10*1), Y0, Y0
+	POPADD
+	ADDQ $26560, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecAVX25_mid
+
+leafRecAVX25_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND 17664(SI)(R10*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD
+
+leafRecAVX25_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $8, DX
+	CMPQ DX, DI
+	JNE leafRecAVX25_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecAVX2_6(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecAVX2_6(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $3, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VMOVDQU lowNibbles<>(SB), Y13
+	VMOVDQU nibbleCount<>(SB), Y12
+	VPXOR Y11, Y11, Y11
+	VPXOR Y7, Y7, Y7
+
+leafRecAVX26_w:
+	// The record: chunk c's 7 bits in bits 1..7 of byte c; the
+	// weight shift in bits 0 and 1 of byte 7.
+	MOVQ (DX), CX
+	RORXQ $4, CX, BX
+	ANDL $0xfe0, BX
+	RORXQ $12, CX, R8
+	ANDL $0xfe0, R8
+	RORXQ $20, CX, R9
+	ANDL $0xfe0, R9
+	RORXQ $28, CX, R10
+	ANDL $0xfe0, R10
+	RORXQ $36, CX, R11
+	ANDL $0xfe0, R11
+	RORXQ $60, CX, AX
+	ANDL $0xfe0, AX
+	SHRQ $56, CX
+	ANDL $3, CX
+	VMOVQ CX, X5
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND 17664(SI)(R10*1), Y0, Y0
+	VPAND 22080(SI)(R11*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD
+	DECQ CX
+	JZ leafRecAVX26_done
+	ADDQ $26560, SI
+	CMPQ CX, $1
+	JEQ leafRecAVX26_last
+
+leafRecAVX26_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND 17664(SI)(R10*1), Y0, Y0
+	VPAND 22080(SI)(R11*1), Y0, Y0
+	POPADD
+	ADDQ $26560, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecAVX26_mid
+
+leafRecAVX26_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND 17664(SI)(R10*1), Y0, Y0
+	VPAND 22080(SI)(R11*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD
+
+leafRecAVX26_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $8, DX
+	CMPQ DX, DI
+	JNE leafRecAVX26_w
 
 	VEXTRACTI128 $1, Y7, X0
 	VPADDQ X0, X7, X0
@@ -1304,81 +1103,6 @@ leafVPOP3_done:
 	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafVPOP3_w
-
-	VEXTRACTI128 $1, Y7, X0
-	VPADDQ X0, X7, X0
-	VPSHUFD $0x4e, X0, X1
-	VPADDQ X1, X0, X0
-	VMOVQ X0, AX
-	MOVQ AX, ret+48(FP)
-	VZEROUPPER
-	RET
-
-// func leafRecVPOP_3(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-TEXT ·leafRecVPOP_3(SB), NOSPLIT, $0-56
-	MOVQ ws+16(FP), DX
-	MOVQ nw+24(FP), DI
-	SHLQ $3, DI
-	ADDQ DX, DI
-	MOVQ first+32(FP), SI
-	VMOVDQU (SI), Y14
-	MOVQ last+40(FP), SI
-	VMOVDQU (SI), Y15
-	VPXOR Y7, Y7, Y7
-
-leafRecVPOP3_w:
-	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
-	// quarter of the entry's byte offset); the weight shift in bits 0
-	// and 1 of byte 0.
-	MOVQ (DX), CX
-	RORXQ $8, CX, BX
-	ANDL $0xf8, BX
-	RORXQ $16, CX, R8
-	ANDL $0xf8, R8
-	MOVL CX, AX
-	ANDL $0xf8, AX
-	ANDL $3, CX
-	VMOVQ CX, X5
-	MOVQ tabs+0(FP), SI
-	MOVQ nblk+8(FP), CX
-	VPXOR Y6, Y6, Y6
-
-	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND Y14, Y0, Y0
-	POPADD512
-	DECQ CX
-	JZ leafRecVPOP3_done
-	ADDQ $8192, SI
-	CMPQ CX, $1
-	JEQ leafRecVPOP3_last
-
-leafRecVPOP3_mid:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	POPADD512
-	ADDQ $8192, SI
-	DECQ CX
-	CMPQ CX, $1
-	JNE leafRecVPOP3_mid
-
-leafRecVPOP3_last:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND Y15, Y0, Y0
-	POPADD512
-
-leafRecVPOP3_done:
-	// Y7 += Y6 << weight.
-	VPSLLQ X5, Y6, Y6
-	VPADDQ Y6, Y7, Y7
-	ADDQ $8, DX
-	CMPQ DX, DI
-	JNE leafRecVPOP3_w
 
 	VEXTRACTI128 $1, Y7, X0
 	VPADDQ X0, X7, X0
@@ -1475,86 +1199,6 @@ leafVPOP4_done:
 	VZEROUPPER
 	RET
 
-// func leafRecVPOP_4(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-TEXT ·leafRecVPOP_4(SB), NOSPLIT, $0-56
-	MOVQ ws+16(FP), DX
-	MOVQ nw+24(FP), DI
-	SHLQ $3, DI
-	ADDQ DX, DI
-	MOVQ first+32(FP), SI
-	VMOVDQU (SI), Y14
-	MOVQ last+40(FP), SI
-	VMOVDQU (SI), Y15
-	VPXOR Y7, Y7, Y7
-
-leafRecVPOP4_w:
-	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
-	// quarter of the entry's byte offset); the weight shift in bits 0
-	// and 1 of byte 0.
-	MOVQ (DX), CX
-	RORXQ $8, CX, BX
-	ANDL $0xf8, BX
-	RORXQ $16, CX, R8
-	ANDL $0xf8, R8
-	RORXQ $24, CX, R9
-	ANDL $0xf8, R9
-	MOVL CX, AX
-	ANDL $0xf8, AX
-	ANDL $3, CX
-	VMOVQ CX, X5
-	MOVQ tabs+0(FP), SI
-	MOVQ nblk+8(FP), CX
-	VPXOR Y6, Y6, Y6
-
-	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND Y14, Y0, Y0
-	POPADD512
-	DECQ CX
-	JZ leafRecVPOP4_done
-	ADDQ $8192, SI
-	CMPQ CX, $1
-	JEQ leafRecVPOP4_last
-
-leafRecVPOP4_mid:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	POPADD512
-	ADDQ $8192, SI
-	DECQ CX
-	CMPQ CX, $1
-	JNE leafRecVPOP4_mid
-
-leafRecVPOP4_last:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND Y15, Y0, Y0
-	POPADD512
-
-leafRecVPOP4_done:
-	// Y7 += Y6 << weight.
-	VPSLLQ X5, Y6, Y6
-	VPADDQ Y6, Y7, Y7
-	ADDQ $8, DX
-	CMPQ DX, DI
-	JNE leafRecVPOP4_w
-
-	VEXTRACTI128 $1, Y7, X0
-	VPADDQ X0, X7, X0
-	VPSHUFD $0x4e, X0, X1
-	VPADDQ X1, X0, X0
-	VMOVQ X0, AX
-	MOVQ AX, ret+48(FP)
-	VZEROUPPER
-	RET
-
 // func leafVPOP_5(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 TEXT ·leafVPOP_5(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
@@ -1637,91 +1281,6 @@ leafVPOP5_done:
 	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafVPOP5_w
-
-	VEXTRACTI128 $1, Y7, X0
-	VPADDQ X0, X7, X0
-	VPSHUFD $0x4e, X0, X1
-	VPADDQ X1, X0, X0
-	VMOVQ X0, AX
-	MOVQ AX, ret+48(FP)
-	VZEROUPPER
-	RET
-
-// func leafRecVPOP_5(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-TEXT ·leafRecVPOP_5(SB), NOSPLIT, $0-56
-	MOVQ ws+16(FP), DX
-	MOVQ nw+24(FP), DI
-	SHLQ $3, DI
-	ADDQ DX, DI
-	MOVQ first+32(FP), SI
-	VMOVDQU (SI), Y14
-	MOVQ last+40(FP), SI
-	VMOVDQU (SI), Y15
-	VPXOR Y7, Y7, Y7
-
-leafRecVPOP5_w:
-	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
-	// quarter of the entry's byte offset); the weight shift in bits 0
-	// and 1 of byte 0.
-	MOVQ (DX), CX
-	RORXQ $8, CX, BX
-	ANDL $0xf8, BX
-	RORXQ $16, CX, R8
-	ANDL $0xf8, R8
-	RORXQ $24, CX, R9
-	ANDL $0xf8, R9
-	RORXQ $32, CX, R10
-	ANDL $0xf8, R10
-	MOVL CX, AX
-	ANDL $0xf8, AX
-	ANDL $3, CX
-	VMOVQ CX, X5
-	MOVQ tabs+0(FP), SI
-	MOVQ nblk+8(FP), CX
-	VPXOR Y6, Y6, Y6
-
-	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND Y14, Y0, Y0
-	POPADD512
-	DECQ CX
-	JZ leafRecVPOP5_done
-	ADDQ $8192, SI
-	CMPQ CX, $1
-	JEQ leafRecVPOP5_last
-
-leafRecVPOP5_mid:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	POPADD512
-	ADDQ $8192, SI
-	DECQ CX
-	CMPQ CX, $1
-	JNE leafRecVPOP5_mid
-
-leafRecVPOP5_last:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND Y15, Y0, Y0
-	POPADD512
-
-leafRecVPOP5_done:
-	// Y7 += Y6 << weight.
-	VPSLLQ X5, Y6, Y6
-	VPADDQ Y6, Y7, Y7
-	ADDQ $8, DX
-	CMPQ DX, DI
-	JNE leafRecVPOP5_w
 
 	VEXTRACTI128 $1, Y7, X0
 	VPADDQ X0, X7, X0
@@ -1830,96 +1389,6 @@ leafVPOP6_done:
 	VZEROUPPER
 	RET
 
-// func leafRecVPOP_6(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-TEXT ·leafRecVPOP_6(SB), NOSPLIT, $0-56
-	MOVQ ws+16(FP), DX
-	MOVQ nw+24(FP), DI
-	SHLQ $3, DI
-	ADDQ DX, DI
-	MOVQ first+32(FP), SI
-	VMOVDQU (SI), Y14
-	MOVQ last+40(FP), SI
-	VMOVDQU (SI), Y15
-	VPXOR Y7, Y7, Y7
-
-leafRecVPOP6_w:
-	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
-	// quarter of the entry's byte offset); the weight shift in bits 0
-	// and 1 of byte 0.
-	MOVQ (DX), CX
-	RORXQ $8, CX, BX
-	ANDL $0xf8, BX
-	RORXQ $16, CX, R8
-	ANDL $0xf8, R8
-	RORXQ $24, CX, R9
-	ANDL $0xf8, R9
-	RORXQ $32, CX, R10
-	ANDL $0xf8, R10
-	RORXQ $40, CX, R11
-	ANDL $0xf8, R11
-	MOVL CX, AX
-	ANDL $0xf8, AX
-	ANDL $3, CX
-	VMOVQ CX, X5
-	MOVQ tabs+0(FP), SI
-	MOVQ nblk+8(FP), CX
-	VPXOR Y6, Y6, Y6
-
-	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND Y14, Y0, Y0
-	POPADD512
-	DECQ CX
-	JZ leafRecVPOP6_done
-	ADDQ $8192, SI
-	CMPQ CX, $1
-	JEQ leafRecVPOP6_last
-
-leafRecVPOP6_mid:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	POPADD512
-	ADDQ $8192, SI
-	DECQ CX
-	CMPQ CX, $1
-	JNE leafRecVPOP6_mid
-
-leafRecVPOP6_last:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND Y15, Y0, Y0
-	POPADD512
-
-leafRecVPOP6_done:
-	// Y7 += Y6 << weight.
-	VPSLLQ X5, Y6, Y6
-	VPADDQ Y6, Y7, Y7
-	ADDQ $8, DX
-	CMPQ DX, DI
-	JNE leafRecVPOP6_w
-
-	VEXTRACTI128 $1, Y7, X0
-	VPADDQ X0, X7, X0
-	VPSHUFD $0x4e, X0, X1
-	VPADDQ X1, X0, X0
-	VMOVQ X0, AX
-	MOVQ AX, ret+48(FP)
-	VZEROUPPER
-	RET
-
 // func leafVPOP_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 TEXT ·leafVPOP_7(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
@@ -2014,101 +1483,6 @@ leafVPOP7_done:
 	ADDQ $8, DX
 	CMPQ DX, DI
 	JNE leafVPOP7_w
-
-	VEXTRACTI128 $1, Y7, X0
-	VPADDQ X0, X7, X0
-	VPSHUFD $0x4e, X0, X1
-	VPADDQ X1, X0, X0
-	VMOVQ X0, AX
-	MOVQ AX, ret+48(FP)
-	VZEROUPPER
-	RET
-
-// func leafRecVPOP_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-TEXT ·leafRecVPOP_7(SB), NOSPLIT, $0-56
-	MOVQ ws+16(FP), DX
-	MOVQ nw+24(FP), DI
-	SHLQ $3, DI
-	ADDQ DX, DI
-	MOVQ first+32(FP), SI
-	VMOVDQU (SI), Y14
-	MOVQ last+40(FP), SI
-	VMOVDQU (SI), Y15
-	VPXOR Y7, Y7, Y7
-
-leafRecVPOP7_w:
-	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
-	// quarter of the entry's byte offset); the weight shift in bits 0
-	// and 1 of byte 0.
-	MOVQ (DX), CX
-	RORXQ $8, CX, BX
-	ANDL $0xf8, BX
-	RORXQ $16, CX, R8
-	ANDL $0xf8, R8
-	RORXQ $24, CX, R9
-	ANDL $0xf8, R9
-	RORXQ $32, CX, R10
-	ANDL $0xf8, R10
-	RORXQ $40, CX, R11
-	ANDL $0xf8, R11
-	RORXQ $48, CX, R12
-	ANDL $0xf8, R12
-	MOVL CX, AX
-	ANDL $0xf8, AX
-	ANDL $3, CX
-	VMOVQ CX, X5
-	MOVQ tabs+0(FP), SI
-	MOVQ nblk+8(FP), CX
-	VPXOR Y6, Y6, Y6
-
-	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND 6144(SI)(R12*4), Y0, Y0
-	VPAND Y14, Y0, Y0
-	POPADD512
-	DECQ CX
-	JZ leafRecVPOP7_done
-	ADDQ $8192, SI
-	CMPQ CX, $1
-	JEQ leafRecVPOP7_last
-
-leafRecVPOP7_mid:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND 6144(SI)(R12*4), Y0, Y0
-	POPADD512
-	ADDQ $8192, SI
-	DECQ CX
-	CMPQ CX, $1
-	JNE leafRecVPOP7_mid
-
-leafRecVPOP7_last:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND 6144(SI)(R12*4), Y0, Y0
-	VPAND Y15, Y0, Y0
-	POPADD512
-
-leafRecVPOP7_done:
-	// Y7 += Y6 << weight.
-	VPSLLQ X5, Y6, Y6
-	VPADDQ Y6, Y7, Y7
-	ADDQ $8, DX
-	CMPQ DX, DI
-	JNE leafRecVPOP7_w
 
 	VEXTRACTI128 $1, Y7, X0
 	VPADDQ X0, X7, X0
@@ -2229,8 +1603,8 @@ leafVPOP8_done:
 	VZEROUPPER
 	RET
 
-// func leafRecVPOP_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
-TEXT ·leafRecVPOP_8(SB), NOSPLIT, $0-56
+// func leafRecVPOP_3(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecVPOP_3(SB), NOSPLIT, $0-56
 	MOVQ ws+16(FP), DX
 	MOVQ nw+24(FP), DI
 	SHLQ $3, DI
@@ -2241,27 +1615,17 @@ TEXT ·leafRecVPOP_8(SB), NOSPLIT, $0-56
 	VMOVDQU (SI), Y15
 	VPXOR Y7, Y7, Y7
 
-leafRecVPOP8_w:
-	// The record: chunk c's 5 bits in bits 3..7 of byte c (a
-	// quarter of the entry's byte offset); the weight shift in bits 0
-	// and 1 of byte 0.
+leafRecVPOP3_w:
+	// The record: chunk c's 7 bits in bits 1..7 of byte c; the
+	// weight shift in bits 0 and 1 of byte 7.
 	MOVQ (DX), CX
-	RORXQ $8, CX, BX
-	ANDL $0xf8, BX
-	RORXQ $16, CX, R8
-	ANDL $0xf8, R8
-	RORXQ $24, CX, R9
-	ANDL $0xf8, R9
-	RORXQ $32, CX, R10
-	ANDL $0xf8, R10
-	RORXQ $40, CX, R11
-	ANDL $0xf8, R11
-	RORXQ $48, CX, R12
-	ANDL $0xf8, R12
-	RORXQ $56, CX, R13
-	ANDL $0xf8, R13
-	MOVL CX, AX
-	ANDL $0xf8, AX
+	RORXQ $4, CX, BX
+	ANDL $0xfe0, BX
+	RORXQ $12, CX, R8
+	ANDL $0xfe0, R8
+	RORXQ $60, CX, AX
+	ANDL $0xfe0, AX
+	SHRQ $56, CX
 	ANDL $3, CX
 	VMOVQ CX, X5
 	MOVQ tabs+0(FP), SI
@@ -2269,56 +1633,296 @@ leafRecVPOP8_w:
 	VPXOR Y6, Y6, Y6
 
 	// The first block, cut to the lanes of first.
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND 6144(SI)(R12*4), Y0, Y0
-	VPAND 7168(SI)(R13*4), Y0, Y0
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
 	VPAND Y14, Y0, Y0
 	POPADD512
 	DECQ CX
-	JZ leafRecVPOP8_done
-	ADDQ $8192, SI
+	JZ leafRecVPOP3_done
+	ADDQ $26560, SI
 	CMPQ CX, $1
-	JEQ leafRecVPOP8_last
+	JEQ leafRecVPOP3_last
 
-leafRecVPOP8_mid:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND 6144(SI)(R12*4), Y0, Y0
-	VPAND 7168(SI)(R13*4), Y0, Y0
+leafRecVPOP3_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
 	POPADD512
-	ADDQ $8192, SI
+	ADDQ $26560, SI
 	DECQ CX
 	CMPQ CX, $1
-	JNE leafRecVPOP8_mid
+	JNE leafRecVPOP3_mid
 
-leafRecVPOP8_last:
-	VMOVDQU (SI)(AX*4), Y0
-	VPAND 1024(SI)(BX*4), Y0, Y0
-	VPAND 2048(SI)(R8*4), Y0, Y0
-	VPAND 3072(SI)(R9*4), Y0, Y0
-	VPAND 4096(SI)(R10*4), Y0, Y0
-	VPAND 5120(SI)(R11*4), Y0, Y0
-	VPAND 6144(SI)(R12*4), Y0, Y0
-	VPAND 7168(SI)(R13*4), Y0, Y0
+leafRecVPOP3_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
 	VPAND Y15, Y0, Y0
 	POPADD512
 
-leafRecVPOP8_done:
+leafRecVPOP3_done:
 	// Y7 += Y6 << weight.
 	VPSLLQ X5, Y6, Y6
 	VPADDQ Y6, Y7, Y7
 	ADDQ $8, DX
 	CMPQ DX, DI
-	JNE leafRecVPOP8_w
+	JNE leafRecVPOP3_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecVPOP_4(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecVPOP_4(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $3, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VPXOR Y7, Y7, Y7
+
+leafRecVPOP4_w:
+	// The record: chunk c's 7 bits in bits 1..7 of byte c; the
+	// weight shift in bits 0 and 1 of byte 7.
+	MOVQ (DX), CX
+	RORXQ $4, CX, BX
+	ANDL $0xfe0, BX
+	RORXQ $12, CX, R8
+	ANDL $0xfe0, R8
+	RORXQ $20, CX, R9
+	ANDL $0xfe0, R9
+	RORXQ $60, CX, AX
+	ANDL $0xfe0, AX
+	SHRQ $56, CX
+	ANDL $3, CX
+	VMOVQ CX, X5
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD512
+	DECQ CX
+	JZ leafRecVPOP4_done
+	ADDQ $26560, SI
+	CMPQ CX, $1
+	JEQ leafRecVPOP4_last
+
+leafRecVPOP4_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	POPADD512
+	ADDQ $26560, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecVPOP4_mid
+
+leafRecVPOP4_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD512
+
+leafRecVPOP4_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $8, DX
+	CMPQ DX, DI
+	JNE leafRecVPOP4_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecVPOP_5(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecVPOP_5(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $3, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VPXOR Y7, Y7, Y7
+
+leafRecVPOP5_w:
+	// The record: chunk c's 7 bits in bits 1..7 of byte c; the
+	// weight shift in bits 0 and 1 of byte 7.
+	MOVQ (DX), CX
+	RORXQ $4, CX, BX
+	ANDL $0xfe0, BX
+	RORXQ $12, CX, R8
+	ANDL $0xfe0, R8
+	RORXQ $20, CX, R9
+	ANDL $0xfe0, R9
+	RORXQ $28, CX, R10
+	ANDL $0xfe0, R10
+	RORXQ $60, CX, AX
+	ANDL $0xfe0, AX
+	SHRQ $56, CX
+	ANDL $3, CX
+	VMOVQ CX, X5
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND 17664(SI)(R10*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD512
+	DECQ CX
+	JZ leafRecVPOP5_done
+	ADDQ $26560, SI
+	CMPQ CX, $1
+	JEQ leafRecVPOP5_last
+
+leafRecVPOP5_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND 17664(SI)(R10*1), Y0, Y0
+	POPADD512
+	ADDQ $26560, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecVPOP5_mid
+
+leafRecVPOP5_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND 17664(SI)(R10*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD512
+
+leafRecVPOP5_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $8, DX
+	CMPQ DX, DI
+	JNE leafRecVPOP5_w
+
+	VEXTRACTI128 $1, Y7, X0
+	VPADDQ X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func leafRecVPOP_6(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
+TEXT ·leafRecVPOP_6(SB), NOSPLIT, $0-56
+	MOVQ ws+16(FP), DX
+	MOVQ nw+24(FP), DI
+	SHLQ $3, DI
+	ADDQ DX, DI
+	MOVQ first+32(FP), SI
+	VMOVDQU (SI), Y14
+	MOVQ last+40(FP), SI
+	VMOVDQU (SI), Y15
+	VPXOR Y7, Y7, Y7
+
+leafRecVPOP6_w:
+	// The record: chunk c's 7 bits in bits 1..7 of byte c; the
+	// weight shift in bits 0 and 1 of byte 7.
+	MOVQ (DX), CX
+	RORXQ $4, CX, BX
+	ANDL $0xfe0, BX
+	RORXQ $12, CX, R8
+	ANDL $0xfe0, R8
+	RORXQ $20, CX, R9
+	ANDL $0xfe0, R9
+	RORXQ $28, CX, R10
+	ANDL $0xfe0, R10
+	RORXQ $36, CX, R11
+	ANDL $0xfe0, R11
+	RORXQ $60, CX, AX
+	ANDL $0xfe0, AX
+	SHRQ $56, CX
+	ANDL $3, CX
+	VMOVQ CX, X5
+	MOVQ tabs+0(FP), SI
+	MOVQ nblk+8(FP), CX
+	VPXOR Y6, Y6, Y6
+
+	// The first block, cut to the lanes of first.
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND 17664(SI)(R10*1), Y0, Y0
+	VPAND 22080(SI)(R11*1), Y0, Y0
+	VPAND Y14, Y0, Y0
+	POPADD512
+	DECQ CX
+	JZ leafRecVPOP6_done
+	ADDQ $26560, SI
+	CMPQ CX, $1
+	JEQ leafRecVPOP6_last
+
+leafRecVPOP6_mid:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND 17664(SI)(R10*1), Y0, Y0
+	VPAND 22080(SI)(R11*1), Y0, Y0
+	POPADD512
+	ADDQ $26560, SI
+	DECQ CX
+	CMPQ CX, $1
+	JNE leafRecVPOP6_mid
+
+leafRecVPOP6_last:
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND 4416(SI)(BX*1), Y0, Y0
+	VPAND 8832(SI)(R8*1), Y0, Y0
+	VPAND 13248(SI)(R9*1), Y0, Y0
+	VPAND 17664(SI)(R10*1), Y0, Y0
+	VPAND 22080(SI)(R11*1), Y0, Y0
+	VPAND Y15, Y0, Y0
+	POPADD512
+
+leafRecVPOP6_done:
+	// Y7 += Y6 << weight.
+	VPSLLQ X5, Y6, Y6
+	VPADDQ Y6, Y7, Y7
+	ADDQ $8, DX
+	CMPQ DX, DI
+	JNE leafRecVPOP6_w
 
 	VEXTRACTI128 $1, Y7, X0
 	VPADDQ X0, X7, X0
@@ -2525,6 +2129,282 @@ rowsloop:
 	JNZ rowsloop
 
 rowsdone:
+	VZEROUPPER
+	RET
+
+// func chunkRows7(t *uint64, planes *[64][4]uint64, nc int)
+TEXT ·chunkRows7(SB), NOSPLIT, $0-24
+	MOVQ t+0(FP), DI
+	MOVQ planes+8(FP), SI
+	MOVQ nc+16(FP), CX
+	VPCMPEQQ Y15, Y15, Y15
+	TESTQ CX, CX
+	JZ rowsdone7
+
+rowsloop7:
+	// Y5..Y11: the lanes without bit b = 7c..7c+6 (planes[b] negated).
+	VPXOR 0(SI), Y15, Y5
+	VPXOR 32(SI), Y15, Y6
+	VPXOR 64(SI), Y15, Y7
+	VPXOR 96(SI), Y15, Y8
+	VPXOR 128(SI), Y15, Y9
+	VPXOR 160(SI), Y15, Y10
+	VPXOR 192(SI), Y15, Y11
+	// Entry v: the lanes without any bit of v.
+	VMOVDQU Y15, (DI)
+	VMOVDQU Y5, 32(DI)
+	VMOVDQU Y6, 64(DI)
+	VPAND 64(DI), Y5, Y12
+	VMOVDQU Y12, 96(DI)
+	VMOVDQU Y7, 128(DI)
+	VPAND 128(DI), Y5, Y12
+	VMOVDQU Y12, 160(DI)
+	VPAND 128(DI), Y6, Y12
+	VMOVDQU Y12, 192(DI)
+	VPAND 192(DI), Y5, Y12
+	VMOVDQU Y12, 224(DI)
+	VMOVDQU Y8, 256(DI)
+	VPAND 256(DI), Y5, Y12
+	VMOVDQU Y12, 288(DI)
+	VPAND 256(DI), Y6, Y12
+	VMOVDQU Y12, 320(DI)
+	VPAND 320(DI), Y5, Y12
+	VMOVDQU Y12, 352(DI)
+	VPAND 256(DI), Y7, Y12
+	VMOVDQU Y12, 384(DI)
+	VPAND 384(DI), Y5, Y12
+	VMOVDQU Y12, 416(DI)
+	VPAND 384(DI), Y6, Y12
+	VMOVDQU Y12, 448(DI)
+	VPAND 448(DI), Y5, Y12
+	VMOVDQU Y12, 480(DI)
+	VMOVDQU Y9, 512(DI)
+	VPAND 512(DI), Y5, Y12
+	VMOVDQU Y12, 544(DI)
+	VPAND 512(DI), Y6, Y12
+	VMOVDQU Y12, 576(DI)
+	VPAND 576(DI), Y5, Y12
+	VMOVDQU Y12, 608(DI)
+	VPAND 512(DI), Y7, Y12
+	VMOVDQU Y12, 640(DI)
+	VPAND 640(DI), Y5, Y12
+	VMOVDQU Y12, 672(DI)
+	VPAND 640(DI), Y6, Y12
+	VMOVDQU Y12, 704(DI)
+	VPAND 704(DI), Y5, Y12
+	VMOVDQU Y12, 736(DI)
+	VPAND 512(DI), Y8, Y12
+	VMOVDQU Y12, 768(DI)
+	VPAND 768(DI), Y5, Y12
+	VMOVDQU Y12, 800(DI)
+	VPAND 768(DI), Y6, Y12
+	VMOVDQU Y12, 832(DI)
+	VPAND 832(DI), Y5, Y12
+	VMOVDQU Y12, 864(DI)
+	VPAND 768(DI), Y7, Y12
+	VMOVDQU Y12, 896(DI)
+	VPAND 896(DI), Y5, Y12
+	VMOVDQU Y12, 928(DI)
+	VPAND 896(DI), Y6, Y12
+	VMOVDQU Y12, 960(DI)
+	VPAND 960(DI), Y5, Y12
+	VMOVDQU Y12, 992(DI)
+	VMOVDQU Y10, 1024(DI)
+	VPAND 1024(DI), Y5, Y12
+	VMOVDQU Y12, 1056(DI)
+	VPAND 1024(DI), Y6, Y12
+	VMOVDQU Y12, 1088(DI)
+	VPAND 1088(DI), Y5, Y12
+	VMOVDQU Y12, 1120(DI)
+	VPAND 1024(DI), Y7, Y12
+	VMOVDQU Y12, 1152(DI)
+	VPAND 1152(DI), Y5, Y12
+	VMOVDQU Y12, 1184(DI)
+	VPAND 1152(DI), Y6, Y12
+	VMOVDQU Y12, 1216(DI)
+	VPAND 1216(DI), Y5, Y12
+	VMOVDQU Y12, 1248(DI)
+	VPAND 1024(DI), Y8, Y12
+	VMOVDQU Y12, 1280(DI)
+	VPAND 1280(DI), Y5, Y12
+	VMOVDQU Y12, 1312(DI)
+	VPAND 1280(DI), Y6, Y12
+	VMOVDQU Y12, 1344(DI)
+	VPAND 1344(DI), Y5, Y12
+	VMOVDQU Y12, 1376(DI)
+	VPAND 1280(DI), Y7, Y12
+	VMOVDQU Y12, 1408(DI)
+	VPAND 1408(DI), Y5, Y12
+	VMOVDQU Y12, 1440(DI)
+	VPAND 1408(DI), Y6, Y12
+	VMOVDQU Y12, 1472(DI)
+	VPAND 1472(DI), Y5, Y12
+	VMOVDQU Y12, 1504(DI)
+	VPAND 1024(DI), Y9, Y12
+	VMOVDQU Y12, 1536(DI)
+	VPAND 1536(DI), Y5, Y12
+	VMOVDQU Y12, 1568(DI)
+	VPAND 1536(DI), Y6, Y12
+	VMOVDQU Y12, 1600(DI)
+	VPAND 1600(DI), Y5, Y12
+	VMOVDQU Y12, 1632(DI)
+	VPAND 1536(DI), Y7, Y12
+	VMOVDQU Y12, 1664(DI)
+	VPAND 1664(DI), Y5, Y12
+	VMOVDQU Y12, 1696(DI)
+	VPAND 1664(DI), Y6, Y12
+	VMOVDQU Y12, 1728(DI)
+	VPAND 1728(DI), Y5, Y12
+	VMOVDQU Y12, 1760(DI)
+	VPAND 1536(DI), Y8, Y12
+	VMOVDQU Y12, 1792(DI)
+	VPAND 1792(DI), Y5, Y12
+	VMOVDQU Y12, 1824(DI)
+	VPAND 1792(DI), Y6, Y12
+	VMOVDQU Y12, 1856(DI)
+	VPAND 1856(DI), Y5, Y12
+	VMOVDQU Y12, 1888(DI)
+	VPAND 1792(DI), Y7, Y12
+	VMOVDQU Y12, 1920(DI)
+	VPAND 1920(DI), Y5, Y12
+	VMOVDQU Y12, 1952(DI)
+	VPAND 1920(DI), Y6, Y12
+	VMOVDQU Y12, 1984(DI)
+	VPAND 1984(DI), Y5, Y12
+	VMOVDQU Y12, 2016(DI)
+	VMOVDQU Y11, 2048(DI)
+	VPAND 2048(DI), Y5, Y12
+	VMOVDQU Y12, 2080(DI)
+	VPAND 2048(DI), Y6, Y12
+	VMOVDQU Y12, 2112(DI)
+	VPAND 2112(DI), Y5, Y12
+	VMOVDQU Y12, 2144(DI)
+	VPAND 2048(DI), Y7, Y12
+	VMOVDQU Y12, 2176(DI)
+	VPAND 2176(DI), Y5, Y12
+	VMOVDQU Y12, 2208(DI)
+	VPAND 2176(DI), Y6, Y12
+	VMOVDQU Y12, 2240(DI)
+	VPAND 2240(DI), Y5, Y12
+	VMOVDQU Y12, 2272(DI)
+	VPAND 2048(DI), Y8, Y12
+	VMOVDQU Y12, 2304(DI)
+	VPAND 2304(DI), Y5, Y12
+	VMOVDQU Y12, 2336(DI)
+	VPAND 2304(DI), Y6, Y12
+	VMOVDQU Y12, 2368(DI)
+	VPAND 2368(DI), Y5, Y12
+	VMOVDQU Y12, 2400(DI)
+	VPAND 2304(DI), Y7, Y12
+	VMOVDQU Y12, 2432(DI)
+	VPAND 2432(DI), Y5, Y12
+	VMOVDQU Y12, 2464(DI)
+	VPAND 2432(DI), Y6, Y12
+	VMOVDQU Y12, 2496(DI)
+	VPAND 2496(DI), Y5, Y12
+	VMOVDQU Y12, 2528(DI)
+	VPAND 2048(DI), Y9, Y12
+	VMOVDQU Y12, 2560(DI)
+	VPAND 2560(DI), Y5, Y12
+	VMOVDQU Y12, 2592(DI)
+	VPAND 2560(DI), Y6, Y12
+	VMOVDQU Y12, 2624(DI)
+	VPAND 2624(DI), Y5, Y12
+	VMOVDQU Y12, 2656(DI)
+	VPAND 2560(DI), Y7, Y12
+	VMOVDQU Y12, 2688(DI)
+	VPAND 2688(DI), Y5, Y12
+	VMOVDQU Y12, 2720(DI)
+	VPAND 2688(DI), Y6, Y12
+	VMOVDQU Y12, 2752(DI)
+	VPAND 2752(DI), Y5, Y12
+	VMOVDQU Y12, 2784(DI)
+	VPAND 2560(DI), Y8, Y12
+	VMOVDQU Y12, 2816(DI)
+	VPAND 2816(DI), Y5, Y12
+	VMOVDQU Y12, 2848(DI)
+	VPAND 2816(DI), Y6, Y12
+	VMOVDQU Y12, 2880(DI)
+	VPAND 2880(DI), Y5, Y12
+	VMOVDQU Y12, 2912(DI)
+	VPAND 2816(DI), Y7, Y12
+	VMOVDQU Y12, 2944(DI)
+	VPAND 2944(DI), Y5, Y12
+	VMOVDQU Y12, 2976(DI)
+	VPAND 2944(DI), Y6, Y12
+	VMOVDQU Y12, 3008(DI)
+	VPAND 3008(DI), Y5, Y12
+	VMOVDQU Y12, 3040(DI)
+	VPAND 2048(DI), Y10, Y12
+	VMOVDQU Y12, 3072(DI)
+	VPAND 3072(DI), Y5, Y12
+	VMOVDQU Y12, 3104(DI)
+	VPAND 3072(DI), Y6, Y12
+	VMOVDQU Y12, 3136(DI)
+	VPAND 3136(DI), Y5, Y12
+	VMOVDQU Y12, 3168(DI)
+	VPAND 3072(DI), Y7, Y12
+	VMOVDQU Y12, 3200(DI)
+	VPAND 3200(DI), Y5, Y12
+	VMOVDQU Y12, 3232(DI)
+	VPAND 3200(DI), Y6, Y12
+	VMOVDQU Y12, 3264(DI)
+	VPAND 3264(DI), Y5, Y12
+	VMOVDQU Y12, 3296(DI)
+	VPAND 3072(DI), Y8, Y12
+	VMOVDQU Y12, 3328(DI)
+	VPAND 3328(DI), Y5, Y12
+	VMOVDQU Y12, 3360(DI)
+	VPAND 3328(DI), Y6, Y12
+	VMOVDQU Y12, 3392(DI)
+	VPAND 3392(DI), Y5, Y12
+	VMOVDQU Y12, 3424(DI)
+	VPAND 3328(DI), Y7, Y12
+	VMOVDQU Y12, 3456(DI)
+	VPAND 3456(DI), Y5, Y12
+	VMOVDQU Y12, 3488(DI)
+	VPAND 3456(DI), Y6, Y12
+	VMOVDQU Y12, 3520(DI)
+	VPAND 3520(DI), Y5, Y12
+	VMOVDQU Y12, 3552(DI)
+	VPAND 3072(DI), Y9, Y12
+	VMOVDQU Y12, 3584(DI)
+	VPAND 3584(DI), Y5, Y12
+	VMOVDQU Y12, 3616(DI)
+	VPAND 3584(DI), Y6, Y12
+	VMOVDQU Y12, 3648(DI)
+	VPAND 3648(DI), Y5, Y12
+	VMOVDQU Y12, 3680(DI)
+	VPAND 3584(DI), Y7, Y12
+	VMOVDQU Y12, 3712(DI)
+	VPAND 3712(DI), Y5, Y12
+	VMOVDQU Y12, 3744(DI)
+	VPAND 3712(DI), Y6, Y12
+	VMOVDQU Y12, 3776(DI)
+	VPAND 3776(DI), Y5, Y12
+	VMOVDQU Y12, 3808(DI)
+	VPAND 3584(DI), Y8, Y12
+	VMOVDQU Y12, 3840(DI)
+	VPAND 3840(DI), Y5, Y12
+	VMOVDQU Y12, 3872(DI)
+	VPAND 3840(DI), Y6, Y12
+	VMOVDQU Y12, 3904(DI)
+	VPAND 3904(DI), Y5, Y12
+	VMOVDQU Y12, 3936(DI)
+	VPAND 3840(DI), Y7, Y12
+	VMOVDQU Y12, 3968(DI)
+	VPAND 3968(DI), Y5, Y12
+	VMOVDQU Y12, 4000(DI)
+	VPAND 3968(DI), Y6, Y12
+	VMOVDQU Y12, 4032(DI)
+	VPAND 4032(DI), Y5, Y12
+	VMOVDQU Y12, 4064(DI)
+	ADDQ $4416, DI
+	ADDQ $224, SI
+	DECQ CX
+	JNZ rowsloop7
+
+rowsdone7:
 	VZEROUPPER
 	RET
 
@@ -4644,7 +4524,7 @@ TEXT ·placeRecs(SB), NOSPLIT, $0-56
 	MOVQ cnt+32(FP), R12
 	MOVQ dst+40(FP), DI
 	MOVQ shift+48(FP), R14
-	MOVQ $0xf8f8f8f8f8f8f8f8, R13
+	MOVQ $0x0000fefefefefefe, R13
 	TESTQ CX, CX
 	JZ placedone
 
@@ -4660,6 +4540,7 @@ place:
 	PDEPQ R13, BX, DX
 	SHRQ $62, AX
 	POPCNTQ AX, AX
+	SHLQ $56, AX
 	ORQ AX, DX
 	MOVQ DX, (DI)(R9*8)
 	ADDQ $8, SI
@@ -4680,7 +4561,7 @@ TEXT ·placeRecs2(SB), NOSPLIT, $0-64
 	MOVQ cnt2+40(FP), R10
 	MOVQ dst+48(FP), DI
 	MOVQ shift+56(FP), R14
-	MOVQ $0xf8f8f8f8f8f8f8f8, R13
+	MOVQ $0x0000fefefefefefe, R13
 	CMPQ CX, $2
 	JLT place2tail
 
@@ -4695,6 +4576,7 @@ place2:
 	PDEPQ R13, BX, DX
 	SHRQ $62, AX
 	POPCNTQ AX, AX
+	SHLQ $56, AX
 	ORQ AX, DX
 	MOVQ DX, (DI)(R9*8)
 	// The pattern at an odd place: its cursor is cnt2[key].
@@ -4708,6 +4590,7 @@ place2:
 	PDEPQ R13, BX, DX
 	SHRQ $62, AX
 	POPCNTQ AX, AX
+	SHLQ $56, AX
 	ORQ AX, DX
 	MOVQ DX, (DI)(R9*8)
 	ADDQ $16, SI
@@ -4729,6 +4612,7 @@ place2tail:
 	PDEPQ R13, BX, DX
 	SHRQ $62, AX
 	POPCNTQ AX, AX
+	SHLQ $56, AX
 	ORQ AX, DX
 	MOVQ DX, (DI)(R9*8)
 

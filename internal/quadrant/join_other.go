@@ -30,7 +30,7 @@ func placeKeys(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uin
 }
 
 // leafRecAVX2 is never called when useAVX2 is false.
-func leafRecAVX2(nchunk int, tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64 {
+func leafRecAVX2(nchunk int, tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64 {
 	panic("quadrant: leafRecAVX2 without AVX2")
 }
 
@@ -57,6 +57,11 @@ func placeRecs2(in *uint64, n int, live uint64, kin *uint32, cnt *int32, cnt2 *i
 // chunkRows is never called when useAVX2 is false.
 func chunkRows(t *block, planes *[64][4]uint64, nc int) {
 	panic("quadrant: chunkRows without AVX2")
+}
+
+// chunkRows7 is never called when useAVX2 is false.
+func chunkRows7(t *uint64, planes *[64][4]uint64, nc int) {
+	panic("quadrant: chunkRows7 without AVX2")
 }
 
 // transpose4 is never called when useAVX2 is false.

@@ -10,10 +10,11 @@ import (
 
 // TestLeafKernels compares every assembly block kernel this machine can
 // run (leafAVX2 and leafRecAVX2, with the nibble-table popcount and, on
-// AVX-512 VPOPCNTDQ, with VPOPCNTQ) with leafGo: 3 to 8 chunks (fewer
-// read the padding chunks of smaller tables, as 3 do), 1 to 4
-// blocks, first and last blocks cut to random lanes, weighted west
-// patterns, west lists read as patterns and as records (placeRecs).
+// AVX-512 VPOPCNTDQ, with VPOPCNTQ) with leafGo and the scalar count:
+// 3 to 8 5-bit chunks and 3 to 6 7-bit ones (fewer read the padding
+// chunks, as 3 do), 1 to 4 blocks, first and last blocks cut to random
+// lanes, weighted west patterns, west lists read as patterns and as
+// records (placeRecs).
 func TestLeafKernels(t *testing.T) {
 	if !usePEXT {
 		t.Skip("quadrant: the assembly kernels and records need AVX2 and a fast PEXT")
@@ -71,7 +72,52 @@ func TestLeafKernels(t *testing.T) {
 					if got := leafAVX2(nc, &j.tables[0], nb, &W[0], len(W), &first, &last); got != want {
 						t.Errorf("%s: leafAVX2 = %d; want %d", name, got, want)
 					}
-					if got := leafRecAVX2(nc, &j.tables[0], nb, &j.wrec[0], len(W), &first, &last); got != want {
+				}
+			}
+		}
+	}
+	// Records of 7-bit chunks against the tables of their stride.
+	const d7 = 7 * recChunks
+	for nb := 1; nb <= 4; nb++ {
+		var j joiner
+		j.cbits, j.nchunk, j.recs = 7, recChunks, true
+		E := gen(nb*blockLanes, false)
+		for i := range E {
+			E[i] |= r.Uint64() & r.Uint64() & (1<<d7 - 1) &^ (1<<d - 1)
+		}
+		j.buildTables(E)
+		W := gen(300, true)
+		for i := range W {
+			W[i] |= r.Uint64() & r.Uint64() & (1<<d7 - 1) &^ (1<<d - 1)
+		}
+		j.nkey, j.keyBase = 0, 0
+		j.wrec, j.ws = j.sortRecs(j.wrec, j.ws, W, 1<<d7-1, 0)
+		for trial := range 20 {
+			lo := r.IntN(blockLanes)
+			hi := (nb-1)*blockLanes + 1 + r.IntN(blockLanes)
+			if nb == 1 {
+				lo = min(lo, hi-1)
+			}
+			first := laneMask(lo, blockLanes)
+			last := laneMask(0, (hi-1)&(blockLanes-1)+1)
+			if nb == 1 {
+				for q := range 4 {
+					first[q] &= last[q]
+				}
+			}
+			for nc := 3; nc <= recChunks; nc++ {
+				Wc := make([]uint64, len(W))
+				for i, w := range W {
+					Wc[i] = w & (1<<(7*nc) - 1 | 3<<weightShift)
+				}
+				want := countScalar(Wc, E[lo:hi])
+				for _, vpop := range []bool{false, true} {
+					if vpop && !haveVPOP {
+						continue
+					}
+					useVPOP = vpop
+					name := fmt.Sprintf("records, blocks=%d,trial=%d,chunks=%d,vpop=%v", nb, trial, nc, vpop)
+					if got := leafRecAVX2(nc, &j.rtab[0], nb, &j.wrec[0], len(W), &first, &last); got != want {
 						t.Errorf("%s: leafRecAVX2 = %d; want %d", name, got, want)
 					}
 				}
@@ -84,8 +130,8 @@ func TestLeafKernels(t *testing.T) {
 // placeRecs or, for lists of keyCounts2Min and more, keyCounts2 and
 // placeRecs2) on lists of odd and even lengths around the switch: each
 // key's bucket must hold exactly the records of the patterns with that
-// key, a record being chunk c of the packed pattern in bits 3..7 of
-// byte c and the weight in bits 0, 1.
+// key, a record being 7-bit chunk c of the packed pattern in bits 1..7
+// of byte c and the weight in bits 0, 1 of byte 7.
 func TestSortRecs(t *testing.T) {
 	if !usePEXT {
 		t.Skip("quadrant: the records need AVX2 and a fast PEXT")
@@ -112,10 +158,10 @@ func TestSortRecs(t *testing.T) {
 			}
 			packed := pext(p, live) | uint64(k)<<j.keyBase
 			var rec uint64
-			for c := range 8 {
-				rec |= (packed >> (5 * c) & 31) << (8*c + 3)
+			for c := range recChunks {
+				rec |= (packed >> (7 * c) & 127) << (8*c + 1)
 			}
-			rec |= uint64(bits.OnesCount64(p >> weightShift))
+			rec |= uint64(bits.OnesCount64(p>>weightShift)) << 56
 			want[k] = append(want[k], rec)
 		}
 		for k := range uint32(1 << len(key)) {
@@ -203,6 +249,36 @@ func TestChunkRows(t *testing.T) {
 		}
 		if nc < 8 && got[32*nc] != ([4]uint64{}) {
 			t.Errorf("nc=%d: chunkRows wrote past its chunks", nc)
+		}
+	}
+	// chunkRows7: entry v of chunk c from byte recChunkStride·c + 32v,
+	// the lanes with none of the bits v<<7c.
+	for nc := 1; nc <= recChunks; nc++ {
+		var planes [64][4]uint64
+		for b := range planes {
+			for q := range planes[b] {
+				planes[b][q] = r.Uint64() & r.Uint64()
+			}
+		}
+		tab := make([]uint64, recTableStride/8)
+		chunkRows7(&tab[0], &planes, nc)
+		for c := range recChunks {
+			for v := range 128 {
+				var want [4]uint64
+				if c < nc {
+					want = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+					for b := range 7 {
+						if v>>b&1 != 0 {
+							for q := range 4 {
+								want[q] &^= planes[7*c+b][q]
+							}
+						}
+					}
+				}
+				if got := [4]uint64(tab[(c*recChunkStride+32*v)/8:]); got != want {
+					t.Errorf("nc=%d: chunkRows7 chunk %d entry %d = %x; want %x", nc, c, v, got, want)
+				}
+			}
 		}
 	}
 }

@@ -479,11 +479,14 @@ func workerBytes(maxPat uint64) uint64 {
 	// records or, without AVX2 and BMI2, packed patterns, and east
 	// patterns) and their keys 2×4 (kin, kinE), grown with a quarter to
 	// spare: 16 + 30 bytes within the 16+16+16 counted here since an
-	// older layout; tables 8192/256; bucket starts and the rest in the
-	// MiB. maxPat counts the half-boards' pairs before their attack
-	// check, far more than any list holds (a shard of N = 22 planned 390
-	// MiB and peaked at 132), which also covers the lists' own growth.
-	return maxPat*(16+16+16+32) + 1<<20
+	// older layout; tables 8192/256 (blocks of 5-bit chunks) and the
+	// records' tables of 7-bit chunks, recTableStride/256 (103.75
+	// bytes) with a quarter to spare, within recTableBudget; bucket
+	// starts and the rest in the MiB. maxPat counts the half-boards'
+	// pairs before their attack check, far more than any list holds (a
+	// shard of N = 22 planned 390 MiB and peaked at 132), which also
+	// covers the lists' own growth.
+	return maxPat*(16+16+16+32) + min(maxPat*130, uint64(recTableBudget)*5/4) + 1<<20
 }
 
 // CountUnit returns the number of solutions the unit stands for, symmetry

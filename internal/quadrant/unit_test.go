@@ -111,10 +111,12 @@ func testJoinRandom(t *testing.T) {
 	}
 }
 
-// TestJoinSettle joins lists wider than 40 live bits whose key leaves
-// at most 40 below it: the recursion settles the key bits past bit 40
-// before any leaf, which then reads 5-bit chunks (sortPacked). It checks
-// that the path is taken and that the counts match the scalar join.
+// TestJoinSettle joins lists wider than a table's chunks hold (40 bits
+// of 5-bit chunks; 42 of the records' 7-bit ones) whose key leaves at
+// most that below it: the recursion settles the key bits past it
+// before any leaf, which then reads the table's chunks (sortPacked). It
+// checks that the path is taken and that the counts match the scalar
+// join.
 func TestJoinSettle(t *testing.T) {
 	if !usePEXT {
 		t.Skip("quadrant: the settled key bits need BMI2 (sortPacked)")
@@ -126,23 +128,29 @@ func TestJoinSettle(t *testing.T) {
 			continue
 		}
 		useAVX2, useVPOP = c.a, c.v
-		t.Run(fmt.Sprintf("avx2=%v,vpop=%v", c.a, c.v), testJoinSettle)
+		t.Run(fmt.Sprintf("avx2=%v,vpop=%v", c.a, c.v), func(t *testing.T) {
+			if c.a {
+				testJoinSettle(t, 7, 7*recChunks)
+			} else {
+				testJoinSettle(t, 5, max5)
+			}
+		})
 	}
 }
 
-func testJoinSettle(t *testing.T) {
+func testJoinSettle(t *testing.T, cb, width int) {
 	r := rand.New(rand.NewPCG(3, 4))
 	var j joiner
 	for trial := range 12 {
-		d := 41 + trial%6 // the key has 7 bits (6,000 east patterns)
+		d := width + 1 + trial%6 // the key has 7 bits (6,000 east patterns)
 		W, E := randomPatterns(r, 8000, d, 0.15, trial%2 == 0), randomPatterns(r, 6000, d, 0.1, false)
 		got, want := j.count(W, E, d), countScalar(W, E)
 		if got != want {
 			t.Fatalf("trial %d (d=%d): count = %d; want %d", trial, d, got, want)
 		}
-		if dl := j.keyBase + j.nkey; dl <= max5 || j.cbits != 5 || j.settle >= j.nkey {
-			t.Fatalf("trial %d (d=%d): packed width %d, %d-bit chunks, settle %d of %d key bits; want a width past %d in 5-bit chunks with key bits to settle",
-				trial, d, dl, j.cbits, j.settle, j.nkey, max5)
+		if dl := j.keyBase + j.nkey; dl <= width || j.cbits != cb || j.settle >= j.nkey {
+			t.Fatalf("trial %d (d=%d): packed width %d, %d-bit chunks, settle %d of %d key bits; want a width past %d in %d-bit chunks with key bits to settle",
+				trial, d, dl, j.cbits, j.settle, j.nkey, width, cb)
 		}
 	}
 }
@@ -396,8 +404,32 @@ func TestUnitPlan(t *testing.T) {
 	}
 }
 
+// TestJoinTableBudget joins lists whose east tables of 7-bit chunks
+// would exceed recTableBudget (here 0): the join takes 5-bit chunks on
+// packed west patterns instead, and counts what the scalar join does.
+func TestJoinTableBudget(t *testing.T) {
+	if !usePEXT {
+		t.Skip("quadrant: the records need AVX2 and a fast PEXT")
+	}
+	defer func(b int) { recTableBudget = b }(recTableBudget)
+	recTableBudget = 0
+	r := rand.New(rand.NewPCG(9, 10))
+	var j joiner
+	for trial := range 8 {
+		d := 30 + trial
+		W, E := randomPatterns(r, 6000, d, 0.2, trial%2 == 0), randomPatterns(r, 3000, d, 0.2, false)
+		if got, want := j.count(W, E, d), countScalar(W, E); got != want {
+			t.Fatalf("trial %d (d=%d): count = %d; want %d", trial, d, got, want)
+		}
+		if j.recs || j.cbits != 5 {
+			t.Fatalf("trial %d (d=%d): records %v, %d-bit chunks; want packed patterns in 5-bit chunks", trial, d, j.recs, j.cbits)
+		}
+	}
+}
+
 // TestJoinChunkSplits joins lists of 26 to 40 live bits, where a leaf
-// of the key recursion reads 6 to 8 chunks, with densities that make
+// of the key recursion reads 4 to 6 7-bit chunks (6 to 8 5-bit ones
+// without records), with densities that make
 // the one-sided leaves of the west keys with a key bit clear (leafW0)
 // split on the next key bit to read a chunk fewer. It checks the counts
 // against the scalar join and that the split was taken.
@@ -407,7 +439,7 @@ func TestJoinChunkSplits(t *testing.T) {
 	splits := 0
 	for trial := range 40 {
 		d := 26 + r.IntN(15)
-		nw, ne := 2000+r.IntN(6000), 1000+r.IntN(4000)
+		nw, ne := 4000+r.IntN(8000), 1000+r.IntN(4000)
 		dw, de := 0.05+0.4*r.Float64(), 0.05+0.4*r.Float64()
 		W, E := randomPatterns(r, nw, d, dw, trial%2 == 0), randomPatterns(r, ne, d, de, false)
 		if got, want := j.count(W, E, d), countScalar(W, E); got != want {

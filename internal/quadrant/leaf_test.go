@@ -39,21 +39,8 @@ func TestLeafKernels(t *testing.T) {
 		E := gen(nb*blockLanes, false)
 		j.buildTables(E)
 		W := gen(300, true)
-		j.nkey, j.keyBase = 0, 0
-		j.wrec, j.ws = j.sortRecs(j.wrec, j.ws, W, 1<<d-1, 0)
 		for trial := range 20 {
-			lo := r.IntN(blockLanes)
-			hi := (nb-1)*blockLanes + 1 + r.IntN(blockLanes)
-			if nb == 1 {
-				lo = min(lo, hi-1)
-			}
-			first := laneMask(lo, blockLanes)
-			last := laneMask(0, (hi-1)&(blockLanes-1)+1)
-			if nb == 1 {
-				for q := range 4 {
-					first[q] &= last[q]
-				}
-			}
+			_, _, first, last := randomLanes(r, nb)
 			for nc := 3; nc <= 8; nc++ {
 				// A kernel of nc chunks reads the bits below 5·nc (a
 				// leaf's are disjoint above, where the key is settled);
@@ -93,18 +80,7 @@ func TestLeafKernels(t *testing.T) {
 		j.nkey, j.keyBase = 0, 0
 		j.wrec, j.ws = j.sortRecs(j.wrec, j.ws, W, 1<<d7-1, 0)
 		for trial := range 20 {
-			lo := r.IntN(blockLanes)
-			hi := (nb-1)*blockLanes + 1 + r.IntN(blockLanes)
-			if nb == 1 {
-				lo = min(lo, hi-1)
-			}
-			first := laneMask(lo, blockLanes)
-			last := laneMask(0, (hi-1)&(blockLanes-1)+1)
-			if nb == 1 {
-				for q := range 4 {
-					first[q] &= last[q]
-				}
-			}
+			lo, hi, first, last := randomLanes(r, nb)
 			for nc := 3; nc <= recChunks; nc++ {
 				Wc := make([]uint64, len(W))
 				for i, w := range W {
@@ -124,6 +100,25 @@ func TestLeafKernels(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomLanes draws the lanes [lo, hi) of nb blocks that a kernel call
+// reads: first and last cut the first and last blocks to them (first
+// holds both when nb is 1).
+func randomLanes(r *rand.Rand, nb int) (lo, hi int, first, last [4]uint64) {
+	lo = r.IntN(blockLanes)
+	hi = (nb-1)*blockLanes + 1 + r.IntN(blockLanes)
+	if nb == 1 {
+		lo = min(lo, hi-1)
+	}
+	first = laneMask(lo, blockLanes)
+	last = laneMask(0, (hi-1)&(blockLanes-1)+1)
+	if nb == 1 {
+		for q := range 4 {
+			first[q] &= last[q]
+		}
+	}
+	return lo, hi, first, last
 }
 
 // TestSortRecs checks the west records' counting sort (keyStarts, then

@@ -2,11 +2,12 @@
 
 // gen_asm writes join_amd64.s: the AVX2 block kernels of the join
 // (leafAVX2_3 to _8: one per number of 5-bit chunks; leafRecAVX2_3 to
-// _8 on west records; leafVPOP_* and leafRecVPOP_* the same with the
-// popcount of AVX-512 VPOPCNTQ), the packing of patterns (keyCounts,
-// keyCounts2, placeKeys, placeRecs and placeRecs2), the east blocks'
-// bit planes and chunk entries (transpose4, chunkRows) and the
-// compaction of half-board unions (unionDisjointAVX2).
+// _6 on west records and 7-bit chunks; leafVPOP_* and leafRecVPOP_*
+// the same with the popcount of AVX-512 VPOPCNTQ), the packing of
+// patterns (keyCounts, keyCounts2, placeKeys, placeRecs and
+// placeRecs2), the east blocks' bit planes and chunk entries
+// (transpose4, chunkRows, chunkRows7) and the compaction of half-board
+// unions (unionDisjointAVX2, unionAll512).
 //
 //	go run gen_asm.go [-o file]
 package main

@@ -64,9 +64,9 @@ func keyCounts2(in *uint64, n int, kmask uint64, perm *[128]uint32, kin *uint32,
 // byte c (c < recChunks) hold bits 7c..7c+6 of q, so that the byte is
 // a sixteenth of the byte offset of chunk c's entry in its table, and
 // bits 0 and 1 of byte 7 the weight shift. Bits of q past 42 are
-// dropped (sortPacked settles them before any leaf). The kernel then takes its offsets
-// from the record instead of computing them from the pattern (see
-// placeRecsAt).
+// dropped (sortPacked settles them before any leaf). The kernel then
+// takes its offsets from the record instead of computing them from the
+// pattern (see placeRecsAt).
 //
 //go:noescape
 func placeRecs(in *uint64, n int, live uint64, kin *uint32, cnt *int32, dst *uint64, shift uint64)
@@ -114,9 +114,10 @@ func leafAVX2_7(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint6
 //go:noescape
 func leafAVX2_8(tabs *block, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
-// leafRecAVX2_3 to _8 are leafAVX2_3 to _8 reading west records (a
-// word each, see placeRecs) from ws instead of patterns. Besides AVX2
-// they need BMI2 (RORX), as records do (usePEXT).
+// leafRecAVX2_3 to _6 are leafAVX2_3 to _6 reading west records (a
+// word each, see placeRecs) from ws instead of patterns, and the
+// records' tables of 7-bit chunks (leafRecAVX2) instead of blocks.
+// Besides AVX2 they need BMI2 (RORX), as records do (usePEXT).
 //
 //go:noescape
 func leafRecAVX2_3(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
@@ -130,8 +131,8 @@ func leafRecAVX2_5(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]u
 //go:noescape
 func leafRecAVX2_6(tabs *uint64, nblk int, ws *uint64, nw int, first, last *[4]uint64) uint64
 
-// leafVPOP_3 to _8 and leafRecVPOP_3 to _8 are leafAVX2_3 to _8 and
-// leafRecAVX2_3 to _8 with the popcount of AVX-512 VPOPCNTQ on the same
+// leafVPOP_3 to _8 and leafRecVPOP_3 to _6 are leafAVX2_3 to _8 and
+// leafRecAVX2_3 to _6 with the popcount of AVX-512 VPOPCNTQ on the same
 // 256-bit registers (useVPOP).
 //
 //go:noescape

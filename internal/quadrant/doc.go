@@ -143,7 +143,10 @@
 //     65.7–76.0 s (0.85–0.97), -shard 3/64 21 14.2–14.9 s against
 //     15.6–16.8 s (0.89–0.94), peak RSS 230 MB against 195 MB and 79
 //     against 78 MB (one worker). BenchmarkLeafRec compares the two
-//     kernels on dense and sparse patterns.
+//     kernels on dense and sparse patterns. An east list whose tables
+//     would pass recTableBudget (64 MiB, about 645,000 patterns) is
+//     joined in halves, each with the west list sorted again, so that
+//     a worker's tables stay within it.
 //
 //   - Settled key bits. The packing puts the key bits on top, in key
 //     order. Every pair a leaf of the recursion meets is disjoint on

@@ -124,11 +124,20 @@ const (
 
 // recTableBudget bounds the records' tables of one join (104 bytes per
 // east pattern, three times the blocks of 5-bit chunks): an east list
-// longer than about 645,000 patterns is joined with 5-bit chunks and
-// packed west patterns instead (leafAVX2), so that a worker's planned
-// memory (Plan.WorkerBytes) grows by at most this much, and the
-// largest shards still plan within DefaultShardMemory. A var for tests.
+// longer than about 645,000 patterns is joined in pieces (count), so
+// that a worker's planned memory (Plan.WorkerBytes) grows by at most
+// this much, and the largest shards still plan within
+// DefaultShardMemory. A piece sorts the west list again, which costs
+// less than the packed patterns' kernel: with 5-bit chunks, records
+// took 7.8 against 11.2 ns per block-op at one block per call and 4.9
+// against 6.7 at four (BenchmarkLeafRec, 2026-12-01). A var for tests.
 var recTableBudget = 64 << 20
+
+// recTablesFit reports whether the records' tables of n east patterns
+// fit recTableBudget.
+func recTablesFit(n int) bool {
+	return (n+blockLanes-1)>>blockShift*recTableStride <= recTableBudget
+}
 
 // leafSize: east lists at most this long go to the kernel unsorted.
 var leafSize = 256
@@ -158,6 +167,13 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 	// long-diagonal fold makes the east list the shorter one anyway).
 	if len(W) < len(E) && !weighted(W) && !j.keepRoles {
 		W, E = E, W
+	}
+	if usePEXT && useAVX2 && len(E) > leafSize && !recTablesFit(len(E)) {
+		// The records' tables of E would pass recTableBudget: E in
+		// halves, each joined with W (its sort done again) in 7-bit
+		// chunks. The halves are shorter than W, so the roles stay.
+		h := len(E) / 2
+		return j.count(W, E[:h], d) + j.count(W, E[h:], d)
 	}
 	// 5-bit chunks (32 entries, 8 chunks fill a block) need a load fewer
 	// per 5 bits than 4-bit ones; they fit while d ≤ 40 (N ≤ 21).
@@ -353,7 +369,7 @@ func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
 	j.keyBase = bits.OnesCount64(live)
 	dl := j.keyBase + len(key)
 	j.cbits = 4
-	if useAVX2 && j.keyBase <= 7*recChunks && (len(E)+blockLanes-1)>>blockShift*recTableStride <= recTableBudget {
+	if useAVX2 && j.keyBase <= 7*recChunks && recTablesFit(len(E)) {
 		// Records of 7-bit chunks; past 42 bits, the key bits there
 		// are settled as below.
 		j.cbits = 7

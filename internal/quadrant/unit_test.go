@@ -405,24 +405,35 @@ func TestUnitPlan(t *testing.T) {
 }
 
 // TestJoinTableBudget joins lists whose east tables of 7-bit chunks
-// would exceed recTableBudget (here 0): the join takes 5-bit chunks on
-// packed west patterns instead, and counts what the scalar join does.
+// would exceed recTableBudget (here 3 tables, 768 patterns): the join
+// splits the east list into pieces that fit, each joined in 7-bit
+// chunks, and counts what the scalar join does; with a budget below one
+// table, into pieces of a block, each joined as a short list (one
+// kernel call on 5-bit chunks, no records).
 func TestJoinTableBudget(t *testing.T) {
 	if !usePEXT {
 		t.Skip("quadrant: the records need AVX2 and a fast PEXT")
 	}
 	defer func(b int) { recTableBudget = b }(recTableBudget)
-	recTableBudget = 0
 	r := rand.New(rand.NewPCG(9, 10))
-	var j joiner
-	for trial := range 8 {
-		d := 30 + trial
-		W, E := randomPatterns(r, 6000, d, 0.2, trial%2 == 0), randomPatterns(r, 3000, d, 0.2, false)
-		if got, want := j.count(W, E, d), countScalar(W, E); got != want {
-			t.Fatalf("trial %d (d=%d): count = %d; want %d", trial, d, got, want)
-		}
-		if j.recs || j.cbits != 5 {
-			t.Fatalf("trial %d (d=%d): records %v, %d-bit chunks; want packed patterns in 5-bit chunks", trial, d, j.recs, j.cbits)
+	for _, c := range []struct {
+		budget int
+		recs   bool
+	}{{3 * recTableStride, true}, {recTableStride - 1, false}} {
+		recTableBudget = c.budget
+		var j joiner
+		for trial := range 8 {
+			d := 30 + trial
+			W, E := randomPatterns(r, 6000, d, 0.2, trial%2 == 0), randomPatterns(r, 3000, d, 0.2, false)
+			if got, want := j.count(W, E, d), countScalar(W, E); got != want {
+				t.Fatalf("budget %d, trial %d (d=%d): count = %d; want %d", c.budget, trial, d, got, want)
+			}
+			if j.recs != c.recs || !c.recs && j.cbits != 5 {
+				t.Fatalf("budget %d, trial %d (d=%d): records %v, %d-bit chunks; want records %v", c.budget, trial, d, j.recs, j.cbits, c.recs)
+			}
+			if len(j.rtab) > c.budget/8 {
+				t.Fatalf("budget %d, trial %d: records' tables of %d bytes", c.budget, trial, 8*len(j.rtab))
+			}
 		}
 	}
 }

@@ -369,9 +369,9 @@ func (j *joiner) sortPacked(W, E []uint64, d int, key []uint8) {
 	j.keyBase = bits.OnesCount64(live)
 	dl := j.keyBase + len(key)
 	j.cbits = 4
-	if useAVX2 && j.keyBase <= 7*recChunks && recTablesFit(len(E)) {
-		// Records of 7-bit chunks; past 42 bits, the key bits there
-		// are settled as below.
+	if useAVX2 && j.keyBase <= 7*recChunks {
+		// Records of 7-bit chunks (count has cut E to recTableBudget);
+		// past 42 bits, the key bits there are settled as below.
 		j.cbits = 7
 		if dl > 7*recChunks {
 			j.settle = 7*recChunks - j.keyBase

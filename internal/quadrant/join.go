@@ -1,9 +1,6 @@
 package quadrant
 
-import (
-	"math/bits"
-	"slices"
-)
+import "math/bits"
 
 // joiner counts the pairs (w, e) of a west and an east pattern list whose
 // diagonal bits do not meet: w & e == 0. It owns its scratch space: one
@@ -13,11 +10,11 @@ import (
 // The method, for lists of m patterns of d ≤ 60 bits:
 //
 //  1. Pick up to maxKey "key bits" where both lists are dense (estimated
-//     on a sample), densest first, and sort both lists by their key: the
-//     gathered key bits, densest as the most significant.
-//  2. Cut the sorted east list into blocks of 64 and store each block
-//     bit-sliced by chunks of 5 pattern bits (4 when d > 40): for each
-//     chunk c and each value v of its bits, one uint64 whose lane t is
+//     on a sample of each; key.go), densest first, and sort both lists by
+//     their key: the gathered key bits, densest as the most significant.
+//  2. Cut the sorted east list into blocks of 256 and store each block
+//     bit-sliced by chunks of 7 pattern bits (records; 5 or 4 without):
+//     for each chunk c and each value v of its bits, 256 lanes, lane t
 //     set when pattern t of the block has none of the bits of v. A west
 //     pattern w meets a whole block with one load and AND per chunk of w:
 //     the lanes left set are the east patterns disjoint from w.
@@ -193,30 +190,20 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 		j.wp = wp
 		return j.total
 	}
-	// 1. Key bits: the largest density products on a sample of each list.
-	var cw, ce [64]int32
-	bitCounts(&cw, W[:min(len(W), sample)])
-	bitCounts(&ce, E[:min(len(E), sample)])
-	// The bits by density product, densest first (ties: lower bit
-	// first), as one sort of packed words: the product (at most
-	// sample², 17 bits) complemented above the bit number.
-	var ord [64]uint64
-	for b := range d {
-		ord[b] = uint64(1<<20-int64(cw[b])*int64(ce[b]))<<8 | uint64(b)
-	}
-	slices.Sort(ord[:d])
-	var order [64]int
-	for t := range d {
-		order[t] = int(ord[t] & 255)
-	}
-	rel := order[:d]
+	// 1. Key bits (key.go): the largest density products on a sample
+	// of each list, and for the longest joins the bits that drop the
+	// most of the sample's pairs, one after the other.
 	// Splits stop paying when east ranges are a block or two long, so key
 	// bits past about log2(|E|/256) are seldom reached. Measured: the
 	// block-ops of N = 18 and 20 are the same (to 10^-4) with the bound
 	// at log2(|E|/16) and at log2(|E|/64), and the smaller key makes the
 	// counting sort's buckets 4× fewer.
-	L := 0
 	maxL := min(maxKey, bits.Len(uint(len(E)/64)))
+	var cw, ce [64]int32
+	var order [64]int
+	keyOrder(&order, &cw, &ce, W, E, d, maxL)
+	rel := order[:d]
+	L := 0
 	for L < maxL && L < d && cw[rel[L]] > 0 && ce[rel[L]] > 0 {
 		L++
 	}
@@ -236,66 +223,6 @@ func (j *joiner) count(W, E []uint64, d int) uint64 {
 	j.total = 0
 	j.recurse(0, 0, L-1)
 	return j.total
-}
-
-// bitCounts adds to c[b] the number of patterns of ps that have bit b,
-// for every b < 64. Sixteen patterns at a time go through a tree of
-// carry-save adders into bit-sliced counters (Harley and Seal's
-// population count, by bit position): ones, twos, fours and eights, and
-// the sixteens into a vertical counter, read out per bit at the end; the
-// last few patterns one set bit at a time. Up to 511 patterns.
-//
-// Measured (N = 19, the whole count's profile): one set bit at a time
-// over the two samples of 256 was 6.7% of the CPU, the calls being many
-// and the lists short; through transpose64 and a popcount per bit, 4.9%.
-func bitCounts(c *[64]int32, ps []uint64) {
-	var ones, twos, fours, eights uint64
-	var sixteens [5]uint64 // a vertical counter of the sixteens
-	for len(ps) >= 16 {
-		q := (*[16]uint64)(ps)
-		var twosA, twosB, foursA, foursB, eightsA, eightsB uint64
-		twosA, ones = csa(ones, q[0], q[1])
-		twosB, ones = csa(ones, q[2], q[3])
-		foursA, twos = csa(twos, twosA, twosB)
-		twosA, ones = csa(ones, q[4], q[5])
-		twosB, ones = csa(ones, q[6], q[7])
-		foursB, twos = csa(twos, twosA, twosB)
-		eightsA, fours = csa(fours, foursA, foursB)
-		twosA, ones = csa(ones, q[8], q[9])
-		twosB, ones = csa(ones, q[10], q[11])
-		foursA, twos = csa(twos, twosA, twosB)
-		twosA, ones = csa(ones, q[12], q[13])
-		twosB, ones = csa(ones, q[14], q[15])
-		foursB, twos = csa(twos, twosA, twosB)
-		eightsB, fours = csa(fours, foursA, foursB)
-		x, e := csa(eights, eightsA, eightsB)
-		eights = e
-		for l := range sixteens {
-			x, sixteens[l] = sixteens[l]&x, sixteens[l]^x
-		}
-		ps = ps[16:]
-	}
-	if ones|twos|fours|eights|sixteens[0]|sixteens[1]|sixteens[2]|sixteens[3]|sixteens[4] != 0 {
-		for b := range c {
-			v := ones>>b&1 | (twos>>b&1)<<1 | (fours>>b&1)<<2 | (eights>>b&1)<<3
-			for l, w := range sixteens {
-				v |= (w >> b & 1) << (4 + l)
-			}
-			c[b] += int32(v)
-		}
-	}
-	for _, p := range ps {
-		for x := p; x != 0; x &= x - 1 {
-			c[bits.TrailingZeros64(x)]++
-		}
-	}
-}
-
-// csa is a carry-save adder: the carry and sum bits of a + b + c, per
-// bit.
-func csa(a, b, c uint64) (carry, sum uint64) {
-	u := a ^ b
-	return a&b | u&c, u ^ c
 }
 
 // weighted reports whether any pattern carries a weight.

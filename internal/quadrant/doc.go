@@ -96,9 +96,9 @@
 //     pairs and more) choose each next key bit by the sample pairs it
 //     drops among those the bits before it kept (key.go: 31.6% fewer
 //     chunk loads on a shard of N = 23 than the densities of each
-//     list's first 256 patterns, which came from one or two cells). Splitting a west range
-//     and an east range on a key bit drops the quarter of the pairs that
-//     share it: (0,0), (0,1) and (1,0) go on, (1,1) is gone. The kernel's
+//     list's first 256 patterns, which came from one or two cells).
+//     Splitting a west range and an east range on a key bit drops the
+//     quarter of the pairs that share it: (0,0), (0,1) and (1,0) go on, (1,1) is gone. The kernel's
 //     cost is one block-op per west pattern and block touched, so each
 //     node compares, one level ahead, running the kernel, splitting both
 //     sides, or splitting one side only (for short east ranges, where

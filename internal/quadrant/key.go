@@ -14,9 +14,10 @@ import (
 // before it kept.
 //
 // The samples are spread over the lists (sampleOf). A list is built
-// cell by cell (half.go: a placement of the half's top quadrant with
-// each of the bottom's), so its first 256 patterns come from one or two
-// top placements and share their bits; the densities of those, which
+// cell by cell (half.go; a cell is the top quadrant's bucket of one
+// column set against the bottom quadrant's, every placement of the one
+// with every placement of the other), so its first 256 patterns come
+// from one or two cells, a few top placements, and share their bits; the densities of those, which
 // count used until 2026-12-02, chose keys that split less. Counted by
 // an instrumented build (not kept) on qbench -workers 1, the strided
 // samples left 5.7% fewer chunk loads at N = 18 (whole count), 1.2% at
@@ -48,11 +49,12 @@ import (
 
 // refinePairs: joins of at least this many pairs refine their key
 // (refineKey). A var for tests.
-var refinePairs = 1 << 33
+var refinePairs uint64 = 1 << 33
 
 // keyOrder fills order[:d] with the pattern bits below d, best first
-// as key bits (see above), and cw and ce with the bits' counts in the
-// samples of W and E. Only the first maxL are refined.
+// as key bits (see above), and adds to cw and ce (zero them first) the
+// bits' counts in the samples of W and E. Joins of refinePairs pairs
+// and more refine the first maxL bits (refineKey).
 func keyOrder(order *[64]int, cw, ce *[64]int32, W, E []uint64, d, maxL int) {
 	var sw, se [sample]uint64
 	ws, es := sampleOf(&sw, W), sampleOf(&se, E)
@@ -69,7 +71,7 @@ func keyOrder(order *[64]int, cw, ce *[64]int32, W, E []uint64, d, maxL int) {
 	for t := range d {
 		order[t] = int(ord[t] & 255)
 	}
-	if len(W)*len(E) >= refinePairs {
+	if uint64(len(W))*uint64(len(E)) >= refinePairs {
 		refineKey(order[:d], ws, es, maxL)
 	}
 }

@@ -162,3 +162,51 @@ func BenchmarkRefineKey(b *testing.B) {
 		refineKey(rel, ws, es, maxKey)
 	}
 }
+
+// TestKeyOrder checks keyOrder's counts (of the spread samples), its
+// density order (products descending, ties to the lower bit) below
+// refinePairs, and from there the same order refined.
+func TestKeyOrder(t *testing.T) {
+	defer func(r uint64) { refinePairs = r }(refinePairs)
+	r := rand.New(rand.NewPCG(13, 14))
+	for trial := range 20 {
+		d := 6 + r.IntN(40)
+		W := randomPatterns(r, 1+r.IntN(2000), d, 0.4, trial%2 == 0)
+		E := randomPatterns(r, 1+r.IntN(2000), d, 0.4, false)
+		maxL := 1 + r.IntN(maxKey)
+		var sw, se [sample]uint64
+		var wantW, wantE [64]int32
+		bitCounts(&wantW, sampleOf(&sw, W))
+		bitCounts(&wantE, sampleOf(&se, E))
+		dens := make([]int, d)
+		for b := range dens {
+			dens[b] = b
+		}
+		slices.SortStableFunc(dens, func(a, b int) int {
+			return int(wantW[b]*wantE[b]) - int(wantW[a]*wantE[a])
+		})
+		refined := slices.Clone(dens)
+		refineKey(refined, sampleOf(&sw, W), sampleOf(&se, E), maxL)
+		for _, c := range []struct {
+			pairs uint64
+			want  []int
+		}{{1 << 62, dens}, {0, refined}} {
+			refinePairs = c.pairs
+			var order [64]int
+			var cw, ce [64]int32
+			keyOrder(&order, &cw, &ce, W, E, d, maxL)
+			if cw != wantW || ce != wantE {
+				t.Fatalf("trial %d: keyOrder's counts differ from bitCounts of the samples", trial)
+			}
+			if !slices.Equal(order[:d], c.want) {
+				t.Fatalf("trial %d (refinePairs %d, d=%d, %d×%d): order = %v; want %v", trial, c.pairs, d, len(W), len(E), order[:d], c.want)
+			}
+		}
+	}
+	// Empty samples drop no pair: the order stays.
+	rel := []int{3, 1, 2}
+	refineKey(rel, nil, nil, 3)
+	if want := []int{3, 1, 2}; !slices.Equal(rel, want) {
+		t.Errorf("refineKey on empty samples = %v; want %v", rel, want)
+	}
+}

@@ -302,7 +302,8 @@ type SampleWorker struct {
 
 // cutJoin joins a part of (ws, es) of at most maxPairs pairs: while
 // larger, both lists are cut on the bit that most patterns of both hold
-// (on a sample, as the join picks its key) into (w0, e0), (w0, e1) and
+// (on samples spread over the lists, as the join picks its first key
+// bit: keyOrder) into (w0, e0), (w0, e1) and
 // (w1, e0), the pairs that can match, and one part is drawn with
 // probability by its pairs; the join of the last part, times wt, is
 // Count, and 1/probability is Scale. The join's time over the
@@ -319,12 +320,13 @@ func (w *SampleWorker) cutJoin(out PieceSample, ws, es []uint64, d int, wt uint6
 	used := uint64(0)
 	for uint64(len(ws))*uint64(len(es)) > maxPairs {
 		var cw, ce [64]int
-		for _, x := range ws[:min(len(ws), sample)] {
+		var sw, se [sample]uint64
+		for _, x := range sampleOf(&sw, ws) {
 			for y := x & (1<<d - 1) &^ used; y != 0; y &= y - 1 {
 				cw[bits.TrailingZeros64(y)]++
 			}
 		}
-		for _, x := range es[:min(len(es), sample)] {
+		for _, x := range sampleOf(&se, es) {
 			for y := x & (1<<d - 1) &^ used; y != 0; y &= y - 1 {
 				ce[bits.TrailingZeros64(y)]++
 			}

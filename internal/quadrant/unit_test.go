@@ -65,7 +65,7 @@ func TestJoinRandom(t *testing.T) {
 	}
 	// Every join with a refined key (refineKey), which the lists here
 	// are too short for by default.
-	defer func(r int) { refinePairs = r }(refinePairs)
+	defer func(r uint64) { refinePairs = r }(refinePairs)
 	refinePairs = 0
 	for _, a := range []bool{false, true} {
 		for _, p := range []bool{false, true} {

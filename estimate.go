@@ -642,7 +642,7 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 // (pieces of 10^12 pairs, 0.05 to 2 s) is cut.
 const (
 	startWest  = 1 << 15
-	startPairs = 1 << 38
+	startPairs = min(1<<38, math.MaxInt)
 )
 
 // adaptWest returns the west patterns (or pairs) the next piece joins: fewer after a

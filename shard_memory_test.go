@@ -45,7 +45,7 @@ func TestPlanQuadrantShards(t *testing.T) {
 					if limit == 0 {
 						// PlanQuadrant states the whole count's default.
 						if g.Limit != DefaultShardMemory {
-							t.Errorf("%s shard %d: limit %d; want DefaultShardMemory %d", name, i, g.Limit, DefaultShardMemory)
+							t.Errorf("%s shard %d: limit %d; want DefaultShardMemory %d", name, i, g.Limit, uint64(DefaultShardMemory))
 						}
 						w.Limit, w.Fits = g.Limit, w.Memory <= g.Limit
 					}

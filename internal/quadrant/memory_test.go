@@ -143,13 +143,13 @@ func TestShardMemoryFloor(t *testing.T) {
 			t.Errorf("N = %d: a plan of every unit within its floor %d: %+v, %v", n, floor, res, err)
 		}
 		if floor > DefaultShardMemory {
-			t.Errorf("N = %d: one streaming worker of every unit needs %d bytes; DefaultShardMemory is %d", n, floor, DefaultShardMemory)
+			t.Errorf("N = %d: one streaming worker of every unit needs %d bytes; DefaultShardMemory is %d", n, floor, uint64(DefaultShardMemory))
 		}
 		if got := all.MemoryLimit(0); got != DefaultShardMemory {
-			t.Errorf("N = %d: a ForUnits plan's MemoryLimit(0) = %d; want DefaultShardMemory %d", n, got, DefaultShardMemory)
+			t.Errorf("N = %d: a ForUnits plan's MemoryLimit(0) = %d; want DefaultShardMemory %d", n, got, uint64(DefaultShardMemory))
 		}
 		if got := p.MemoryLimit(0); got != DefaultMaxMemory {
-			t.Errorf("N = %d: a whole plan's MemoryLimit(0) = %d; want DefaultMaxMemory %d", n, got, DefaultMaxMemory)
+			t.Errorf("N = %d: a whole plan's MemoryLimit(0) = %d; want DefaultMaxMemory %d", n, got, uint64(DefaultMaxMemory))
 		}
 		if got := all.MemoryLimit(5); got != 5 {
 			t.Errorf("N = %d: MemoryLimit(5) = %d; want 5", n, got)

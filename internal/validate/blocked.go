@@ -40,7 +40,7 @@ func blockShift(n int) uint {
 // returns false for any invalid placement and for n ≥ 2^31.
 func columnsBlocked[T ~int | ~int32 | ~int64 | ~uint32](cols []T) bool {
 	n := len(cols)
-	if n >= 1<<31 {
+	if uint64(n) >= 1<<31 {
 		return false
 	}
 	bs := blockShift(n)

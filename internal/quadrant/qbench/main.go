@@ -32,6 +32,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -64,7 +65,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	reps := fs.Int("reps", 4, "runs of each piece as the estimate runs it, for -pieces")
 	seed := fs.Uint64("seed", 1, "random seed for -pieces")
 	maxWest := fs.Int("max-west", 1<<15, "west patterns before thinning, for -pieces (the estimate's start)")
-	maxPairs := fs.Int("max-pairs", 1<<38, "pairs before cutting, for -pieces (the estimate's start)")
+	maxPairs := fs.Int("max-pairs", min(1<<38, math.MaxInt), "pairs before cutting, for -pieces (the estimate's start)")
 	unitsOut := fs.String("units", "", "write one line per unit to this file: id, frame, layer, cost, count, thread CPU ns")
 	if err := fs.Parse(args); err != nil {
 		return 2

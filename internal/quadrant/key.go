@@ -45,7 +45,10 @@ import (
 // s (0.93–0.95); the whole count of N = 20 (nqueens count 20 --method
 // quadrant --total-only, 2 workers) 31.1, 27.1 and 28.0 s of wall time
 // against 30.4, 31.4 and 30.3; N = 18 and 19 within this machine's
-// noise (qbench -workers 1 19: 13.4–14.4 s against 13.4–14.1 s).
+// noise (qbench -workers 1 19: 13.4–14.4 s against 13.4–14.1 s), and
+// the whole count of N = 21 too (two pairs: 294.6 s against 267.5,
+// 270.0 against 270.5). The last 0.3 of Q(23)'s estimated cost took
+// 83 minutes with it (docs/BENCHMARKS.md).
 
 // refinePairs: joins of at least this many pairs refine their key
 // (refineKey). A var for tests.

@@ -51,30 +51,26 @@ func TestFrameWeights(t *testing.T) {
 // the kernels with VPOPCNTQ on AVX-512 VPOPCNTDQ.
 func TestJoinRandom(t *testing.T) {
 	defer func(a, p, v bool) { useAVX2, usePEXT, useVPOP = a, p, v }(useAVX2, usePEXT, useVPOP)
+	def := refinePairs
+	defer func() { refinePairs = def }()
 	haveAVX2, havePEXT, haveVPOP := useAVX2, usePEXT, useVPOP
-	for _, a := range []bool{false, true} {
-		for _, p := range []bool{false, true} {
-			for _, v := range []bool{false, true} {
-				if a && !haveAVX2 || p && !havePEXT || v && (!haveVPOP || !a) {
-					continue
-				}
-				useAVX2, usePEXT, useVPOP = a, p, v
-				t.Run(fmt.Sprintf("avx2=%v,pext=%v,vpop=%v", a, p, v), testJoinRandom)
-			}
+	// Each kernel with the default keys, then with every join's key
+	// refined (refineKey), which the lists here are too short for by
+	// default.
+	for _, refined := range []bool{false, true} {
+		refinePairs = def
+		if refined {
+			refinePairs = 0
 		}
-	}
-	// Every join with a refined key (refineKey), which the lists here
-	// are too short for by default.
-	defer func(r uint64) { refinePairs = r }(refinePairs)
-	refinePairs = 0
-	for _, a := range []bool{false, true} {
-		for _, p := range []bool{false, true} {
-			for _, v := range []bool{false, true} {
-				if a && !haveAVX2 || p && !havePEXT || v && (!haveVPOP || !a) {
-					continue
+		for _, a := range []bool{false, true} {
+			for _, p := range []bool{false, true} {
+				for _, v := range []bool{false, true} {
+					if a && !haveAVX2 || p && !havePEXT || v && (!haveVPOP || !a) {
+						continue
+					}
+					useAVX2, usePEXT, useVPOP = a, p, v
+					t.Run(fmt.Sprintf("refined=%v,avx2=%v,pext=%v,vpop=%v", refined, a, p, v), testJoinRandom)
 				}
-				useAVX2, usePEXT, useVPOP = a, p, v
-				t.Run(fmt.Sprintf("refined,avx2=%v,pext=%v,vpop=%v", a, p, v), testJoinRandom)
 			}
 		}
 	}

@@ -17,8 +17,9 @@ import (
 // cell by cell (half.go; a cell is the top quadrant's bucket of one
 // column set against the bottom quadrant's, every placement of the one
 // with every placement of the other), so its first 256 patterns come
-// from one or two cells, a few top placements, and share their bits; the densities of those, which
-// count used until 2026-12-02, chose keys that split less. Counted by
+// from one or two cells, a few top placements, and share their bits;
+// the densities of those, which count used until 2026-12-02, chose
+// keys that split less. Counted by
 // an instrumented build (not kept) on qbench -workers 1, the strided
 // samples left 5.7% fewer chunk loads at N = 18 (whole count), 1.2% at
 // N = 19, 10.0% on -shard 3/64 21 (27.6·10^9 against 30.6·10^9) and

@@ -575,8 +575,9 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 				if !warm && time.Since(t) < opts.Budget/50 {
 					// The first piece of a worker grows its
 					// buffers (page faults: a small piece's time
-					// several times over); a short one is run
-					// again and the second run timed.
+					// several times over); RunPiece times a join
+					// that grew them again, and a short first
+					// piece is run again whole, its walk too.
 					if x, err = smp.RunPiece(ctx, w, i); err != nil {
 						return 0, err
 					}

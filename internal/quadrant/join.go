@@ -906,3 +906,10 @@ func grow[T any](s []T, n int) []T {
 	}
 	return make([]T, n, n+n/4)
 }
+
+// footprint returns the capacity of the joiner's buffers, in elements:
+// it changes when a join grows them (the sampler's timing, RunPiece).
+func (j *joiner) footprint() int {
+	return cap(j.wp) + cap(j.ep) + cap(j.kin) + cap(j.kinE) + cap(j.wcur2) + cap(j.ecur2) +
+		cap(j.wrec) + cap(j.ws) + cap(j.es) + cap(j.tables) + cap(j.rtab)
+}

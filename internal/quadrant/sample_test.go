@@ -175,3 +175,41 @@ func newTestSampler(t *testing.T, n int) (*Plan, *Sampler) {
 	}
 	return p, s
 }
+
+// TestRunPieceRegrown: a piece whose join grows the worker's buffers is
+// joined again (timed on the grown buffers), one that does not is
+// joined once, and both give the same count.
+func TestRunPieceRegrown(t *testing.T) {
+	_, s := newTestSampler(t, 13)
+	// The piece with the most pairs, so that no piece before it has
+	// grown the buffers further.
+	var w SampleWorker
+	big, most := -1, uint64(0)
+	for i := range s.Pieces() {
+		x, err := s.RunPiece(context.Background(), &w, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x.Pairs > most {
+			big, most = i, x.Pairs
+		}
+	}
+	var fresh SampleWorker
+	first, err := s.RunPiece(context.Background(), &fresh, big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fresh.joins, 2; got != want {
+		t.Errorf("a fresh worker's first piece: %d joins, want %d (the join that grew the buffers, then the timed one)", got, want)
+	}
+	again, err := s.RunPiece(context.Background(), &fresh, big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fresh.joins, 3; got != want {
+		t.Errorf("the same piece again: %d joins in all, want %d (no buffer grew)", got, want)
+	}
+	if first.Count != again.Count || first.Pairs != again.Pairs || first.Count == 0 {
+		t.Errorf("piece %d: count %d and pairs %d, then %d and %d; want equal and a count > 0", big, first.Count, first.Pairs, again.Count, again.Pairs)
+	}
+}

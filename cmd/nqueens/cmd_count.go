@@ -51,7 +51,7 @@ Examples:
   nqueens count 19 --method bitboard   both by the kernel
   nqueens count 20 --max-memory 2G
   nqueens count 10 --method permutation   a tutorial's method
-  nqueens count 22 --force        start although estimated at hours
+  nqueens count 23 --force        start although estimated at hours
 
 Charts:
   nqueens count 1-16 --plot growth.svg     log-scale lines of solutions,

@@ -119,7 +119,7 @@ func TestCountRefusesIntractable(t *testing.T) {
 		{"count", "64"},
 		{"count", "30-33"},
 		{"count", "24", "--total-only"},
-		{"count", "22", "--workers", "1"},
+		{"count", "23", "--workers", "1"},
 		{"count", "16", "--method", "permutation"},
 		{"count", "18", "--method", "board"},
 	} {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -34,7 +35,10 @@ quadrant join is timed at N itself: pieces of its units (one row split
 each) are drawn by a cost proxy, their half lists built by streaming (no
 quadrant table) and joined, timed by the thread's CPU clock; a shard's
 CPU time is its units' proxies times the seconds per proxy sampled in
-their layer. From N = 24 a piece takes up to a second or two, so the
+their layer; where no shard builds projected tables (the default, see
+count -h), each streams its row sets and the pieces' walks are timed
+with them (measured at N = 20: a shard streaming every unit takes 1.4
+times the CPU of the whole count). From N = 24 a piece takes up to a second or two, so the
 calibration holds about ten pieces (±15% at N = 24). Memory of a join shard is its
 --plan-only figure, within 2G by default as its count plans (see count
 -h): every shard of the join from one counting walk of its quadrant,
@@ -137,14 +141,30 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		}
 	}
 
-	est, err := nqueens.Estimate(ctx, n, nqueens.EstimateOptions{Method: m, Workers: *workers, MaxMemory: limit})
+	eo := nqueens.EstimateOptions{Method: m, Workers: *workers, MaxMemory: limit}
+	var qp []nqueens.QuadrantPlan
+	var qids [][]int
+	if m == nqueens.Quadrant {
+		if qp, qids, err = quadrantShards(n, sh, *workers, limit); err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(qp, func(p nqueens.QuadrantPlan) bool { return p.Projected }) {
+			// No shard builds projected tables: each streams its row
+			// sets, and their walks are part of its CPU time, which
+			// Estimate counts for a shard (all units as one shard).
+			// Measured at N = 20: count --shard 0/1 took 82.6 s of
+			// CPU where the whole count took 57.3 s.
+			eo.Shard = nqueens.Shard{Count: 1}
+		}
+	}
+	est, err := nqueens.Estimate(ctx, n, eo)
 	if err != nil {
 		if errors.Is(err, nqueens.ErrMemory) {
 			return usagef("--max-memory: %v", err)
 		}
 		return err
 	}
-	per, units, even, estimated, err := planShards(ctx, n, m, sh, *workers, limit, est)
+	per, units, even, estimated, err := planShards(ctx, n, m, sh, *workers, limit, est, qp, qids)
 	if err != nil {
 		return err
 	}
@@ -194,29 +214,38 @@ func planMethod(s string) (nqueens.Method, error) {
 	return m, nil
 }
 
+// quadrantShards returns the join's plan of each shard of sh and its
+// units (nqueens.PlanQuadrantShards), or a usage error naming the first
+// shard over limit.
+func quadrantShards(n int, sh nqueens.Shard, workers int, limit uint64) ([]nqueens.QuadrantPlan, [][]int, error) {
+	qp, ids, err := nqueens.PlanQuadrantShards(n, nqueens.CountOptions{Workers: workers, MaxMemory: limit, Shard: sh})
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, p := range qp {
+		if !p.Fits {
+			of := fmt.Sprintf("shard %s of n = %d", p.Shard, n)
+			if sh.Count == 1 {
+				of = fmt.Sprintf("n = %d", n)
+			}
+			return nil, nil, usagef("--max-memory: %v: %s needs %s with method quadrant, the limit is %s (a limit of %dM passes)",
+				nqueens.ErrMemory, of, bytesize.Need(p.Memory), bytesize.Limit(p.Limit), (p.Memory+1<<20-1)>>20)
+		}
+	}
+	return qp, ids, nil
+}
+
 // planShards returns each shard's units, CPU time and memory, the units
 // of the whole count, and whether the CPU time was shared evenly (the
 // units' times are not known: the join above N = 19, the kernel above
 // N = 32), and whether the units are estimated (the kernel's plan above
 // N = 32 is not listed). Each shard's memory is what its count plans:
-// the join's PlanQuadrantShards (every shard from one walk of the
-// quadrant), the kernel's Estimate (no calibration).
-func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64, est nqueens.CountEstimate) (per []shardPlan, units int, even, estimated bool, err error) {
+// the join's qp (quadrantShards: every shard from one walk of the
+// quadrant; qids its units), the kernel's Estimate (no calibration).
+func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64, est nqueens.CountEstimate, qp []nqueens.QuadrantPlan, qids [][]int) (per []shardPlan, units int, even, estimated bool, err error) {
 	r := max(sh.Replicas, 1)
-	var ids [][]int
-	var qp []nqueens.QuadrantPlan
-	if m == nqueens.Quadrant {
-		qp, ids, err = nqueens.PlanQuadrantShards(n, nqueens.CountOptions{Workers: workers, MaxMemory: limit, Shard: sh})
-		if err != nil {
-			return nil, 0, false, false, err
-		}
-		for _, p := range qp {
-			if !p.Fits {
-				return nil, 0, false, false, usagef("--max-memory: %v: shard %s of n = %d needs %s with method quadrant, the limit is %s",
-					nqueens.ErrMemory, p.Shard, n, bytesize.Need(p.Memory), bytesize.Limit(p.Limit))
-			}
-		}
-	} else {
+	ids := qids
+	if m != nqueens.Quadrant {
 		ids, err = nqueens.ShardUnits(n, m, sh)
 		if err != nil && !errors.Is(err, nqueens.ErrSize) {
 			return nil, 0, false, false, err

@@ -35,14 +35,15 @@ quadrant join is timed at N itself: pieces of its units (one row split
 each) are drawn by a cost proxy, their half lists built by streaming (no
 quadrant table) and joined, timed by the thread's CPU clock; a shard's
 CPU time is its units' proxies times the seconds per proxy sampled in
-their layer; where no shard builds projected tables (the default, see
-count -h), each streams its row sets and the pieces' walks are timed
+their layer; where a shard builds no projected tables (the default,
+see count -h), it streams its row sets and the pieces' walks are timed
 with them (measured at N = 20: a shard streaming every unit takes 1.4
-times the CPU of the whole count). From N = 24 a piece takes up to a second or two, so the
-calibration holds about ten pieces (±15% at N = 24). Memory of a join shard is its
---plan-only figure, within 2G by default as its count plans (see count
--h): every shard of the join from one counting walk of its quadrant,
-about a second at N = 22 and a few at N = 24.
+times the CPU of the whole count). From N = 24 a piece takes up to a
+second or two, so the calibration holds about ten pieces (±15% at N =
+24). Memory of a join shard is its --plan-only figure, within 2G by
+default as its count plans (see count -h): every shard of the join from
+one counting walk of its quadrant, about a second at N = 22 and a few
+at N = 24.
 
 --method is auto (what count --shard picks without --total-only: the kernel),
 kernel or bitboard (the same), or quadrant. Above 16 shards the table is
@@ -148,12 +149,15 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		if qp, qids, err = quadrantShards(n, sh, *workers, limit); err != nil {
 			return err
 		}
-		if !slices.ContainsFunc(qp, func(p nqueens.QuadrantPlan) bool { return p.Projected }) {
-			// No shard builds projected tables: each streams its row
-			// sets, and their walks are part of its CPU time, which
-			// Estimate counts for a shard (all units as one shard).
-			// Measured at N = 20: count --shard 0/1 took 82.6 s of
-			// CPU where the whole count took 57.3 s.
+		if slices.ContainsFunc(qp, func(p nqueens.QuadrantPlan) bool { return !p.Projected }) {
+			// A shard without projected tables streams its row sets,
+			// and their walks are part of its CPU time, which Estimate
+			// counts for a shard (here all units as one shard, which
+			// streams as well). Measured at N = 20: count --shard 0/1
+			// took 82.6 s of CPU where the whole count took 57.3 s.
+			// Where some shards build tables and others stream (near
+			// a --max-memory), the walks are counted for all: an
+			// overestimate of those with tables.
 			eo.Shard = nqueens.Shard{Count: 1}
 		}
 	}
@@ -263,7 +267,9 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 	}
 	even = est.UnitSeconds == nil
 	// What the units' times leave out of the CPU time (the join's
-	// projected tables, a few percent) is shared by units.
+	// projected tables, a few percent, or where shards stream one
+	// walk of the quadrant for its bucket sizes, which each shard
+	// makes: counted once) is shared by units.
 	var sum float64
 	for _, x := range est.UnitSeconds {
 		sum += x

@@ -287,7 +287,8 @@ type SampleWorker struct {
 	// by 1/its probability (cutJoin); a part keeps at least 1/4 of the
 	// pairs (maxCut).
 	MaxPairs int
-	// Rand draws the thinned sample's start; nil: math/rand/v2's.
+	// Rand draws the seed of each piece's random draws (the thinned
+	// sample's start, the cut's parts); nil: math/rand/v2's.
 	Rand *rand.Rand
 
 	st     streamTable
@@ -312,11 +313,8 @@ type SampleWorker struct {
 // the same bits first, so its kernel work is divided the same way, while
 // its sorting and tables (linear in the lists) are overcounted, a small
 // share of a join this large.
-func (w *SampleWorker) cutJoin(out PieceSample, ws, es []uint64, d int, wt uint64, t1 time.Duration, maxPairs uint64) (PieceSample, error) {
-	intn := rand.IntN
-	if w.Rand != nil {
-		intn = w.Rand.IntN
-	}
+func (w *SampleWorker) cutJoin(rng *rand.Rand, out PieceSample, ws, es []uint64, d int, wt uint64, t1 time.Duration, maxPairs uint64) (PieceSample, error) {
+	intn := rng.IntN
 	prob := 1.0
 	used := uint64(0)
 	for uint64(len(ws))*uint64(len(es)) > maxPairs {
@@ -389,7 +387,10 @@ func (w *SampleWorker) cutJoin(out PieceSample, ws, es []uint64, d int, wt uint6
 }
 
 // RunPiece builds piece i's half lists by streaming its row sets and
-// joins them, timing both. It checks ctx before starting.
+// joins them, timing both. A join that grew the worker's buffers is run
+// again, with the same random draws, and the second run is the one
+// timed (the walk is not: see the estimator's first piece). It checks
+// ctx before starting.
 func (s *Sampler) RunPiece(ctx context.Context, w *SampleWorker, i int) (PieceSample, error) {
 	if err := ctx.Err(); err != nil {
 		return PieceSample{}, err
@@ -425,17 +426,28 @@ func (s *Sampler) RunPiece(ctx context.Context, w *SampleWorker, i int) (PieceSa
 		out.Walk = time.Duration(float64(walk) * out.Placements / all)
 	}
 
+	// The join's random draws (the thinned sample's start, the cut's
+	// parts) come from one seed, so that a join run again draws the
+	// same and joins the same lists.
+	var seed uint64
+	if w.Rand != nil {
+		seed = w.Rand.Uint64()
+	} else {
+		seed = rand.Uint64()
+	}
 	fp := w.footprint()
-	j, err := s.joinPiece(w, out, pc, f, t1)
-	if err == nil && w.footprint() != fp {
+	j, err := s.joinPiece(w, rand.New(rand.NewPCG(seed, 0)), out, pc, f, t1)
+	if err == nil && w.footprint() != fp && ctx.Err() == nil {
 		// The join grew the worker's buffers, whose first touch (page
 		// faults) a count pays once per worker, not once per join:
 		// measured at N = 22 (qbench -pieces), the first join of a
 		// piece that grew them took 1.3 to 8 times the second, which
 		// put plan 22's join CPU at 2.1 times a whole count's. The
-		// join is timed again on the grown buffers.
+		// join is timed again on the grown buffers. (The capacity is
+		// what is compared: a later join that grows into a buffer's
+		// spare quarter touches new pages unseen.)
 		t1, _ = clock()
-		j, err = s.joinPiece(w, out, pc, f, t1)
+		j, err = s.joinPiece(w, rand.New(rand.NewPCG(seed, 0)), out, pc, f, t1)
 	}
 	return j, err
 }
@@ -453,7 +465,7 @@ func (w *SampleWorker) footprint() int {
 // joinPiece builds piece pc's half lists from w's stream table and joins
 // them (whole, thinned or cut, see RunPiece), adding to out the lists'
 // sizes, the count and the join's time from t1.
-func (s *Sampler) joinPiece(w *SampleWorker, out PieceSample, pc piece, f *frame, t1 time.Duration) (PieceSample, error) {
+func (s *Sampler) joinPiece(w *SampleWorker, rng *rand.Rand, out PieceSample, pc piece, f *frame, t1 time.Duration) (PieceSample, error) {
 	w.joins++
 	E := pc.E
 	hm := uint64(1)<<f.h - 1
@@ -488,7 +500,7 @@ func (s *Sampler) joinPiece(w *SampleWorker, out PieceSample, pc piece, f *frame
 	}
 	out.K = K
 	if pairs := uint64(len(ws)) * uint64(len(es)); K == 1 && w.MaxPairs > 0 && pairs > uint64(w.MaxPairs) {
-		return w.cutJoin(out, ws, es, d, uint64(pc.wt)*f.weight, t1, max(uint64(w.MaxPairs), pairs/maxCut))
+		return w.cutJoin(rng, out, ws, es, d, uint64(pc.wt)*f.weight, t1, max(uint64(w.MaxPairs), pairs/maxCut))
 	}
 	if K == 1 {
 		out.Count = uint64(pc.wt) * w.j.count(ws, es, d) * f.weight
@@ -501,12 +513,7 @@ func (s *Sampler) joinPiece(w *SampleWorker, out PieceSample, pc piece, f *frame
 	// join's time is a fixed part on the east list (its sort and
 	// tables), timed by a join with a few west patterns, and a part
 	// about linear in the west patterns, scaled by K.
-	start := 0
-	if w.Rand != nil {
-		start = w.Rand.IntN(K)
-	} else {
-		start = rand.IntN(K)
-	}
+	start := rng.IntN(K)
 	w.sub = w.sub[:0]
 	for i := start; i < len(ws); i += K {
 		w.sub = append(w.sub, ws[i])

@@ -213,3 +213,57 @@ func TestRunPieceRegrown(t *testing.T) {
 		t.Errorf("piece %d: count %d and pairs %d, then %d and %d; want equal and a count > 0", big, first.Count, first.Pairs, again.Count, again.Pairs)
 	}
 }
+
+// TestRunPieceRegrownSameDraws: a cut join run again (it grew a fresh
+// worker's buffers) draws the same parts as the first run: its count,
+// scale and pairs are those of a warm worker's one run from the same
+// seed.
+func TestRunPieceRegrownSameDraws(t *testing.T) {
+	_, s := newTestSampler(t, 14)
+	var most uint64
+	big := -1
+	var probe SampleWorker
+	for i := range s.Pieces() {
+		x, err := s.RunPiece(context.Background(), &probe, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x.Pairs > most {
+			big, most = i, x.Pairs
+		}
+	}
+	for seed := range uint64(8) {
+		// Warm: grown by the whole join of the largest piece and by
+		// cuts of it with other seeds.
+		warm := SampleWorker{}
+		if _, err := s.RunPiece(context.Background(), &warm, big); err != nil {
+			t.Fatal(err)
+		}
+		warm.MaxPairs, warm.Rand = 64, rand.New(rand.NewPCG(seed+100, 1))
+		for range 32 {
+			if _, err := s.RunPiece(context.Background(), &warm, big); err != nil {
+				t.Fatal(err)
+			}
+		}
+		warm.Rand = rand.New(rand.NewPCG(seed, 1))
+		before := warm.joins
+		want, err := s.RunPiece(context.Background(), &warm, big)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if warm.joins != before+1 {
+			t.Fatalf("seed %d: the warm worker joined %d times, want 1", seed, warm.joins-before)
+		}
+		fresh := SampleWorker{MaxPairs: 64, Rand: rand.New(rand.NewPCG(seed, 1))}
+		got, err := s.RunPiece(context.Background(), &fresh, big)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fresh.joins != 2 {
+			t.Errorf("seed %d: the fresh worker joined %d times, want 2", seed, fresh.joins)
+		}
+		if got.Count != want.Count || got.Scale != want.Scale || got.Pairs != want.Pairs {
+			t.Errorf("seed %d: run again, count %d scale %v pairs %d; want the warm run's %d, %v, %d", seed, got.Count, got.Scale, got.Pairs, want.Count, want.Scale, want.Pairs)
+		}
+	}
+}

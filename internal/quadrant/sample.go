@@ -442,7 +442,7 @@ func (s *Sampler) RunPiece(ctx context.Context, w *SampleWorker, i int) (PieceSa
 		// faults) a count pays once per worker, not once per join:
 		// measured at N = 22 (qbench -pieces), the first join of a
 		// piece that grew them took 1.3 to 8 times the second, which
-		// put plan 22's join CPU at 2.1 times a whole count's. The
+		// put plan 22's CPU at 1.6 to 2.1 times a whole count's. The
 		// join is timed again on the grown buffers. (The capacity is
 		// what is compared: a later join that grows into a buffer's
 		// spare quarter touches new pages unseen.)

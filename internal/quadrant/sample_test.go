@@ -181,19 +181,7 @@ func newTestSampler(t *testing.T, n int) (*Plan, *Sampler) {
 // joined once, and both give the same count.
 func TestRunPieceRegrown(t *testing.T) {
 	_, s := newTestSampler(t, 13)
-	// The piece with the most pairs, so that no piece before it has
-	// grown the buffers further.
-	var w SampleWorker
-	big, most := -1, uint64(0)
-	for i := range s.Pieces() {
-		x, err := s.RunPiece(context.Background(), &w, i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if x.Pairs > most {
-			big, most = i, x.Pairs
-		}
-	}
+	big := largestPiece(t, s)
 	var fresh SampleWorker
 	first, err := s.RunPiece(context.Background(), &fresh, big)
 	if err != nil {
@@ -220,18 +208,7 @@ func TestRunPieceRegrown(t *testing.T) {
 // seed.
 func TestRunPieceRegrownSameDraws(t *testing.T) {
 	_, s := newTestSampler(t, 14)
-	var most uint64
-	big := -1
-	var probe SampleWorker
-	for i := range s.Pieces() {
-		x, err := s.RunPiece(context.Background(), &probe, i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if x.Pairs > most {
-			big, most = i, x.Pairs
-		}
-	}
+	big := largestPiece(t, s)
 	for seed := range uint64(8) {
 		// Warm: grown by the whole join of the largest piece and by
 		// cuts of it with other seeds.
@@ -266,4 +243,21 @@ func TestRunPieceRegrownSameDraws(t *testing.T) {
 			t.Errorf("seed %d: run again, count %d scale %v pairs %d; want the warm run's %d, %v, %d", seed, got.Count, got.Scale, got.Pairs, want.Count, want.Scale, want.Pairs)
 		}
 	}
+}
+
+// largestPiece returns the piece of s whose lists pair the most.
+func largestPiece(t *testing.T, s *Sampler) int {
+	t.Helper()
+	var w SampleWorker
+	big, most := -1, uint64(0)
+	for i := range s.Pieces() {
+		x, err := s.RunPiece(context.Background(), &w, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x.Pairs > most {
+			big, most = i, x.Pairs
+		}
+	}
+	return big
 }

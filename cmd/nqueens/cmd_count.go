@@ -739,8 +739,15 @@ func printQuadrantPlan(e *env, n int, opts nqueens.CountOptions) error {
 	fmt.Fprintf(e.stdout, "%s (method quadrant): %d of %d units, %s, %s: planned peak %s (%d bytes); the whole count: %s\n",
 		what, p.Units, p.UnitsTotal, nouns(p.Workers, "worker"), tables, bytesize.Need(p.Memory), p.Memory, bytesize.Need(p.Whole))
 	if !p.Fits {
-		return usagef("--max-memory: %v: %s needs %s with method quadrant, the limit is %s (a limit of %dM passes)",
-			nqueens.ErrMemory, of, bytesize.Need(p.Memory), bytesize.Limit(p.Limit), (p.Memory+1<<20-1)>>20)
+		return quadrantRefusal(of, p)
 	}
 	return nil
+}
+
+// quadrantRefusal is the usage error of a join's plan p over its limit:
+// what (of: "n = N" or "shard I/M of n = N") needs, and the least
+// --max-memory that passes (rounded up to whole MiB).
+func quadrantRefusal(of string, p nqueens.QuadrantPlan) error {
+	return usagef("--max-memory: %v: %s needs %s with method quadrant, the limit is %s (a limit of %dM passes)",
+		nqueens.ErrMemory, of, bytesize.Need(p.Memory), bytesize.Limit(p.Limit), (p.Memory+1<<20-1)>>20)
 }

@@ -232,8 +232,7 @@ func quadrantShards(n int, sh nqueens.Shard, workers int, limit uint64) ([]nquee
 			if sh.Count == 1 {
 				of = fmt.Sprintf("n = %d", n)
 			}
-			return nil, nil, usagef("--max-memory: %v: %s needs %s with method quadrant, the limit is %s (a limit of %dM passes)",
-				nqueens.ErrMemory, of, bytesize.Need(p.Memory), bytesize.Limit(p.Limit), (p.Memory+1<<20-1)>>20)
+			return nil, nil, quadrantRefusal(of, p)
 		}
 	}
 	return qp, ids, nil

@@ -710,7 +710,9 @@ func checkWritable(flag, path string) error {
 		return usagef("%s %s: no such directory %s", flag, path, dir)
 	}
 	if f, err := os.CreateTemp(dir, ".nqueens-probe-*"); err != nil {
-		return usagef("%s %s: cannot write in %s", flag, path, dir)
+		// The directory is there: what refuses the file is this
+		// process's permission or the file system, a failure (exit 3).
+		return fmt.Errorf("%s %s: cannot write in %s: %w", flag, path, dir, pathErr(err))
 	} else {
 		f.Close()
 		os.Remove(f.Name())

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -88,7 +89,7 @@ func parseServe(e *env, args []string) (serveConfig, error) {
 func newServe(ctx context.Context, cfg serveConfig) (*http.Server, net.Listener, error) {
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
-		return nil, nil, usagef("--addr: %v", err)
+		return nil, nil, listenError(err)
 	}
 	opts := cfg.opts
 	opts.Addr = ln.Addr().String()
@@ -162,4 +163,17 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		err = ctx.Err()
 	}
 	return err
+}
+
+// listenError is the error for an --addr the server could not listen
+// on: bad usage (exit 2) when the address is malformed or its host
+// unknown, a failure (exit 3) when the system refused a well-formed one
+// (the port in use, a port below 1024 without the privilege, an address
+// this machine does not have).
+func listenError(err error) error {
+	var se *os.SyscallError
+	if errors.As(err, &se) {
+		return fmt.Errorf("--addr: %w", err)
+	}
+	return usagef("--addr: %v", err)
 }

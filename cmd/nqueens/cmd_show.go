@@ -215,7 +215,7 @@ func (s *svgSolutions) add(w io.Writer, p nqueens.Placement, i int) error {
 	name := strings.ReplaceAll(s.pattern, "%d", fmt.Sprint(i))
 	f, err := os.Create(name)
 	if err != nil {
-		return usagef("cannot create output file: %v", err)
+		return createError(name, err)
 	}
 	err = render.SVG(f, p)
 	if cerr := f.Close(); err == nil {

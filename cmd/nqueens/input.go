@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"syscall"
 
 	"github.com/nqueens/nqueens/internal/quote"
 )
@@ -75,7 +77,9 @@ func (c *ctxReader) Read(p []byte) (int, error) {
 // character device (/dev/stdin): every reader is bounded, so a stream
 // is safe. Reads give up when ctx is done. source names the input in
 // messages. A missing file, a directory or another kind of file is bad
-// usage (exit 2), with the same words in every command.
+// usage (exit 2), with the same words in every command; a file that
+// exists but cannot be read (permission denied, an I/O error) is a
+// failure (exit 3).
 func openInput(ctx context.Context, e *env, name string) (r io.Reader, source string, closeIn func(), err error) {
 	if name == "-" {
 		cr := newCtxReader(ctx, e.stdin)
@@ -86,7 +90,7 @@ func openInput(ctx context.Context, e *env, name string) (r io.Reader, source st
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, "", nil, usagef("%s: %v", name, pathErr(err))
+		return nil, "", nil, openError(name, err)
 	}
 	cr := newCtxReader(ctx, f)
 	return cr, name, func() { cr.Close(); f.Close() }, nil
@@ -106,13 +110,34 @@ func checkInputFile(name string) error {
 	case errors.Is(err, fs.ErrNotExist):
 		return usagef("%s: no such file", quote.Path(name))
 	case err != nil:
-		return usagef("%s: %v", quote.Path(name), pathErr(err))
+		return openError(name, err)
 	case st.IsDir():
 		return usagef("%s: is a directory", quote.Path(name))
 	case !isInputFile(st.Mode()):
 		return usagef("%s: not a file, pipe or device", quote.Path(name))
 	}
 	return nil
+}
+
+// openError is the error for a file that could not be opened or
+// looked at: bad usage (exit 2) when the name cannot be a file (no such
+// file, a path through a file, a name too long), a failure (exit 3)
+// when the file is there but this process may not read it or the
+// system failed to.
+func openError(name string, err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		return usagef("%s: no such file", quote.Path(name))
+	}
+	if errors.Is(err, fs.ErrPermission) || !isNameError(err) {
+		return fmt.Errorf("%s: %w", quote.Path(name), pathErr(err))
+	}
+	return usagef("%s: %v", quote.Path(name), pathErr(err))
+}
+
+// isNameError reports whether err says the name itself is wrong: a
+// component that is not a directory, a name too long, a loop of links.
+func isNameError(err error) bool {
+	return errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.ENAMETOOLONG) || errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.EINVAL)
 }
 
 // pathErr drops the operation and path that an *fs.PathError repeats.

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -289,6 +290,18 @@ func openOutput(e *env, path string) (io.Writer, func() error, error) {
 	return lf, lf.Close, nil
 }
 
+// createError is the error for an output file that could not be
+// created: bad usage (exit 2) when the name cannot be a file there (no
+// such directory, a path through a file), a failure (exit 3) when the
+// directory is there but may not be written (permission denied, a
+// read-only or full file system).
+func createError(name string, err error) error {
+	if errors.Is(err, fs.ErrNotExist) || isNameError(err) || errors.Is(err, syscall.EISDIR) {
+		return usagef("cannot create output file %s: %v", quote.Path(name), pathErr(err))
+	}
+	return fmt.Errorf("cannot create output file %s: %w", quote.Path(name), pathErr(err))
+}
+
 // lazyFile creates its file at the first Write.
 type lazyFile struct {
 	path string
@@ -299,7 +312,7 @@ func (l *lazyFile) Write(p []byte) (int, error) {
 	if l.f == nil {
 		f, err := os.Create(l.path)
 		if err != nil {
-			return 0, usagef("cannot create output file: %v", err)
+			return 0, createError(l.path, err)
 		}
 		l.f = f
 	}

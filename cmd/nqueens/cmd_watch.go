@@ -84,9 +84,14 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 		// exit status says which signal it was. Bubble Tea's own handler
 		// would quit as if q had been pressed, with status 0.
 		p := tea.NewProgram(model, tea.WithContext(ctx), tea.WithInput(e.stdin), tea.WithOutput(f), tea.WithAltScreen(), tea.WithoutSignalHandler())
-		_, err := p.Run()
+		final, err := p.Run()
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if fm, ok := final.(*watchModel); ok && fm.interrupted {
+			// Ctrl-C in raw mode is a key, not a signal: exit as
+			// SIGINT would (130), like every other command.
+			return fmt.Errorf("watch: %w", context.Canceled)
 		}
 		return err
 	}
@@ -148,16 +153,17 @@ func emptyCols(n int) []int {
 
 // watchModel is the Bubble Tea model of watch.
 type watchModel struct {
-	n       int
-	method  nqueens.Method
-	delay   time.Duration
-	events  <-chan nqueens.Event
-	cols    []int
-	ev      nqueens.Event
-	steps   uint64
-	paused  bool
-	waiting bool // a read of the next events is under way
-	done    bool
+	n           int
+	method      nqueens.Method
+	delay       time.Duration
+	events      <-chan nqueens.Event
+	cols        []int
+	ev          nqueens.Event
+	steps       uint64
+	paused      bool
+	waiting     bool // a read of the next events is under way
+	done        bool
+	interrupted bool // Ctrl-C quit: the command exits 130
 	// width and height of the terminal, from tea.WindowSizeMsg; 0 until
 	// the first one arrives.
 	width, height int
@@ -210,7 +216,10 @@ func (w *watchModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
 		switch msg.String() {
-		case "q", "ctrl+c", "esc":
+		case "ctrl+c":
+			w.interrupted = true
+			return w, tea.Quit
+		case "q", "esc":
 			return w, tea.Quit
 		case " ":
 			w.paused = !w.paused

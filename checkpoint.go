@@ -21,7 +21,8 @@ var ErrCheckpoint = errors.New("checkpoint refused")
 // that h describes and returns it with the units it already holds, each
 // checked by check (the plan's rule for a unit's result; the file is
 // refused at the first record that breaks it). A torn tail that was
-// dropped is told to notice, if not nil.
+// dropped, or a torn header that was written anew, is told to notice,
+// if not nil.
 func openCheckpoint(path string, h checkpoint.Header, check func(checkpoint.Record) error, notice func(string)) (*checkpoint.File, map[int]checkpoint.Record, error) {
 	f, o, err := checkpoint.Open(path, h, 0)
 	if err == nil {
@@ -31,6 +32,9 @@ func openCheckpoint(path string, h checkpoint.Header, check func(checkpoint.Reco
 		}
 		if notice != nil && o.DroppedLines > 0 {
 			notice(droppedNotice(path, o.DroppedLines, o.Dropped))
+		}
+		if notice != nil && o.TornHeader > 0 {
+			notice(fmt.Sprintf("%s held only a header cut off after %s, no finished unit (a file torn while it was created): it was written anew and the count starts from the beginning", path, byteSize(o.TornHeader)))
 		}
 		return f, o.Done, nil
 	}

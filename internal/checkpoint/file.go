@@ -39,6 +39,12 @@ type Opened struct {
 	// DroppedLines is the number of lines in the torn tail (a last
 	// line without its '\n' included): the damaged records dropped.
 	DroppedLines int
+
+	// TornHeader is the length of a header line cut off before its
+	// '\n' (a file torn while it was created, or cut short since),
+	// which Open replaced with a new header: such a file holds no
+	// records, so nothing counted was lost, but a caller should say so.
+	TornHeader int
 }
 
 // Open opens the checkpoint at path for the count that h describes,
@@ -76,6 +82,7 @@ func Open(path string, h Header, syncEvery time.Duration) (*File, Opened, error)
 		// New, or torn while it was being created: write the header
 		// and make the file's name durable too.
 		o.Created = true
+		o.TornHeader = int(size)
 		if err := f.Truncate(0); err != nil {
 			return fail(err)
 		}

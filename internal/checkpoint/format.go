@@ -115,6 +115,9 @@ func splitCRC(line []byte, sep string) ([]byte, bool) {
 
 // parseHeader reads a header line (without '\n').
 func parseHeader(line []byte) (Header, error) {
+	if bytes.HasSuffix(line, []byte("\r")) {
+		return Header{}, fmt.Errorf("%w: its lines end in CR LF (Windows line endings), not LF: convert it back (dos2unix FILE, or tr -d '\\r') and resume", ErrCorrupt)
+	}
 	text, ok := splitCRC(line, " crc=")
 	if !ok {
 		return Header{}, fmt.Errorf("%w: the header's checksum does not match", ErrCorrupt)

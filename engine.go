@@ -2,6 +2,7 @@ package nqueens
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/nqueens/nqueens/internal/checkpoint"
 	"github.com/nqueens/nqueens/internal/shard"
@@ -117,12 +118,26 @@ func kindOfRecord(method string) *engineKind {
 }
 
 // shardIDs returns the IDs of the units of e that shard s counts: every
-// unit, ascending, for the zero Shard.
-func shardIDs(e engine, s Shard) []int {
+// unit, ascending, for the zero Shard. M above R × the plan's units is
+// refused (ErrShard) before anything is sized by M.
+func shardIDs(e engine, s Shard) ([]int, error) {
 	if s == (Shard{}) {
-		return allIDs(len(e.costs()))
+		return allIDs(len(e.costs())), nil
 	}
-	return e.shards(s.Count, s.replicas())[s.Index]
+	if err := checkShardCount(len(e.costs()), s); err != nil {
+		return nil, err
+	}
+	return e.shards(s.Count, s.replicas())[s.Index], nil
+}
+
+// checkShardCount refuses a shard count M above R × units (ErrShard):
+// every accepted M has no shard empty by construction, and nothing is
+// sized by an M a plan cannot fill.
+func checkShardCount(units int, s Shard) error {
+	if err := shard.CheckCount(units, s.Count, s.replicas()); err != nil {
+		return also(ErrShard, fmt.Errorf("%d/%d: %w", s.Index, s.Count, err))
+	}
+	return nil
 }
 
 // shardPlan is what shard.Check needs of the plan e.

@@ -23,7 +23,8 @@ var kernelKind = engineKind{
 		if err != nil {
 			return nil, nil, err
 		}
-		return e, shardIDs(e, opts.Shard), nil
+		ids, err := shardIDs(e, opts.Shard)
+		return e, ids, err
 	},
 	units: func(n int) (engine, error) {
 		p, err := kernelPlan(n, 0)

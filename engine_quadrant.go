@@ -124,7 +124,8 @@ func newQuadrantEngine(n int, opts CountOptions) (engine, []int, error) {
 			return nil, nil, err
 		}
 		e := newQuadrant(plan, opts, false)
-		return e, shardIDs(e, opts.Shard), nil
+		ids, err := shardIDs(e, opts.Shard)
+		return e, ids, err
 	}
 	plan, sel, err := quadrantShardPlan(n, opts.Shard)
 	if err != nil {
@@ -141,7 +142,10 @@ func quadrantShardPlan(n int, s Shard) (*quadrant.Plan, []int, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	sel := quadrantIDs(up, s)
+	sel, err := quadrantIDs(up, s)
+	if err != nil {
+		return nil, nil, err
+	}
 	p, err := up.ForUnits(sel)
 	return p, sel, err
 }
@@ -221,7 +225,7 @@ func quadrantMerged(ctx context.Context, res *Result, recs []shard.Named) error 
 // quadrant plan: all for the zero Shard, else the shard's part of
 // Plan.Shards, which keeps units of the same layers of the quadrant
 // table together so that a shard's plan (Plan.ForUnits) builds few.
-func quadrantIDs(p *quadrant.Plan, s Shard) []int {
+func quadrantIDs(p *quadrant.Plan, s Shard) ([]int, error) {
 	return shardIDs(newQuadrant(p, CountOptions{}, false), s)
 }
 

@@ -285,7 +285,10 @@ func estimateKernel(ctx context.Context, n int, opts EstimateOptions, rnd *rand.
 	planSec := time.Since(t0).Seconds()
 	e.PlanSeconds = planSec
 	costs := planCosts(p)
-	sel := selectIDs(costs, opts.Shard)
+	sel, err := selectIDs(costs, opts.Shard)
+	if err != nil {
+		return err
+	}
 	e.Units = len(sel)
 	e.Workers = max(1, min(opts.Workers, len(sel)))
 	e.Memory = uint64(len(p.Units))*uint64(unsafe.Sizeof(kernel.Unit{})) + uint64(e.Workers)*kernelScratch
@@ -520,7 +523,11 @@ func quadrantMemory(n int, opts EstimateOptions) (quadrant.MemoryPlan, error) {
 	if err != nil {
 		return quadrant.MemoryPlan{}, err
 	}
-	sp, err := up.ForUnits(quadrantIDs(up, opts.Shard))
+	sel, err := quadrantIDs(up, opts.Shard)
+	if err != nil {
+		return quadrant.MemoryPlan{}, err
+	}
+	sp, err := up.ForUnits(sel)
 	if err != nil {
 		return quadrant.MemoryPlan{}, err
 	}
@@ -546,7 +553,10 @@ func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *ran
 		return err
 	}
 	units := up.Units()
-	sel := quadrantIDs(up, opts.Shard)
+	sel, err := quadrantIDs(up, opts.Shard)
+	if err != nil {
+		return err
+	}
 	smp, err := quadrant.NewSampler(up, sel)
 	if err != nil {
 		return err

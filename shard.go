@@ -130,11 +130,14 @@ func (s Shard) replicas() int { return max(s.Replicas, 1) }
 
 // selectIDs returns the ids of the units that shard s counts, for a plan
 // whose units have these costs.
-func selectIDs(costs []float64, s Shard) []int {
+func selectIDs(costs []float64, s Shard) ([]int, error) {
 	if s == (Shard{}) {
-		return allIDs(len(costs))
+		return allIDs(len(costs)), nil
 	}
-	return shard.AssignReplicas(costs, s.Count, s.replicas())[s.Index]
+	if err := checkShardCount(len(costs), s); err != nil {
+		return nil, err
+	}
+	return shard.AssignReplicas(costs, s.Count, s.replicas())[s.Index], nil
 }
 
 // allIDs returns 0..units-1.

@@ -58,6 +58,9 @@ func PlanQuadrantShards(n int, opts CountOptions) ([]QuadrantPlan, [][]int, erro
 	if err != nil && !errors.Is(err, quadrant.ErrMemory) {
 		return nil, nil, err
 	}
+	if err := checkShardCount(units, sh); err != nil {
+		return nil, nil, err
+	}
 	ids := p.Shards(sh.Count, sh.replicas())
 	res, err := p.PlanShards(ids, qo)
 	if err != nil {

@@ -17,7 +17,7 @@ import (
 // 1,677,782), skips a UTF-8 byte order mark, and returns ctx.Err() when
 // ctx is done between records. An error of r is returned as is.
 func ReadShardRecords(ctx context.Context, r io.Reader, source string) ([]ShardRecord, error) {
-	recs, err := shard.ReadAll(ctx, r)
+	recs, err := shard.ReadAllFor(ctx, r, headerCheck)
 	if errors.Is(err, shard.ErrRecord) {
 		return nil, also(ErrShard, fmt.Errorf("%s: %w", source, err))
 	}
@@ -28,3 +28,21 @@ func ReadShardRecords(ctx context.Context, r io.Reader, source string) ([]ShardR
 }
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
+
+// headerCheck refuses a record whose header is not of a plan of this
+// program (its method and n, decomposition version and digest) before
+// its unit list is read, and bounds the list by the plan's units.
+func headerCheck(r *shard.Record) (int, error) {
+	if kindOfRecord(r.Method) == nil {
+		return 0, fmt.Errorf("%w: unknown method %q", shard.ErrRecord, r.Method)
+	}
+	p, err := planFor(r.Method, r.N)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %w", shard.ErrRecord, err)
+	}
+	if r.Version != p.Version || r.Plan != p.Digest {
+		return 0, fmt.Errorf("%w: decomposition %s, plan %s; this program has %s, plan %s for n = %d",
+			shard.ErrRecord, r.Version, r.Plan, p.Version, p.Digest, r.N)
+	}
+	return len(p.Costs), nil
+}

@@ -32,5 +32,8 @@ func ShardUnits(n int, m Method, s Shard) ([][]int, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkShardCount(len(e.costs()), s); err != nil {
+		return nil, err
+	}
 	return e.shards(s.Count, s.replicas()), nil
 }

@@ -196,7 +196,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	progressMode := fs.String("progress", "auto", "progress on stderr: auto (a bar on a terminal), on or off")
 	every := fs.Duration("progress-every", 5*time.Second, "with --progress on and no terminal: print a status line this often")
 	ckpt := fs.String("checkpoint", "", "record finished units in `FILE`; rerunning resumes from it")
-	shardFlag := fs.String("shard", "", "count only shard `I/M` (0 ≤ I < M) and write its JSON record")
+	shardFlag := fs.String("shard", "", "count only shard `I/M` (0 ≤ I < M; M at most the plan's units, R × units with --replicas R: more is refused) and write its JSON record")
 	out := fs.String("o", "", "with --shard: write the record to `FILE` (atomically) instead of stdout")
 	replicas := fs.Int("replicas", 1, "with --shard: count each unit in `R` different shards (1..M, the same for every shard), for merge to compare")
 	planOnly := fs.Bool("plan-only", false, "with --method quadrant: print the memory plan of the count or its --shard, count nothing")
@@ -425,6 +425,9 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 		if errors.Is(err, nqueens.ErrMemory) {
 			return est, usagef("--max-memory: %v", err)
 		}
+		if errors.Is(err, nqueens.ErrShard) {
+			return est, usagef("--shard %v", err)
+		}
 		return est, err
 	}
 	if g.verbose {
@@ -573,6 +576,9 @@ func countOne(ctx context.Context, e *env, n int, opts nqueens.CountOptions, f c
 		}
 		if errors.Is(err, nqueens.ErrMemory) {
 			return usagef("--max-memory: %v", err)
+		}
+		if errors.Is(err, nqueens.ErrShard) {
+			return usagef("--shard %v", err)
 		}
 		if errors.Is(err, context.Canceled) && opts.Checkpoint != "" {
 			fmt.Fprintf(e.stderr, "nqueens count: %d of %d units are saved in %s; rerun the same command to resume\n", last.UnitsDone, last.UnitsTotal, opts.Checkpoint)

@@ -98,7 +98,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	t0 := time.Now()
 	fs := newFlags(planCmd, e)
 	method := fs.String("method", "auto", "algorithm: auto (the kernel), kernel or bitboard, or quadrant (the join)")
-	shards := fs.Int("shards", 1, "plan `M` shards")
+	shards := fs.Int("shards", 1, "plan `M` shards (at most the plan's units, R × units with --replicas R: more is refused)")
 	replicas := fs.Int("replicas", 1, "count each unit in `R` different shards (1..M)")
 	workers := fs.Int("workers", 0, "goroutines each shard counts with (0 = one per core)")
 	maxMem := fs.String("max-memory", "", "memory bound of a shard, e.g. 512M or 4G (default 2G for the join, 16G for the kernel)")
@@ -147,7 +147,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	var qids [][]int
 	if m == nqueens.Quadrant {
 		if qp, qids, err = quadrantShards(n, sh, *workers, limit); err != nil {
-			return err
+			return shardsError(err)
 		}
 		if slices.ContainsFunc(qp, func(p nqueens.QuadrantPlan) bool { return !p.Projected }) {
 			// A shard without projected tables streams its row sets,
@@ -170,7 +170,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	}
 	per, units, even, estimated, err := planShards(ctx, n, m, sh, *workers, limit, est, qp, qids)
 	if err != nil {
-		return err
+		return shardsError(err)
 	}
 	r := max(sh.Replicas, 1)
 	var cpu float64
@@ -216,6 +216,15 @@ func planMethod(s string) (nqueens.Method, error) {
 		return "", usagef("--method %s: shards need auto, kernel (bitboard) or quadrant", m)
 	}
 	return m, nil
+}
+
+// shardsError makes a shard count the plan cannot take (more shards
+// than R × its units: nqueens.ErrShard) bad usage of --shards.
+func shardsError(err error) error {
+	if errors.Is(err, nqueens.ErrShard) {
+		return usagef("--shards %v", err)
+	}
+	return err
 }
 
 // quadrantShards returns the join's plan of each shard of sh and its
@@ -301,8 +310,19 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 	if qp != nil {
 		return per, units, even, estimated, nil
 	}
-	// The kernel's memory, shard by shard, on as many goroutines as
-	// cores.
+	// The kernel's memory, shard by shard: it depends on the shard's
+	// number of units alone (the plan's units and one worker per unit
+	// up to --workers), so one Estimate per distinct number, not per
+	// shard (each Estimate assigns all units: per shard, the plan
+	// took time in M²), on as many goroutines as cores.
+	byUnits := map[int]int{} // a shard's number of units → the first shard with it
+	var todo []int
+	for i := range per {
+		if _, ok := byUnits[per[i].Units]; !ok {
+			byUnits[per[i].Units] = i
+			todo = append(todo, i)
+		}
+	}
 	var (
 		mu    sync.Mutex
 		first error
@@ -324,7 +344,7 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 			}
 		})
 	}
-	for i := range per {
+	for _, i := range todo {
 		mu.Lock()
 		stop := first != nil
 		mu.Unlock()
@@ -337,6 +357,9 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 	wg.Wait()
 	if first == nil {
 		first = ctx.Err()
+	}
+	for i := range per {
+		per[i].Memory = per[byUnits[per[i].Units]].Memory
 	}
 	return per, units, even, estimated, first
 }

@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"slices"
 	"strconv"
 )
@@ -108,4 +109,21 @@ func Digest(ids []int) string {
 		h.Write(b)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:12])
+}
+
+// CheckCount returns an error naming the most shards there can be when
+// m shards with r replicas of each of units units would leave a shard
+// empty by construction: m may be at most r·units (every shard then
+// holds at least one unit's copy when costs are positive). Counts,
+// plans and merges call it before anything is sized by m, so that a
+// shard count from an argument or a record cannot size memory or time.
+func CheckCount(units, m, r int) error {
+	r = max(r, 1)
+	if limit := r * units; m > limit {
+		if r == 1 {
+			return fmt.Errorf("M = %d is more than the plan's %d units: a count has at most as many shards as units", m, units)
+		}
+		return fmt.Errorf("M = %d is more than %d replicas × the plan's %d units: a count with replicas has at most R × units shards", m, r, units)
+	}
+	return nil
 }

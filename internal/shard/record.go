@@ -141,7 +141,7 @@ func sums(units []Unit) (total, unique *big.Int, nodes uint64) {
 func Parse(b []byte) (Record, error) {
 	cr := &capReader{r: bytes.NewReader(b), limit: int64(len(b)), maxBlank: len(b)}
 	d := newDecoder(cr)
-	r, err := decodeRecord(d, cr, int64(len(b)))
+	r, err := decodeRecord(d, cr, nil, int64(len(b)))
 	if err == io.EOF {
 		return Record{}, fmt.Errorf("%w: no record", ErrRecord)
 	}
@@ -189,7 +189,7 @@ var recordFields = func() map[string]int {
 // time: cr lets d read at most maxValue bytes past the start of each
 // value, so that d never holds more than one value's text. It returns
 // io.EOF if the input ends before the record starts.
-func decodeRecord(d *json.Decoder, cr *capReader, maxValue int64) (Record, error) {
+func decodeRecord(d *json.Decoder, cr *capReader, check HeaderCheck, maxValue int64) (Record, error) {
 	var r Record
 	limit := func() { cr.limit = d.InputOffset() + maxValue }
 	t, err := d.Token()
@@ -212,7 +212,23 @@ func decodeRecord(d *json.Decoder, cr *capReader, maxValue int64) (Record, error
 		}
 		seen[key] = true
 		if key == "units" {
+			if err := headerFirst(&r, seen); err != nil {
+				return r, err
+			}
 			max := MaxUnits
+			if check != nil {
+				m, err := check(&r)
+				if err != nil {
+					return r, err
+				}
+				if r.UnitsDone > m {
+					return r, fmt.Errorf("%w: units_done = %d, but the plan has %d units", ErrRecord, r.UnitsDone, m)
+				}
+				if r.Shards > r.Copies()*m {
+					return r, fmt.Errorf("%w: %w", ErrRecord, CheckCount(m, r.Shards, r.Replicas))
+				}
+				max = min(max, m)
+			}
 			if seen["units_done"] && r.UnitsDone >= 0 && r.UnitsDone < max {
 				max = r.UnitsDone
 			}
@@ -236,6 +252,33 @@ func decodeRecord(d *json.Decoder, cr *capReader, maxValue int64) (Record, error
 		return r, err
 	}
 	return r, nil
+}
+
+// headerFields are the fields a record gives before its unit list, as
+// New writes them: a list cannot be bounded, or a record refused, before
+// them.
+var headerFields = []string{"n", "version", "plan", "shard", "shards", "units_done"}
+
+// headerFirst refuses a record whose unit list comes before its header
+// fields, or whose header cannot be that of a real count, before a unit
+// of the list is read: a record from an untrusted node is refused at
+// its first wrong field, not after millions of units.
+func headerFirst(r *Record, seen map[string]bool) error {
+	for _, k := range headerFields {
+		if !seen[k] {
+			return fmt.Errorf("%w: field \"units\" before field %s: a record gives n, version, plan, shard, shards and units_done before its units", ErrRecord, quote.Token(k))
+		}
+	}
+	copies := max(r.Replicas, 1)
+	switch {
+	case r.Shards < 1 || r.Shard < 0 || r.Shard >= r.Shards:
+		return fmt.Errorf("%w: shard %d of %d: want 0 ≤ shard < shards", ErrRecord, r.Shard, r.Shards)
+	case r.UnitsDone < 0 || r.UnitsDone > MaxUnits:
+		return fmt.Errorf("%w: units_done = %d: want 0 to %d (the largest plan's units)", ErrRecord, r.UnitsDone, MaxUnits)
+	case r.Shards > copies*MaxUnits:
+		return fmt.Errorf("%w: shards = %d: more than %d × %d units, the most any plan has", ErrRecord, r.Shards, copies, MaxUnits)
+	}
+	return nil
 }
 
 // decodeUnits reads the units array, at most max units, failing at the
@@ -400,12 +443,24 @@ func (c *capReader) Read(p []byte) (int, error) {
 // units a record), skips a UTF-8 byte order mark at the start, and checks
 // ctx between records. An error of r is returned as is.
 func ReadAll(ctx context.Context, r io.Reader) ([]Record, error) {
-	return readAll(ctx, r, MaxValue, maxBlank)
+	return readAll(ctx, r, MaxValue, maxBlank, nil)
+}
+
+// A HeaderCheck is given each record's header fields (all but the unit
+// list, which is still nil) when its unit list starts, and returns the
+// most units the list may hold (the plan's units for the record's n and
+// method), or an error that refuses the record before a unit is read.
+type HeaderCheck func(r *Record) (maxUnits int, err error)
+
+// ReadAllFor is ReadAll with check called on each record's header before
+// its unit list is read.
+func ReadAllFor(ctx context.Context, r io.Reader, check HeaderCheck) ([]Record, error) {
+	return readAll(ctx, r, MaxValue, maxBlank, check)
 }
 
 // readAll is ReadAll with its limits: at most maxValue bytes a value,
 // maxBlank bytes of white space in a row.
-func readAll(ctx context.Context, r io.Reader, maxValue int64, maxBlank int) ([]Record, error) {
+func readAll(ctx context.Context, r io.Reader, maxValue int64, maxBlank int, check HeaderCheck) ([]Record, error) {
 	br := bufio.NewReader(r)
 	if b, _ := br.Peek(3); string(b) == "\ufeff" {
 		br.Discard(3)
@@ -420,7 +475,7 @@ func readAll(ctx context.Context, r io.Reader, maxValue int64, maxBlank int) ([]
 		k := len(out) + 1
 		// White space before a record is bounded by maxBlank alone.
 		cr.limit = d.InputOffset() + int64(maxBlank) + maxValue
-		rec, err := decodeRecord(d, cr, maxValue)
+		rec, err := decodeRecord(d, cr, check, maxValue)
 		if err == io.EOF && cr.err == nil {
 			break
 		}
@@ -677,6 +732,9 @@ func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merg
 			ErrSet, first.Version, first.Plan, p.Version, p.Digest, first.N)
 	}
 	m, copies := first.Shards, first.Copies()
+	if err := CheckCount(len(p.Costs), m, copies); err != nil {
+		return Merged{}, fmt.Errorf("%w: %s (%s): %w", ErrSet, first.Source, first.Name(), err)
+	}
 	seen := make([]*Named, m)
 	for i := range recs {
 		r := &recs[i]
@@ -686,17 +744,23 @@ func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merg
 		seen[r.Shard] = r
 	}
 	var missing []string
+	absent := 0
 	for i, r := range seen {
 		if r == nil {
-			missing = append(missing, strconv.Itoa(i))
+			if absent++; absent <= 10 { // name the first few, not every one of a large M
+				missing = append(missing, strconv.Itoa(i))
+			}
 		}
+	}
+	if absent > len(missing) {
+		missing = append(missing, fmt.Sprintf("and %d more", absent-len(missing)))
 	}
 	if len(missing) > 0 {
 		more := ""
 		if copies > 1 {
 			more = " (with replicas too, every shard is needed: its units' other copies are checked against it)"
 		}
-		return Merged{}, fmt.Errorf("%w: missing shard %s of %d (have %d of %d)%s", ErrSet, strings.Join(missing, ", "), m, m-len(missing), m, more)
+		return Merged{}, fmt.Errorf("%w: missing shard %s of %d (have %d of %d)%s", ErrSet, strings.Join(missing, ", "), m, m-absent, m, more)
 	}
 	var want [][]int
 	if p.Assign != nil {

@@ -338,8 +338,12 @@ func TestReadAllHostile(t *testing.T) {
 	// Endless units stop at the first that is out of order, or past
 	// units_done.
 	for _, tt := range []struct{ prefix, unit, want string }{
-		{`{"units":[`, `{"id":0},`, "unit ids are not ascending and distinct at unit 0"},
-		{`{"units_done":3,"units":[`, `{"id":%d},`, "more than 3 units"},
+		{`{"n":8,"version":"v","plan":"p","shard":0,"shards":1,"units_done":1000,"units":[`, `{"id":0},`, "unit ids are not ascending and distinct at unit 0"},
+		{`{"n":8,"version":"v","plan":"p","shard":0,"shards":1,"units_done":3,"units":[`, `{"id":%d},`, "more than 3 units"},
+		// The header is refused before the list: no field read past it.
+		{`{"units":[`, `{"id":%d},`, `field "units" before field "n"`},
+		{`{"n":8,"version":"v","plan":"p","shard":0,"shards":2147483648,"units_done":3,"units":[`, `{"id":%d},`, "shards = 2147483648: more than"},
+		{`{"n":8,"version":"v","plan":"p","shard":0,"shards":1,"units_done":3000000,"units":[`, `{"id":%d},`, "units_done = 3000000"},
 	} {
 		var buf []byte
 		k := 0
@@ -380,7 +384,7 @@ func FuzzReadAll(f *testing.F) {
 	f.Add([]byte(`{"format":"nqueens-shard/1","n":1,"version":"v","plan":"p","shard":0,"shards":1,"units_done":0,"solutions":` + strings.Repeat("9", 90) + `,"unique":0,"nodes":0,"digest":"d","units":[]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		const maxVal, maxWS = 64, 8
-		recs, err := readAll(context.Background(), bytes.NewReader(b), maxVal, maxWS)
+		recs, err := readAll(context.Background(), bytes.NewReader(b), maxVal, maxWS, nil)
 		if err != nil {
 			if m := err.Error(); !utf8.ValidString(m) || len(m) > 400 {
 				t.Fatalf("readAll(%q) error %q: invalid UTF-8 or longer than 400 bytes", b, m)
@@ -420,7 +424,7 @@ func TestDecodeRecordFields(t *testing.T) {
 	}
 	b, _ := json.Marshal(r)
 	cr := &capReader{r: bytes.NewReader(b), limit: int64(len(b)), maxBlank: len(b)}
-	got, err := decodeRecord(newDecoder(cr), cr, int64(len(b)))
+	got, err := decodeRecord(newDecoder(cr), cr, nil, int64(len(b)))
 	if err != nil || !reflect.DeepEqual(got, r) {
 		t.Errorf("decodeRecord(%s) = %+v, %v; want %+v", b, got, err, r)
 	}

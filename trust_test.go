@@ -78,18 +78,27 @@ func writeCheckpoint(t *testing.T, path, header string, recs []ckRecord) {
 // that only Burnside's lemma catches.
 func halfTurnUnit(t *testing.T, n int, total, unique func(id int) uint64) int {
 	t.Helper()
+	return halfTurnUnitBy(t, n, total, unique, 1, 0)
+}
+
+// halfTurnUnitBy is halfTurnUnit for the edit total+k·weight,
+// unique+du. With k = 2 or du = 1 the edit moves Q + S180 + 2·S90 − 8·U
+// by a multiple of 8, so that only the exact lemma, not its residue
+// mod 8, catches it.
+func halfTurnUnitBy(t *testing.T, n int, total, unique func(id int) uint64, k, du uint64) int {
+	t.Helper()
 	p, err := kernel.NewPlan(n)
 	if err != nil {
 		t.Fatal(err)
 	}
 	const rot90, rot180 = 1 << 1, 1 << 2 // kernel's symmetry indexes
 	for _, u := range p.Units {
-		tt, uu := total(u.ID)+u.Weight, unique(u.ID)
-		if u.Stab&rot180 != 0 && u.Stab&rot90 == 0 && uu > 0 && 4*uu <= tt && tt <= 8*uu {
+		tt, uu := total(u.ID)+k*u.Weight, unique(u.ID)+du
+		if u.Stab&rot180 != 0 && u.Stab&rot90 == 0 && unique(u.ID) > 0 && 4*uu <= tt && tt <= 8*uu {
 			return u.ID
 		}
 	}
-	t.Fatalf("n=%d: no half-turn unit takes +weight", n)
+	t.Fatalf("n=%d: no half-turn unit takes total+%d·weight, unique+%d", n, k, du)
 	return 0
 }
 
@@ -115,6 +124,18 @@ func TestCheckpointTampered(t *testing.T) {
 		}
 	}
 	half := halfTurnUnit(t, n, func(id int) uint64 { return byUnit[id].total }, func(id int) uint64 { return byUnit[id].unique })
+	half1 := halfTurnUnitBy(t, n, func(id int) uint64 { return byUnit[id].total }, func(id int) uint64 { return byUnit[id].unique }, 0, 1)
+	half2 := halfTurnUnitBy(t, n, func(id int) uint64 { return byUnit[id].total }, func(id int) uint64 { return byUnit[id].unique }, 2, 0)
+	editUnitOf := func(id int, dt, du uint64) []ckRecord {
+		out := append([]ckRecord{}, recs...)
+		for i := range out {
+			if out[i].unit == id {
+				out[i].total += dt
+				out[i].unique += du
+			}
+		}
+		return out
+	}
 	p, _ := kernel.NewPlan(n)
 	edit := func(f func(r *ckRecord)) []ckRecord {
 		out := append([]ckRecord{}, recs...)
@@ -160,6 +181,8 @@ func TestCheckpointTampered(t *testing.T) {
 			}
 			return out
 		}(), []string{"unit " + strconv.Itoa(half), "Burnside"}},
+		{"half-turn unit unique+1", editUnitOf(half1, 0, 1), []string{"unit " + strconv.Itoa(half1), "Burnside"}},
+		{"half-turn unit total+2·weight", editUnitOf(half2, 2*p.Units[half2].Weight, 0), []string{"unit " + strconv.Itoa(half2), "Burnside"}},
 	} {
 		path := filepath.Join(dir, "t")
 		writeCheckpoint(t, path, header, c.recs)
@@ -299,6 +322,10 @@ func TestMergeTampered(t *testing.T) {
 	unitOf := func(id int) UnitCount { r, i := find(id); return recs[r].Units[i] }
 	half := halfTurnUnit(t, n, func(id int) uint64 { return unitOf(id).Total }, func(id int) uint64 { return unitOf(id).Unique })
 	hr, hi := find(half)
+	half1 := halfTurnUnitBy(t, n, func(id int) uint64 { return unitOf(id).Total }, func(id int) uint64 { return unitOf(id).Unique }, 0, 1)
+	h1r, h1i := find(half1)
+	half2 := halfTurnUnitBy(t, n, func(id int) uint64 { return unitOf(id).Total }, func(id int) uint64 { return unitOf(id).Unique }, 2, 0)
+	h2r, h2i := find(half2)
 	p, _ := kernel.NewPlan(n)
 	pr, pi := -1, 0 // a unit with total = 8·unique > 0
 	for r, rec := range recs {
@@ -318,6 +345,8 @@ func TestMergeTampered(t *testing.T) {
 		{"unit total 2^64−1", editUnit(recs, pr, pi, func(u *UnitCount) { u.Total = ^uint64(0) }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
 		{"unique > total", editUnit(recs, pr, pi, func(u *UnitCount) { u.Unique = u.Total + 1 }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
 		{"half-turn unit total+weight", editUnit(recs, hr, hi, func(u *UnitCount) { u.Total += p.Units[half].Weight }), hr, "Burnside"},
+		{"half-turn unit unique+1", editUnit(recs, h1r, h1i, func(u *UnitCount) { u.Unique++ }), h1r, "Burnside"},
+		{"half-turn unit total+2·weight", editUnit(recs, h2r, h2i, func(u *UnitCount) { u.Total += 2 * p.Units[half2].Weight }), h2r, "Burnside"},
 	} {
 		res, err := MergeShards(c.recs)
 		if !errors.Is(err, ErrShard) {

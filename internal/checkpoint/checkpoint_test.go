@@ -314,7 +314,9 @@ func TestOpenDroppedLines(t *testing.T) {
 func TestParseBounded(t *testing.T) {
 	rec := AppendRecord(nil, Record{1, 10, 1, 100})
 	lines := 0
-	r := &repeatReader{head: AppendHeader(nil, hdr), line: rec, lines: &lines}
+	// The bound's records and a read buffer, with room to spare: 1 MiB.
+	const limit = 1 << 20
+	r := &repeatReader{head: AppendHeader(nil, hdr), line: rec, lines: &lines, limit: limit}
 	_, err := ParseReaderFor(r, hdr)
 	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "more than 1044 records") {
 		t.Errorf("ParseReaderFor(endless records) = %v; want ErrCorrupt, more than 1044 records", err)
@@ -325,7 +327,7 @@ func TestParseBounded(t *testing.T) {
 	other := hdr
 	other.N = 9
 	lines = 0
-	r = &repeatReader{head: AppendHeader(nil, other), line: rec, lines: &lines}
+	r = &repeatReader{head: AppendHeader(nil, other), line: rec, lines: &lines, limit: limit}
 	var me *MismatchError
 	if _, err := ParseReaderFor(r, hdr); !errors.As(err, &me) || lines > 4096/len(rec)+1 {
 		t.Errorf("ParseReaderFor(another count) = %v after %d records; want a MismatchError at once", err, lines)
@@ -341,13 +343,27 @@ func TestParseBounded(t *testing.T) {
 }
 
 // repeatReader gives head, then line over and over, counting the lines.
+// It fails with errReadLimit once it has given limit bytes (if limit >
+// 0), so that a parser without its bound fails at once instead of
+// reading without end.
 type repeatReader struct {
 	head, line []byte
 	off        int
 	lines      *int
+	limit, n   int
 }
 
+// errReadLimit is the error of a repeatReader read past its limit.
+var errReadLimit = errors.New("test reader: read past its limit (the parser's bound is gone)")
+
 func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.limit > 0 {
+		if r.n >= r.limit {
+			return 0, errReadLimit
+		}
+		p = p[:min(len(p), r.limit-r.n)]
+		defer func() { r.n += len(p) }()
+	}
 	n := 0
 	for n < len(p) {
 		if len(r.head) > 0 {

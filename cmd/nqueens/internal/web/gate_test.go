@@ -16,10 +16,14 @@ import (
 
 // TestGate checks the gate's rules: slots first, then a FIFO queue of
 // queueMax, then errBusy; a waiter that gives up leaves the queue; extra
-// slots go to a count only while nobody waits.
+// slots go to a count only while nobody waits. The gate waits an hour;
+// every acquire of the test has a context of its own of at most 10 s,
+// so that a gate that queues a request it should refuse fails the test
+// in seconds instead of waiting out the hour.
 func TestGate(t *testing.T) {
 	g := newGate(2, 1, time.Hour)
-	ctx := context.Background()
+	ctx, stop := context.WithTimeout(context.Background(), 10*time.Second)
+	defer stop()
 	if err := g.acquire(ctx); err != nil {
 		t.Fatalf("first acquire: %v", err)
 	}
@@ -30,11 +34,13 @@ func TestGate(t *testing.T) {
 	granted := make(chan error, 1)
 	go func() { granted <- g.acquire(ctx) }()
 	waitFor(t, "a request in the queue", func() bool { g.mu.Lock(); defer g.mu.Unlock(); return len(g.queue) == 1 })
-	if err := g.acquire(ctx); !errors.Is(err, errBusy) {
-		t.Fatalf("acquire with a full queue = %v; want errBusy", err)
+	full, stopFull := context.WithTimeout(ctx, 2*time.Second) // refused at once, not queued
+	defer stopFull()
+	if err := g.acquire(full); !errors.Is(err, errBusy) {
+		t.Fatalf("acquire with a full queue = %v; want errBusy at once", err)
 	}
 	g.release(1)
-	if err := <-granted; err != nil {
+	if err := recvWithin(t, granted); err != nil {
 		t.Fatalf("queued acquire = %v; want the released slot", err)
 	}
 	if k := g.extra(5); k != 0 {
@@ -45,7 +51,7 @@ func TestGate(t *testing.T) {
 	go func() { granted <- g.acquire(cctx) }()
 	waitFor(t, "a request in the queue", func() bool { g.mu.Lock(); defer g.mu.Unlock(); return len(g.queue) == 1 })
 	cancel()
-	if err := <-granted; !errors.Is(err, context.Canceled) {
+	if err := recvWithin(t, granted); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled acquire = %v; want context.Canceled", err)
 	}
 	if len(g.queue) != 0 {
@@ -62,6 +68,19 @@ func TestGate(t *testing.T) {
 	}
 	if got := g.started.Load(); got != 2 {
 		t.Errorf("started = %d; want 2", got)
+	}
+}
+
+// recvWithin receives an acquire's result from ch, failing the test
+// after 10 s.
+func recvWithin(t *testing.T, ch <-chan error) error {
+	t.Helper()
+	select {
+	case err := <-ch:
+		return err
+	case <-time.After(10 * time.Second):
+		t.Fatal("no result from a queued acquire after 10 s")
+		return nil
 	}
 }
 

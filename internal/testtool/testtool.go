@@ -8,6 +8,7 @@ package testtool
 import (
 	"os"
 	"os/exec"
+	"strings"
 )
 
 // TB is the part of testing.TB that Require uses.
@@ -23,7 +24,8 @@ func InCI() bool { return os.Getenv("CI") == "true" }
 
 // Require returns the path of the first of names found on PATH (a name
 // with a slash is taken as a path). When none is found it skips the test
-// with a message naming the Debian package pkg, or fails it under CI.
+// with a message naming the Debian package pkg (or packages, separated
+// by spaces), or fails it under CI.
 func Require(t TB, pkg string, names ...string) string {
 	t.Helper()
 	for _, name := range names {
@@ -35,6 +37,10 @@ func Require(t TB, pkg string, names ...string) string {
 		t.Fatalf("%v not found: CI=true needs it (apt-get install -y %s; .ci/run does)", names, pkg)
 		return ""
 	}
-	t.Skipf("%v not found: install the Debian package %s to run this test (apt-get install -y %s)", names, pkg, pkg)
+	what := "package"
+	if strings.Contains(pkg, " ") {
+		what = "packages"
+	}
+	t.Skipf("%v not found: install the Debian %s %s to run this test (apt-get install -y %s)", names, what, pkg, pkg)
 	return ""
 }

@@ -2,6 +2,7 @@ package testtool
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -33,5 +34,16 @@ func TestRequire(t *testing.T) {
 	var f fakeTB
 	if got := Require(&f, "coreutils", "nqueens-no-such-program-x", "sh"); got == "" || f.skipped != "" {
 		t.Errorf("Require(sh) = %q, skipped %q; want a path", got, f.skipped)
+	}
+}
+
+// TestRequirePackages: a skip for a program of several packages names
+// every one, in the message and in the apt-get command.
+func TestRequirePackages(t *testing.T) {
+	t.Setenv("CI", "")
+	var f fakeTB
+	Require(&f, "slurm-wlm munge", "nqueens-no-such-program-y")
+	if want := "install the Debian packages slurm-wlm munge to run this test (apt-get install -y slurm-wlm munge)"; !strings.Contains(f.skipped, want) {
+		t.Errorf("skip message %q; want it to contain %q", f.skipped, want)
 	}
 }

@@ -4,58 +4,15 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/nqueens/nqueens/internal/testio"
 )
-
-// endless is unending input for a command: next fills a buffer. It
-// counts the bytes read and ends with io.EOF at limit, so that a command
-// that reads everything before it looks reads all of it (and fails the
-// test) instead of running forever.
-type endless struct {
-	next  func([]byte)
-	n     int64
-	limit int64
-}
-
-func (e *endless) Read(p []byte) (int, error) {
-	if e.n >= e.limit {
-		return 0, io.EOF
-	}
-	p = p[:min(int64(len(p)), e.limit-e.n)]
-	e.next(p)
-	e.n += int64(len(p))
-	return len(p), nil
-}
-
-// hostile returns endless zeros, random bytes and repeated lines, as
-// /dev/zero, /dev/urandom and yes(1) give them, each cut at limit bytes.
-func hostile(limit int64) map[string]*endless {
-	rnd := rand.New(rand.NewPCG(1, 2))
-	m := map[string]*endless{
-		"/dev/zero": {next: func(p []byte) { clear(p) }, limit: limit},
-		"/dev/urandom": {next: func(p []byte) {
-			for i := range p {
-				p[i] = byte(rnd.Uint32())
-			}
-		}, limit: limit},
-	}
-	for _, l := range []string{"....\n", "1\n", "y\n", "{\n", "#\n", "\n", "2 4 1 3\n"} {
-		pos := 0
-		m["yes "+strings.TrimSpace(l)] = &endless{next: func(p []byte) {
-			for i := range p {
-				p[i] = l[pos]
-				pos = (pos + 1) % len(l)
-			}
-		}, limit: limit}
-	}
-	return m
-}
 
 // TestHostileInput: every reader of standard input refuses endless
 // garbage with exit 2 and one short line on stderr, having read at most
@@ -63,15 +20,15 @@ func hostile(limit int64) map[string]*endless {
 // merge read it all, then used 24 times its size).
 func TestHostileInput(t *testing.T) {
 	for _, cmd := range []string{"check", "show", "merge", "complete"} {
-		for name, in := range hostile(64 << 20) {
+		for name, in := range testio.Hostile(64<<20, "....\n", "1\n", "y\n", "{\n", "#\n", "\n", "2 4 1 3\n") {
 			var out, errb bytes.Buffer
 			code := run(context.Background(), in, &out, &errb, []string{cmd, "-"})
 			msg := errb.String()
 			if code != 2 || strings.Count(msg, "\n") != 1 || len(msg) > 300 || !utf8.ValidString(msg) {
 				t.Errorf("%s | nqueens %s -: exit %d, stderr %.300q; want 2 and one short line of UTF-8", name, cmd, code, msg)
 			}
-			if in.n > 16<<20 {
-				t.Errorf("%s | nqueens %s -: read %d bytes before refusing; want at most 16 MiB", name, cmd, in.n)
+			if in.N > 16<<20 {
+				t.Errorf("%s | nqueens %s -: read %d bytes before refusing; want at most 16 MiB", name, cmd, in.N)
 			}
 		}
 	}

@@ -109,14 +109,11 @@ func TestNewPlanErrors(t *testing.T) {
 	}
 }
 
-// loadOEIS reads sequence name from the repository's testdata.
+// loadOEIS reads sequence name from the repository's testdata, the
+// values that fit in a uint64.
 func loadOEIS(t testing.TB, name string) map[int]uint64 {
 	t.Helper()
-	m, err := oeis.Load(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return oeis.Uint64s(m)
+	return oeis.Uint64s(oeis.MustLoad(t, name))
 }
 
 // TestNewPlanWorkers: the plan is the same on any number of goroutines.

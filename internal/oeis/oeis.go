@@ -1,7 +1,7 @@
 // Package oeis reads the known sequence values the tests check against:
-// testdata/<name>.txt at the module root, lines "n a(n)" with '#'
-// comments. It is test support, shared so that every package reads the
-// data the same way.
+// testdata/<name>.txt at the repository's root, lines "n a(n)" with '#'
+// comments. It is test support, shared so that every package (and the
+// deploy/ module's tests) reads the data the same way.
 package oeis
 
 import (
@@ -14,15 +14,32 @@ import (
 	"strings"
 )
 
+// TB is the part of testing.TB that MustLoad uses.
+type TB interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// MustLoad returns Load(name), or ends the test with the error.
+func MustLoad(t TB, name string) map[int]*big.Int {
+	t.Helper()
+	m, err := Load(name)
+	if err != nil {
+		t.Fatalf("oeis: %v", err)
+	}
+	return m
+}
+
 // Load returns the values of sequence name ("a000170", "a002562") by n,
 // read from testdata/<name>.txt in the nearest directory at or above the
-// working directory that holds go.mod. A malformed line is an error.
+// working directory that holds it (the repository's root, from any
+// package's directory and from the nested deploy/ module). A malformed
+// line is an error.
 func Load(name string) (map[int]*big.Int, error) {
-	root, err := moduleRoot()
+	path, err := find(filepath.Join("testdata", name+".txt"))
 	if err != nil {
 		return nil, err
 	}
-	path := filepath.Join(root, "testdata", name+".txt")
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -60,18 +77,21 @@ func Uint64s(m map[int]*big.Int) map[int]uint64 {
 	return u
 }
 
-func moduleRoot() (string, error) {
+// find returns rel joined to the nearest directory at or above the
+// working directory where that names a regular file.
+func find(rel string) (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err
 	}
 	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
+		path := filepath.Join(dir, rel)
+		if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+			return path, nil
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", fmt.Errorf("no go.mod at or above the working directory")
+			return "", fmt.Errorf("no %s at or above the working directory", rel)
 		}
 		dir = parent
 	}

@@ -1,6 +1,10 @@
 package oeis
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 func TestLoad(t *testing.T) {
 	a, err := Load("a000170")
@@ -22,5 +26,22 @@ func TestLoad(t *testing.T) {
 	}
 	if _, err := Load("nonexistent"); err == nil {
 		t.Errorf("Load(nonexistent) error = nil")
+	}
+}
+
+// fakeTB records a Fatalf instead of ending the test.
+type fakeTB struct{ failed string }
+
+func (f *fakeTB) Helper()                           {}
+func (f *fakeTB) Fatalf(format string, args ...any) { f.failed = fmt.Sprintf(format, args...) }
+
+func TestMustLoad(t *testing.T) {
+	var f fakeTB
+	if m := MustLoad(&f, "a000170"); f.failed != "" || m[8].Int64() != 92 {
+		t.Errorf("MustLoad(a000170): a(8) = %v, failed %q; want 92 and no failure", m[8], f.failed)
+	}
+	f = fakeTB{}
+	if m := MustLoad(&f, "nonexistent"); m != nil || !strings.Contains(f.failed, "no testdata/nonexistent.txt at or above") {
+		t.Errorf("MustLoad(nonexistent) = %v, failed %q; want nil and a failure naming the file", m, f.failed)
 	}
 }

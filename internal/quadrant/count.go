@@ -479,7 +479,6 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	if opts.Workers < 0 {
 		return res, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
 	}
-	units := p.Units()
 	order, err := p.selectUnits(opts.Units)
 	if err != nil {
 		return res, err
@@ -495,18 +494,71 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	if p.sub != nil && !proj {
 		p.sub.dropCounts() // streaming reads none
 	}
+	p.sortUnits(order)
 
-	// Frame by frame, so that workers share a frame's projected table;
-	// within a frame the costliest units first. A ForUnits plan counts
-	// layer by layer, and drops a layer's tables before the next.
-	layer := func(id int) int {
-		if p.sub == nil {
-			return 0
-		}
-		return units[id].Layer()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	c := &countRun{p: p, opts: opts, units: p.Units(), cancel: cancel, unitsTotal: len(order)}
+	for _, id := range order {
+		c.costTotal += c.units[id].Cost
 	}
+	ws := make([]*worker, workers)
+	for i := range ws {
+		ws[i] = new(worker)
+	}
+	// A ForUnits plan's workers share one table at a time (see
+	// layerRun.claim): odd N's whole count held two layer tables, N = 21
+	// 2 × 44.5 MiB.
+	c.shared = p.sub != nil
+	if c.shared {
+		p.layerCaps(order)
+		p.proj.par = workers // set before the workers start, reset by dropTables
+		defer p.dropTables() // and the free ones: nothing is kept after Count
+	}
+	for len(order) > 0 && c.firstErr == nil {
+		k := 1
+		for k < len(order) && p.layerOf(order[k]) == p.layerOf(order[0]) {
+			k++
+		}
+		if p.sub != nil {
+			// Free the last layer's tables before this layer's are
+			// built, keeping the arrays that fit (setLayer): without a
+			// collection here the heap could hold both (its goal is
+			// twice the live heap of the last one).
+			p.setLayer(p.layerOf(order[0]))
+			runtime.GC()
+		}
+		c.runLayer(ctx, ws, order[:k])
+		order = order[k:]
+		if p.sub != nil {
+			p.recycleTables()
+		}
+	}
+	if c.firstErr != nil {
+		return res, fmt.Errorf("quadrant: count N = %d: %w", n, c.firstErr)
+	}
+	res.Total = c.total
+	res.Units = c.done
+	return res, nil
+}
+
+// layerOf returns the layer of unit id for a ForUnits plan, 0 for
+// another (one layer).
+func (p *Plan) layerOf(id int) int {
+	if p.sub == nil {
+		return 0
+	}
+	return p.Units()[id].Layer()
+}
+
+// sortUnits sorts the unit IDs of order as Count runs them: frame by
+// frame, so that workers share a frame's projected table; within a frame
+// the costliest units first. A ForUnits plan counts layer by layer, and
+// drops a layer's tables before the next.
+func (p *Plan) sortUnits(order []int) {
+	units := p.Units()
 	slices.SortStableFunc(order, func(a, b int) int {
-		if la, lb := layer(a), layer(b); la != lb {
+		if la, lb := p.layerOf(a), p.layerOf(b); la != lb {
 			return la - lb
 		}
 		if fa, fb := units[a].Frame, units[b].Frame; fa != fb {
@@ -521,178 +573,186 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 		}
 		return 0
 	})
+}
 
-	var costTotal uint64
-	for _, id := range order {
-		costTotal += units[id].Cost
+// countRun is one call of Plan.Count: the plan, its options and units,
+// and the tallies that its workers add to under mu.
+type countRun struct {
+	p      *Plan
+	opts   Options
+	units  []Unit
+	shared bool               // a ForUnits plan: the workers hold one table between them
+	cancel context.CancelFunc // stops the other workers after an error
+
+	mu         sync.Mutex
+	total      Uint128
+	done       int
+	costDone   uint64
+	costTotal  uint64
+	unitsTotal int
+	firstErr   error
+}
+
+// runLayer counts the units of order, all of one layer, sorted
+// (sortUnits), on a goroutine for each of ws, and returns when they are
+// done or one of them has failed.
+func (c *countRun) runLayer(ctx context.Context, ws []*worker, order []int) {
+	l := &layerRun{c: c, order: order}
+	l.moved = sync.NewCond(&l.claimMu)
+	var wg sync.WaitGroup
+	for _, w := range ws {
+		wg.Go(func() { l.work(ctx, w) })
 	}
-	unitsTotal := len(order)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		costDone uint64
-		mu       sync.Mutex
-		total    Uint128
-		done     int
-		firstErr error
-	)
-	ws := make([]*worker, workers)
-	for i := range ws {
-		ws[i] = new(worker)
+	wg.Wait()
+}
+
+// layerRun is one layer of a count (all units but of a ForUnits plan):
+// its units in order, the next to claim, and the workers' tables' uses,
+// taken with a unit under claimMu.
+type layerRun struct {
+	c       *countRun
+	order   []int
+	claimMu sync.Mutex // next, and the tables' uses taken with a unit
+	moved   *sync.Cond // a worker released a table
+	next    int
+}
+
+// tableHold is the table a worker holds: the cache key of its last
+// unit's.
+type tableHold struct {
+	key     int
+	holding bool
+}
+
+// work is one worker's goroutine: it claims the layer's units in order
+// and counts them on w until none is left or the count has failed.
+func (l *layerRun) work(ctx context.Context, w *worker) {
+	if l.c.opts.UnitCPU != nil {
+		runtime.LockOSThread() // the thread's clock is the unit's
+		defer runtime.UnlockOSThread()
 	}
-	// A ForUnits plan's workers share one table at a time (see run):
-	// odd N's whole count held two layer tables, N = 21 2 × 44.5 MiB.
-	shared := p.sub != nil
-	if shared {
-		p.layerCaps(order)
-		p.proj.par = workers // set before the workers start, reset by dropTables
-		defer p.dropTables() // and the free ones: nothing is kept after Count
-	}
-	run := func(order []int) { // one layer (all units but of a ForUnits plan)
-		var claim sync.Mutex // next, and the tables' uses taken with a unit
-		moved := sync.NewCond(&claim)
-		next := 0
-		var wg sync.WaitGroup
-		for _, w := range ws {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				if opts.UnitCPU != nil {
-					runtime.LockOSThread() // the thread's clock is the unit's
-					defer runtime.UnlockOSThread()
-				}
-				// The worker holds its unit's table until it moves to
-				// another: released between two units of the same
-				// frame, with no other worker on it (always so with
-				// one worker), the table would go (keep 0) and be built
-				// again for the next (measured: N = 18 on one worker
-				// took 12 s of CPU instead of 3). The use is taken
-				// with the unit, under claim: the units run in order
-				// of frame within a layer, so once a worker moves on,
-				// every unit of its old table has been claimed and
-				// its claimer holds it. The old is released before
-				// the next is taken, so a worker holds one table.
-				//
-				// The workers of a ForUnits plan hold one between
-				// them (shared), as its memory plan counts: a worker
-				// whose next unit is of another table waits, before it
-				// claims the unit, until the others are done with
-				// theirs, so that the units are still claimed in order
-				// and the next table is built once the last is
-				// released, on its arrays, on as many goroutines as
-				// workers, the others being idle (newProjTableSub's
-				// par). The wait is the last units
-				// of a table, the cheapest: N = 19 and 21 ran within
-				// this machine's noise of one table per worker, N =
-				// 17 took 3–8% more CPU (docs/BENCHMARKS.md,
-				// "The join's memory").
-				held, holding := 0, false
-				defer func() {
-					if holding {
-						claim.Lock()
-						p.release(held, 0)
-						moved.Broadcast()
-						claim.Unlock()
-					}
-				}()
-				for {
-					claim.Lock()
-					var key int
-					var ok bool
-					for next < len(order) {
-						key, ok = p.tableOf(units[order[next]])
-						if !ok || holding && key == held {
-							break
-						}
-						if holding {
-							p.release(held, 0)
-							holding = false
-							moved.Broadcast()
-						}
-						if !shared || p.tablesInUse(key) == 0 {
-							break
-						}
-						moved.Wait()
-					}
-					k := next
-					next++
-					if k >= len(order) {
-						claim.Unlock()
-						return
-					}
-					u := units[order[k]]
-					var e *projEntry
-					var build bool
-					if ok && !holding {
-						e, build = p.reserve(key)
-						held, holding = key, true
-					}
-					claim.Unlock()
-					if e != nil {
-						p.fill(held, e, build)
-					}
-					t0, timed := int64(0), false
-					if opts.UnitCPU != nil {
-						t0, timed = threadCPU()
-					}
-					c, err := w.countUnit(ctx, p, u, 0)
-					var t1 int64
-					if timed {
-						t1, timed = threadCPU()
-					}
-					mu.Lock()
-					if err == nil && opts.UnitDone != nil {
-						err = opts.UnitDone(u, c)
-					}
-					if err == nil && timed {
-						opts.UnitCPU(u, t1-t0)
-					}
-					if err != nil {
-						if firstErr == nil {
-							firstErr = err
-						}
-						mu.Unlock()
-						cancel()
-						return
-					}
-					total = total.Add64(c)
-					done++
-					costDone += u.Cost
-					if opts.Progress != nil {
-						opts.Progress(Progress{UnitsDone: done, UnitsTotal: unitsTotal,
-							CostDone: costDone, CostTotal: costTotal, Total: total})
-					}
-					mu.Unlock()
-				}
-			}()
+	var h tableHold
+	defer l.drop(&h)
+	for {
+		u, e, build, ok := l.claim(&h)
+		if !ok {
+			return
 		}
-		wg.Wait()
-	}
-	for len(order) > 0 && firstErr == nil {
-		k := 1
-		for k < len(order) && layer(order[k]) == layer(order[0]) {
-			k++
+		if e != nil {
+			l.c.p.fill(h.key, e, build)
 		}
-		if p.sub != nil {
-			// Free the last layer's tables before this layer's are
-			// built, keeping the arrays that fit (setLayer): without a
-			// collection here the heap could hold both (its goal is
-			// twice the live heap of the last one).
-			p.setLayer(layer(order[0]))
-			runtime.GC()
-		}
-		run(order[:k])
-		order = order[k:]
-		if p.sub != nil {
-			p.recycleTables()
+		if !l.c.count(ctx, w, u) {
+			return
 		}
 	}
-	if firstErr != nil {
-		return res, fmt.Errorf("quadrant: count N = %d: %w", n, firstErr)
+}
+
+// claim returns the layer's next unit, moving h to its table: false when
+// every unit is claimed. When h must take a table that was not built, e
+// is its entry in the plan's cache, which the caller fills (build: by
+// building it) before the count.
+//
+// The worker holds its unit's table until it moves to another: released
+// between two units of the same frame, with no other worker on it
+// (always so with one worker), the table would go (keep 0) and be built
+// again for the next (measured: N = 18 on one worker took 12 s of CPU
+// instead of 3). The use is taken with the unit, under claimMu: the units
+// run in order of frame within a layer, so once a worker moves on, every
+// unit of its old table has been claimed and its claimer holds it. The
+// old is released before the next is taken, so a worker holds one table.
+//
+// The workers of a ForUnits plan hold one between them (shared), as its
+// memory plan counts: a worker whose next unit is of another table
+// waits, before it claims the unit, until the others are done with
+// theirs, so that the units are still claimed in order and the next
+// table is built once the last is released, on its arrays, on as many
+// goroutines as workers, the others being idle (newProjTableSub's par).
+// The wait is the last units of a table, the cheapest: N = 19 and 21 ran
+// within this machine's noise of one table per worker, N = 17 took 3–8%
+// more CPU (docs/BENCHMARKS.md, "The join's memory").
+func (l *layerRun) claim(h *tableHold) (u Unit, e *projEntry, build, ok bool) {
+	p, units := l.c.p, l.c.units
+	l.claimMu.Lock()
+	defer l.claimMu.Unlock()
+	var key int
+	var keyed bool
+	for l.next < len(l.order) {
+		key, keyed = p.tableOf(units[l.order[l.next]])
+		if !keyed || h.holding && key == h.key {
+			break
+		}
+		if h.holding {
+			p.release(h.key, 0)
+			h.holding = false
+			l.moved.Broadcast()
+		}
+		if !l.c.shared || p.tablesInUse(key) == 0 {
+			break
+		}
+		l.moved.Wait()
 	}
-	res.Total = total
-	res.Units = done
-	return res, nil
+	k := l.next
+	l.next++
+	if k >= len(l.order) {
+		return Unit{}, nil, false, false
+	}
+	u = units[l.order[k]]
+	if keyed && !h.holding {
+		e, build = p.reserve(key)
+		h.key, h.holding = key, true
+	}
+	return u, e, build, true
+}
+
+// drop releases the table h holds, if any, when its worker is done.
+func (l *layerRun) drop(h *tableHold) {
+	if !h.holding {
+		return
+	}
+	l.claimMu.Lock()
+	l.c.p.release(h.key, 0)
+	l.moved.Broadcast()
+	l.claimMu.Unlock()
+}
+
+// count counts unit u on w, on the thread's clock when opts.UnitCPU
+// asks, and adds it to the tallies, then reports progress. On an error
+// (of the count or of opts.UnitDone) it keeps the first, cancels the
+// count and returns false.
+func (c *countRun) count(ctx context.Context, w *worker, u Unit) bool {
+	t0, timed := int64(0), false
+	if c.opts.UnitCPU != nil {
+		t0, timed = threadCPU()
+	}
+	n, err := w.countUnit(ctx, c.p, u, 0)
+	var t1 int64
+	if timed {
+		t1, timed = threadCPU()
+	}
+	c.mu.Lock()
+	if err == nil && c.opts.UnitDone != nil {
+		err = c.opts.UnitDone(u, n)
+	}
+	if err == nil && timed {
+		c.opts.UnitCPU(u, t1-t0)
+	}
+	if err != nil {
+		if c.firstErr == nil {
+			c.firstErr = err
+		}
+		c.mu.Unlock()
+		c.cancel()
+		return false
+	}
+	c.total = c.total.Add64(n)
+	c.done++
+	c.costDone += u.Cost
+	if c.opts.Progress != nil {
+		c.opts.Progress(Progress{UnitsDone: c.done, UnitsTotal: c.unitsTotal,
+			CostDone: c.costDone, CostTotal: c.costTotal, Total: c.total})
+	}
+	c.mu.Unlock()
+	return true
 }
 
 // selectUnits returns the IDs of the units to count: ids, checked, or

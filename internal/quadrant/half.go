@@ -14,6 +14,37 @@ type halfScratch struct {
 // local row set whose buckets appendHalf or appendHalfProj reads.
 var traceRows func(quad int, rows uint32)
 
+// halfRows is one half-board's share of a row split: its top and bottom
+// quadrants (nw over sw, or ne over se), their local row sets, the free
+// columns of its band, and how many of them the top quadrant takes.
+type halfRows struct {
+	qt, qb, side int    // quadrants; side 0 west, 1 east (frame.subsets)
+	lt, lb, band uint32 // local row sets of qt and qb; the band's columns
+	kt           int    // |lt|: the columns the top quadrant takes
+}
+
+// split returns the rows of the west (or, if east, the east) half-board
+// whose top quadrant uses board rows top and whose bottom one board rows
+// bot, as appendHalf and appendHalfProj read them, after reporting them
+// to traceRows. ok is false when the two row sets together do not have
+// as many rows as the band has free columns: no placement of the half.
+func (f *frame) split(top, bot uint64, east bool) (s halfRows, ok bool) {
+	s.qt, s.qb = nw, sw
+	if east {
+		s.qt, s.qb, s.side = ne, se, 1
+	}
+	hm := uint64(1)<<f.h - 1
+	s.lt = uint32(top >> f.r0[s.qt] & hm)
+	s.lb = uint32(bot >> f.r0[s.qb] & hm)
+	s.band = uint32(f.cols >> f.c0[s.qt] & hm)
+	s.kt = bits.OnesCount32(s.lt)
+	if traceRows != nil {
+		traceRows(s.qt, s.lt)
+		traceRows(s.qb, s.lb)
+	}
+	return s, s.kt+bits.OnesCount32(s.lb) == bits.OnesCount32(s.band)
+}
+
 // appendHalf appends the projected diagonal pattern of every placement of
 // one half-board (west: quadrants nw over sw; east: ne over se) whose top
 // quadrant uses board rows top and whose bottom quadrant uses board rows
@@ -24,22 +55,11 @@ var traceRows func(quad int, rows uint32)
 // frame), so they are compatible exactly when their projected patterns
 // are disjoint, and the pattern of the pair is the union of theirs.
 func (f *frame) appendHalf(q *quarter, s *halfScratch, out []uint64, east bool, top, bot uint64) []uint64 {
-	qt, qb, side := nw, sw, 0
-	if east {
-		qt, qb, side = ne, se, 1
-	}
-	hm := uint64(1)<<f.h - 1
-	lt := uint32(top >> f.r0[qt] & hm)
-	lb := uint32(bot >> f.r0[qb] & hm)
-	band := uint32(f.cols >> f.c0[qt] & hm)
-	kt := bits.OnesCount32(lt)
-	if traceRows != nil {
-		traceRows(qt, lt)
-		traceRows(qb, lb)
-	}
-	if kt+bits.OnesCount32(lb) != bits.OnesCount32(band) {
+	hr, ok := f.split(top, bot, east)
+	if !ok {
 		return out
 	}
+	qt, qb, lt, lb, band := hr.qt, hr.qb, hr.lt, hr.lb, hr.band
 	blockM, blockA := f.blockM, f.blockA
 	offMt, offAt := f.offM[qt], f.offA[qt]
 	offMb, offAb := f.offM[qb], f.offA[qb]
@@ -50,7 +70,7 @@ func (f *frame) appendHalf(q *quarter, s *halfScratch, out []uint64, east bool, 
 
 	// Visit every C ⊆ band with |C| = kt (including C = 0 when kt = 0),
 	// in increasing order.
-	for _, c := range f.subsets[side][kt] {
+	for _, c := range f.subsets[hr.side][hr.kt] {
 		A := q.bucket(lt, c)
 		B := q.bucket(lb, band^c)
 		if len(A) == 0 || len(B) == 0 {

@@ -18,11 +18,7 @@ var (
 // knownCounts reads A000170 from the repository's testdata.
 func knownCounts(t testing.TB) map[int]uint64 {
 	t.Helper()
-	m, err := oeis.Load("a000170")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return oeis.Uint64s(m)
+	return oeis.Uint64s(oeis.MustLoad(t, "a000170"))
 }
 
 // backtrack counts Q(n) with a plain bitboard backtracker, the reference.

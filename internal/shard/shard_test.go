@@ -6,14 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/big"
-	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/nqueens/nqueens/internal/testio"
 )
 
 func TestAssign(t *testing.T) {
@@ -271,69 +271,31 @@ func TestTotalsOnly(t *testing.T) {
 	}
 }
 
-// endless is unending input: next fills a buffer; it counts the bytes
-// read and ends at limit.
-type endless struct {
-	next     func([]byte)
-	n, limit int64
-}
-
-func (e *endless) Read(p []byte) (int, error) {
-	if e.n >= e.limit {
-		return 0, io.EOF
-	}
-	p = p[:min(int64(len(p)), e.limit-e.n)]
-	e.next(p)
-	e.n += int64(len(p))
-	return len(p), nil
-}
-
-func repeat(s string, limit int64) *endless {
-	pos := 0
-	return &endless{next: func(p []byte) {
-		for i := range p {
-			p[i] = s[pos]
-			pos = (pos + 1) % len(s)
-		}
-	}, limit: limit}
-}
-
 // TestReadAllHostile: endless garbage is refused having read little of
 // the 32 MiB offered (merge - < /dev/zero grew to 24 GB).
 func TestReadAllHostile(t *testing.T) {
-	rnd := rand.New(rand.NewPCG(3, 4))
-	for name, r := range map[string]*endless{
-		"zeros": {next: func(p []byte) { clear(p) }, limit: 32 << 20},
-		"random": {next: func(p []byte) {
-			for i := range p {
-				p[i] = byte(rnd.Uint32())
-			}
-		}, limit: 32 << 20},
-		"yes 1": repeat("1\n", 32<<20),
-		"yes {": repeat("{\n", 32<<20),
-		"blank": repeat("\n", 32<<20),
-	} {
+	for name, r := range testio.Hostile(32<<20, "1\n", "{\n", "\n") {
 		_, err := ReadAll(context.Background(), r)
 		if !errors.Is(err, ErrRecord) || len(err.Error()) > 300 {
 			t.Errorf("%s: ReadAll = %.300v; want a short ErrRecord", name, err)
 		}
-		if r.n > 2<<20 {
-			t.Errorf("%s: read %d bytes; want at most 2 MiB", name, r.n)
+		if r.N > 2<<20 {
+			t.Errorf("%s: read %d bytes; want at most 2 MiB", name, r.N)
 		}
 	}
 	// A record that never ends is cut at the limit.
 	prefix := `{"format":"nqueens-shard/1","version":"`
-	r := &endless{limit: 32 << 20}
-	r.next = func(p []byte) {
+	r := &testio.Endless{Limit: 32 << 20}
+	r.Next = func(p []byte) {
 		for i := range p {
 			p[i] = 'a'
-			if k := r.n + int64(i); k < int64(len(prefix)) {
+			if k := r.N + int64(i); k < int64(len(prefix)) {
 				p[i] = prefix[k]
 			}
 		}
 	}
-	if _, err := ReadAll(context.Background(), r); err == nil || !strings.Contains(err.Error(), "a value longer than 4096 bytes") || r.n > 64<<10 {
-		t.Errorf("endless record: %v after %d bytes; want a value longer than 4096 bytes, at most 64 KiB read", err, r.n)
+	if _, err := ReadAll(context.Background(), r); err == nil || !strings.Contains(err.Error(), "a value longer than 4096 bytes") || r.N > 64<<10 {
+		t.Errorf("endless record: %v after %d bytes; want a value longer than 4096 bytes, at most 64 KiB read", err, r.N)
 	}
 	// Endless units stop at the first that is out of order, or past
 	// units_done.
@@ -347,8 +309,8 @@ func TestReadAllHostile(t *testing.T) {
 	} {
 		var buf []byte
 		k := 0
-		r := &endless{limit: 32 << 20}
-		r.next = func(p []byte) {
+		r := &testio.Endless{Limit: 32 << 20}
+		r.Next = func(p []byte) {
 			for len(buf) < len(p) {
 				if k == 0 {
 					buf = append(buf, tt.prefix...)
@@ -363,8 +325,8 @@ func TestReadAllHostile(t *testing.T) {
 			copy(p, buf)
 			buf = buf[len(p):]
 		}
-		if _, err := ReadAll(context.Background(), r); err == nil || !strings.Contains(err.Error(), tt.want) || r.n > 64<<10 {
-			t.Errorf("endless units %q: %v after %d bytes; want %q, at most 64 KiB read", tt.unit, err, r.n, tt.want)
+		if _, err := ReadAll(context.Background(), r); err == nil || !strings.Contains(err.Error(), tt.want) || r.N > 64<<10 {
+			t.Errorf("endless units %q: %v after %d bytes; want %q, at most 64 KiB read", tt.unit, err, r.N, tt.want)
 		}
 	}
 }

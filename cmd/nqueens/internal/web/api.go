@@ -37,28 +37,25 @@ type countReply struct {
 // one worker for each slot of the gate it holds: the one every search
 // holds, and the slots that no other request holds or waits for when it
 // starts.
-func (s *server) count(w http.ResponseWriter, r *http.Request) {
+func (s *server) count(w http.ResponseWriter, r *http.Request) error {
 	q, err := query(r, "n", "stream")
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	n, err := nParam(q, s.opts.CountMax)
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	stream, err := boolParam(q, "stream")
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	ct := "application/json"
 	if stream {
 		ct = "text/event-stream"
 	}
 	if !s.start(w, r, ct) {
-		return
+		return nil
 	}
 	workers := 1 + s.gate.extra(s.opts.Cores-1)
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.CountTimeout)
@@ -81,15 +78,14 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) {
 	if !stream {
 		o := <-done
 		if o.err != nil {
-			fail(w, o.err)
-			return
+			return o.err
 		}
 		writeJSON(w, http.StatusOK, reply(o))
-		return
+		return nil
 	}
 	sse, ok := newSSE(w)
 	if !ok {
-		return
+		return nil
 	}
 	start := time.Now()
 	tick := time.NewTicker(250 * time.Millisecond)
@@ -102,52 +98,46 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) {
 					o.err = fmt.Errorf("the count ran out of time (%v)", s.opts.CountTimeout)
 				}
 				sse.send("error", map[string]string{"error": o.err.Error()})
-				return
+				return nil
 			}
 			sse.send("result", reply(o))
-			return
+			return nil
 		case <-tick.C:
 			if sse.send("progress", map[string]any{"n": n, "seconds": time.Since(start).Seconds()}) != nil {
-				return // the client is gone; cancel stops the count
+				return nil // the client is gone; cancel stops the count
 			}
 		}
 	}
 }
 
 // solve lists up to limit solutions (default 100) of an N ≤ StepMax board.
-func (s *server) solve(w http.ResponseWriter, r *http.Request) {
+func (s *server) solve(w http.ResponseWriter, r *http.Request) error {
 	q, err := query(r, "n", "limit", "method", "unique")
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	n, err := nParam(q, StepMax)
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	limit, err := intParam(q, "limit", 100, 1, SolveMax)
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	m, err := methodParam(q)
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	unique, err := boolParam(q, "unique")
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	search, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Limit: limit, Unique: unique})
 	if err != nil {
-		fail(w, badf("%v", err))
-		return
+		return badf("%v", err)
 	}
 	if !s.start(w, r, "application/json") {
-		return
+		return nil
 	}
 	defer s.gate.release(1)
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
@@ -157,14 +147,14 @@ func (s *server) solve(w http.ResponseWriter, r *http.Request) {
 		sols = append(sols, columns(p))
 	}
 	if err := search.Err(); err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	st := search.Stats()
 	writeJSON(w, http.StatusOK, map[string]any{
 		"n": n, "method": m, "solutions": sols,
 		"nodes": st.Nodes, "candidates": st.Candidates,
 	})
+	return nil
 }
 
 // findReply is the answer of /api/find. A board without a solution (N = 2
@@ -177,19 +167,17 @@ type findReply struct {
 }
 
 // find returns one solution of the n×n board, or says there is none.
-func (s *server) find(w http.ResponseWriter, r *http.Request) {
+func (s *server) find(w http.ResponseWriter, r *http.Request) error {
 	q, err := query(r, "n")
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	n, err := nParam(q, s.opts.FindMax)
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	if !s.start(w, r, "application/json") {
-		return
+		return nil
 	}
 	defer s.gate.release(1)
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
@@ -198,33 +186,30 @@ func (s *server) find(w http.ResponseWriter, r *http.Request) {
 	p, err := s.opts.Find(ctx, n)
 	if errors.Is(err, nqueens.ErrNoSolution) {
 		writeJSON(w, http.StatusOK, findReply{N: n, Seconds: time.Since(start).Seconds()})
-		return
+		return nil
 	}
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	if err := nqueens.Validate(p); err != nil || len(p) != n {
-		fail(w, fmt.Errorf("find returned a bad placement for n = %d: %v", n, err))
-		return
+		return fmt.Errorf("find returned a bad placement for n = %d: %v", n, err)
 	}
 	writeJSON(w, http.StatusOK, findReply{N: n, Solution: true, Columns: columns(p), Seconds: time.Since(start).Seconds()})
+	return nil
 }
 
 // check validates a placement given as ?p= or as a JSON body
 // {"placement": "2 4 1 3"} (any text form Parse reads), not both. A
 // POST holds a slot of the gate while it parses and checks the body.
-func (s *server) check(w http.ResponseWriter, r *http.Request) {
+func (s *server) check(w http.ResponseWriter, r *http.Request) error {
 	q, err := query(r, "p")
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	text := q.Get("p")
 	if r.Method == http.MethodPost {
 		if q.Has("p") {
-			fail(w, badf("POST /api/check takes the placement in the body, not in p: give one of the two (GET with p, or POST with the body)"))
-			return
+			return badf("POST /api/check takes the placement in the body, not in p: give one of the two (GET with p, or POST with the body)")
 		}
 		var body struct {
 			Placement string `json:"placement"`
@@ -234,35 +219,30 @@ func (s *server) check(w http.ResponseWriter, r *http.Request) {
 		if err := dec.Decode(&body); err != nil {
 			var mbe *http.MaxBytesError
 			if errors.As(err, &mbe) {
-				fail(w, badf("request body larger than %d bytes", BodyMax))
-				return
+				return badf("request body larger than %d bytes", BodyMax)
 			}
-			fail(w, badf("body: want {\"placement\": \"...\"}: %v", err))
-			return
+			return badf("body: want {\"placement\": \"...\"}: %v", err)
 		}
 		if _, err := dec.Token(); err != io.EOF {
-			fail(w, badf("body: more than one JSON value"))
-			return
+			return badf("body: more than one JSON value")
 		}
 		text = body.Placement
 	}
 	if strings.TrimSpace(text) == "" {
-		fail(w, badf("placement is missing"))
-		return
+		return badf("placement is missing")
 	}
 	if r.Method == http.MethodPost {
 		// A body of 1 MiB holds some 150,000 queens: about 0.1 s of
 		// parsing and checking, so it waits for a slot like a search.
 		// A query (p) is at most the 16 KiB of the headers.
 		if !s.start(w, r, "application/json") {
-			return
+			return nil
 		}
 		defer s.gate.release(1)
 	}
 	p, err := nqueens.Parse(text)
 	if err != nil {
-		fail(w, badf("%v", err))
-		return
+		return badf("%v", err)
 	}
 	reply := map[string]any{"n": len(p), "columns": columns(p), "valid": true}
 	if err := nqueens.Validate(p); err != nil {
@@ -274,4 +254,5 @@ func (s *server) check(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, reply)
+	return nil
 }

@@ -59,33 +59,28 @@ func wire(e nqueens.Event) wireEvent {
 // events before from are skipped, so the server keeps no state between
 // requests. An "error" message {"error": "..."} ends a window that ran out
 // of time.
-func (s *server) events(w http.ResponseWriter, r *http.Request) {
+func (s *server) events(w http.ResponseWriter, r *http.Request) error {
 	// Every parameter is checked, and the search set up, before the
 	// stream starts: a bad request is a 400, not an error event.
 	q, err := query(r, "n", "method", "from", "limit")
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	n, err := nParam(q, StepMax)
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	m, err := methodParam(q)
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	from, err := intParam(q, "from", 0, 0, FromMax)
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	limit, err := intParam(q, "limit", 10_000, 1, WindowMax)
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	var (
 		ctx        context.Context
@@ -126,23 +121,22 @@ func (s *server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	search, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Trace: trace})
 	if err != nil {
-		fail(w, badf("%v", err))
-		return
+		return badf("%v", err)
 	}
 	if !s.start(w, r, "text/event-stream") {
-		return
+		return nil
 	}
 	defer s.gate.release(1)
 	ctx, cancel = context.WithTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
 	stream, ok := newSSE(w)
 	if !ok {
-		return
+		return nil
 	}
 	for range search.AllContext(ctx) {
 	}
 	if werr != nil {
-		return
+		return nil
 	}
 	if err := search.Err(); err != nil && !full {
 		msg := err.Error()
@@ -150,8 +144,9 @@ func (s *server) events(w http.ResponseWriter, r *http.Request) {
 			msg = fmt.Sprintf("the window from event %d ran out of time (%v): each window replays the search from its start, and this one reached event %d", from, s.opts.Timeout, seen)
 		}
 		stream.send("error", map[string]string{"error": msg})
-		return
+		return nil
 	}
 	flush()
 	stream.send("end", map[string]any{"next": from + sent, "done": !full})
+	return nil
 }

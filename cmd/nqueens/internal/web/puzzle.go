@@ -84,44 +84,37 @@ type countCompletionsReply struct {
 // complete answers a completion question about the board b: one
 // completion or none, or with count=1 the number of completions, up to
 // limit.
-func (s *server) complete(w http.ResponseWriter, r *http.Request) {
+func (s *server) complete(w http.ResponseWriter, r *http.Request) error {
 	q, err := query(r, "b", "count", "limit")
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	b, err := boardParam(q)
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	count, err := boolParam(q, "count")
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	if q.Has("limit") && !count {
-		fail(w, badf("limit applies to a count: give it with count=1"))
-		return
+		return badf("limit applies to a count: give it with count=1")
 	}
 	limit, err := intParam(q, "limit", completeLimit, 1, CompleteLimitMax)
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	if err := b.Check(); err != nil {
-		fail(w, badf("%v", err))
-		return
+		return badf("%v", err)
 	}
 	if !s.start(w, r, "application/json") {
-		return
+		return nil
 	}
 	defer s.gate.release(1)
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
 	if count {
-		s.countCompletions(ctx, w, b, limit)
-		return
+		return s.countCompletions(ctx, w, b, limit)
 	}
 	res, err := nqueens.Complete(ctx, b, nqueens.CompleteOptions{})
 	reply := completeReply{N: b.N, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
@@ -135,20 +128,19 @@ func (s *server) complete(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, context.DeadlineExceeded) && r.Context().Err() == nil:
 		reply.Verdict = "unknown"
 	default:
-		fail(w, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, reply)
+	return nil
 }
 
 // countCompletions counts the completions of b, stopping after limit+1
 // of them or when ctx ends.
-func (s *server) countCompletions(ctx context.Context, w http.ResponseWriter, b *nqueens.PartialBoard, limit int) {
+func (s *server) countCompletions(ctx context.Context, w http.ResponseWriter, b *nqueens.PartialBoard, limit int) error {
 	start := time.Now()
 	seq, end, err := nqueens.Completions(ctx, b)
 	if err != nil {
-		fail(w, badf("%v", err))
-		return
+		return badf("%v", err)
 	}
 	reply := countCompletionsReply{N: b.N, Limit: limit}
 	for range seq {
@@ -167,10 +159,10 @@ func (s *server) countCompletions(ctx context.Context, w http.ResponseWriter, b 
 	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil:
 		reply.Stopped = "time"
 	default:
-		fail(w, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, reply)
+	return nil
 }
 
 // emptyLine names a row or a column of b without a queen and without an
@@ -236,35 +228,29 @@ type generateReply struct {
 
 // generate draws a puzzle with nqueens.GenerateBoard and tells whether it
 // can be completed.
-func (s *server) generate(w http.ResponseWriter, r *http.Request) {
+func (s *server) generate(w http.ResponseWriter, r *http.Request) error {
 	q, err := query(r, "family", "n", "k", "seed")
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	family := q.Get("family")
 	switch family {
 	case nqueens.FamilyQueens, nqueens.FamilyBlocked, nqueens.FamilyDiagonals:
 	case "":
-		fail(w, badf("family is missing (want queens, blocked or diag)"))
-		return
+		return badf("family is missing (want queens, blocked or diag)")
 	default:
-		fail(w, badf("family: unknown family %s (want queens, blocked or diag)", quote(family)))
-		return
+		return badf("family: unknown family %s (want queens, blocked or diag)", quote(family))
 	}
 	n, err := nParam(q, nqueens.MaxCompleteN)
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	if !q.Has("k") {
-		fail(w, badf("k is missing"))
-		return
+		return badf("k is missing")
 	}
 	k, err := intParam(q, "k", 0, 0, n*n)
 	if err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	// No seed, or seed 0, draws one (never 0), as the command line's
 	// gen, find --random and merge do; the reply names it.
@@ -272,20 +258,18 @@ func (s *server) generate(w http.ResponseWriter, r *http.Request) {
 	if v := q.Get("seed"); v != "" && v != "0" {
 		seed, err = strconv.ParseUint(v, 10, 64)
 		if err != nil {
-			fail(w, badf("seed: %s is not an unsigned 64-bit number", quote(v)))
-			return
+			return badf("seed: %s is not an unsigned 64-bit number", quote(v))
 		}
 	}
 	if !s.start(w, r, "application/json") {
-		return
+		return nil
 	}
 	defer s.gate.release(1)
 	// Drawing a board of the queens family may take up to 1000 attempts:
 	// it holds the slot like the search.
 	b, err := nqueens.GenerateBoard(family, n, k, seed)
 	if err != nil {
-		fail(w, badf("%v", err))
-		return
+		return badf("%v", err)
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
@@ -306,8 +290,8 @@ func (s *server) generate(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, context.DeadlineExceeded) && r.Context().Err() == nil:
 		reply.Verdict = "unknown"
 	default:
-		fail(w, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, reply)
+	return nil
 }

@@ -172,25 +172,25 @@ func newHandler(opts Options) (http.Handler, *server, error) {
 		}
 		files.ServeHTTP(w, r)
 	})
-	route := func(path string, h http.HandlerFunc, methods ...string) {
+	route := func(path string, h http.Handler, methods ...string) {
 		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 			if allow(w, r, methods...) {
-				h(w, r)
+				h.ServeHTTP(w, r)
 			}
 		})
 	}
-	route("/queen.svg", func(w http.ResponseWriter, r *http.Request) {
+	route("/queen.svg", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "image/svg+xml")
 		w.Write(queen.Bytes())
-	}, http.MethodGet)
-	route("/api/config", s.config, http.MethodGet)
-	route("/api/events", s.events, http.MethodGet)
-	route("/api/count", s.count, http.MethodGet)
-	route("/api/solve", s.solve, http.MethodGet)
-	route("/api/find", s.find, http.MethodGet)
-	route("/api/check", s.check, http.MethodGet, http.MethodPost)
-	route("/api/complete", s.complete, http.MethodGet)
-	route("/api/generate", s.generate, http.MethodGet)
+	}), http.MethodGet)
+	route("/api/config", apiHandler(s.config), http.MethodGet)
+	route("/api/events", apiHandler(s.events), http.MethodGet)
+	route("/api/count", apiHandler(s.count), http.MethodGet)
+	route("/api/solve", apiHandler(s.solve), http.MethodGet)
+	route("/api/find", apiHandler(s.find), http.MethodGet)
+	route("/api/check", apiHandler(s.check), http.MethodGet, http.MethodPost)
+	route("/api/complete", apiHandler(s.complete), http.MethodGet)
+	route("/api/generate", apiHandler(s.generate), http.MethodGet)
 	mux.HandleFunc("/api/", notFound)
 	return guardHost(hosts, limitBody(mux)), s, nil
 }
@@ -448,10 +448,9 @@ func methodParam(q url.Values) (nqueens.Method, error) {
 }
 
 // config tells the page the server's limits.
-func (s *server) config(w http.ResponseWriter, r *http.Request) {
+func (s *server) config(w http.ResponseWriter, r *http.Request) error {
 	if _, err := query(r); err != nil {
-		fail(w, err)
-		return
+		return err
 	}
 	methods := make([]string, len(nqueens.Methods))
 	for i, m := range nqueens.Methods {
@@ -466,4 +465,5 @@ func (s *server) config(w http.ResponseWriter, r *http.Request) {
 		// The puzzle's boards: /api/complete and /api/generate.
 		"puzzleMax": nqueens.MaxCompleteN,
 	})
+	return nil
 }

@@ -1,4 +1,4 @@
-package main
+package deploy
 
 import (
 	"context"
@@ -38,7 +38,7 @@ func TestSlurmCluster(t *testing.T) {
 	// it hangs anyway.
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "bash", deploy+"slurm/test-cluster.sh")
+	cmd := exec.CommandContext(ctx, "bash", "slurm/test-cluster.sh")
 	cmd.Env = append(os.Environ(), "NQUEENS="+bin, "TIMEOUT=150")
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	cmd.WaitDelay = 20 * time.Second

@@ -1,4 +1,4 @@
-package main
+package deploy
 
 import (
 	"fmt"
@@ -18,9 +18,7 @@ import (
 // Slurm would set, the Kubernetes Job's command with the completion
 // index Kubernetes would set, and GNU parallel for real.
 
-const deploy = "../../deploy/"
-
-// merge runs the built nqueens merge on files and returns its stdout.
+// mergeFiles runs the built nqueens merge on files and returns its stdout.
 func mergeFiles(t *testing.T, bin string, files ...string) string {
 	t.Helper()
 	out, err := exec.Command(bin, append([]string{"merge"}, files...)...).CombinedOutput()
@@ -34,7 +32,7 @@ func TestSlurmArray(t *testing.T) {
 	bin := binary(t)
 	out := t.TempDir()
 	const n, m = 11, 4
-	script := deploy + "slurm/array.sbatch"
+	script := "slurm/array.sbatch"
 	env := func(extra ...string) []string {
 		return append(os.Environ(), append([]string{"N=" + strconv.Itoa(n), "NQUEENS=" + bin, "OUT=" + out, "SLURM_CPUS_PER_TASK=1"}, extra...)...)
 	}
@@ -113,7 +111,7 @@ type job struct {
 }
 
 func TestKubernetesIndexedJob(t *testing.T) {
-	b, err := os.ReadFile(deploy + "kubernetes/indexed-job.yaml")
+	b, err := os.ReadFile("kubernetes/indexed-job.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +177,7 @@ func TestGNUParallel(t *testing.T) {
 	testtool.Require(t, "parallel", "parallel")
 	bin := binary(t)
 	out := filepath.Join(t.TempDir(), "n13")
-	cmd := exec.Command("bash", deploy+"parallel/run.sh", "13", "8", out)
+	cmd := exec.Command("bash", "parallel/run.sh", "13", "8", out)
 	cmd.Env = append(os.Environ(), "NQUEENS="+bin, "JOBS=2")
 	b, err := cmd.CombinedOutput()
 	if err != nil {
@@ -202,7 +200,7 @@ func TestGNUParallel(t *testing.T) {
 	// COUNT_FLAGS="--method quadrant --total-only": the quadrant join's
 	// shards.
 	qout := filepath.Join(t.TempDir(), "q13")
-	cmd = exec.Command("bash", deploy+"parallel/run.sh", "13", "8", qout)
+	cmd = exec.Command("bash", "parallel/run.sh", "13", "8", qout)
 	cmd.Env = append(os.Environ(), "NQUEENS="+bin, "JOBS=2", "COUNT_FLAGS=--method quadrant --total-only")
 	if b, err = cmd.CombinedOutput(); err != nil {
 		t.Fatalf("COUNT_FLAGS=\"--method quadrant --total-only\" run.sh: %v\n%s", err, b)

@@ -1,4 +1,4 @@
-package main
+package deploy
 
 import (
 	"errors"
@@ -23,7 +23,7 @@ import (
 // recipe relies on. TestKubernetesIndexedJob (deploy_test.go) runs its
 // command for real.
 
-const jobYAML = deploy + "kubernetes/indexed-job.yaml"
+const jobYAML = "kubernetes/indexed-job.yaml"
 
 // decodeJob decodes a Job the way the API server does with strict
 // field validation: YAML to JSON (a duplicate key is an error), then

@@ -37,8 +37,9 @@ import (
 // testdata/docs, so files that one of its commands writes (-o, > FILE)
 // can be read by the next, and the files in testdata/docs by any.
 //
-// In an expected line, "…" matches any text (timings, random output); a
-// line that is only "…" matches any number of lines. A comment line
+// In an expected line, "…" and the spaces around it match any text
+// (timings, random output, columns of varying width); a line that is
+// only "…" matches any number of lines. A comment line
 // "<!-- not run: REASON -->" just before the block's opening fence skips
 // it. docExampleMaxSkips bounds how many blocks may be skipped in all.
 
@@ -322,8 +323,16 @@ func matchDocLine(want, got string) bool {
 	if !strings.Contains(want, "…") {
 		return want == got
 	}
+	// The spaces around "…" match any text too, so that a column of
+	// varying width can be elided.
 	parts := strings.Split(want, "…")
 	for i, p := range parts {
+		if i > 0 {
+			p = strings.TrimLeft(p, " ")
+		}
+		if i < len(parts)-1 {
+			p = strings.TrimRight(p, " ")
+		}
 		parts[i] = regexp.QuoteMeta(p)
 	}
 	return regexp.MustCompile("^" + strings.Join(parts, ".*") + "$").MatchString(got)

@@ -320,40 +320,32 @@
 // Measured on qbench shards and counts (CPU time, interleaved runs) and
 // not kept:
 //
-//   - AVX-512 compaction of the half-boards, a call per pattern of the
-//     outer list (VPTESTNMQ and VPCOMPRESSQ): no faster count; the lists
-//     are short (about 14 by 14 a cell at N = 21) and the calls cost as
-//     much as the work. One call per cell (unionAll512) took 8.5% off a
-//     shard of N = 21.
-//   - A list of blocks per west key group, each with a lane mask for the
-//     compatible keys (3.05 block-ops per west pattern where the
-//     recursion runs 3.90): the mask and the block's place are loads of
-//     every block-op, and a shard of N = 23 took 2.4× the CPU.
-//   - Key bits drawn only from the diagonals one quadrant of the long
-//     list can reach, so its half-boards could be written already grouped
-//     by key, without a sort: 6% more CPU on a shard of N = 21.
-//   - The union's last one to three patterns without a branch: no change.
-//   - Keeping the recursion from one-sided leaves wherever the level
-//     below reads a chunk fewer: 3% more block-ops.
-//   - Lowering a leaf's bits past the key levels at which one side's
-//     range has no pattern with the bit: no change in the loads counted.
-//   - Holding a leaf's top chunk in registers (its value repeats between
-//     consecutive west records): not built; by the counted repeats and a
-//     mispredicted branch at each change it would save at most 3.5% of
-//     the kernel.
-//   - Splitting on key bits in pattern order instead of densest first:
-//     30% more block-ops. Adding the per-pattern cost to the recursion's
-//     cost model: no fewer block-ops.
-//   - Records written in input order and then scattered, instead of once
-//     to their bucket: 12% more CPU at N = 18.
-//   - Projecting each unit's rows on the fly instead of projected tables
-//     (what a tight MaxMemory turns off first): about a third more CPU at
-//     N = 18.
-//   - GOGC=400 or off: no change.
-//   - Fixing only the middle row's queen at odd N (h + 1 frames, the
-//     middle column in one half-board): such a frame keeps only two
-//     mirrors as symmetries, so by the counts about 15 times N − 1's
-//     folded work against the 10 times of the frames now; not built.
-//     Sharing the lists of frames that differ only in the middle column's
-//     queen remains untried.
+//   - half-boards compacted by AVX-512 with a call per pattern of the
+//     outer list: no faster (the cells are short, about 14 by 14 at
+//     N = 21); one call per cell, unionAll512, took 8.5% off a shard;
+//   - a list of blocks per west key group with a lane mask each (3.05
+//     block-ops per west pattern against the recursion's 3.90): the mask
+//     and the block's place are loads of every block-op, and a shard of
+//     N = 23 took 2.4× the CPU;
+//   - key bits only from the diagonals one quadrant can reach, so that
+//     the half-boards come grouped by key without a sort: 6% more CPU;
+//   - splitting on key bits in pattern order instead of densest first:
+//     30% more block-ops; the per-pattern cost in the recursion's cost
+//     model, or no one-sided leaves where the level below reads a chunk
+//     fewer: no fewer block-ops (3% more for the latter);
+//   - a leaf's top chunk held in registers while its value repeats: not
+//     built, at most 3.5% of the kernel by the counted repeats, against
+//     a mispredicted branch at each change; a leaf's bits lowered past
+//     the key levels at which one side's range lacks them: no fewer
+//     loads; the union's last patterns without a branch, or GOGC=400 or
+//     off: no change;
+//   - records written in input order and then scattered, instead of
+//     once to their bucket: 12% more CPU at N = 18; each unit's rows
+//     projected on the fly instead of projected tables (what a tight
+//     MaxMemory turns off first): about a third more CPU at N = 18;
+//   - fixing only the middle row's queen at odd N (h + 1 frames): such a
+//     frame keeps two mirrors as symmetries, so by the counts about 15
+//     times N − 1's folded work against the 10 times of the frames now;
+//     not built. Sharing the lists of frames that differ only in the
+//     middle column's queen remains untried.
 package quadrant

@@ -138,88 +138,16 @@ type level struct {
 // push (a loop over the up to three squares of row 3, and for each the
 // last two rows without a branch).
 //
-// Measured (CPU time of the thread, min of 30 interleaved counts of the
-// N = 15 units against the previous step; the noise of this shared
-// machine is ±2%):
-//   - the current level's masks in locals instead of a frame in memory
-//     loaded per node, levels numbered by the rows left (so the end test
-//     is against a constant), the poll of Stop only on dead ends that
-//     return to level ≥ pollRows, the counters of the rare paths in the
-//     Worker (fewer registers: the loop spilled on every node): 0.76×
-//     the time of border4-d4-v1's loop (nqueens count 16, user CPU);
-//   - the look-ahead: 0.85× the nodes, 0.97× the time; the same folded
-//     into nf without a branch (nf &= −(la ≠ 0)): 1.03× — slower;
-//     testing la before nf: 1.00–1.02×;
-//   - the last three rows by the loop, without a push: 0.98×; all six
-//     orders of the last three rows without a branch (three copies of
-//     the two-row code, written out): 1.12× — slower, most of that work
-//     is for squares that are not there; the same with a function for
-//     the two rows (not inlined by the compiler): 1.13×;
-//   - the left shifts as multiplications by 1<<shift (to free CX for
-//     the right shifts): 1.03× — slower;
-//   - nested loops, written out, for the levels below nestTop (against
-//     the single loop with the look-ahead): nestTop = 5: 0.97×, 6: 0.96×,
-//     7: 0.90×, 8: 0.87×, 9: 0.835×, 10: 0.83×, 11: 0.83×. With nest as a
-//     function (one call per queen of level nestTop) 0.85× at 9 and 10.
-//     Units with fewer than nestTop−1 free rows (N ≤ 12 only) take
-//     searchSym (since round 3, nestTop = 10, those with nestTop−1
-//     start in nest);
-//   - a second look-ahead row (the row after la) in the nested levels
-//     6..8: 0.97× the nodes, 1.02–1.03× the time — slower; at level 4
-//     only (the last row): 0.95× the nodes, 0.99–1.00× the time — not
-//     worth the code.
-//
-// Measured in round 3 (same units and Version; thread CPU time of the
-// fast-path units of N = 15, min and median of 21 interleaved rounds
-// against the v2 nest; the noise is ±5%, and a change of the code's
-// layout alone moved a copy of the same nest by up to 10%, so figures
-// within 0.9–1.1× are no result; the assembly read with go build
-// -gcflags=-S):
-//   - the row constants read from w.lv where they are used instead of
-//     30 locals copied at the start of nest: 0.86–0.91×. With the
-//     locals the register allocator spilled the loop masks instead:
-//     the queen b was stored and reloaded three times per node;
-//   - f &= f−1 instead of f ^= b (b is dead after the new masks), the
-//     last two rows as lo/hi/a1 below (55 instructions per level-3
-//     queen instead of 85, most of the difference spills), and nestTop
-//     10 instead of 9: with the above 0.81× (0.80–0.87× for nqueens
-//     count 16, user CPU, 5 interleaved runs);
-//   - tried and dropped, against the new nest (no gain beyond the noise,
-//     or slower): one branch for the dead test (min(g, la) == 0): 1.00×;
-//     the left shifts as multiplications (again): 1.05×; a copy of each
-//     level with constant shifts 1 and 2 behind a branch on the level
-//     (taken the same way for a whole unit): 1.08×; 47 nests, one per
-//     pattern of row distances the border leaves in levels 9..2, with the
-//     shifts as constants (4,500 generated lines): 1.00×, also on the
-//     units with no skipped row there — the allocator spilled as much;
-//     nest split in two functions at level 6 or 5 (fresh registers for the
-//     lower levels, one call per queen of that level): 1.07×; the
-//     look-ahead from the child's masks (l<<s' instead of lb<<shift2,
-//     fewer temporaries): 1.02×; nodes and solutions added to the Worker
-//     (memory) instead of registers: 1.10×; the free squares of the next
-//     row and of the row after computed once per loop, before the queen
-//     (B, X), and g = B &^ (b | b<<s | b>>s), la the same, so the dead
-//     test waits on a shorter chain and the child's masks are made only
-//     for live queens: 1.11×; nestTop 11: 1.00× (nqueens count 16); the
-//     look-ahead computed only after the test of the next row (two
-//     branches as before, less work for the squares whose next row is
-//     empty): 1.09×; no look-ahead at levels 8 and 9 (it prunes < 1.5%
-//     there): 1.02×; none at level 4 (the last two rows need no branch):
-//     1.06× the nodes, 0.98× the time; a Hall test on the next two rows
-//     (dead if both have only the same one column free): 0.968× the nodes,
-//     1.05×; removing, without a branch, the squares that leave the next
-//     row (or the row after) a single attacked square before the loop (82%
-//     of the next-row dead ends): 1.11× (with the row after: 1.13×);
-//     the same exactly for
-//     every dead end (the squares b with F ⊆ {b, b<<s, b>>s}, by a
-//     popcount and the majority of three shifted copies of F), so the
-//     loops visit only live queens and have no dead test: 1.12×, as slow
-//     as v2. The ALU work costs what the branches it saves cost on this
-//     machine;
-//   - build options, not used (the module cannot set them): GOAMD64=v3
-//     (BMI2 shifts with any count register, BLSI/BLSR): 0.95× for
-//     nqueens count 16; a PGO profile (default.pgo from the N = 15
-//     benchmark): no gain beyond the noise.
+// The loop's shape is the one that measured fastest: the current
+// level's masks in locals, levels numbered by the rows left (so the end
+// test is against a constant), Stop polled only on dead ends that
+// return to level ≥ pollRows, the counters of the rare paths in the
+// Worker, the row constants read from w.lv where they are used (copied
+// into locals, they made the register allocator spill the loop masks),
+// f &= f−1 to take a square, and the look-ahead one row deep. Units with
+// fewer than nestTop−1 free rows (N ≤ 12 only) take searchSym. What was
+// tried here and did not pay, each with its figure, is in doc.go ("What
+// a node costs, and what did not pay"); BenchmarkCount times the kernel.
 //
 // `sh & 63` removes the compiler's guard for shifts ≥ 64, and `&
 // (MaxN−1)` on the level index the bounds checks

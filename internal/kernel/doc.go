@@ -173,11 +173,10 @@
 // than the fast search needs and take searchSym, which has no
 // look-ahead: N = 12 visits 154,675 nodes, 5.5× fewer.)
 //
-// # What a node of the depth-first search costs, and what did not pay
+// # What a node costs, and what did not pay
 //
-// Measured in round 3 (2-core AMD EPYC VM, Go 1.26, GOAMD64=v1, shared
-// with other jobs). Where the nodes are, N = 15, fast-path units (level
-// j = free rows left; a node is a square tried):
+// Where the nodes of the depth-first search are, N = 15, fast-path
+// units (level j = free rows left; a node is a square tried):
 //
 //	level                9     8     7     6     5     4     3   2, 1
 //	share of the squares 1.8%  5.5% 12.7% 21.0% 24.6% 19.9% 10.1% 3.8%
@@ -186,35 +185,56 @@
 //	row after empty      0.2%  1.5%  5.5% 11.4% 18.7% 26.2% 33.2%
 //
 // so most loops run once or twice and most squares end one or two rows
-// down. A node costs about 8 ns (N = 16: 175.4 M nodes, 1.4 s) and a
-// mispredicted branch about 6.5–7.8 ns here (a loop with a random
-// branch against the same loop with a constant one): the search is
-// bound by the branches of its loops and dead-end tests, as the issue
-// says. Yet every change that spent ALU work to save branches or nodes
-// was slower or no faster (see search in count.go): the viable squares
-// computed without a branch, 1.17×; single-square dead ends removed
-// before the loop, 1.12×; a Hall test on the next two rows (dead if
-// both can only use the same column), 0.968× the nodes and 1.03× the
-// time; the look-ahead dropped at level 4, 1.06× the nodes, 0.98× the
-// time (noise). What paid was fewer instructions per node: the
-// register allocator had spilled the loop masks (0.81× the time with
-// the row constants read in place). The wave gets rid of the branches
-// instead: its only branches are the loop over a buffer and the test
-// for a drain, taken the same way hundreds of times in a row (see
-// searchWave for its measurements).
+// down. A node costs about 8 ns and a mispredicted branch about 6.5–7.8
+// ns (a loop with a random branch against the same loop with a constant
+// one): the depth-first search is bound by the branches of its loops and
+// dead-end tests. What paid was fewer instructions per node (the row
+// constants read from memory operands where they are used, 0.86–0.91×
+// the time: as locals the register allocator spilled the loop masks),
+// and then the wave, which has no branch per square (0.13–0.16× search's
+// time with AVX2, BenchmarkWave).
+//
+// Measured and not kept, each against the search as it is (thread CPU
+// time of N = 15's fast-path units, interleaved runs; figures within
+// 0.9–1.1× are at this measure's noise, where a change of code layout
+// alone moved the same nest by up to 10%):
+//   - the viable squares computed without a branch, so that the loops
+//     visit only live queens and have no dead test: 1.12× the time;
+//   - single-square dead ends of the next row removed before the loop:
+//     1.11×;
+//   - a Hall test on the next two rows (dead if both can only use the
+//     same column): 0.968× the nodes, 1.05× the time;
+//   - the last three rows wholly without a branch (all six orders
+//     written out): 1.12×;
+//   - the look-ahead folded into the free squares without a branch:
+//     1.03×; computed only after the next row's test: 1.09×; from the
+//     child's masks: 1.02×; a second look-ahead row: 0.97× the nodes,
+//     1.02–1.03× the time; none at levels 8 and 9: 1.02×;
+//   - one branch for the dead test (min(g, la) == 0): 1.00×;
+//   - the left shifts as multiplications: 1.05×;
+//   - a copy of each level with constant shifts behind a branch: 1.08×;
+//     47 generated nests, one per pattern of row distances, with the
+//     shifts as constants: 1.00× (the allocator spilled as much);
+//   - nest split in two functions at level 6 or 5: 1.07×; nestTop 11
+//     instead of 10: 1.00×;
+//   - nodes and solutions counted in the Worker instead of registers:
+//     1.10×;
+//   - the next row's free squares computed once per loop, before the
+//     queen, so the dead test waits on a shorter chain: 1.11×;
+//   - the wave's buffers of 256 or 1,024 frames instead of 512, and its
+//     arrays padded against 4K aliasing: no change;
+//   - build options a module cannot set: GOAMD64=v3, 0.95× (nqueens
+//     count 16); a PGO profile, no change.
 //
 // Pre-placing more queens (NQueensFAF's "constellations", or the
-// second ring: row 1, row N−2, column 1, column N−2) does not visit
-// fewer nodes: counted with a generic search of the same units in
-// another line order, N = 13, against the top-down order (841,733
-// nodes, no look-ahead): column 1 first 1.15×, columns 1 and N−2 first
-// 1.31×, row N−2 first 1.86×, the whole second ring first 2.35×. The
-// queens of adjacent rows constrain each other most, so top-down is the
-// cheapest order; NQueensFAF's start constellations are the same four
-// border queens (plus the top rows, to split the work), and its speed
-// is in its loops. Units whose border is symmetric under a reflection
-// (weight 4) hold 1.5% of the nodes at N = 15, so halving them by that
-// symmetry was not tried.
+// second ring: row 1, row N−2, column 1, column N−2) visits more nodes,
+// not fewer: counted with a generic search of the same units in another
+// line order at N = 13, the whole second ring first takes 2.35× the
+// nodes of the top-down order (column 1 first 1.15×). The queens of
+// adjacent rows constrain each other most, so top-down is the cheapest
+// order. Units whose border is symmetric under a reflection (weight 4)
+// hold 1.5% of the nodes at N = 15, so halving them by that symmetry
+// was not tried.
 //
 // # Short variable names in the hot loops
 //

@@ -76,27 +76,14 @@ func init() {
 // level 3 counts the last two rows as nest does. It needs n ≤ 32 and
 // m ≥ nestTop−1 free rows, and visits exactly search's nodes.
 //
-// Measured (2-core AMD EPYC Zen 3 VM, Go 1.26; the fast-path units of
-// N = 15, interleaved runs of BenchmarkWave; this machine's noise is
-// ±10%):
-//   - the wave in Go, frames of four uint64 in one array: 0.75–0.85×
-//     search's time (3 runs each). Its loop in a function of its own
-//     has the registers to itself (one spill in the loop, against five
-//     inline). passGo, in SoA 32-bit lanes: 0.77× search (medians of 5),
-//     so it replaces search where there is no AVX2 (measured on this
-//     amd64 machine only; not measured on arm64);
-//   - passAVX2 and leafAVX2: 0.13–0.16× search (N = 15: 30–37 ms against
-//     228 ms); nqueens count 17 on one worker, same-run A/B against the
-//     previous kernel: 9.7–10.3 s → 1.45–1.66 s user;
-//   - at N = 16 a pass holds 86 frames on average and 96% of the AVX2
-//     lanes carry a frame; passAVX2 is 83% of the time, leafAVX2 8%;
-//   - a group of eight frames costs about 30 cycles (19.2 M groups at
-//     N = 16). On this CPU eight VPERMD take about 7 cycles and eight
-//     unaligned 256-bit stores about 11 (a micro-benchmark), so the
-//     sixteen permutes and stores of a group are most of it;
-//   - no gain beyond the noise: buffers of 256 or 1024 frames instead
-//     of 512; padding the four arrays (strides of 2,336 bytes instead of
-//     2,080, against 4K aliasing between l and f).
+// With AVX2 (passAVX2, leafAVX2) the wave takes 0.13–0.16× search's
+// time on the fast-path units of N = 15 (BenchmarkWave); at N = 16 a
+// pass holds 86 frames on average, 96% of the AVX2 lanes carry a frame,
+// and passAVX2 is most of the time: the sixteen permutes and unaligned
+// stores of a group of eight frames. passGo, in SoA 32-bit lanes with
+// its loop in a function of its own (the registers to itself), takes
+// 0.77× search's time, so it replaces search where there is no AVX2
+// (measured on amd64; not on arm64).
 func (w *Worker) searchWave() (sols, nodes uint64, ok bool) {
 	s := &w.s
 	m := s.m

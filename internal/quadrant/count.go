@@ -170,12 +170,8 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 // layer quarter, layerq.go) and copies each frame's table from it.
 //
 // One layer's tables are a third to a quarter of a frame's whole
-// projected table: N = 20 plans 107 MiB instead of 339 MiB at the same
-// CPU (user time under load, same binary otherwise: N = 18 3.16 / 3.08 s
-// against 3.10 / 3.06 s with the frame's table; nqueens count N
-// --method quadrant --total-only in the runs of scripts/bench-join.sh of
-// 2026-11-30 and 2026-12-01: N = 20 112 s of CPU in 394 MiB, then 108 s
-// in 104 MiB; N = 21 1,038 s in 636 MiB, then 1,002 s in 388 MiB).
+// projected table, at the same CPU: N = 20 plans 107 MiB instead of 339
+// MiB (scripts/bench-join.sh measures the count).
 func NewWholePlan(n int) (*Plan, error) {
 	bp, err := NewBucketPlan(n)
 	if err != nil {
@@ -667,9 +663,8 @@ func (l *layerRun) work(ctx context.Context, w *worker) {
 // theirs, so that the units are still claimed in order and the next
 // table is built once the last is released, on its arrays, on as many
 // goroutines as workers, the others being idle (newProjTableSub's par).
-// The wait is the last units of a table, the cheapest: N = 19 and 21 ran
-// within this machine's noise of one table per worker, N = 17 took 3–8%
-// more CPU (docs/BENCHMARKS.md, "The join's memory").
+// The wait is the last units of a table, the cheapest: a few percent of
+// CPU at N = 17, within the noise from N = 19.
 func (l *layerRun) claim(h *tableHold) (u Unit, e *projEntry, build, ok bool) {
 	p, units := l.c.p, l.c.units
 	l.claimMu.Lock()

@@ -26,9 +26,8 @@ import "math/bits"
 //
 // Lists whose east side fits leafSize skip steps 1 and 3.
 // Each level keeps about 1 - pw·pe of the pairs, where pw and pe are the
-// densities of the key bit (about 0.75 on the densest bits). Counted on
-// the whole count of N = 18 (2026-12-02), the leaves' ranges hold 0.40
-// of the pairs (0.44 with the keys of each list's first 256 patterns).
+// densities of the key bit (about 0.75 on the densest bits). In the
+// whole count of N = 18 the leaves' ranges hold 0.40 of the pairs.
 type joiner struct {
 	// keepRoles keeps W as the west list even when it is the shorter
 	// (the sampler joins a subset of the west list: see RunPiece).
@@ -72,10 +71,9 @@ type joiner struct {
 // entry 0 of each (all lanes), which pads the unrolled kernels. 256
 // entries let a uint8 index it without bounds checks.
 //
-// Measured (N = 18, AMD EPYC): with 64-lane blocks of one word per entry
-// the Go kernel ran at about 6 ns per block-op, bound by instruction
-// count rather than by the cache; the wide layout lets leafAVX2 do a
-// quarter of the instructions per lane.
+// With 64-lane blocks of one word per entry the Go kernel was bound by
+// instruction count rather than by the cache; the wide layout lets
+// leafAVX2 do a quarter of the instructions per lane.
 type block [256][4]uint64
 
 // blockShift: a block holds 1<<blockShift east patterns.
@@ -127,9 +125,8 @@ const (
 // that a worker's planned memory (Plan.WorkerBytes) grows by at most
 // this much, and the largest shards still plan within
 // DefaultShardMemory. A piece sorts the west list again, which costs
-// less than the packed patterns' kernel: with 5-bit chunks, records
-// took 7.8 against 11.2 ns per block-op at one block per call and 4.9
-// against 6.7 at four (BenchmarkLeafRec, 2026-12-01). A var for tests.
+// less than the records save in the kernel (BenchmarkLeafRec compares
+// records with packed patterns). A var for tests.
 var recTableBudget = 64 << 20
 
 // recTablesFit reports whether the records' tables of n east patterns
@@ -535,11 +532,9 @@ func (j *joiner) buildTables(ep []uint64) {
 // planesGo sets planes to the bit planes of the block's patterns ps (at
 // most 256): planes[b][q] bit i is bit b of ps[64q+i].
 //
-// Measured: transpose4 (AVX2, the four quarters in the lanes of one
-// register) against this per quarter, qbench -workers 1 -shard 5/2048
-// 23 (profiles, 2026-12-01): 0.42 s of 68 s against transposeRound's
-// 2.6–2.7 s of 70–75 s; buildTables in all 1.3 s, 5.3 s before
-// chunkRows and transpose4.
+// transpose4 (AVX2, the four quarters in the lanes of one register)
+// does the same in about a sixth of this one's time (qbench -cpuprofile
+// shows both as their share of a count).
 func (j *joiner) planesGo(planes *[64][4]uint64, ps []uint64) {
 	for q := range 4 {
 		l := min(64*q, len(ps))

@@ -17,39 +17,20 @@ import (
 // cell by cell (half.go; a cell is the top quadrant's bucket of one
 // column set against the bottom quadrant's, every placement of the one
 // with every placement of the other), so its first 256 patterns come
-// from one or two cells, a few top placements, and share their bits;
-// the densities of those, which count used until 2026-12-02, chose
-// keys that split less. Counted by
-// an instrumented build (not kept) on qbench -workers 1, the strided
-// samples left 5.7% fewer chunk loads at N = 18 (whole count), 1.2% at
-// N = 19, 10.0% on -shard 3/64 21 (27.6·10^9 against 30.6·10^9) and
-// 25.2% on -shard 5/2048 23 (137.5·10^9 against 183.8·10^9); samples
-// of 511 patterns 0.7% and 2.4% fewer again on the shards, not taken
-// (bitCounts' time doubles, a few percent of odd N's short joins).
+// from one or two cells, a few top placements, and share their bits:
+// their densities chose keys that split less. The strided samples
+// leave 25.2% fewer chunk loads on qbench -workers 1 -shard 5/2048 23
+// (counted by an instrumented build); samples of 511 patterns would
+// save a few percent more and double bitCounts' time.
 //
 // The densities treat the bits as independent, which they are not
 // (a queen sets one main and one anti diagonal; the diagonals a
 // quadrant can reach are few). refineKey picks, one bit after the
 // other, the bit that drops the most sample pairs still disjoint on
-// the bits before it. On the shard of N = 23 that took the loads from
-// 137.5·10^9 to 125.7·10^9 (8.6% fewer; 31.6% fewer than the first 256
-// patterns' densities) for joins of 2^33 pairs or more, and no fewer
-// for joins of 2^24 to 2^33 pairs; on the shard of N = 21, whose
-// joins are all shorter than 2^28 pairs, 0.3% for more time than it
-// saved. It takes about 0.16 ms (BenchmarkRefineKey: 12 of 42 bits),
-// 2% of a join of 2^33 pairs, so it runs from refinePairs up only.
-//
-// CPU against d832e52 (the first 256 patterns' densities), three
-// interleaved pairs each, 2026-12-02, nothing else running: qbench
-// -workers 1 -shard 5/2048 23 55.7, 60.7 and 57.9 s against 67.9, 80.1
-// and 76.9 s (0.75–0.82), -shard 3/64 21 13.7–14.1 s against 14.5–15.1
-// s (0.93–0.95); the whole count of N = 20 (nqueens count 20 --method
-// quadrant --total-only, 2 workers) 31.1, 27.1 and 28.0 s of wall time
-// against 30.4, 31.4 and 30.3; N = 18 and 19 within this machine's
-// noise (qbench -workers 1 19: 13.4–14.4 s against 13.4–14.1 s), and
-// the whole count of N = 21 too (two pairs: 294.6 s against 267.5,
-// 270.0 against 270.5). The last 0.3 of Q(23)'s estimated cost took
-// 83 minutes with it (docs/BENCHMARKS.md).
+// the bits before it. On the shard of N = 23 that takes 8.6% of the
+// loads off joins of 2^33 pairs or more, and none off shorter ones.
+// It takes about 0.16 ms (BenchmarkRefineKey: 12 of 42 bits), 2% of a
+// join of 2^33 pairs, so it runs from refinePairs up only.
 
 // refinePairs: joins of at least this many pairs refine their key
 // (refineKey). A var for tests.

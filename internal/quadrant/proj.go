@@ -163,11 +163,8 @@ func (f *frame) appendHalfProj(t *projTable, out []uint64, east bool, top, bot u
 		switch {
 		case useAVX512:
 			// The whole cell in one call, eight patterns of B at a time
-			// and the rest under a mask. Measured (2026-12-01): a cell
-			// of 14×14 in 41 ns against 68–70 with a call per pattern
-			// of A (BenchmarkUnionDisjoint); qbench -workers 1 -shard
-			// 3/64 21, appendHalfProj 3.34 -> 2.01 s, the count 16.5–
-			// 16.6 -> 15.0–15.3 s of CPU (three interleaved pairs).
+			// and the rest under a mask: a call per pattern of A costs
+			// as much as the work (BenchmarkUnionDisjoint).
 			n += unionAll512(&out[n], &A[0], len(A), &B[0], len(B))
 		case len(B) < 8:
 			// Short lists (odd N has many): a call per pattern of A
@@ -243,8 +240,7 @@ type projCache struct {
 	// (setLayer). Building every table anew, the whole count of N = 19
 	// allocated 760 MB of tables and its heap grew to 36 MB between
 	// collections with 24-28 MB live; reusing them, 38 MB in all (qbench
-	// -memprofile) and a 27 MB peak (peak RSS 52.5 → 41-43 MiB;
-	// docs/BENCHMARKS.md).
+	// -memprofile) and a 27 MB peak.
 	free []*projTable
 	// capPats and capStarts are the sizes of the arrays of a table
 	// built with free empty (newProjTableSub), set per layer (caps,

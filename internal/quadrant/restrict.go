@@ -608,8 +608,7 @@ func growTo[E any](s []E, n, c int) []E {
 // restricted to nd (newProjTableSub), its construction included: per
 // quadrant the placements of the kept buckets (before the diagonal
 // filters), their start offsets counted twice and the slots. (The walk
-// kept its write cursors apart from the starts until 2026-12-01; it
-// writes through the starts now, and the second copy is slack that the
+// writes through the starts, so the second copy is slack that the
 // plans, layerPlans and oddLayerPlans, keep until they are tabulated
 // again.)
 func projSubBytes(f *frame, b *bucketSums, nd *needs) uint64 {

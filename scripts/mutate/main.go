@@ -54,11 +54,14 @@ func main() {
 	}
 	caught, ran := 0, 0
 	var survivors []string
+	start := time.Now()
 	for _, m := range ms {
 		if *only != "" && m.name != *only {
 			continue
 		}
+		t0 := time.Now()
 		ok, err := run(root, m, *timeout)
+		took := time.Since(t0).Round(100 * time.Millisecond)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "mutate: %s (%s:%d): %v\n", m.name, *list, m.line, err)
 			os.Exit(2)
@@ -66,10 +69,10 @@ func main() {
 		ran++
 		if ok {
 			caught++
-			fmt.Printf("caught   %s\n", m.name)
+			fmt.Printf("caught   %s (%v)\n", m.name, took)
 		} else {
 			survivors = append(survivors, m.name)
-			fmt.Printf("SURVIVED %s (%s: %q → %q; go test %s)\n", m.name, m.file, m.old, m.new, m.test)
+			fmt.Printf("SURVIVED %s (%s: %q → %q; go test %s; %v)\n", m.name, m.file, m.old, m.new, m.test, took)
 		}
 	}
 	if ran == 0 {
@@ -78,7 +81,7 @@ func main() {
 	}
 	score := 100 * float64(caught) / float64(ran)
 	fmt.Printf("%d passed, %d failed\n", caught, ran-caught)
-	fmt.Printf("mutation score: %d of %d caught (%.1f%%)\n", caught, ran, score)
+	fmt.Printf("mutation score: %d of %d caught (%.1f%%) in %v\n", caught, ran, score, time.Since(start).Round(time.Second))
 	if score < *minScore {
 		fmt.Fprintf(os.Stderr, "mutate: score %.1f%% is below %.1f%%; survivors: %s\n", score, *minScore, strings.Join(survivors, ", "))
 		os.Exit(1)

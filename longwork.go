@@ -21,8 +21,9 @@ const DefaultSearchEstimateBudget = 100 * time.Millisecond
 // SearchEstimateOptions bounds EstimateSolve and EstimateComplete. The
 // zero value means DefaultSearchEstimateBudget and a fixed seed.
 type SearchEstimateOptions struct {
-	// Budget bounds the estimate's time (a few probes may run past
-	// it: see the functions); 0 means DefaultSearchEstimateBudget. It
+	// Budget bounds the estimate's time (the fixed or least number of
+	// probes may run past it: see the functions); 0 means
+	// DefaultSearchEstimateBudget. It
 	// must not be negative.
 	Budget time.Duration
 	// Seed seeds the random descents; 0 means a fixed seed, so that the
@@ -70,10 +71,12 @@ func (e SearchEstimate) took(start time.Time) SearchEstimate {
 // the search (SearchEstimate.Timed).
 const UntimedNodes = 1e7
 
-// Probe counts of the estimates: at least the first figure, at most the
-// second, in between while the budget lasts.
+// Probe counts of the estimates. EstimateSolve makes a fixed number (a
+// descent costs at most 64 rows of bit operations), so that its
+// figures depend on the seed alone; EstimateComplete at least the first
+// figure and at most the second, in between while the budget lasts.
 const (
-	solveProbesMin, solveProbesMax       = 100, 2000
+	solveProbes                          = 1000
 	completeProbesMin, completeProbesMax = 50, 5000
 )
 
@@ -126,12 +129,14 @@ func probeMean(ctx context.Context, start time.Time, budget time.Duration, lo, h
 // EstimateSolve estimates the whole search of NewSearch(n, opts): every
 // solution, whatever opts.Limit (the time to the K-th solution cannot be
 // told ahead: the first solution in lexicographic order takes at most
-// 3 million nodes up to N = 29, then 56 million at N = 30 and hundreds of
-// millions at 32 to 40, without a trend; AllWithin is the way to try).
+// 3 million nodes up to N = 29, then 56 million at N = 30, 87 million at
+// 32, and 236 million to over 330 million at 34 to 40, without a trend;
+// AllWithin is the way to try).
 //
-// It makes random descents of the search tree (classic.Probe, Knuth's
-// estimator; the Permutation method's nodes are counted exactly) for
-// up to half the budget, at least 100 and at most 2000 of them. Unless
+// It makes 1000 random descents of the search tree (classic.Probe,
+// Knuth's estimator; the Permutation method's nodes are counted
+// exactly): Nodes and Solutions depend on n, the method and the seed
+// alone, not on the machine or its load. Unless
 // that estimate is below UntimedNodes, it then runs the real search for
 // up to a quarter of the budget, handling each solution as a caller
 // listing permutation lines would (Clone, the Unique test, a line of
@@ -154,7 +159,7 @@ func EstimateSolve(ctx context.Context, n int, opts SolveOptions, eo SearchEstim
 	method := string(s.opts.Method) // classic.Probe reads "permutation" alone
 	rnd := rand.New(rand.NewPCG(eo.Seed, uint64(n)))
 	var e SearchEstimate
-	e.Nodes, e.Solutions, e.Spread, e.Probes, err = probeMean(ctx, start, eo.Budget/2, solveProbesMin, solveProbesMax,
+	e.Nodes, e.Solutions, e.Spread, e.Probes, err = probeMean(ctx, start, eo.Budget, solveProbes, solveProbes,
 		func() (float64, float64) { return classic.Probe(method, n, rnd) })
 	if err != nil {
 		return SearchEstimate{}, err

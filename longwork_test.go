@@ -32,8 +32,12 @@ func TestEstimateSolve(t *testing.T) {
 		if err != nil {
 			t.Fatalf("EstimateSolve(%d, %q): %v", tt.n, tt.method, err)
 		}
-		if e.Timed != tt.timed || e.Exact != tt.exact || e.Probes < 100 {
-			t.Errorf("EstimateSolve(%d, %q) = %+v; want Timed %v, Exact %v, 100 probes or more", tt.n, tt.method, e, tt.timed, tt.exact)
+		if e.Timed != tt.timed || e.Exact != tt.exact || e.Probes != 1000 {
+			t.Errorf("EstimateSolve(%d, %q) = %+v; want Timed %v, Exact %v, 1000 probes", tt.n, tt.method, e, tt.timed, tt.exact)
+		}
+		again, _ := nqueens.EstimateSolve(ctx, tt.n, nqueens.SolveOptions{Method: nqueens.Method(tt.method)}, nqueens.SearchEstimateOptions{})
+		if again.Nodes != e.Nodes || again.Solutions != e.Solutions {
+			t.Errorf("EstimateSolve(%d, %q) twice: %.0f, %.0f then %.0f, %.0f; want the same figures (fixed seed)", tt.n, tt.method, e.Nodes, e.Solutions, again.Nodes, again.Solutions)
 		}
 		if math.Abs(e.Nodes-tt.nodes) > 0.1*tt.nodes || math.Abs(e.Solutions-tt.sols) > 0.2*tt.sols {
 			t.Errorf("EstimateSolve(%d, %q): nodes %.0f, solutions %.0f; want about %.0f and %.0f", tt.n, tt.method, e.Nodes, e.Solutions, tt.nodes, tt.sols)

@@ -71,7 +71,7 @@ func perNode(s float64) string {
 // solveRefusal is the error of solve n (every solution) estimated above
 // refuseAbove.
 func solveRefusal(n int, e nqueens.SearchEstimate) error {
-	return usagef("N = %d: %s solutions to list, about %s here (estimated: %s nodes); 'nqueens count %d' counts them, 'nqueens find %d' prints one; -force to list them anyway",
+	return usagef("N = %d: %s solutions to list, about %s here (estimated: %s nodes); 'nqueens count %d' counts them, -limit K lists the first K, 'nqueens find %d' prints one; -force to list them all anyway",
 		n, about(e.Solutions), humanSeconds(e.Seconds), about(e.Nodes), n, n)
 }
 

@@ -49,7 +49,7 @@ func TestLongWorkRefused(t *testing.T) {
 		want []string // in the stderr line
 	}{
 		{[]string{"solve", "64", "-limit", "1"}, []string{"no solution in a trial of 2.0 s", "'nqueens find 64'", "-force"}},
-		{[]string{"solve", "21"}, []string{"solutions to list", "'nqueens count 21'", "'nqueens find 21'", "-force"}},
+		{[]string{"solve", "21"}, []string{"solutions to list", "'nqueens count 21'", "-limit K", "'nqueens find 21'", "-force"}},
 		{[]string{"complete", "-n", "20", "-count"}, []string{"the board is empty: 'nqueens count 20'", "-force"}},
 		{[]string{"complete", "-n", "22", "-queens", "1:1", "-count"}, []string{"without -count complete stops at the first completion", "-force"}},
 	}

@@ -138,7 +138,7 @@ func probeMean(ctx context.Context, start time.Time, budget time.Duration, lo, h
 // exactly): Nodes and Solutions depend on n, the method and the seed
 // alone, not on the machine or its load. Unless
 // that estimate is below UntimedNodes, it then runs the real search for
-// up to a quarter of the budget, handling each solution as a caller
+// up to half the budget, handling each solution as a caller
 // listing permutation lines would (Clone, the Unique test, a line of
 // text), and times that handling apart on one of them: Seconds is Nodes
 // times the trial's time per node plus Solutions times the time per
@@ -186,7 +186,7 @@ func EstimateSolve(ctx context.Context, n int, opts SolveOptions, eo SearchEstim
 	ts := &Search{n: n, opts: s.opts}
 	ts.opts.Limit = 0
 	var last Placement
-	tctx, cancel := context.WithTimeoutCause(ctx, eo.Budget/4, ErrTrialOver)
+	tctx, cancel := context.WithTimeoutCause(ctx, eo.Budget/2, ErrTrialOver)
 	defer cancel()
 	t0 := time.Now()
 	for p := range ts.all(tctx) {

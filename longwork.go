@@ -136,13 +136,12 @@ func probeMean(ctx context.Context, start time.Time, budget time.Duration, lo, h
 // It makes 1000 random descents of the search tree (classic.Probe,
 // Knuth's estimator; the Permutation method's nodes are counted
 // exactly): Nodes and Solutions depend on n, the method and the seed
-// alone, not on the machine or its load. Unless
-// that estimate is below UntimedNodes, it then runs the real search for
-// up to half the budget, handling each solution as a caller
-// listing permutation lines would (Clone, the Unique test, a line of
-// text), and times that handling apart on one of them: Seconds is Nodes
-// times the trial's time per node plus Solutions times the time per
-// solution. A search that finishes in the trial is measured whole
+// alone, not on the machine or its load. Unless that estimate is below
+// UntimedNodes, it then runs the real search for up to half the budget,
+// handling each solution as a caller listing permutation lines would
+// (Clone, the Unique test, a line of text), and times that handling
+// apart on one of them: Seconds is Nodes times the trial's time per node
+// plus Solutions times the time per solution. A search that finishes in the trial is measured whole
 // (Exact). The estimate leaves out writing the lines out.
 //
 // It returns the errors of NewSearch, one for a negative budget, and

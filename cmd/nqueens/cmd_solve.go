@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"slices"
@@ -24,6 +25,19 @@ board, or JSON Lines. Output streams, so "nqueens solve 16 | head" returns
 at once. --stats prints to standard error what the search did next to the
 spaces the tutorials discuss: N^N arrangements with one queen per row, N!
 permutations.
+
+Which N are practical: every solution (no -limit) is Q(N) lines, 14.8
+million at N = 16, 666 million at 18, 39 billion at 20. solve first
+estimates the whole search on this machine (-stats prints it) and
+refuses, exit 2, one estimated above an hour unless -force; 'nqueens
+count N' counts the solutions without listing them. With -limit K the
+time to the K-th solution cannot be told ahead: the first solution takes
+at most 3 million nodes up to N = 29, then 56 million at N = 30, 87
+million at 32, and 236 million to over 330 million at 34 to 40, without
+a trend. So when the whole search is estimated above an hour, solve
+-limit K searches for 2 s, streaming what it finds, and if it has not
+found K by then, stops and refuses, exit 2, unless -force; 'nqueens find
+N' prints a solution of any N at once.
 
 Examples:
   nqueens solve 8                           92 lines, first "1 5 8 6 3 7 2 4"
@@ -47,7 +61,8 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	limit := fs.Int("limit", 0, "stop after this many solutions (0 = all)")
 	method := fs.String("method", "bitboard", "algorithm: bitboard, arrays, board or permutation")
 	out := fs.String("o", "", "write to this file instead of standard output")
-	stats := fs.Bool("stats", false, "print what the search did to standard error")
+	stats := fs.Bool("stats", false, "print the estimate and what the search did to standard error")
+	force := fs.Bool("force", false, "list although the whole search is estimated above an hour, or with -limit search on past the 2 s trial")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -75,6 +90,29 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
+	// The gate: the whole search estimated above an hour is refused, or
+	// with -limit tried for solveTrial.
+	var est nqueens.SearchEstimate
+	trial := false
+	if !*force || *stats {
+		est, err = nqueens.EstimateSolve(ctx, n, nqueens.SolveOptions{Method: m, Unique: *unique}, nqueens.SearchEstimateOptions{})
+		if err != nil {
+			return err
+		}
+		if *stats {
+			fmt.Fprintln(e.stderr, describeSearch(est, "solutions"))
+		}
+		if !*force && overHour(est) {
+			if *limit == 0 {
+				return solveRefusal(n, est)
+			}
+			trial = true
+		}
+	}
+	seq := s.AllContext(ctx)
+	if trial {
+		seq = s.AllWithin(ctx, solveTrial)
+	}
 	outName := *out
 	var svg *svgSolutions
 	if *format == "svg" {
@@ -87,7 +125,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	count := 0
 	var buf []byte
-	for p := range s.AllContext(ctx) {
+	for p := range seq {
 		count++
 		switch *format {
 		case "perm":
@@ -127,6 +165,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	}
 	if err == nil {
 		err = s.Err()
+	}
+	if errors.Is(err, nqueens.ErrTrialOver) {
+		return trialRefusal(n, *limit, count, s.Stats().Nodes, est)
 	}
 	if err != nil {
 		return err

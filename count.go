@@ -21,16 +21,21 @@ const MaxN = 64
 // ErrSize is wrapped by the errors for a board size outside 0..MaxN.
 var ErrSize = errors.New("board size out of range")
 
-// CountOptions tunes Count. The zero value counts with the bitboard
-// kernel on every core.
+// CountOptions tunes Count. The zero value counts with the fastest
+// method that fits (MethodAuto, ChooseMethod) on every core.
 type CountOptions struct {
 	// Workers is the number of goroutines; 0 means runtime.NumCPU().
 	// No more goroutines than work units are started, so a huge value
 	// costs nothing. The classic methods (Arrays, Board, Permutation)
 	// use one.
 	Workers int
-	// Method selects the algorithm; "" means Bitboard.
+	// Method selects the algorithm; MethodAuto (the zero value) lets
+	// ChooseMethod choose.
 	Method Method
+	// TotalOnly says that only Solutions is wanted. It changes only what
+	// MethodAuto picks for a Shard: the join from n = 18 on (its shard
+	// records hold totals only) instead of the kernel.
+	TotalOnly bool
 
 	// Progress, if not nil, is called when the count starts (with the
 	// units a checkpoint already holds) and after each work unit
@@ -211,7 +216,8 @@ func checkN(n int) error {
 
 // Count returns the number of solutions of the N-Queens problem on an
 // n×n board, in all (A000170) and up to symmetry (A002562), with the
-// work it took. By the usual convention the empty board (n = 0) has one
+// work it took, by opts.Method or, for MethodAuto, the method
+// ChooseMethod picks (Result.Method names it). By the usual convention the empty board (n = 0) has one
 // solution; n = 2 and n = 3 have none. n must be in 0..MaxN.
 //
 // Count is exact for every n it accepts: per-unit counters are uint64
@@ -255,8 +261,7 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	if err := checkN(n); err != nil {
 		return Result{}, err
 	}
-	m := opts.Method.orDefault()
-	if _, err := ParseMethod(string(m)); err != nil {
+	if _, err := ParseMethod(string(opts.Method)); err != nil {
 		return Result{}, err
 	}
 	if opts.Workers < 0 {
@@ -265,6 +270,8 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	if err := opts.Shard.check(); err != nil {
 		return Result{}, err
 	}
+	m := ChooseMethod(n, opts)
+	opts.Method = m
 	if kindOf(m) == nil && (opts.Checkpoint != "" || opts.Shard != (Shard{})) {
 		return Result{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, Bitboard, Quadrant)
 	}

@@ -23,7 +23,7 @@ const DefaultEstimateBudget = time.Second
 
 // EstimateOptions describes the count Estimate estimates and bounds its
 // calibration. The zero value estimates Count(ctx, n, CountOptions{}):
-// the Bitboard kernel on every core.
+// the method ChooseMethod picks, on every core.
 type EstimateOptions struct {
 	// Method, Workers, MaxMemory and Shard are those of the count, as
 	// in CountOptions.
@@ -176,10 +176,10 @@ func Estimate(ctx context.Context, n int, opts EstimateOptions) (CountEstimate, 
 	if err := checkN(n); err != nil {
 		return CountEstimate{}, err
 	}
-	m := opts.Method.orDefault()
-	if _, err := ParseMethod(string(m)); err != nil {
+	if _, err := ParseMethod(string(opts.Method)); err != nil {
 		return CountEstimate{}, err
 	}
+	m := ChooseMethod(n, CountOptions{Method: opts.Method, Workers: max(opts.Workers, 0), MaxMemory: opts.MaxMemory, Shard: opts.Shard})
 	if opts.Workers < 0 {
 		return CountEstimate{}, fmt.Errorf("workers = %d: must be 0 (all cores) or more", opts.Workers)
 	}

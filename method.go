@@ -6,12 +6,17 @@ import (
 	"strings"
 )
 
-// A Method selects the search algorithm. The zero value is Bitboard.
+// A Method selects the search algorithm. The zero value is MethodAuto.
 type Method string
 
 // The methods. All enumerate the same solutions in the same
 // (lexicographic) order; they differ in cost, which Stats shows.
 const (
+	// MethodAuto lets the library choose: for Count, the fastest method
+	// that fits (ChooseMethod); for Solutions and Search, Bitboard.
+	// Result.Method and CountEstimate.Method name the method that ran,
+	// never MethodAuto. Its name is "auto".
+	MethodAuto Method = ""
 	// Bitboard keeps columns and diagonals in uint64 masks and visits
 	// only free squares. For Count it is the parallel, symmetry-reduced
 	// kernel.
@@ -40,10 +45,10 @@ var Methods = []Method{Bitboard, Arrays, Board, Permutation}
 var ErrMethod = errors.New("unknown method")
 
 // ParseMethod returns the method named s (case-insensitive): one of
-// Methods or Quadrant. The empty string gives Bitboard.
+// Methods or Quadrant, or MethodAuto for "auto" or "".
 func ParseMethod(s string) (Method, error) {
-	if s == "" {
-		return Bitboard, nil
+	if s == "" || strings.EqualFold(s, "auto") {
+		return MethodAuto, nil
 	}
 	m := Method(strings.ToLower(s))
 	if m == Quadrant {
@@ -54,14 +59,24 @@ func ParseMethod(s string) (Method, error) {
 			return m, nil
 		}
 	}
-	names := make([]string, len(Methods), len(Methods)+1)
-	for i, k := range Methods {
-		names[i] = string(k)
+	names := []string{"auto"}
+	for _, k := range Methods {
+		names = append(names, string(k))
 	}
 	names = append(names, string(Quadrant))
 	return "", fmt.Errorf("%w %q (want %s)", ErrMethod, s, strings.Join(names, ", "))
 }
 
+// String returns the method's name: "auto" for MethodAuto.
+func (m Method) String() string {
+	if m == MethodAuto {
+		return "auto"
+	}
+	return string(m)
+}
+
+// orDefault returns m, or Bitboard for MethodAuto: what Solutions runs,
+// and what a shard record without a method field was counted with.
 func (m Method) orDefault() Method {
 	if m == "" {
 		return Bitboard

@@ -5,7 +5,8 @@ import (
 )
 
 // ShardUnits returns the unit IDs that each of the s.Count shards of a
-// count of n with method m (Bitboard or Quadrant) counts with
+// count of n with method m (Bitboard or Quadrant; MethodAuto as
+// ChooseMethod picks it for a shard) counts with
 // s.Replicas, as Count assigns them: element i holds those of shard
 // i/s.Count, in the IDs of CountEstimate.UnitSeconds. s.Index is
 // ignored. It lists the plan (the kernel's is kept for the Count or
@@ -21,7 +22,7 @@ func ShardUnits(n int, m Method, s Shard) ([][]int, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
-	k := kindOf(m)
+	k := kindOf(ChooseMethod(n, CountOptions{Method: m, Shard: Shard{Count: s.Count}}))
 	if k == nil {
 		return nil, fmt.Errorf("method %s: shards need the %s or %s method", m, Bitboard, Quadrant)
 	}

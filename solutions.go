@@ -11,7 +11,8 @@ import (
 // SolveOptions tunes a Search. The zero value enumerates every solution
 // with the Bitboard method.
 type SolveOptions struct {
-	// Method selects the algorithm; "" means Bitboard.
+	// Method selects the algorithm; MethodAuto (the zero value) means
+	// Bitboard.
 	Method Method
 	// Unique keeps only the canonical member of each symmetry class
 	// (see Canonical): A002562(N) solutions instead of A000170(N).
@@ -99,6 +100,7 @@ func NewSearch(n int, opts SolveOptions) (*Search, error) {
 	if err != nil {
 		return nil, err
 	}
+	m = m.orDefault()
 	if m == Quadrant {
 		return nil, fmt.Errorf("%w: quadrant counts totals and cannot list solutions", ErrMethod)
 	}

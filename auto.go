@@ -25,8 +25,8 @@ const (
 // ChooseMethod returns the method Count(ctx, n, opts) runs: opts.Method,
 // unless it is MethodAuto. For MethodAuto it is
 //
-//   - for a Shard, the join (Quadrant) from n = 18 to MaxQuadrantN when
-//     opts.TotalOnly is set, else the kernel (Bitboard): by n alone, so
+//   - for a Shard, the join (MethodJoin) from n = 18 to MaxQuadrantN when
+//     opts.TotalOnly is set, else the kernel (MethodKernel): by n alone, so
 //     that every shard of a count picks the same method on every machine;
 //   - for a Checkpoint that exists and is of n, the method that wrote it
 //     (CheckpointMethod);
@@ -36,7 +36,7 @@ const (
 //     8 GiB where it cannot tell): from n = 18 on it is several times
 //     faster than the kernel, and Count derives its unique count by
 //     Burnside's lemma (see Count);
-//   - the kernel (Bitboard) elsewhere.
+//   - the kernel (MethodKernel) elsewhere.
 func ChooseMethod(n int, opts CountOptions) Method {
 	if opts.Method != MethodAuto {
 		return opts.Method
@@ -44,9 +44,9 @@ func ChooseMethod(n int, opts CountOptions) Method {
 	inJoin := n >= joinFrom && n <= MaxQuadrantN
 	if opts.Shard != (Shard{}) {
 		if opts.TotalOnly && inJoin {
-			return Quadrant
+			return MethodJoin
 		}
-		return Bitboard
+		return MethodKernel
 	}
 	if opts.Checkpoint != "" {
 		if cn, m, err := CheckpointMethod(opts.Checkpoint); err == nil && cn == n && m != "" {
@@ -54,7 +54,7 @@ func ChooseMethod(n int, opts CountOptions) Method {
 		}
 	}
 	if !inJoin {
-		return Bitboard
+		return MethodKernel
 	}
 	limit := opts.MaxMemory
 	if limit == 0 {
@@ -66,9 +66,9 @@ func ChooseMethod(n int, opts CountOptions) Method {
 	}
 	qp, err := PlanQuadrant(n, CountOptions{Workers: opts.Workers, MaxMemory: limit})
 	if err != nil || !qp.Fits {
-		return Bitboard
+		return MethodKernel
 	}
-	return Quadrant
+	return MethodJoin
 }
 
 // availableMemory returns the memory the system says is available for

@@ -23,11 +23,11 @@ func TestChooseMethod(t *testing.T) {
 	// before its first unit): MethodAuto resumes it with the kernel.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Count(ctx, 18, CountOptions{Method: Bitboard, Checkpoint: kernelCkpt}); err == nil {
+	if _, err := Count(ctx, 18, CountOptions{Method: MethodKernel, Checkpoint: kernelCkpt}); err == nil {
 		t.Fatal("a cancelled count returned no error")
 	}
-	if _, m, err := CheckpointMethod(kernelCkpt); err != nil || m != Bitboard {
-		t.Fatalf("CheckpointMethod = %s, %v; want %s", m, err, Bitboard)
+	if _, m, err := CheckpointMethod(kernelCkpt); err != nil || m != MethodKernel {
+		t.Fatalf("CheckpointMethod = %s, %v; want %s", m, err, MethodKernel)
 	}
 	for _, tc := range []struct {
 		name string
@@ -35,23 +35,23 @@ func TestChooseMethod(t *testing.T) {
 		opts CountOptions
 		want Method
 	}{
-		{"below joinFrom", joinFrom - 1, CountOptions{}, Bitboard},
-		{"n = 0", 0, CountOptions{}, Bitboard},
-		{"joinFrom", joinFrom, CountOptions{}, Quadrant},
-		{"19", 19, CountOptions{}, Quadrant},
-		{"20", 20, CountOptions{Workers: 1}, Quadrant},
-		{"above the join", MaxQuadrantN + 1, CountOptions{}, Bitboard},
-		{"MaxMemory too small", 20, CountOptions{MaxMemory: 1 << 20}, Bitboard},
-		{"MaxMemory fits", 18, CountOptions{MaxMemory: 1 << 30}, Quadrant},
-		{"explicit kernel", 20, CountOptions{Method: Bitboard}, Bitboard},
-		{"explicit arrays", 20, CountOptions{Method: Arrays}, Arrays},
-		{"explicit join", 8, CountOptions{Method: Quadrant}, Quadrant},
-		{"shard", 20, CountOptions{Shard: Shard{Index: 1, Count: 4}}, Bitboard},
-		{"shard total only", 20, CountOptions{Shard: Shard{Index: 1, Count: 4}, TotalOnly: true}, Quadrant},
-		{"shard total only, small n", 17, CountOptions{Shard: Shard{Index: 1, Count: 4}, TotalOnly: true}, Bitboard},
-		{"kernel checkpoint", 18, CountOptions{Checkpoint: kernelCkpt}, Bitboard},
-		{"checkpoint of another n", 19, CountOptions{Checkpoint: kernelCkpt}, Quadrant},
-		{"missing checkpoint", 18, CountOptions{Checkpoint: filepath.Join(dir, "none")}, Quadrant},
+		{"below joinFrom", joinFrom - 1, CountOptions{}, MethodKernel},
+		{"n = 0", 0, CountOptions{}, MethodKernel},
+		{"joinFrom", joinFrom, CountOptions{}, MethodJoin},
+		{"19", 19, CountOptions{}, MethodJoin},
+		{"20", 20, CountOptions{Workers: 1}, MethodJoin},
+		{"above the join", MaxQuadrantN + 1, CountOptions{}, MethodKernel},
+		{"MaxMemory too small", 20, CountOptions{MaxMemory: 1 << 20}, MethodKernel},
+		{"MaxMemory fits", 18, CountOptions{MaxMemory: 1 << 30}, MethodJoin},
+		{"explicit kernel", 20, CountOptions{Method: MethodKernel}, MethodKernel},
+		{"explicit arrays", 20, CountOptions{Method: MethodArrays}, MethodArrays},
+		{"explicit join", 8, CountOptions{Method: MethodJoin}, MethodJoin},
+		{"shard", 20, CountOptions{Shard: Shard{Index: 1, Count: 4}}, MethodKernel},
+		{"shard total only", 20, CountOptions{Shard: Shard{Index: 1, Count: 4}, TotalOnly: true}, MethodJoin},
+		{"shard total only, small n", 17, CountOptions{Shard: Shard{Index: 1, Count: 4}, TotalOnly: true}, MethodKernel},
+		{"kernel checkpoint", 18, CountOptions{Checkpoint: kernelCkpt}, MethodKernel},
+		{"checkpoint of another n", 19, CountOptions{Checkpoint: kernelCkpt}, MethodJoin},
+		{"missing checkpoint", 18, CountOptions{Checkpoint: filepath.Join(dir, "none")}, MethodJoin},
 	} {
 		if got := ChooseMethod(tc.n, tc.opts); got != tc.want {
 			t.Errorf("%s: ChooseMethod(%d, %+v) = %s; want %s", tc.name, tc.n, tc.opts, got, tc.want)
@@ -62,12 +62,12 @@ func TestChooseMethod(t *testing.T) {
 func TestChooseMethodMemory(t *testing.T) {
 	// Without MaxMemory, half the available memory bounds the join.
 	withMemory(t, 2<<20, true)
-	if got := ChooseMethod(20, CountOptions{}); got != Bitboard {
-		t.Errorf("2 MiB available: ChooseMethod(20) = %s; want %s", got, Bitboard)
+	if got := ChooseMethod(20, CountOptions{}); got != MethodKernel {
+		t.Errorf("2 MiB available: ChooseMethod(20) = %s; want %s", got, MethodKernel)
 	}
 	withMemory(t, 0, false) // unknown: 8 GiB
-	if got := ChooseMethod(20, CountOptions{}); got != Quadrant {
-		t.Errorf("unknown memory: ChooseMethod(20) = %s; want %s", got, Quadrant)
+	if got := ChooseMethod(20, CountOptions{}); got != MethodJoin {
+		t.Errorf("unknown memory: ChooseMethod(20) = %s; want %s", got, MethodJoin)
 	}
 }
 
@@ -105,9 +105,9 @@ func TestCountAuto(t *testing.T) {
 		opts CountOptions
 		want Method
 	}{
-		{8, CountOptions{}, Bitboard},
-		{18, CountOptions{}, Quadrant},
-		{18, CountOptions{MaxMemory: 1 << 20}, Bitboard},
+		{8, CountOptions{}, MethodKernel},
+		{18, CountOptions{}, MethodJoin},
+		{18, CountOptions{MaxMemory: 1 << 20}, MethodKernel},
 	} {
 		res, err := Count(context.Background(), tc.n, tc.opts)
 		if err != nil {

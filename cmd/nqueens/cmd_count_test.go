@@ -234,13 +234,13 @@ func TestQuickIsEnough(t *testing.T) {
 		e    nqueens.CountEstimate
 		want bool
 	}{
-		{"kernel units", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Bitboard }), true},
-		{"kernel probes", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Bitboard; e.Probes = true }), false},
-		{"quadrant pieces", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Quadrant; e.Probes = true }), true},
-		{"quadrant one sample", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Quadrant; e.Probes = true; e.Samples = 1 }), false},
-		{"extrapolated", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Permutation; e.From = 12 }), false},
-		{"at a quarter", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Quadrant; e.WallSeconds = hour / 4 }), true},
-		{"past a quarter", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Quadrant; e.WallSeconds = hour/4 + 1 }), false},
+		{"kernel units", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.MethodKernel }), true},
+		{"kernel probes", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.MethodKernel; e.Probes = true }), false},
+		{"quadrant pieces", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.MethodJoin; e.Probes = true }), true},
+		{"quadrant one sample", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.MethodJoin; e.Probes = true; e.Samples = 1 }), false},
+		{"extrapolated", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.MethodPermutation; e.From = 12 }), false},
+		{"at a quarter", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.MethodJoin; e.WallSeconds = hour / 4 }), true},
+		{"past a quarter", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.MethodJoin; e.WallSeconds = hour/4 + 1 }), false},
 	} {
 		if got := quickIsEnough(tc.e); got != tc.want {
 			t.Errorf("quickIsEnough(%s: %+v) = %v, want %v", tc.name, tc.e, got, tc.want)

@@ -49,7 +49,7 @@ func TestGolden(t *testing.T) {
 		{"count-flag-bad", "", []string{"count", "8", "--frobnicate"}},
 		{"count-12-auto", "", []string{"count", "12"}},
 		{"count-12-total-only", "", []string{"count", "12", "--total-only"}},
-		{"count-total-only-bitboard", "", []string{"count", "12", "--method", "bitboard", "--total-only"}},
+		{"count-total-only-bitboard", "", []string{"count", "12", "--method", "kernel", "--total-only"}},
 		{"count-max-memory-small", "", []string{"count", "14", "--method", "quadrant", "--total-only", "--max-memory", "1K"}},
 		{"count-max-memory-bad", "", []string{"count", "14", "--max-memory", "lots"}},
 		{"count-12-total-only-shard", "", []string{"count", "12", "--method", "quadrant", "--total-only", "--shard", "1/3"}},
@@ -369,13 +369,13 @@ func TestAutoMethod(t *testing.T) {
 		want string // in stdout
 	}{
 		{[]string{"count", "12", "--total-only", "-v"}, "12-queens: 14200 solutions\nnodes 154,675, "},
-		{[]string{"count", "12", "--total-only", "-v"}, ", method bitboard\n"},
+		{[]string{"count", "12", "--total-only", "-v"}, ", method kernel\n"},
 		{[]string{"count", "12", "--method", "quadrant", "--total-only", "-v"}, ", method quadrant, 52 units (totals only;"},
 		{[]string{"count", "12", "--method", "bitboard", "-v"}, ", method bitboard\n"},
 		{[]string{"count", "12", "--method", "quadrant", "-v"}, "12-queens: 14200 solutions, 1787 unique\n"},
 		{[]string{"count", "12", "--method", "quadrant", "-v"}, ", method quadrant, 52 units (unique by Burnside"},
-		{[]string{"count", "12", "--total-only", "--json", "--checkpoint", filepath.Join(dir, "a.ckpt")}, `"method":"bitboard"`},
-		{[]string{"count", "12", "--method", "quadrant", "--total-only", "--json", "--checkpoint", filepath.Join(dir, "q.ckpt")}, `"method":"quadrant"`},
+		{[]string{"count", "12", "--total-only", "--json", "--checkpoint", filepath.Join(dir, "a.ckpt")}, `"method":"kernel"`},
+		{[]string{"count", "12", "--method", "quadrant", "--total-only", "--json", "--checkpoint", filepath.Join(dir, "q.ckpt")}, `"method":"join"`},
 	} {
 		out, errs, code := cli(t, "", tc.args...)
 		if code != 0 || !strings.Contains(out, tc.want) {

@@ -51,18 +51,18 @@ func TestCountMemoryNeedPasses(t *testing.T) {
 		limit  string
 		shard  string
 	}{
-		{"12", "quadrant", "1K", ""},
-		{"14", "quadrant", "1K", ""},
-		{"16", "quadrant", "1M", ""},
-		{"16", "quadrant", "1500K", ""},
-		{"17", "quadrant", "1M", ""},
-		{"15", "quadrant", "1K", "0/4"}, // odd N, whose whole count held the quadrant table at its floor until 2026-12-01
-		{"17", "quadrant", "1K", "3/4"},
-		{"12", "bitboard", "1K", ""},
-		{"15", "bitboard", "100K", ""},
+		{"12", "join", "1K", ""},
+		{"14", "join", "1K", ""},
+		{"16", "join", "1M", ""},
+		{"16", "join", "1500K", ""},
+		{"17", "join", "1M", ""},
+		{"15", "join", "1K", "0/4"}, // odd N, whose whole count held the quadrant table at its floor until 2026-12-01
+		{"17", "join", "1K", "3/4"},
+		{"12", "kernel", "1K", ""},
+		{"15", "kernel", "100K", ""},
 	} {
 		args := []string{"count", tc.n, "--method", tc.method, "--max-memory", tc.limit}
-		if tc.method == "quadrant" {
+		if tc.method == "join" {
 			args = append(args, "--total-only")
 		}
 		if tc.shard != "" {

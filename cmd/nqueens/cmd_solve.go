@@ -162,7 +162,7 @@ func parseListMethod(s string) (nqueens.Method, error) {
 	switch {
 	case err == nil && slices.Contains(nqueens.SearchMethods, m):
 		return m, nil
-	case err == nil:
+	case err == nil && m != nqueens.MethodAuto:
 		return "", usagef("--method %s counts totals only and cannot list solutions; want %s", m, want)
 	}
 	return "", usagef("--method %s: unknown method; want %s", quote.Token(s), want)

@@ -12,7 +12,7 @@ var benchSink Uint128
 // solutions/s; compare methods and N with benchstat.
 func BenchmarkCount(b *testing.B) {
 	for _, n := range []int{10, 12, 14} {
-		for _, m := range []Method{Bitboard, Arrays} {
+		for _, m := range []Method{MethodKernel, MethodArrays} {
 			b.Run(fmt.Sprintf("n=%d/%s", n, m), func(b *testing.B) {
 				b.ReportAllocs()
 				var nodes, sols uint64
@@ -38,8 +38,8 @@ func BenchmarkSolutions(b *testing.B) {
 	b.ReportAllocs()
 	var sols uint64
 	for b.Loop() {
-		seq, _ := Solutions(10, SolveOptions{})
-		for range seq {
+		seq, _ := Solutions(context.Background(), 10, SolveOptions{})
+		for range seq.All() {
 			sols++
 		}
 	}

@@ -9,7 +9,7 @@ import (
 
 // CheckpointMethod reads the header of the checkpoint file at path (and
 // nothing after it) and returns the board size and method of the count
-// that wrote it: Bitboard for the kernel's units, Quadrant for the
+// that wrote it: MethodKernel for the kernel's units, MethodJoin for the
 // join's. A file that is not a checkpoint, or whose header is damaged,
 // fails with an error wrapping ErrCheckpoint; a checkpoint of a
 // decomposition this build does not know returns its n and the method

@@ -34,10 +34,10 @@ type Square struct{ Row, Col int }
 // String returns the one-based "row:col" form, "1:1" for Square{0, 0}.
 func (s Square) String() string { return fmt.Sprintf("%d:%d", s.Row+1, s.Col+1) }
 
-// A PartialBoard is an N-Queens Completion question: an N×N board (N ≤
+// A Board is an N-Queens Completion question: an N×N board (N ≤
 // MaxCompleteN) with some queens already placed and some squares on which
 // no queen may stand. (Board is taken: it names a Method.)
-type PartialBoard struct {
+type Board struct {
 	N       int
 	Queens  []Square
 	Blocked []Square
@@ -48,7 +48,7 @@ type PartialBoard struct {
 // one; blank lines and lines starting with # are skipped. Errors wrap
 // ErrBadBoard and give the line: "line 3: row 3 has 7 squares; row 1
 // has 8". ParseBoard checks the shape, not the queens; Complete does.
-func ParseBoard(text string) (*PartialBoard, error) {
+func ParseBoard(text string) (*Board, error) {
 	return ReadBoard(strings.NewReader(text))
 }
 
@@ -56,7 +56,7 @@ func ParseBoard(text string) (*PartialBoard, error) {
 // stops at the first bad line, and at a line of more than 4 KiB or more
 // than 1 MiB in all (a board has at most 64 rows of 64 squares), so a
 // stream of garbage costs little. An error of r is returned as is.
-func ReadBoard(r io.Reader) (*PartialBoard, error) {
+func ReadBoard(r io.Reader) (*Board, error) {
 	b, err := completion.Read(r)
 	if errors.Is(err, completion.ErrSyntax) {
 		return nil, syntaxError{err}
@@ -69,7 +69,7 @@ func ReadBoard(r io.Reader) (*PartialBoard, error) {
 
 // String draws the board in the form ParseBoard reads, one line per row.
 // Queens and blocked squares off the board are not drawn.
-func (b *PartialBoard) String() string {
+func (b *Board) String() string {
 	ib, _ := b.internal(false)
 	return ib.String()
 }
@@ -77,12 +77,12 @@ func (b *PartialBoard) String() string {
 // Check returns nil if b is a valid question, or an error wrapping
 // ErrBadBoard that names the problem: the size, a square off the board,
 // a queen on a blocked square, two given queens that attack each other.
-func (b *PartialBoard) Check() error {
+func (b *Board) Check() error {
 	_, err := b.internal(true)
 	return err
 }
 
-func (b *PartialBoard) internal(check bool) (*completion.Board, error) {
+func (b *Board) internal(check bool) (*completion.Board, error) {
 	ib := &completion.Board{N: b.N}
 	for _, s := range b.Blocked {
 		if s.Row < 0 || s.Row >= b.N || s.Col < 0 || s.Col >= b.N || b.N > MaxCompleteN {
@@ -105,8 +105,8 @@ func (b *PartialBoard) internal(check bool) (*completion.Board, error) {
 	return ib, nil
 }
 
-func fromInternal(b *completion.Board) *PartialBoard {
-	pb := &PartialBoard{N: b.N}
+func fromInternal(b *completion.Board) *Board {
+	pb := &Board{N: b.N}
 	for _, q := range b.Queens {
 		pb.Queens = append(pb.Queens, Square{q.Row, q.Col})
 	}
@@ -126,12 +126,14 @@ type CompleteOptions struct {
 	Count bool
 }
 
-// A Completion is the answer of Complete.
+// A Completion is the answer of Complete, of the same shape whether
+// CompleteOptions.Count is set or not.
 type Completion struct {
-	// Placement is a completion: the given queens and one queen in every
-	// other row. It is nil when Count was asked.
+	// Placement is the first completion the search found: the given
+	// queens and one queen in every other row; nil if there is none.
 	Placement Placement
-	// Count is the number of completions, when Count was asked.
+	// Count is the number of completions the search found: all of them
+	// with CompleteOptions.Count, else 1 (or 0 when there is none).
 	Count uint64
 	// Nodes is the number of queens the search placed.
 	Nodes uint64
@@ -140,22 +142,33 @@ type Completion struct {
 }
 
 // Complete answers an N-Queens Completion question: it returns one
-// completion of b (or, with opts.Count, their number). The search branches
+// completion of b and, with opts.Count, the number of them. The search branches
 // on the row or column with the fewest open squares and fails as soon as
 // one has none (see internal/completion).
 //
 // Complete returns an error wrapping ErrBadBoard for an invalid board,
 // ErrNoCompletion when there is none (not with Count, which returns a
 // count of 0), and ctx.Err() soon after ctx is cancelled.
-func Complete(ctx context.Context, b *PartialBoard, opts CompleteOptions) (Completion, error) {
+func Complete(ctx context.Context, b *Board, opts CompleteOptions) (Completion, error) {
 	ib, err := b.internal(true)
 	if err != nil {
 		return Completion{}, err
 	}
 	start := time.Now()
 	if opts.Count {
-		k, st, err := completion.Count(ctx, ib)
-		return Completion{Count: k, Nodes: st.Nodes, Elapsed: time.Since(start)}, err
+		var res Completion
+		st, err := completion.All(ctx, ib, func(cols []int) bool {
+			if res.Count == 0 {
+				res.Placement = append(Placement(nil), cols...)
+			}
+			res.Count++
+			return true
+		})
+		res.Nodes, res.Elapsed = st.Nodes, time.Since(start)
+		if err != nil {
+			return Completion{Nodes: res.Nodes, Elapsed: res.Elapsed}, err
+		}
+		return res, nil
 	}
 	cols, st, err := completion.First(ctx, ib)
 	res := Completion{Nodes: st.Nodes, Elapsed: time.Since(start)}
@@ -165,31 +178,49 @@ func Complete(ctx context.Context, b *PartialBoard, opts CompleteOptions) (Compl
 	if cols == nil {
 		return res, ErrNoCompletion
 	}
-	res.Placement = Placement(cols)
+	res.Placement, res.Count = Placement(cols), 1
 	return res, nil
 }
 
-// Completions returns an iterator over every completion of b, streamed as
-// the search finds them, and a function to call after the loop for the
-// nodes searched and the error that ended it (nil, or ctx.Err()). Each
-// Placement is fresh and may be kept. An invalid board is reported at
-// once as an error wrapping ErrBadBoard.
-func Completions(ctx context.Context, b *PartialBoard) (iter.Seq[Placement], func() (nodes uint64, err error), error) {
+// A CompletionSearch streams the completions of a board, as a Search
+// streams solutions: range over All, then read Nodes and Err.
+type CompletionSearch struct {
+	ctx   context.Context
+	b     *completion.Board
+	nodes uint64
+	err   error
+}
+
+// Completions returns the search of every completion of b, which stops
+// when ctx is done; an invalid board is reported at once as an error
+// wrapping ErrBadBoard. It follows the convention of Solutions.
+func Completions(ctx context.Context, b *Board) (*CompletionSearch, error) {
 	ib, err := b.internal(true)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	var nodes uint64
-	var serr error
-	seq := func(yield func(Placement) bool) {
-		var st completion.Stats
-		st, serr = completion.All(ctx, ib, func(cols []int) bool {
+	return &CompletionSearch{ctx: ctx, b: ib}, nil
+}
+
+// All returns the completions, streamed as the search finds them; it
+// stops as soon as the loop body breaks. Each Placement is fresh and may
+// be kept. All may be ranged over more than once; each pass searches
+// again.
+func (s *CompletionSearch) All() iter.Seq[Placement] {
+	return func(yield func(Placement) bool) {
+		st, err := completion.All(s.ctx, s.b, func(cols []int) bool {
 			return yield(append(Placement(nil), cols...))
 		})
-		nodes = st.Nodes
+		s.nodes, s.err = st.Nodes, err
 	}
-	return seq, func() (uint64, error) { return nodes, serr }, nil
 }
+
+// Nodes returns the queens the last pass over All placed.
+func (s *CompletionSearch) Nodes() uint64 { return s.nodes }
+
+// Err returns the error that ended the last pass over All (ctx.Err()),
+// or nil.
+func (s *CompletionSearch) Err() error { return s.err }
 
 // The instance families of Gent, Jefferson and Nightingale ("Complexity of
 // n-Queens Completion", JAIR 2017), for GenerateBoard.
@@ -211,7 +242,7 @@ const (
 // seeded with seed: the same arguments give the same board. It returns an
 // error for an unknown family, N outside 1..MaxCompleteN, or a K that does
 // not fit.
-func GenerateBoard(family string, n, k int, seed uint64) (*PartialBoard, error) {
+func GenerateBoard(family string, n, k int, seed uint64) (*Board, error) {
 	var b *completion.Board
 	var err error
 	switch family {

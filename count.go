@@ -21,16 +21,21 @@ const MaxN = 64
 // ErrSize is wrapped by the errors for a board size outside 0..MaxN.
 var ErrSize = errors.New("board size out of range")
 
-// CountOptions tunes Count. The zero value counts with the bitboard
-// kernel on every core.
+// CountOptions tunes Count. The zero value counts with the fastest
+// method that fits (MethodAuto, ChooseMethod) on every core.
 type CountOptions struct {
 	// Workers is the number of goroutines; 0 means runtime.NumCPU().
 	// No more goroutines than work units are started, so a huge value
 	// costs nothing. The classic methods (Arrays, Board, Permutation)
 	// use one.
 	Workers int
-	// Method selects the algorithm; "" means Bitboard.
+	// Method selects the algorithm; MethodAuto (the zero value) lets
+	// ChooseMethod choose.
 	Method Method
+	// TotalOnly says that only Solutions is wanted. It changes only what
+	// MethodAuto picks for a Shard: the join from n = 18 on (its shard
+	// records hold totals only) instead of the kernel.
+	TotalOnly bool
 
 	// Progress, if not nil, is called when the count starts (with the
 	// units a checkpoint already holds) and after each work unit
@@ -46,8 +51,8 @@ type CountOptions struct {
 	// decomposition, plan) or a foreign or damaged file is refused with
 	// ErrCheckpoint, and so is a file with a record that breaks its
 	// method's rule for a unit's result (see Count); a torn last record
-	// is dropped (and told to Notice). Methods Bitboard and Quadrant
-	// (whose units are its plan's units, n ≥ 4; a Quadrant checkpoint
+	// is dropped (and told to Notice). Methods MethodKernel and MethodJoin
+	// (whose units are its plan's units, n ≥ 4; a MethodJoin checkpoint
 	// records totals only); the classic methods refuse it.
 	Checkpoint string
 
@@ -59,18 +64,18 @@ type CountOptions struct {
 
 	// Shard, if not the zero value, counts only the units of shard
 	// Index of Count, and Result.UnitResults holds each unit's result
-	// for Result.ShardRecord. Methods Bitboard and Quadrant (n ≥ 4,
+	// for Result.ShardRecord. Methods MethodKernel and MethodJoin (n ≥ 4,
 	// totals only), like Checkpoint.
 	Shard Shard
 
-	// MaxMemory bounds the planned peak memory of Quadrant in bytes; 0
-	// means 16 GiB. Quadrant first stops sharing its per-frame tables,
+	// MaxMemory bounds the planned peak memory of MethodJoin in bytes; 0
+	// means 16 GiB. MethodJoin first stops sharing its per-frame tables,
 	// then runs fewer workers to stay within it, and fails with ErrMemory
 	// when one worker does not fit. The other methods need little memory
 	// and ignore it.
 	MaxMemory uint64
 
-	// SoftMemoryLimit, for Quadrant, sets the Go runtime's soft memory
+	// SoftMemoryLimit, for MethodJoin, sets the Go runtime's soft memory
 	// limit (runtime/debug.SetMemoryLimit) to the whole count's planned
 	// peak and a margin (quadrant.SoftLimitFor) while Count runs, unless
 	// a lower one is in force (GOMEMLIMIT), and restores it after: the
@@ -83,10 +88,10 @@ type CountOptions struct {
 	SoftMemoryLimit bool
 }
 
-// MaxQuadrantN is the largest n Count accepts with Method Quadrant.
+// MaxQuadrantN is the largest n Count accepts with MethodJoin.
 const MaxQuadrantN = quadrant.MaxN
 
-// ErrMemory is wrapped by the error of a Quadrant count that does not
+// ErrMemory is wrapped by the error of a MethodJoin count that does not
 // fit CountOptions.MaxMemory, and by the error of Random when the machine
 // (or the process's address-space limit) has too little memory for n.
 var ErrMemory = errors.New("memory limit too small")
@@ -97,7 +102,7 @@ type Result struct {
 	// Solutions is the number of solutions, A000170(N).
 	Solutions Uint128
 	// Unique is the number of solutions up to the 8 symmetries of the
-	// square, A002562(N), when UniqueCounted. Method Quadrant derives it
+	// square, A002562(N), when UniqueCounted. MethodJoin derives it
 	// from the whole total (not for a shard).
 	Unique Uint128
 	// Nodes is the number of queens placed during the search.
@@ -114,15 +119,15 @@ type Result struct {
 	Shard       Shard
 	UnitResults []UnitCount
 
-	planDigest string // of a Quadrant count's plan, for ShardRecord
-	burnside   bool   // Unique derived from Solutions (Method Quadrant)
+	planDigest string // of a MethodJoin count's plan, for ShardRecord
+	burnside   bool   // Unique derived from Solutions (MethodJoin)
 }
 
 // UniqueCounted reports whether Unique holds the unique count. It is
-// false only for Method Quadrant when the count is a shard, or n is above
+// false only for MethodJoin when the count is a shard, or n is above
 // symcount's 32: the quadrant join counts totals, and Count derives the
 // unique count from the whole total (see Count).
-func (r Result) UniqueCounted() bool { return r.Method != Quadrant || r.burnside }
+func (r Result) UniqueCounted() bool { return r.Method != MethodJoin || r.burnside }
 
 // deriveUnique sets res.Unique from res.Solutions by Burnside's lemma:
 // U = (Q + S180 + 2·S90)/8, with S180 and S90 the solutions that the half
@@ -211,7 +216,8 @@ func checkN(n int) error {
 
 // Count returns the number of solutions of the N-Queens problem on an
 // n×n board, in all (A000170) and up to symmetry (A002562), with the
-// work it took. By the usual convention the empty board (n = 0) has one
+// work it took, by opts.Method or, for MethodAuto, the method
+// ChooseMethod picks (Result.Method names it). By the usual convention the empty board (n = 0) has one
 // solution; n = 2 and n = 3 have none. n must be in 0..MaxN.
 //
 // Count is exact for every n it accepts: per-unit counters are uint64
@@ -221,11 +227,11 @@ func checkN(n int) error {
 //
 // Count checks what it sums. Every unit result read from a Checkpoint
 // must follow its method's rule, or the file is refused with
-// ErrCheckpoint: for Bitboard, the unit's total is its weight times the
+// ErrCheckpoint: for MethodKernel, the unit's total is its weight times the
 // solutions its search finds, at most a bound from its free rows, and
 // total = 8·unique (4·unique ≤ total ≤ 8·unique when the half turn maps
 // the unit's border onto itself, 2·unique ≤ total ≤ 8·unique for the
-// quarter turn); for Quadrant, unique and nodes are 0 and the total is
+// quarter turn); for MethodJoin, unique and nodes are 0 and the total is
 // a multiple of its frame's class size and at most a (loose) bound from
 // its row splits (kernel.Plan.CheckResult, quadrant.Plan.CheckTotal).
 //
@@ -233,19 +239,19 @@ func checkN(n int) error {
 // lemma against S180 and S90, the solutions that the half and the
 // quarter turn map onto themselves, which internal/symcount counts by a
 // search of its own (20 µs at n = 12, 0.9 ms at n = 16, 0.13 s at
-// n = 20): for Bitboard 8·U − Q = S180 + 2·S90; Method Quadrant counts
+// n = 20): for MethodKernel 8·U − Q = S180 + 2·S90; MethodJoin counts
 // Q only and derives U = (Q + S180 + 2·S90)/8, so its check is that the
 // sum is a multiple of 8. The lemma catches exactly the errors that
-// break the identity: for Bitboard, Q off by d with U off by e and
-// d ≠ 8e; for Quadrant, Q off by anything but a multiple of 8. It
+// break the identity: for MethodKernel, Q off by d with U off by e and
+// d ≠ 8e; for MethodJoin, Q off by anything but a multiple of 8. It
 // cannot catch the others: a unit's total +8k with its unique +k
-// (Bitboard; that keeps the unit's rule too), a total off by 8k
-// (Quadrant). For Quadrant the lemma is the only check of the sum of a
+// (MethodKernel; that keeps the unit's rule too), a total off by 8k
+// (MethodJoin). For MethodJoin the lemma is the only check of the sum of a
 // checkpoint's totals (each unit's bound catches only absurd ones), so
 // an error of 8k in a quadrant record goes through; only recounting
 // finds it (a count without the checkpoint; VerifyShards for shards).
 //
-// A failure names the checkpoint and what to do with it; for Bitboard,
+// A failure names the checkpoint and what to do with it; for MethodKernel,
 // also the unit that breaks its own share of the identity (8·unique −
 // total is the unit's weight times its symmetric solutions), which a
 // whole count that breaks the identity always has. A shard's Unique is
@@ -255,8 +261,7 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	if err := checkN(n); err != nil {
 		return Result{}, err
 	}
-	m := opts.Method.orDefault()
-	if _, err := ParseMethod(string(m)); err != nil {
+	if _, err := ParseMethod(string(opts.Method)); err != nil {
 		return Result{}, err
 	}
 	if opts.Workers < 0 {
@@ -265,10 +270,12 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	if err := opts.Shard.check(); err != nil {
 		return Result{}, err
 	}
+	m := ChooseMethod(n, opts)
+	opts.Method = m
 	if kindOf(m) == nil && (opts.Checkpoint != "" || opts.Shard != (Shard{})) {
-		return Result{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, Bitboard, Quadrant)
+		return Result{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, MethodKernel, MethodJoin)
 	}
-	if m == Quadrant {
+	if m == MethodJoin {
 		defer quadrantSoftLimit(n, opts)()
 	}
 	start := time.Now()
@@ -312,7 +319,7 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 
 func defaultWorkers() int { return runtime.NumCPU() }
 
-// A QuadrantPlan is the memory plan of a count with Method Quadrant, or
+// A QuadrantPlan is the memory plan of a count with MethodJoin, or
 // of one of its shards, made without counting (PlanQuadrant).
 type QuadrantPlan struct {
 	N     int
@@ -334,7 +341,7 @@ type QuadrantPlan struct {
 }
 
 // PlanQuadrant plans the memory of Count(ctx, n, opts) with Method
-// Quadrant (opts.Method is ignored; Shard, Workers and MaxMemory count)
+// MethodJoin (opts.Method is ignored; Shard, Workers and MaxMemory count)
 // without counting and without the quadrant table: what a shard would
 // hold, next to a whole count's plan. The limit is opts.MaxMemory, or
 // by default 16 GiB for a whole count and 2 GiB for a shard. It takes
@@ -343,7 +350,7 @@ type QuadrantPlan struct {
 func PlanQuadrant(n int, opts CountOptions) (QuadrantPlan, error) {
 	qp := QuadrantPlan{N: n, Shard: opts.Shard}
 	if n < 4 || n > MaxQuadrantN {
-		return qp, fmt.Errorf("%w: method quadrant has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n)
+		return qp, fmt.Errorf("%w: method join has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n)
 	}
 	if err := opts.Shard.check(); err != nil {
 		return qp, err

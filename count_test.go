@@ -57,9 +57,9 @@ func TestMethodsAgree(t *testing.T) {
 	total := loadOEIS(t, "a000170")
 	unique := loadOEIS(t, "a002562")
 	unique[0] = total[0]
-	limits := map[Method]int{Bitboard: 10, Arrays: 10, Board: 9, Permutation: 8}
+	limits := map[Method]int{MethodJoin: 10, MethodKernel: 10, MethodBitboard: 10, MethodArrays: 10, MethodBoard: 9, MethodPermutation: 8}
 	if *long {
-		limits = map[Method]int{Bitboard: 12, Arrays: 12, Board: 12, Permutation: 10}
+		limits = map[Method]int{MethodJoin: 12, MethodKernel: 12, MethodBitboard: 12, MethodArrays: 12, MethodBoard: 12, MethodPermutation: 10}
 	}
 	for _, m := range Methods {
 		for n := 0; n <= limits[m]; n++ {
@@ -73,6 +73,70 @@ func TestMethodsAgree(t *testing.T) {
 			if got, want := res.Unique, want(t, unique, n); got != want {
 				t.Errorf("Count(%d, %s).Unique = %v; want %v", n, m, got, want)
 			}
+			if res.Method != m {
+				t.Errorf("Count(%d, %s).Method = %s", n, m, res.Method)
+			}
+		}
+	}
+}
+
+// TestCountBitboardIsTheSearch: MethodBitboard counts by the tutorials'
+// bitboard search, on one goroutine and in one unit, with the nodes the
+// search places (Search.Stats), not by the kernel.
+func TestCountBitboardIsTheSearch(t *testing.T) {
+	s, err := NewSearch(10, SolveOptions{Method: MethodBitboard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range s.All() {
+	}
+	res, err := Count(context.Background(), 10, CountOptions{Method: MethodBitboard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Units != 1 || res.Nodes != s.Stats().Nodes || res.Solutions.Lo != s.Stats().Solutions {
+		t.Errorf("Count(10, bitboard) = %d units, %d nodes, %v solutions; want 1 unit and the search's %d nodes, %d solutions",
+			res.Units, res.Nodes, res.Solutions, s.Stats().Nodes, s.Stats().Solutions)
+	}
+	k, err := Count(context.Background(), 10, CountOptions{Method: MethodKernel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Units <= 1 || k.Nodes == res.Nodes {
+		t.Errorf("Count(10, kernel) = %d units, %d nodes; want the kernel's units and nodes, not the search's", k.Units, k.Nodes)
+	}
+}
+
+func TestParseMethod(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Method
+	}{
+		{"", MethodAuto}, {"auto", MethodAuto}, {"kernel", MethodKernel}, {"KERNEL", MethodKernel},
+		{"join", MethodJoin}, {"quadrant", MethodJoin}, {"Quadrant", MethodJoin},
+		{"bitboard", MethodBitboard}, {"arrays", MethodArrays}, {"board", MethodBoard}, {"permutation", MethodPermutation},
+	} {
+		if got, err := ParseMethod(tc.in); err != nil || got != tc.want {
+			t.Errorf("ParseMethod(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+		}
+	}
+	for _, m := range Methods {
+		if got, err := ParseMethod(m.String()); err != nil || got != m {
+			t.Errorf("ParseMethod(%q) = %q, %v; want it back", m, got, err)
+		}
+	}
+	_, err := ParseMethod("magic")
+	if want := `unknown method "magic" (want auto, join, kernel, bitboard, arrays, board, permutation)`; err == nil || err.Error() != want {
+		t.Errorf("ParseMethod(magic) error = %v; want %s", err, want)
+	}
+}
+
+// TestRecordedMethod: shard records and checkpoints name the kernel ""
+// or "bitboard" (its name before MethodKernel) and the join "quadrant".
+func TestRecordedMethod(t *testing.T) {
+	for in, want := range map[Method]Method{"": MethodKernel, "bitboard": MethodKernel, "kernel": MethodKernel, "quadrant": MethodJoin, "join": MethodJoin} {
+		if got := in.recorded(); got != want {
+			t.Errorf("Method(%q).recorded() = %q; want %q", in, got, want)
 		}
 	}
 }
@@ -95,7 +159,7 @@ func TestCountCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(50*time.Millisecond, cancel)
 	start := time.Now()
-	_, err := Count(ctx, 22, CountOptions{}) // would take hours
+	_, err := Count(ctx, 22, CountOptions{Method: MethodKernel}) // would take hours
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Count(22) with cancel: error = %v; want context.Canceled", err)
 	}
@@ -106,7 +170,7 @@ func TestCountCancel(t *testing.T) {
 
 func TestPermutationStats(t *testing.T) {
 	// The C# tutorial prints "analizzati 40320 trovati 92" for N = 8.
-	s, err := NewSearch(8, SolveOptions{Method: Permutation})
+	s, err := NewSearch(8, SolveOptions{Method: MethodPermutation})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +187,7 @@ func TestPermutationStats(t *testing.T) {
 // TestCountHugeWorkers: a huge Workers value starts no more goroutines
 // than there are units (it once started 10^8 of them for N = 5).
 func TestCountHugeWorkers(t *testing.T) {
-	for _, m := range []Method{Bitboard, Quadrant} {
+	for _, m := range []Method{MethodKernel, MethodJoin} {
 		done := make(chan error, 1)
 		go func() {
 			res, err := Count(context.Background(), 12, CountOptions{Workers: 100_000_000, Method: m})

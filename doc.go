@@ -17,13 +17,13 @@
 //
 // Solutions and Search enumerate lazily, in lexicographic order, with the
 // algorithm of your choice — the four the classic tutorials teach
-// (Permutation, Board, Arrays, Bitboard) — and count what the search did
+// (MethodPermutation, MethodBoard, MethodArrays, MethodBitboard) — and count what the search did
 // (Stats). A Trace function in SolveOptions receives every step (try,
 // conflict, place, remove, solution), which is how the visualizers replay
 // a search:
 //
-//	seq, _ := nqueens.Solutions(8, nqueens.SolveOptions{Unique: true})
-//	for p := range seq {
+//	s, _ := nqueens.Solutions(ctx, 8, nqueens.SolveOptions{Unique: true})
+//	for p := range s.All() {
 //		fmt.Println(p) // 12 canonical solutions, "1 5 8 6 3 7 2 4" first
 //	}
 //
@@ -47,9 +47,11 @@
 //	})
 //	rec, err := res.ShardRecord()
 //
-// Count with Method Quadrant counts totals only, by joining the partial
-// solutions of the board's quadrants instead of backtracking; it is much
-// faster for large N, and CountOptions.MaxMemory bounds its memory. It
+// Count with MethodJoin counts totals, by joining the partial solutions
+// of the board's quadrants instead of backtracking, and derives the
+// unique count by Burnside's lemma; it is much faster for large N, and
+// CountOptions.MaxMemory bounds its memory. The zero CountOptions
+// (MethodAuto) takes it where it is faster and fits (ChooseMethod). It
 // splits into units too, so progress, checkpoints and shards work for it
 // the same way (its records hold totals only; MergeShards refuses to mix
 // them with the kernel's).
@@ -61,7 +63,7 @@
 // placements in the forms the commands write (bounded per line, failing
 // at the first bad one), and Complete, Completions and
 // GenerateBoard solve and generate N-Queens Completion instances (a
-// PartialBoard with queens placed and squares blocked).
+// Board with queens placed and squares blocked).
 //
 // The convention for N = 0 is the usual one: the empty board has one
 // solution (the empty placement). N = 2 and N = 3 have none.

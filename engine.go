@@ -82,10 +82,9 @@ type engineKind struct {
 // engineKinds lists the methods with units.
 var engineKinds = []*engineKind{&kernelKind, &quadrantKind}
 
-// kindOf returns the engine kind of method m ("" is Bitboard), or nil
-// for a method without units.
+// kindOf returns the engine kind of method m, or nil for a method
+// without units (Method.recorded reads a record's method first).
 func kindOf(m Method) *engineKind {
-	m = m.orDefault()
 	for _, k := range engineKinds {
 		if k.method == m {
 			return k

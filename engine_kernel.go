@@ -10,11 +10,11 @@ import (
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
-// kernelKind is Method Bitboard, the bitboard kernel
+// kernelKind is MethodKernel, the bitboard kernel
 // (internal/kernel): units are the classes of border placements, and
 // each counts its total, unique and nodes.
 var kernelKind = engineKind{
-	method:       Bitboard,
+	method:       MethodKernel,
 	version:      kernel.Version,
 	unitsVersion: kernel.Version,
 	record:       "",

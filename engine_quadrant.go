@@ -12,11 +12,11 @@ import (
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
-// quadrantKind is Method Quadrant, the quadrant join
+// quadrantKind is MethodJoin, the quadrant join
 // (internal/quadrant): a unit is the row splits of one frame with the
 // same east rows in the top band, and counts a total only.
 var quadrantKind = engineKind{
-	method:       Quadrant,
+	method:       MethodJoin,
 	version:      quadrant.Version,
 	unitsVersion: quadrant.UnitsVersion,
 	record:       shard.MethodQuadrant,
@@ -41,7 +41,7 @@ var quadrantKind = engineKind{
 // quadrantUnitsN reports whether the quadrant join has units for n.
 func quadrantUnitsN(n int) error {
 	if n < 4 || n > MaxQuadrantN {
-		return fmt.Errorf("%w: method quadrant has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n)
+		return fmt.Errorf("%w: method join has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n)
 	}
 	return nil
 }
@@ -64,7 +64,7 @@ func newQuadrant(p *quadrant.Plan, opts CountOptions, recount bool) *quadrantEng
 }
 
 // quadrantSoftLimit lowers the runtime's soft memory limit for a
-// Quadrant count of n with opts (CountOptions.SoftMemoryLimit) to follow
+// MethodJoin count of n with opts (CountOptions.SoftMemoryLimit) to follow
 // the whole count's memory plan, computed from sizes alone, before any
 // table is built (odd N's quadrant table makes the heap's first peak);
 // a shard gets the whole count's bound too (its own plan would need its
@@ -89,13 +89,13 @@ func quadrantSoftLimit(n int, opts CountOptions) (restore func()) {
 // units it counts, or counts n < 4, which has no units, into res.
 func prepareQuadrant(ctx context.Context, n int, opts CountOptions, res *Result) (engine, []int, error) {
 	if n > MaxQuadrantN {
-		return nil, nil, fmt.Errorf("%w: n = %d is outside 0..%d for method quadrant", ErrSize, n, MaxQuadrantN)
+		return nil, nil, fmt.Errorf("%w: n = %d is outside 0..%d for method join", ErrSize, n, MaxQuadrantN)
 	}
 	if n >= 4 {
 		return newQuadrantEngine(n, opts)
 	}
 	if opts.Checkpoint != "" || opts.Shard != (Shard{}) {
-		return nil, nil, fmt.Errorf("%w: method quadrant has no work units for n = %d: its checkpoints and shards need n ≥ 4", ErrSize, n)
+		return nil, nil, fmt.Errorf("%w: method join has no work units for n = %d: its checkpoints and shards need n ≥ 4", ErrSize, n)
 	}
 	q, err := quadrant.Count(ctx, n, quadrant.Options{Workers: opts.Workers})
 	if err != nil {
@@ -164,7 +164,7 @@ func (e *quadrantEngine) checkUnit(id int, total, _ uint64) error {
 // quadrant.Plan.CheckTotal.
 func (e *quadrantEngine) checkRecord(r checkpoint.Record) error {
 	if r.Unique != 0 || r.Nodes != 0 {
-		return fmt.Errorf("unit %d: unique %d, nodes %d: a quadrant checkpoint records totals only (0, 0)", r.Unit, r.Unique, r.Nodes)
+		return fmt.Errorf("unit %d: unique %d, nodes %d: a join checkpoint records totals only (0, 0)", r.Unit, r.Unique, r.Nodes)
 	}
 	return e.p.CheckTotal(r.Unit, r.Total)
 }
@@ -186,7 +186,7 @@ func (e *quadrantEngine) burnside(ctx context.Context, res *Result, _ []UnitCoun
 
 // quadrantBurnside derives res.Unique from the total of a whole quadrant
 // count (deriveUnique) and words a failure for where the total came
-// from: the checkpoint, if there is one. Quadrant records hold totals
+// from: the checkpoint, if there is one. MethodJoin records hold totals
 // only, so the unit at fault cannot be found.
 func quadrantBurnside(ctx context.Context, res *Result, checkpoint string) error {
 	err := deriveUnique(ctx, res)
@@ -197,7 +197,7 @@ func quadrantBurnside(ctx context.Context, res *Result, checkpoint string) error
 	case checkpoint == "":
 		return fmt.Errorf("%v: this count read no file, so it is a bug or a hardware fault; count again", err)
 	case res.Resumed > 0:
-		return also(ErrCheckpoint, fmt.Errorf("%s: %v: %d of the %d unit totals were read from this checkpoint, and a quadrant record holds a total only, so the wrong one cannot be singled out; %s",
+		return also(ErrCheckpoint, fmt.Errorf("%s: %v: %d of the %d unit totals were read from this checkpoint, and a join record holds a total only, so the wrong one cannot be singled out; %s",
 			checkpoint, err, res.Resumed, res.Units, deleteRemedy))
 	}
 	return fmt.Errorf("%v: every unit was counted by this run (a bug or a hardware fault), and %s holds them: delete it and count again", err, checkpoint)
@@ -210,9 +210,9 @@ func quadrantMerged(ctx context.Context, res *Result, recs []shard.Named) error 
 	err := deriveUnique(ctx, res)
 	var be *burnsideError
 	if errors.As(err, &be) {
-		// Quadrant records hold totals only: nothing tells which
+		// MethodJoin records hold totals only: nothing tells which
 		// unit, so which record, is wrong.
-		return also(ErrShard, fmt.Errorf("%v: the records are inconsistent, and a quadrant record holds totals only, so the wrong one cannot be singled out: it is in one of %s; count them again (%s), or find the unit with merge --recompute %d (every unit)",
+		return also(ErrShard, fmt.Errorf("%v: the records are inconsistent, and a join record holds totals only, so the wrong one cannot be singled out: it is in one of %s; count them again (%s), or find the unit with merge --recompute %d (every unit)",
 			err, sources(recs), recountCommand(&recs[0].Record, true), res.Units))
 	}
 	if err != nil {
@@ -290,7 +290,7 @@ func quadrantMemoryError(n int, s Shard, err error) error {
 		if s != (Shard{}) {
 			what = fmt.Sprintf("shard %s of n = %d", s, n)
 		}
-		return fmt.Errorf("%w: %s needs %s with method quadrant, the limit is %s (a limit of %s passes)",
+		return fmt.Errorf("%w: %s needs %s with method join, the limit is %s (a limit of %s passes)",
 			ErrMemory, what, bytesize.Need(me.Need), bytesize.Limit(me.Limit), passingLimit(me.Need))
 	}
 	return err

@@ -201,7 +201,7 @@ func TestEngineKinds(t *testing.T) {
 			t.Errorf("method %s: units(%d) has no error", k.method, MaxN+1)
 		}
 	}
-	for _, m := range []Method{Arrays, Board, Permutation} {
+	for _, m := range []Method{MethodArrays, MethodBoard, MethodPermutation} {
 		if kindOf(m) != nil {
 			t.Errorf("kindOf(%s) is not nil: it has no units", m)
 		}

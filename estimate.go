@@ -23,7 +23,7 @@ const DefaultEstimateBudget = time.Second
 
 // EstimateOptions describes the count Estimate estimates and bounds its
 // calibration. The zero value estimates Count(ctx, n, CountOptions{}):
-// the Bitboard kernel on every core.
+// the method ChooseMethod picks, on every core.
 type EstimateOptions struct {
 	// Method, Workers, MaxMemory and Shard are those of the count, as
 	// in CountOptions.
@@ -47,11 +47,11 @@ type CountEstimate struct {
 	N      int
 	Method Method
 	// Workers is the number of goroutines the count would run: at most
-	// its units, 1 for the classic methods, and for Quadrant what its
+	// its units, 1 for the classic methods, and for MethodJoin what its
 	// memory plan allows.
 	Workers int
 	// Units is the number of work units of the count (of the shard, with
-	// Shard). For Bitboard above N = 32 it is estimated from the
+	// Shard). For MethodKernel above N = 32 it is estimated from the
 	// sampled borders (the plan is not listed).
 	Units int
 	// CPUSeconds is the estimated CPU time of the count, summed over
@@ -67,7 +67,7 @@ type CountEstimate struct {
 	// extrapolated from another N (From ≠ N), which has no such measure.
 	Spread float64
 	// Memory is the planned peak memory of the count's data in bytes
-	// (Quadrant: its memory plan; the kernel: the plan and each worker's
+	// (MethodJoin: its memory plan; the kernel: the plan and each worker's
 	// scratch; the Go runtime's few MiB are not included).
 	Memory uint64
 	// Samples is the number of timed samples: units, or probes into
@@ -83,8 +83,8 @@ type CountEstimate struct {
 	Calibration time.Duration
 	// UnitSeconds holds the estimated CPU seconds of each unit of the
 	// plan, indexed by unit ID (all units, also for a Shard), to plan
-	// shards by time; nil when the plan is not listed (Bitboard above
-	// N = 32, the classic methods). For Quadrant they leave out the
+	// shards by time; nil when the plan is not listed (MethodKernel above
+	// N = 32, the classic methods). For MethodJoin they leave out the
 	// tables' construction (CPUSeconds minus their sum).
 	UnitSeconds []float64
 }
@@ -109,7 +109,7 @@ const (
 // machine loaded by other processes two workers are not twice as fast
 // as one, and the estimate sees that. The methods:
 //
-//   - Bitboard, N ≤ 32: the plan is listed (as Count lists it; the
+//   - MethodKernel, N ≤ 32: the plan is listed (as Count lists it; the
 //     last plan is kept, so the Count that follows does not plan
 //     again). Units are drawn half by their planned Cost, half
 //     uniformly (see drawUnit), on as many goroutines as the count
@@ -125,12 +125,12 @@ const (
 //     (a few nodes per unit), and the units whose border a rotation
 //     fixes are timed without their symmetric-solution count (O(N²) of
 //     O(N⁴) units).
-//   - Bitboard, N > 32: listing the plan takes seconds (17 s at N = 64)
+//   - MethodKernel, N > 32: listing the plan takes seconds (17 s at N = 64)
 //     and would not change the answer (centuries): borders are drawn
 //     uniformly, each mapped to its unit (kernel.UnitOf) and probed, and
 //     weighted by N⁴ over its class size. The spread of such estimates
 //     is large (±50% is typical), and the planning time is left out.
-//   - Quadrant, every N: the units' pieces (unit, row split) are drawn
+//   - MethodJoin, every N: the units' pieces (unit, row split) are drawn
 //     by a cost proxy, 0.8 of the draws, and uniformly (quadrant.Sampler),
 //     on the count's goroutines; each piece's half lists are built by
 //     streaming its four row sets (no quadrant table: a few MiB to a few
@@ -169,17 +169,17 @@ const (
 // the largest unit's estimate. The estimate of a busy machine is that of
 // the same load during the count. Estimate fails for what Count refuses
 // (n outside 0..MaxN, a bad method, shard or worker count) and, for
-// Quadrant, with ErrMemory when the count does not fit MaxMemory; it
+// MethodJoin, with ErrMemory when the count does not fit MaxMemory; it
 // returns ctx.Err() when ctx is done.
 func Estimate(ctx context.Context, n int, opts EstimateOptions) (CountEstimate, error) {
 	start := time.Now()
 	if err := checkN(n); err != nil {
 		return CountEstimate{}, err
 	}
-	m := opts.Method.orDefault()
-	if _, err := ParseMethod(string(m)); err != nil {
+	if _, err := ParseMethod(string(opts.Method)); err != nil {
 		return CountEstimate{}, err
 	}
+	m := ChooseMethod(n, CountOptions{Method: opts.Method, Workers: max(opts.Workers, 0), MaxMemory: opts.MaxMemory, Shard: opts.Shard})
 	if opts.Workers < 0 {
 		return CountEstimate{}, fmt.Errorf("workers = %d: must be 0 (all cores) or more", opts.Workers)
 	}
@@ -189,8 +189,8 @@ func Estimate(ctx context.Context, n int, opts EstimateOptions) (CountEstimate, 
 	if err := opts.Shard.check(); err != nil {
 		return CountEstimate{}, err
 	}
-	if m != Bitboard && m != Quadrant && opts.Shard != (Shard{}) {
-		return CountEstimate{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, Bitboard, Quadrant)
+	if m != MethodKernel && m != MethodJoin && opts.Shard != (Shard{}) {
+		return CountEstimate{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, MethodKernel, MethodJoin)
 	}
 	if opts.Budget == 0 {
 		opts.Budget = DefaultEstimateBudget
@@ -202,9 +202,9 @@ func Estimate(ctx context.Context, n int, opts EstimateOptions) (CountEstimate, 
 	rnd := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x9e3779b97f4a7c15))
 	var err error
 	switch m {
-	case Bitboard:
+	case MethodKernel:
 		err = estimateKernel(ctx, n, opts, rnd, &e)
-	case Quadrant:
+	case MethodJoin:
 		err = estimateQuadrant(ctx, n, opts, rnd, &e)
 	default:
 		err = estimateClassic(ctx, n, opts, &e)
@@ -537,7 +537,7 @@ func quadrantMemory(n int, opts EstimateOptions) (quadrant.MemoryPlan, error) {
 
 func estimateQuadrant(ctx context.Context, n int, opts EstimateOptions, rnd *rand.Rand, e *CountEstimate) error {
 	if n > MaxQuadrantN {
-		return fmt.Errorf("%w: n = %d is outside 0..%d for method quadrant", ErrSize, n, MaxQuadrantN)
+		return fmt.Errorf("%w: n = %d is outside 0..%d for method join", ErrSize, n, MaxQuadrantN)
 	}
 	if n < 4 {
 		e.Units = 0
@@ -756,7 +756,7 @@ func estimateClassic(ctx context.Context, n int, opts EstimateOptions, e *CountE
 	extrapolate := func(at int) float64 {
 		perNode := times[at] / max(nodes[at], 1)
 		var nn float64
-		if m == Permutation {
+		if m == MethodPermutation {
 			nn = permutationNodes(n)
 		} else {
 			// The nodes grow by a factor that itself rises about 0.4
@@ -776,7 +776,7 @@ func estimateClassic(ctx context.Context, n int, opts EstimateOptions, e *CountE
 				nn *= g
 			}
 		}
-		if m != Arrays {
+		if m != MethodArrays {
 			perNode *= float64(n) / float64(at)
 		}
 		return nn * perNode

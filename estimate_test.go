@@ -36,9 +36,9 @@ func TestEstimateErrors(t *testing.T) {
 		{-1, EstimateOptions{}, ErrSize},
 		{65, EstimateOptions{}, ErrSize},
 		{8, EstimateOptions{Method: "magic"}, ErrMethod},
-		{26, EstimateOptions{Method: Quadrant}, ErrSize},
-		{16, EstimateOptions{Method: Quadrant, MaxMemory: 1 << 20}, ErrMemory},
-		{8, EstimateOptions{Method: Board, Shard: Shard{Index: 0, Count: 2}}, nil},
+		{26, EstimateOptions{Method: MethodJoin}, ErrSize},
+		{16, EstimateOptions{Method: MethodJoin, MaxMemory: 1 << 20}, ErrMemory},
+		{8, EstimateOptions{Method: MethodBoard, Shard: Shard{Index: 0, Count: 2}}, nil},
 		{8, EstimateOptions{Workers: -1}, nil},
 		{8, EstimateOptions{Budget: -time.Second}, nil},
 		{8, EstimateOptions{Shard: Shard{Index: 2, Count: 2}}, ErrShard},
@@ -62,7 +62,7 @@ func TestEstimateKernel(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Estimate(%d): %v", n, err)
 		}
-		if e.Units != want.Units || len(e.UnitSeconds) != want.Units || e.From != n || e.Method != Bitboard {
+		if e.Units != want.Units || len(e.UnitSeconds) != want.Units || e.From != n || e.Method != MethodKernel {
 			t.Errorf("Estimate(%d): %d units (%d per-unit times), from %d, method %s; want %d units from %d by bitboard",
 				n, e.Units, len(e.UnitSeconds), e.From, e.Method, want.Units, n)
 		}
@@ -122,9 +122,9 @@ func TestEstimateQuadrant(t *testing.T) {
 		opts  EstimateOptions
 		mem   uint64 // at least
 	}{
-		{14, 107, EstimateOptions{Method: Quadrant, Workers: 2}, 1},
-		{17, 3807, EstimateOptions{Method: Quadrant, Budget: 100 * time.Millisecond}, 1},
-		{22, 1904, EstimateOptions{Method: Quadrant, Budget: 100 * time.Millisecond}, 500 << 20},
+		{14, 107, EstimateOptions{Method: MethodJoin, Workers: 2}, 1},
+		{17, 3807, EstimateOptions{Method: MethodJoin, Budget: 100 * time.Millisecond}, 1},
+		{22, 1904, EstimateOptions{Method: MethodJoin, Budget: 100 * time.Millisecond}, 500 << 20},
 	} {
 		e, err := Estimate(t.Context(), c.n, c.opts)
 		if err != nil {
@@ -150,13 +150,13 @@ func TestEstimateQuadrant(t *testing.T) {
 // and keeps a time for every unit of the plan.
 func TestEstimateQuadrantShard(t *testing.T) {
 	const n = 16
-	whole, err := Estimate(t.Context(), n, EstimateOptions{Method: Quadrant, Budget: 200 * time.Millisecond})
+	whole, err := Estimate(t.Context(), n, EstimateOptions{Method: MethodJoin, Budget: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var units int
 	for i := range 4 {
-		e, err := Estimate(t.Context(), n, EstimateOptions{Method: Quadrant, Budget: 200 * time.Millisecond, Shard: Shard{Index: i, Count: 4}})
+		e, err := Estimate(t.Context(), n, EstimateOptions{Method: MethodJoin, Budget: 200 * time.Millisecond, Shard: Shard{Index: i, Count: 4}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -176,14 +176,14 @@ func TestEstimateQuadrantShard(t *testing.T) {
 // TestEstimateClassic: a classic method is counted outright when that
 // is cheap (From = N) and extrapolated otherwise.
 func TestEstimateClassic(t *testing.T) {
-	e, err := Estimate(t.Context(), 6, EstimateOptions{Method: Arrays})
+	e, err := Estimate(t.Context(), 6, EstimateOptions{Method: MethodArrays})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if e.From != 6 || e.Spread != 0 || e.Workers != 1 {
 		t.Errorf("Estimate(6, arrays): from %d, spread %v, %d workers; want measured at 6 on 1 worker", e.From, e.Spread, e.Workers)
 	}
-	e, err = Estimate(t.Context(), 20, EstimateOptions{Method: Permutation, Budget: 200 * time.Millisecond})
+	e, err = Estimate(t.Context(), 20, EstimateOptions{Method: MethodPermutation, Budget: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,11 +17,11 @@ func ExampleCount() {
 }
 
 func ExampleSolutions() {
-	seq, err := nqueens.Solutions(8, nqueens.SolveOptions{Unique: true, Limit: 3})
+	seq, err := nqueens.Solutions(context.Background(), 8, nqueens.SolveOptions{Unique: true, Limit: 3})
 	if err != nil {
 		panic(err)
 	}
-	for p := range seq {
+	for p := range seq.All() {
 		fmt.Println(p)
 	}
 	// Output:
@@ -32,7 +32,7 @@ func ExampleSolutions() {
 
 func ExampleSearch_Stats() {
 	// The C# tutorial's permutation search: 8! candidates, 92 solutions.
-	s, _ := nqueens.NewSearch(8, nqueens.SolveOptions{Method: nqueens.Permutation})
+	s, _ := nqueens.NewSearch(8, nqueens.SolveOptions{Method: nqueens.MethodPermutation})
 	for range s.All() {
 	}
 	st := s.Stats()

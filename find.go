@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	crand "math/rand/v2"
 	"strconv"
 	"time"
 
@@ -14,7 +15,8 @@ import (
 )
 
 // ErrNoSolution is wrapped by the errors of Find, WriteFind and Random for
-// board sizes without a solution: N = 2 and N = 3.
+// board sizes without a solution: N = 2 and N = 3. The empty board
+// (N = 0) has one solution, the empty Placement, as for Count.
 var ErrNoSolution = errors.New("no solution")
 
 // MaxFindN is the largest N that Find and WriteFind accept (columns are
@@ -25,11 +27,11 @@ const MaxFindN = math.MaxInt32
 // 5.1 bytes per queen, 5.1 GB at N = 10^9.
 const MaxRandomN = minconf.MaxN
 
-// MaxBoardN is the largest N that WriteFind and WriteRandom draw with
-// FormatBoard; a drawing of N = 1,000 is already 16 MB.
+// MaxBoardN is the largest N that WriteFind and RandomSolution.Write
+// draw with FormatBoard; a drawing of N = 1,000 is already 16 MB.
 const MaxBoardN = 1000
 
-// The output formats of WriteFind and WriteRandom.
+// The output formats of WriteFind and RandomSolution.Write.
 const (
 	// FormatPerm is the one-based permutation on one line: "2 4 1 3".
 	FormatPerm = "perm"
@@ -41,8 +43,8 @@ const (
 
 func checkFindN(n int) error {
 	switch {
-	case n < 1 || n > MaxFindN:
-		return fmt.Errorf("%w: n = %d is outside 1..%d", ErrSize, n, MaxFindN)
+	case n < 0 || n > MaxFindN:
+		return fmt.Errorf("%w: n = %d is outside 0..%d", ErrSize, n, MaxFindN)
 	case n == 2 || n == 3:
 		return fmt.Errorf("n = %d: %w", n, ErrNoSolution)
 	}
@@ -50,8 +52,9 @@ func checkFindN(n int) error {
 }
 
 // Find returns one solution for an n×n board, built by an explicit
-// construction in O(n) time (see FindColumn). It returns an error wrapping
-// ErrNoSolution for n = 2 and 3 and ErrSize for n < 1 or n > MaxFindN.
+// construction in O(n) time (see FindColumn); for n = 0, the one (empty)
+// solution. It returns an error wrapping ErrNoSolution for n = 2 and 3
+// and ErrSize for n < 0 or n > MaxFindN.
 // The Placement takes 8n bytes; WriteFind writes the same solution in
 // constant memory.
 func Find(n int) (Placement, error) {
@@ -83,6 +86,9 @@ func WriteFind(w io.Writer, n int, f string) error {
 	if err := checkFindN(n); err != nil {
 		return err
 	}
+	if n == 0 { // the empty solution, written as RandomSolution.Write writes it
+		return (&RandomSolution{}).Write(w, f)
+	}
 	switch f {
 	case "", FormatPerm:
 		return construct.WritePerm(w, n)
@@ -99,11 +105,18 @@ func WriteFind(w io.Writer, n int, f string) error {
 	return fmt.Errorf("unknown format %q: want perm, json or board", f)
 }
 
-// RandomOptions tunes Random. The zero value uses seed 0.
+// RandomOptions tunes Random. The zero value is not random: it uses the
+// fixed seed 0, so the same N always gives the same solution. Set
+// DrawSeed for another solution on every call.
 type RandomOptions struct {
 	// Seed selects the solution: the same N and Seed give the same
 	// solution, different seeds different ones.
 	Seed uint64
+	// DrawSeed draws the seed at random (math/rand/v2, seeded by the
+	// runtime from the operating system) instead of using Seed;
+	// RandomSolution.Seed tells which it was, to find the same solution
+	// again.
+	DrawSeed bool
 }
 
 // RandomStats says what Random's search did.
@@ -127,6 +140,7 @@ type RandomStats struct {
 // Placement for the usual form, or Write to stream it.
 type RandomSolution struct {
 	cols  []int32
+	Seed  uint64 // the seed it was found with
 	Stats RandomStats
 }
 
@@ -171,8 +185,9 @@ func (s *RandomSolution) Write(w io.Writer, f string) error {
 // result is validated before it is returned; a result that failed would be
 // returned as an error, never as a solution.
 //
-// Random returns an error wrapping ErrNoSolution for n = 2 and 3, ErrSize
-// for n < 1 or n > MaxRandomN, ErrMemory when the search would not fit in
+// For n = 0 it returns the one (empty) solution. Random returns an error
+// wrapping ErrNoSolution for n = 2 and 3, ErrSize for n < 0 or n >
+// MaxRandomN, ErrMemory when the search would not fit in
 // the memory available (the address-space limit, ulimit -v, or the
 // system's free memory; estimated before anything is allocated), and ctx.Err() soon after ctx is cancelled.
 func Random(ctx context.Context, n int, opts RandomOptions) (*RandomSolution, error) {
@@ -182,8 +197,15 @@ func Random(ctx context.Context, n int, opts RandomOptions) (*RandomSolution, er
 	if err := checkFindN(n); err != nil {
 		return nil, err
 	}
+	seed := opts.Seed
+	if opts.DrawSeed {
+		seed = crand.Uint64()
+	}
+	if n == 0 {
+		return &RandomSolution{cols: []int32{}, Seed: seed}, nil
+	}
 	start := time.Now()
-	cols, st, err := minconf.Solve(ctx, n, opts.Seed)
+	cols, st, err := minconf.Solve(ctx, n, seed)
 	if err != nil {
 		if errors.Is(err, minconf.ErrNoSolution) {
 			return nil, fmt.Errorf("n = %d: %w", n, ErrNoSolution)
@@ -194,7 +216,7 @@ func Random(ctx context.Context, n int, opts RandomOptions) (*RandomSolution, er
 		}
 		return nil, err
 	}
-	return &RandomSolution{cols: cols, Stats: RandomStats{
+	return &RandomSolution{cols: cols, Seed: seed, Stats: RandomStats{
 		Tries: st.Tries, Leftover: st.Leftover, Swaps: st.Swaps, Kept: st.Kept,
 		Restarts: st.Restarts, Elapsed: time.Since(start),
 	}}, nil

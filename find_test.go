@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -38,7 +39,7 @@ func TestFind(t *testing.T) {
 			t.Fatalf("WriteFind(%d, json) = %q parses as %v, %v", n, b.String(), q, err)
 		}
 	}
-	for _, n := range []int{0, -1} {
+	for _, n := range []int{-1, MaxFindN + 1} {
 		if _, err := Find(n); !errors.Is(err, ErrSize) {
 			t.Errorf("Find(%d) error = %v; want ErrSize", n, err)
 		}
@@ -80,7 +81,7 @@ func TestRandom(t *testing.T) {
 
 func TestComplete(t *testing.T) {
 	ctx := context.Background()
-	b := &PartialBoard{N: 6, Queens: []Square{{0, 1}}}
+	b := &Board{N: 6, Queens: []Square{{0, 1}}}
 	res, err := Complete(ctx, b, CompleteOptions{})
 	if err != nil || res.Placement.String() != "2 4 6 1 3 5" {
 		t.Errorf("Complete = %v, %v; want 2 4 6 1 3 5", res.Placement, err)
@@ -89,11 +90,11 @@ func TestComplete(t *testing.T) {
 	if _, err := Complete(ctx, b, CompleteOptions{}); !errors.Is(err, ErrNoCompletion) {
 		t.Errorf("Complete with 2:4 blocked = %v; want ErrNoCompletion", err)
 	}
-	res, err = Complete(ctx, &PartialBoard{N: 8}, CompleteOptions{Count: true})
+	res, err = Complete(ctx, &Board{N: 8}, CompleteOptions{Count: true})
 	if err != nil || res.Count != 92 {
 		t.Errorf("Count(empty 8) = %d, %v; want 92", res.Count, err)
 	}
-	bad := []*PartialBoard{
+	bad := []*Board{
 		{N: 8, Queens: []Square{{0, 0}, {7, 7}}},
 		{N: 8, Queens: []Square{{0, 0}}, Blocked: []Square{{0, 0}}},
 		{N: 8, Blocked: []Square{{8, 0}}},
@@ -104,18 +105,18 @@ func TestComplete(t *testing.T) {
 			t.Errorf("Complete(%+v) = %v; want ErrBadBoard", b, err)
 		}
 	}
-	seq, done, err := Completions(ctx, &PartialBoard{N: 6})
+	cs, err := Completions(ctx, &Board{N: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
 	k := 0
-	for p := range seq {
+	for p := range cs.All() {
 		if Validate(p) != nil {
 			t.Errorf("Completions yielded %v", p)
 		}
 		k++
 	}
-	if nodes, err := done(); k != 4 || err != nil || nodes == 0 {
+	if nodes, err := cs.Nodes(), cs.Err(); k != 4 || err != nil || nodes == 0 {
 		t.Errorf("Completions(empty 6) = %d, nodes %d, %v; want 4", k, nodes, err)
 	}
 	if _, err := ParseBoard("Q..\n..\n..."); !errors.Is(err, ErrBadBoard) {
@@ -135,5 +136,69 @@ func TestRandomMaxN(t *testing.T) {
 		if _, err := Random(context.Background(), n, RandomOptions{}); !errors.Is(err, ErrSize) {
 			t.Errorf("Random(%d): %v, want ErrSize", n, err)
 		}
+	}
+}
+
+// TestFindZero: the empty board has one solution, the empty Placement,
+// for Find, WriteFind and Random as for Count.
+func TestFindZero(t *testing.T) {
+	if p, err := Find(0); err != nil || p == nil || len(p) != 0 {
+		t.Errorf("Find(0) = %#v, %v; want an empty Placement", p, err)
+	}
+	for f, want := range map[string]string{FormatPerm: "\n", FormatJSON: `{"n":0,"columns":[]}` + "\n"} {
+		var b strings.Builder
+		if err := WriteFind(&b, 0, f); err != nil || b.String() != want {
+			t.Errorf("WriteFind(0, %s) = %q, %v; want %q", f, b.String(), err, want)
+		}
+	}
+	s, err := Random(context.Background(), 0, RandomOptions{})
+	if err != nil || s.N() != 0 || len(s.Placement()) != 0 {
+		t.Errorf("Random(0) = %v, %v; want the empty solution", s, err)
+	}
+	if _, err := Find(-1); !errors.Is(err, ErrSize) {
+		t.Errorf("Find(-1) error = %v; want ErrSize", err)
+	}
+}
+
+// TestRandomDrawSeed: DrawSeed draws a seed, reported in Seed, which
+// gives the same solution again; the zero options use seed 0.
+func TestRandomDrawSeed(t *testing.T) {
+	ctx := context.Background()
+	z, err := Random(ctx, 50, RandomOptions{})
+	if err != nil || z.Seed != 0 {
+		t.Fatalf("Random(50, zero options) seed %d, %v; want seed 0", z.Seed, err)
+	}
+	a, err := Random(ctx, 50, RandomOptions{DrawSeed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Random(ctx, 50, RandomOptions{DrawSeed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Seed == b.Seed {
+		t.Errorf("two drawn seeds are both %d", a.Seed)
+	}
+	again, err := Random(ctx, 50, RandomOptions{Seed: a.Seed})
+	if err != nil || !slices.Equal(again.Placement(), a.Placement()) {
+		t.Errorf("Random(50, seed %d) = %v; want the drawn seed's %v", a.Seed, again.Placement(), a.Placement())
+	}
+}
+
+// TestCompleteShape: Complete returns the same shape with and without
+// Count: the first completion and the number found.
+func TestCompleteShape(t *testing.T) {
+	ctx := context.Background()
+	one, err := Complete(ctx, &Board{N: 6}, CompleteOptions{})
+	if err != nil || one.Count != 1 || one.Placement == nil {
+		t.Fatalf("Complete(empty 6) = %+v, %v; want a placement and count 1", one, err)
+	}
+	all, err := Complete(ctx, &Board{N: 6}, CompleteOptions{Count: true})
+	if err != nil || all.Count != 4 || !slices.Equal(all.Placement, one.Placement) {
+		t.Errorf("Complete(empty 6, Count) = %+v, %v; want count 4 and the first completion %v", all, err, one.Placement)
+	}
+	none, err := Complete(ctx, &Board{N: 3}, CompleteOptions{Count: true})
+	if err != nil || none.Count != 0 || none.Placement != nil {
+		t.Errorf("Complete(empty 3, Count) = %+v, %v; want count 0, no placement", none, err)
 	}
 }

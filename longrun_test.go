@@ -36,7 +36,7 @@ func TestProgress(t *testing.T) {
 	}
 	// The classic methods report one unit.
 	calls = nil
-	if _, err := Count(context.Background(), 6, CountOptions{Method: Arrays, Progress: func(p Progress) { calls = append(calls, p) }}); err != nil || len(calls) != 2 || calls[1].UnitsDone != 1 {
+	if _, err := Count(context.Background(), 6, CountOptions{Method: MethodArrays, Progress: func(p Progress) { calls = append(calls, p) }}); err != nil || len(calls) != 2 || calls[1].UnitsDone != 1 {
 		t.Errorf("Count(6, arrays) progress calls %+v, err %v; want 0/1 then 1/1", calls, err)
 	}
 }
@@ -129,7 +129,7 @@ func TestCheckpointRefused(t *testing.T) {
 	if b, _ := os.ReadFile(foreign); string(b) != "module x\n" {
 		t.Errorf("a refused foreign file was changed to %q", b)
 	}
-	if _, err := Count(context.Background(), 9, CountOptions{Checkpoint: path, Method: Arrays}); err == nil {
+	if _, err := Count(context.Background(), 9, CountOptions{Checkpoint: path, Method: MethodArrays}); err == nil {
 		t.Errorf("Count with a checkpoint and the arrays method: no error")
 	}
 }

@@ -242,7 +242,7 @@ func EstimateSolve(ctx context.Context, n int, opts SolveOptions, eo SearchEstim
 //
 // It returns an error wrapping ErrBadBoard for an invalid board, one for
 // a negative budget, and ctx.Err() when ctx is done.
-func EstimateComplete(ctx context.Context, b *PartialBoard, eo SearchEstimateOptions) (SearchEstimate, error) {
+func EstimateComplete(ctx context.Context, b *Board, eo SearchEstimateOptions) (SearchEstimate, error) {
 	start := time.Now()
 	ib, err := b.internal(true)
 	if err != nil {

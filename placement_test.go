@@ -1,6 +1,7 @@
 package nqueens
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"strings"
@@ -73,11 +74,11 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestFormatRoundTrip(t *testing.T) {
-	seq, err := Solutions(8, SolveOptions{})
+	seq, err := Solutions(context.Background(), 8, SolveOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for p := range seq {
+	for p := range seq.All() {
 		for _, text := range []string{p.String(), p.Board()} {
 			got, err := Parse(text)
 			if err != nil || !slices.Equal(got, p) {

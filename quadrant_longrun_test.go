@@ -19,7 +19,7 @@ func quadrantShards(t *testing.T, n, m int) []ShardRecord {
 	t.Helper()
 	var recs []ShardRecord
 	for i := range m {
-		res, err := Count(context.Background(), n, CountOptions{Workers: 2, Method: Quadrant, Shard: Shard{Index: i, Count: m}})
+		res, err := Count(context.Background(), n, CountOptions{Workers: 2, Method: MethodJoin, Shard: Shard{Index: i, Count: m}})
 		if err != nil {
 			t.Fatalf("Count(%d, quadrant, shard %d/%d): %v", n, i, m, err)
 		}
@@ -76,7 +76,7 @@ func TestQuadrantShardsMerge(t *testing.T) {
 			if got, want := res.Solutions, want(t, total, n); got != want {
 				t.Errorf("merged %d quadrant shards of %d: %v solutions; want %v", m, n, got, want)
 			}
-			if res.Method != Quadrant || !res.UniqueCounted() || res.Units != len(units) || res.Shard.Count != m {
+			if res.Method != MethodJoin || !res.UniqueCounted() || res.Units != len(units) || res.Shard.Count != m {
 				t.Errorf("merged %d quadrant shards of %d = %+v; want method quadrant, unique derived, %d units", m, n, res, len(units))
 			}
 			if got, want := res.Unique, want(t, uniqueOEIS, n); got != want {
@@ -143,7 +143,7 @@ func TestShardsMixedMethods(t *testing.T) {
 	// plan's: it never adds up.
 	relabelled := append([]ShardRecord{}, q...)
 	for i := range relabelled {
-		relabelled[i].Method = Bitboard
+		relabelled[i].Method = MethodKernel
 	}
 	if _, err := MergeShards(relabelled); !errors.Is(err, ErrShard) {
 		t.Errorf("quadrant records relabelled bitboard: MergeShards error = %v; want ErrShard", err)
@@ -162,7 +162,7 @@ func TestQuadrantCheckpointResume(t *testing.T) {
 		{14, Shard{}}, {15, Shard{}}, {16, Shard{Index: 1, Count: 3}},
 	} {
 		path := filepath.Join(t.TempDir(), "ck")
-		opts := CountOptions{Workers: 2, Method: Quadrant, Checkpoint: path, Shard: tc.shard}
+		opts := CountOptions{Workers: 2, Method: MethodJoin, Checkpoint: path, Shard: tc.shard}
 		countUntil(t, tc.n, opts, 5)
 		countUntil(t, tc.n, opts, 5)
 		var first Progress
@@ -177,14 +177,14 @@ func TestQuadrantCheckpointResume(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		direct, err := Count(context.Background(), tc.n, CountOptions{Method: Quadrant, Shard: tc.shard})
+		direct, err := Count(context.Background(), tc.n, CountOptions{Method: MethodJoin, Shard: tc.shard})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if tc.shard == (Shard{}) && res.Solutions != want(t, total, tc.n) {
 			t.Errorf("n=%d: resumed quadrant count = %v; want %v", tc.n, res.Solutions, want(t, total, tc.n))
 		}
-		if res.Solutions != direct.Solutions || res.Units != direct.Units || res.Method != Quadrant {
+		if res.Solutions != direct.Solutions || res.Units != direct.Units || res.Method != MethodJoin {
 			t.Errorf("n=%d shard %v: resumed %v in %d units; want %v in %d units", tc.n, tc.shard, res.Solutions, res.Units, direct.Solutions, direct.Units)
 		}
 		if res.Resumed < 10 || res.Resumed >= res.Units {
@@ -223,7 +223,7 @@ func TestQuadrantCheckpointRefused(t *testing.T) {
 	if _, err := Count(ctx, 12, CountOptions{Checkpoint: kern}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Count(ctx, 12, CountOptions{Method: Quadrant, Checkpoint: quad}); err != nil {
+	if _, err := Count(ctx, 12, CountOptions{Method: MethodJoin, Checkpoint: quad}); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -233,9 +233,9 @@ func TestQuadrantCheckpointRefused(t *testing.T) {
 		m    Method
 		want string
 	}{
-		{"bitboard file, quadrant count", kern, 12, Quadrant, "it is a checkpoint of method bitboard (" + kernel.Version + ") for n = 12, this count uses method quadrant (" + quadrant.UnitsVersion + "); count with method bitboard to resume it"},
-		{"quadrant file, bitboard count", quad, 12, Bitboard, "it is a checkpoint of method quadrant (" + quadrant.UnitsVersion + ") for n = 12, this count uses method bitboard (" + kernel.Version + "); count with method quadrant to resume it"},
-		{"quadrant file of another n", quad, 13, Quadrant, "it is for n = 12, not n = 13"},
+		{"bitboard file, quadrant count", kern, 12, MethodJoin, "it is a checkpoint of method kernel (" + kernel.Version + ") for n = 12, this count uses method join (" + quadrant.UnitsVersion + "); count with method kernel to resume it"},
+		{"quadrant file, bitboard count", quad, 12, MethodKernel, "it is a checkpoint of method join (" + quadrant.UnitsVersion + ") for n = 12, this count uses method kernel (" + kernel.Version + "); count with method join to resume it"},
+		{"quadrant file of another n", quad, 13, MethodJoin, "it is for n = 12, not n = 13"},
 	} {
 		before, _ := os.ReadFile(tc.path)
 		_, err := Count(ctx, tc.n, CountOptions{Method: tc.m, Checkpoint: tc.path})
@@ -248,9 +248,9 @@ func TestQuadrantCheckpointRefused(t *testing.T) {
 	}
 	// Quadrant has no units below N = 4; the classic methods none at all.
 	for _, opts := range []CountOptions{
-		{Method: Quadrant, Shard: Shard{Index: 0, Count: 2}},
-		{Method: Quadrant, Checkpoint: filepath.Join(dir, "small")},
-		{Method: Arrays, Shard: Shard{Index: 0, Count: 2}},
+		{Method: MethodJoin, Shard: Shard{Index: 0, Count: 2}},
+		{Method: MethodJoin, Checkpoint: filepath.Join(dir, "small")},
+		{Method: MethodArrays, Shard: Shard{Index: 0, Count: 2}},
 	} {
 		if _, err := Count(ctx, 3, opts); err == nil {
 			t.Errorf("Count(3, %+v): no error", opts)

@@ -20,7 +20,7 @@ func TestQuadrantAgrees(t *testing.T) {
 	}
 	ctx := context.Background()
 	for n := 0; n <= max(14, kernelMax); n++ {
-		res, err := Count(ctx, n, CountOptions{Method: Quadrant})
+		res, err := Count(ctx, n, CountOptions{Method: MethodJoin})
 		if err != nil {
 			t.Fatalf("Count(%d, quadrant) error: %v", n, err)
 		}
@@ -33,11 +33,11 @@ func TestQuadrantAgrees(t *testing.T) {
 		if n > 0 {
 			wantU = want(t, unique, n)
 		}
-		if got := res.Unique; got != wantU || !res.UniqueCounted() || res.Method != Quadrant {
+		if got := res.Unique; got != wantU || !res.UniqueCounted() || res.Method != MethodJoin {
 			t.Errorf("Count(%d, quadrant) = %+v; want Unique %v (counted), Method quadrant", n, res, wantU)
 		}
 		if n <= kernelMax {
-			k, err := Count(ctx, n, CountOptions{Method: Bitboard})
+			k, err := Count(ctx, n, CountOptions{Method: MethodKernel})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,21 +50,21 @@ func TestQuadrantAgrees(t *testing.T) {
 
 func TestQuadrantErrors(t *testing.T) {
 	ctx := context.Background()
-	if _, err := Count(ctx, MaxQuadrantN+1, CountOptions{Method: Quadrant}); !errors.Is(err, ErrSize) {
+	if _, err := Count(ctx, MaxQuadrantN+1, CountOptions{Method: MethodJoin}); !errors.Is(err, ErrSize) {
 		t.Errorf("Count(MaxQuadrantN+1, quadrant) error = %v; want ErrSize", err)
 	}
-	if _, err := Count(ctx, 16, CountOptions{Method: Quadrant, MaxMemory: 1 << 10}); !errors.Is(err, ErrMemory) {
+	if _, err := Count(ctx, 16, CountOptions{Method: MethodJoin, MaxMemory: 1 << 10}); !errors.Is(err, ErrMemory) {
 		t.Errorf("Count(16, quadrant, 1 KiB) error = %v; want ErrMemory", err)
 	}
-	if _, err := NewSearch(8, SolveOptions{Method: Quadrant}); !errors.Is(err, ErrMethod) {
+	if _, err := NewSearch(8, SolveOptions{Method: MethodJoin}); !errors.Is(err, ErrMethod) {
 		t.Errorf("NewSearch(8, quadrant) error = %v; want ErrMethod", err)
 	}
-	if m, err := ParseMethod("Quadrant"); m != Quadrant || err != nil {
+	if m, err := ParseMethod("Quadrant"); m != MethodJoin || err != nil {
 		t.Errorf("ParseMethod(Quadrant) = %q, %v", m, err)
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := Count(cctx, 14, CountOptions{Method: Quadrant}); !errors.Is(err, context.Canceled) {
+	if _, err := Count(cctx, 14, CountOptions{Method: MethodJoin}); !errors.Is(err, context.Canceled) {
 		t.Errorf("Count(cancelled, quadrant) error = %v; want context.Canceled", err)
 	}
 }
@@ -72,7 +72,7 @@ func TestQuadrantErrors(t *testing.T) {
 func TestQuadrantProgress(t *testing.T) {
 	var last Progress
 	calls := 0
-	res, err := Count(context.Background(), 13, CountOptions{Method: Quadrant, Progress: func(p Progress) {
+	res, err := Count(context.Background(), 13, CountOptions{Method: MethodJoin, Progress: func(p Progress) {
 		calls++
 		if p.UnitsDone < last.UnitsDone || p.CostDone < last.CostDone {
 			t.Errorf("progress went back: %+v after %+v", p, last)
@@ -93,7 +93,7 @@ func TestQuadrantProgress(t *testing.T) {
 // TestQuadrantShardUnique: a shard holds part of the total, so its unique
 // count is not derived.
 func TestQuadrantShardUnique(t *testing.T) {
-	res, err := Count(context.Background(), 12, CountOptions{Method: Quadrant, Shard: Shard{Index: 0, Count: 2}})
+	res, err := Count(context.Background(), 12, CountOptions{Method: MethodJoin, Shard: Shard{Index: 0, Count: 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,11 +113,11 @@ func TestQuadrantKernelCross(t *testing.T) {
 	}
 	ctx := context.Background()
 	for n := 17; n <= 19; n++ {
-		q, err := Count(ctx, n, CountOptions{Method: Quadrant})
+		q, err := Count(ctx, n, CountOptions{Method: MethodJoin})
 		if err != nil {
 			t.Fatal(err)
 		}
-		k, err := Count(ctx, n, CountOptions{Method: Bitboard})
+		k, err := Count(ctx, n, CountOptions{Method: MethodKernel})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +138,7 @@ func TestCountSoftMemoryLimit(t *testing.T) {
 	}
 	for _, soft := range []bool{false, true} {
 		lowest := orig
-		res, err := Count(context.Background(), 14, CountOptions{Method: Quadrant, SoftMemoryLimit: soft,
+		res, err := Count(context.Background(), 14, CountOptions{Method: MethodJoin, SoftMemoryLimit: soft,
 			Progress: func(Progress) { lowest = min(lowest, debug.SetMemoryLimit(-1)) }})
 		if err != nil {
 			t.Fatal(err)

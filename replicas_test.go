@@ -66,10 +66,10 @@ func TestReplicasMerge(t *testing.T) {
 		n, m, r int
 		du      uint64 // the unique count's part of a consistent edit
 	}{
-		{Bitboard, 12, 4, 2, 1},
-		{Bitboard, 11, 3, 3, 1},
-		{Quadrant, 12, 4, 2, 0},
-		{Quadrant, 11, 5, 2, 0},
+		{MethodKernel, 12, 4, 2, 1},
+		{MethodKernel, 11, 3, 3, 1},
+		{MethodJoin, 12, 4, 2, 0},
+		{MethodJoin, 11, 5, 2, 0},
 	} {
 		name := fmt.Sprintf("method %s n = %d, %d shards, %d replicas", tc.method, tc.n, tc.m, tc.r)
 		recs := replicaRecords(t, tc.method, tc.n, tc.m, tc.r)
@@ -125,7 +125,7 @@ func TestReplicasMerge(t *testing.T) {
 			}
 		}
 		wantStart := fmt.Sprintf("n = %d unit %d: its %d replicas disagree:", tc.n, id, tc.r)
-		wantCmd := fmt.Sprintf("nqueens count %d%s --shard 1/%d --replicas %d", tc.n, map[Method]string{Quadrant: " --method quadrant"}[tc.method], tc.m, tc.r)
+		wantCmd := fmt.Sprintf("nqueens count %d%s --shard 1/%d --replicas %d", tc.n, map[Method]string{MethodJoin: " --method join"}[tc.method], tc.m, tc.r)
 		if !strings.HasPrefix(msg, wantStart) || !strings.Contains(msg, wantCmd) {
 			t.Errorf("%s: %q; want it to start %q and hold %q", name, msg, wantStart, wantCmd)
 		}
@@ -178,7 +178,7 @@ func TestReplicasRefused(t *testing.T) {
 		t.Errorf("record with Replicas 1: %s; want no replicas field", b)
 	}
 	// Records of different R do not merge.
-	mixed := append(replicaRecords(t, Bitboard, 10, 4, 2)[:2], replicaRecords(t, Bitboard, 10, 4, 1)[2:]...)
+	mixed := append(replicaRecords(t, MethodKernel, 10, 4, 2)[:2], replicaRecords(t, MethodKernel, 10, 4, 1)[2:]...)
 	if _, err := MergeShards(mixed); !errors.Is(err, ErrShard) || !strings.Contains(err.Error(), "records of different --replicas do not merge") {
 		t.Errorf("MergeShards(R = 2 and R = 1 records) error = %v; want records of different --replicas refused", err)
 	}

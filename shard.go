@@ -16,7 +16,7 @@ import (
 
 // A Shard selects part I of M of a count: CountOptions.Shard. The zero
 // value is the whole count. The units of a plan (of the bitboard kernel,
-// or of the quadrant join with Method Quadrant) are assigned to shards
+// or of the quadrant join with MethodJoin) are assigned to shards
 // by expected cost (longest processing time first), the same on every
 // machine, so M machines each counting one shard finish at about the
 // same time and MergeShards adds their records up to the exact count.
@@ -152,7 +152,7 @@ func allIDs(units int) []int {
 // A UnitCount is the result of one work unit: its share of the total
 // (already weighted: the sum over all units is A000170(n)), its
 // canonical solutions and the queens it placed (both zero, not counted,
-// for a unit of Method Quadrant).
+// for a unit of MethodJoin).
 type UnitCount struct {
 	ID     int
 	Total  uint64
@@ -162,14 +162,14 @@ type UnitCount struct {
 
 // A ShardRecord is the result of one shard of a count, what
 // "nqueens count N --shard I/M" writes and "nqueens merge" reads. Its
-// JSON form (MarshalJSON) holds n, the method (left out for Bitboard),
+// JSON form (MarshalJSON) holds n, the method (left out for MethodKernel),
 // the decomposition version and plan digest, I and M, the units done, the
 // exact totals, a digest of the unit ids and each unit's result. A record
-// of Method Quadrant counts totals only: its JSON has no unique total and
+// of MethodJoin counts totals only: its JSON has no unique total and
 // its Unique is zero.
 type ShardRecord struct {
 	N       int
-	Method  Method // Bitboard or Quadrant
+	Method  Method // MethodKernel or MethodJoin
 	Version string // the decomposition: kernel or quadrant version
 	Plan    string // digest of the plan for N
 	Shard   Shard
@@ -238,7 +238,7 @@ func (r ShardRecord) record() shard.Record {
 
 func fromRecord(s shard.Record, source string) (ShardRecord, error) {
 	r := ShardRecord{
-		N: s.N, Method: Bitboard, Version: s.Version, Plan: s.Plan, Shard: Shard{Index: s.Shard, Count: s.Shards, Replicas: s.Replicas},
+		N: s.N, Method: MethodKernel, Version: s.Version, Plan: s.Plan, Shard: Shard{Index: s.Shard, Count: s.Shards, Replicas: s.Replicas},
 		Nodes: s.Nodes, Digest: s.Digest, Source: source,
 		Units: make([]UnitCount, len(s.Units)),
 	}
@@ -248,7 +248,7 @@ func fromRecord(s shard.Record, source string) (ShardRecord, error) {
 	if r.Shard.Replicas == 1 {
 		r.Shard.Replicas = 0
 	}
-	if k := kindOfRecord(s.Method); k != nil { // else Bitboard; Record.Check refuses other methods
+	if k := kindOfRecord(s.Method); k != nil { // else MethodKernel; Record.Check refuses other methods
 		r.Method = k.method
 	}
 	var ok1, ok2 bool
@@ -320,22 +320,22 @@ func planFor(method string, n int) (shard.Plan, error) {
 // same n, decomposition and plan as this program's, each shard exactly
 // once, each holding exactly the units the plan assigns it — and returns
 // the count's exact totals. Result.Units is the number of units and
-// Result.Shard.Count is M; Result.Method is the records' method. Quadrant
+// Result.Shard.Count is M; Result.Method is the records' method. MethodJoin
 // records hold totals only; the merged Unique is derived from the whole
 // total as Count does. Records of different methods are refused. Errors
 // wrap ErrShard and name the shards at fault and their Source.
 //
 // What the records say is checked as Count checks a checkpoint: every
 // unit's result against its method's rule (see Count), then the whole by
-// Burnside's lemma for 2 ≤ n ≤ 32. A Bitboard set that breaks the lemma
+// Burnside's lemma for 2 ≤ n ≤ 32. A MethodKernel set that breaks the lemma
 // has a unit that breaks its own share of it (8·unique − total is the
 // unit's symmetric solutions, which a small search counts): the error
-// names that unit and its record. A Quadrant set cannot be narrowed
+// names that unit and its record. A MethodJoin set cannot be narrowed
 // down (its units hold totals only): the error names every source. Each
 // tells the command that counts the shard(s) again. The edits no check
 // can see are those that keep the lemma: a unit's total +8k with its
-// unique +k (Bitboard), a total off by a multiple of 8 within the unit's
-// bound (Quadrant); VerifyShards recounts a sample.
+// unique +k (MethodKernel), a total off by a multiple of 8 within the unit's
+// bound (MethodJoin); VerifyShards recounts a sample.
 //
 // Records of a count with replicas (Shard.Replicas R ≥ 2) hold R copies
 // of each unit: every shard is still required, and the copies of each
@@ -408,7 +408,7 @@ func mergeShards(recs []ShardRecord, plans func(method string, n int) (shard.Pla
 func recountCommand(r *shard.Record, each bool) string {
 	method, replicas := "", ""
 	if r.TotalsOnly() {
-		method = " --method quadrant"
+		method = " --method join"
 	}
 	if r.Copies() > 1 {
 		replicas = " --replicas " + strconv.Itoa(r.Copies())
@@ -450,7 +450,7 @@ func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, w
 	group := map[key]int{}
 	for i, r := range recs {
 		for j, u := range r.Units {
-			c := key{r.Method.orDefault(), r.N, u.ID}
+			c := key{r.Method.recorded(), r.N, u.ID}
 			if g, ok := group[c]; ok {
 				all[g] = append(all[g], ref{i, j})
 				continue
@@ -475,7 +475,7 @@ func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, w
 	}
 	byCount := map[count][]int{} // method and n -> indexes into picked
 	for i, p := range picked {
-		c := count{recs[p[0].rec].Method.orDefault(), recs[p[0].rec].N}
+		c := count{recs[p[0].rec].Method.recorded(), recs[p[0].rec].N}
 		byCount[c] = append(byCount[c], i)
 	}
 	if workers == 0 {
@@ -537,7 +537,7 @@ func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, w
 // and the source.
 func verifyCopy(r ShardRecord, j int, g UnitCount) error {
 	want := r.Units[j]
-	if k := kindOf(r.Method.orDefault()); k != nil && k.totalsOnly {
+	if k := kindOf(r.Method.recorded()); k != nil && k.totalsOnly {
 		if g.Total != want.Total {
 			return fmt.Errorf("%w: n = %d unit %d of shard %s (%s): recorded total %d; recomputed %d",
 				ErrVerify, r.N, want.ID, r.Shard, r.Source, want.Total, g.Total)

@@ -8,7 +8,7 @@ import (
 )
 
 // DefaultShardMemory is the memory bound of a shard of a count with
-// Method Quadrant when CountOptions.MaxMemory is 0: 2 GiB, where a whole
+// MethodJoin when CountOptions.MaxMemory is 0: 2 GiB, where a whole
 // count has 16 GiB. Every shard of every n up to MaxQuadrantN fits it
 // (one worker without projected tables needs at most about 1.7 GiB, at
 // n = 24 and 25). Without a MaxMemory a shard lists its units' rows as
@@ -30,7 +30,7 @@ const DefaultShardMemory = quadrant.DefaultShardMemory
 // plans within, DefaultShardMemory when opts.MaxMemory is 0.
 func PlanQuadrantShards(n int, opts CountOptions) ([]QuadrantPlan, [][]int, error) {
 	if n < 4 || n > MaxQuadrantN {
-		return nil, nil, fmt.Errorf("%w: method quadrant has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n)
+		return nil, nil, fmt.Errorf("%w: method join has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n)
 	}
 	sh := opts.Shard
 	if sh.Count < 1 {

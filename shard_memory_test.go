@@ -24,7 +24,7 @@ func TestPlanQuadrantShards(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
-				want, err := ShardUnits(n, Quadrant, sh)
+				want, err := ShardUnits(n, MethodJoin, sh)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -5,11 +5,12 @@ import (
 )
 
 // ShardUnits returns the unit IDs that each of the s.Count shards of a
-// count of n with method m (Bitboard or Quadrant) counts with
+// count of n with method m (MethodKernel or MethodJoin; MethodAuto as
+// ChooseMethod picks it for a shard) counts with
 // s.Replicas, as Count assigns them: element i holds those of shard
 // i/s.Count, in the IDs of CountEstimate.UnitSeconds. s.Index is
 // ignored. It lists the plan (the kernel's is kept for the Count or
-// Estimate that follows; Quadrant's without its table), and fails for
+// Estimate that follows; MethodJoin's without its table), and fails for
 // what Count refuses: n outside 4..32 for the kernel (above, its plan is
 // not listed) or 4..MaxQuadrantN for the join, another method, or a bad
 // shard.
@@ -21,9 +22,9 @@ func ShardUnits(n int, m Method, s Shard) ([][]int, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
-	k := kindOf(m)
+	k := kindOf(ChooseMethod(n, CountOptions{Method: m, Shard: Shard{Count: s.Count}}))
 	if k == nil {
-		return nil, fmt.Errorf("method %s: shards need the %s or %s method", m, Bitboard, Quadrant)
+		return nil, fmt.Errorf("method %s: shards need the %s or %s method", m, MethodKernel, MethodJoin)
 	}
 	if err := k.listed(n); err != nil {
 		return nil, err

@@ -14,10 +14,10 @@ func TestShardUnits(t *testing.T) {
 		m    Method
 		k, r int
 	}{
-		{12, Bitboard, 4, 1},
-		{12, Bitboard, 4, 2},
-		{13, Quadrant, 3, 3},
-		{14, Quadrant, 5, 2},
+		{12, MethodKernel, 4, 1},
+		{12, MethodKernel, 4, 2},
+		{13, MethodJoin, 3, 3},
+		{14, MethodJoin, 5, 2},
 	} {
 		got, err := ShardUnits(tc.n, tc.m, Shard{Count: tc.k, Replicas: tc.r})
 		if err != nil {
@@ -58,7 +58,7 @@ func TestShardUnits(t *testing.T) {
 			}
 		}
 	}
-	if _, err := ShardUnits(12, Bitboard, Shard{Count: 2, Replicas: 3}); !errors.Is(err, ErrShard) {
+	if _, err := ShardUnits(12, MethodKernel, Shard{Count: 2, Replicas: 3}); !errors.Is(err, ErrShard) {
 		t.Errorf("ShardUnits with R > M: %v; want ErrShard", err)
 	}
 }

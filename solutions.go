@@ -4,14 +4,16 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"slices"
 
 	"github.com/nqueens/nqueens/internal/classic"
 )
 
 // SolveOptions tunes a Search. The zero value enumerates every solution
-// with the Bitboard method.
+// with the MethodBitboard method.
 type SolveOptions struct {
-	// Method selects the algorithm; "" means Bitboard.
+	// Method selects the algorithm; MethodAuto (the zero value) means
+	// MethodBitboard.
 	Method Method
 	// Unique keeps only the canonical member of each symmetry class
 	// (see Canonical): A002562(N) solutions instead of A000170(N).
@@ -28,7 +30,7 @@ type Stats struct {
 	// Nodes is the number of queens placed.
 	Nodes uint64
 	// Candidates is the number of squares tested (Board, Arrays), free
-	// squares visited (Bitboard), or complete permutations tested
+	// squares visited (MethodBitboard), or complete permutations tested
 	// (Permutation: N! of them, "analyzed" in the C# tutorial).
 	Candidates uint64
 	// Solutions is the number of solutions the algorithm found, before
@@ -53,7 +55,7 @@ const (
 	EventRemove EventKind = EventKind(classic.Remove)
 	// EventSolution: the board holds a solution.
 	EventSolution EventKind = EventKind(classic.Solution)
-	// EventDeadEnd: row Row has no free square (Bitboard only).
+	// EventDeadEnd: row Row has no free square (MethodBitboard only).
 	EventDeadEnd EventKind = EventKind(classic.DeadEnd)
 )
 
@@ -83,6 +85,7 @@ type Event struct {
 // for concurrent use; All may be ranged over more than once, and each
 // time starts the search again.
 type Search struct {
+	ctx   context.Context // of Solutions; nil for NewSearch
 	n     int
 	opts  SolveOptions
 	stats Stats
@@ -99,8 +102,11 @@ func NewSearch(n int, opts SolveOptions) (*Search, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m == Quadrant {
-		return nil, fmt.Errorf("%w: quadrant counts totals and cannot list solutions", ErrMethod)
+	if m == MethodAuto {
+		m = MethodBitboard
+	}
+	if !slices.Contains(SearchMethods, m) {
+		return nil, fmt.Errorf("%w: %s counts totals and cannot list solutions", ErrMethod, m)
 	}
 	if opts.Limit < 0 {
 		return nil, fmt.Errorf("limit = %d: must be 0 (no limit) or more", opts.Limit)
@@ -114,7 +120,7 @@ func NewSearch(n int, opts SolveOptions) (*Search, error) {
 // runs only as the consumer asks: it stops as soon as the loop body
 // breaks. Each Placement yielded is a new slice the consumer may keep.
 func (s *Search) All() iter.Seq[Placement] {
-	return s.all(nil)
+	return s.all(s.ctx)
 }
 
 // AllContext is All with cancellation: when ctx is done the sequence
@@ -152,17 +158,20 @@ func (s *Search) all(ctx context.Context) iter.Seq[Placement] {
 // Stats returns the work done by the last (or current) pass over All.
 func (s *Search) Stats() Stats { return s.stats }
 
-// Err returns the error that ended the last pass over AllContext, such
-// as context.Canceled, or nil.
+// Err returns the error that ended the last pass over All (of a Search
+// made by Solutions) or AllContext, such as context.Canceled, or nil.
 func (s *Search) Err() error { return s.err }
 
-// Solutions returns the solutions of the n×n board lazily, in
-// lexicographic order; see Search.All. It returns an error for n outside
-// 0..MaxN or bad options.
-func Solutions(n int, opts SolveOptions) (iter.Seq[Placement], error) {
+// Solutions returns the search of the solutions of the n×n board, which
+// stops when ctx is done: range over its All, in lexicographic order,
+// then read its Stats and Err (ctx.Err() if ctx ended it). It returns an
+// error for n outside 0..MaxN or bad options. Completions follows the
+// same convention.
+func Solutions(ctx context.Context, n int, opts SolveOptions) (*Search, error) {
 	s, err := NewSearch(n, opts)
 	if err != nil {
 		return nil, err
 	}
-	return s.All(), nil
+	s.ctx = ctx
+	return s, nil
 }

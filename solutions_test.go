@@ -12,8 +12,8 @@ import (
 // increasing lexicographic order, and that their number equals Count.
 func TestSolutionsAllMethods(t *testing.T) {
 	total := loadOEIS(t, "a000170")
-	limits := map[Method]int{Bitboard: 10, Arrays: 10, Board: 9, Permutation: 8}
-	for _, m := range Methods {
+	limits := map[Method]int{MethodKernel: 10, MethodArrays: 10, MethodBoard: 9, MethodPermutation: 8}
+	for _, m := range SearchMethods {
 		for n := 0; n <= limits[m]; n++ {
 			s, err := NewSearch(n, SolveOptions{Method: m})
 			if err != nil {
@@ -42,11 +42,11 @@ func TestSolutionsAllMethods(t *testing.T) {
 }
 
 func TestSolutionsFirst(t *testing.T) {
-	seq, err := Solutions(8, SolveOptions{})
+	seq, err := Solutions(context.Background(), 8, SolveOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for p := range seq {
+	for p := range seq.All() {
 		if got, want := p.String(), "1 5 8 6 3 7 2 4"; got != want {
 			t.Errorf("first solution of 8 = %q; want %q", got, want)
 		}
@@ -88,18 +88,18 @@ func TestSolutionsLimitUnique(t *testing.T) {
 		{8, SolveOptions{Limit: 5}, 5, ""},
 		{8, SolveOptions{Unique: true}, 12, ""},
 		{8, SolveOptions{Unique: true, Limit: 3}, 3, ""},
-		{8, SolveOptions{Unique: true, Method: Permutation}, 12, ""},
+		{8, SolveOptions{Unique: true, Method: MethodPermutation}, 12, ""},
 		{6, SolveOptions{Limit: 100}, 4, ""},
 		{3, SolveOptions{}, 0, ""},
 		{0, SolveOptions{}, 1, ""},
 	}
 	for _, tt := range tests {
-		seq, err := Solutions(tt.n, tt.opts)
+		seq, err := Solutions(context.Background(), tt.n, tt.opts)
 		if err != nil {
 			t.Fatal(err)
 		}
 		got := 0
-		for p := range seq {
+		for p := range seq.All() {
 			if tt.opts.Unique && !IsCanonical(p) {
 				t.Errorf("Solutions(%d, %+v) yielded non-canonical %v", tt.n, tt.opts, p)
 			}
@@ -112,13 +112,13 @@ func TestSolutionsLimitUnique(t *testing.T) {
 }
 
 func TestSolutionsErrors(t *testing.T) {
-	if _, err := Solutions(-1, SolveOptions{}); !errors.Is(err, ErrSize) {
+	if _, err := Solutions(context.Background(), -1, SolveOptions{}); !errors.Is(err, ErrSize) {
 		t.Errorf("Solutions(-1) error = %v; want ErrSize", err)
 	}
-	if _, err := Solutions(8, SolveOptions{Method: "x"}); !errors.Is(err, ErrMethod) {
+	if _, err := Solutions(context.Background(), 8, SolveOptions{Method: "x"}); !errors.Is(err, ErrMethod) {
 		t.Errorf("Solutions(8, x) error = %v; want ErrMethod", err)
 	}
-	if _, err := Solutions(8, SolveOptions{Limit: -1}); err == nil {
+	if _, err := Solutions(context.Background(), 8, SolveOptions{Limit: -1}); err == nil {
 		t.Errorf("Solutions(8, limit -1) error = nil")
 	}
 }
@@ -126,7 +126,7 @@ func TestSolutionsErrors(t *testing.T) {
 func TestAllContextCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	s, _ := NewSearch(20, SolveOptions{Method: Arrays})
+	s, _ := NewSearch(20, SolveOptions{Method: MethodArrays})
 	n := 0
 	for range s.AllContext(ctx) {
 		if n++; n == 10 {
@@ -143,7 +143,7 @@ func TestAllContextCancel(t *testing.T) {
 // depth matches, every solution event shows a valid full board, and the
 // final counters match Stats.
 func TestTraceReplay(t *testing.T) {
-	for _, m := range Methods {
+	for _, m := range SearchMethods {
 		board := make([]int, 6)
 		for i := range board {
 			board[i] = -1

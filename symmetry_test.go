@@ -1,6 +1,7 @@
 package nqueens
 
 import (
+	"context"
 	"slices"
 	"testing"
 )
@@ -46,13 +47,13 @@ func TestSymmetryClasses(t *testing.T) {
 	total := loadOEIS(t, "a000170")
 	unique := loadOEIS(t, "a002562")
 	for n := 1; n <= 10; n++ {
-		seq, err := Solutions(n, SolveOptions{})
+		seq, err := Solutions(context.Background(), n, SolveOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		all := map[string]bool{}
 		var canon, sizes uint64
-		for p := range seq {
+		for p := range seq.All() {
 			all[p.String()] = true
 			c := Canonical(p)
 			for _, s := range Symmetries {

@@ -234,7 +234,7 @@ func TestQuadrantCheckpointTampered(t *testing.T) {
 	const n = 12
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good")
-	opts := CountOptions{Workers: 2, Method: Quadrant, Checkpoint: good}
+	opts := CountOptions{Workers: 2, Method: MethodJoin, Checkpoint: good}
 	if _, err := Count(context.Background(), n, opts); err != nil {
 		t.Fatal(err)
 	}
@@ -285,7 +285,7 @@ func editUnit(recs []ShardRecord, r, i int, f func(u *UnitCount)) []ShardRecord 
 	f(&rec.Units[i])
 	u := rec.Units[i]
 	rec.Solutions = rec.Solutions.sub64(old.Total).add64(u.Total)
-	if rec.Method != Quadrant {
+	if rec.Method != MethodJoin {
 		rec.Unique = rec.Unique.sub64(old.Unique).add64(u.Unique)
 	}
 	out[r] = rec
@@ -367,7 +367,7 @@ func TestMergeTampered(t *testing.T) {
 	if !errors.Is(err, ErrShard) {
 		t.Fatalf("quadrant unit total+2: MergeShards error %v; want ErrShard", err)
 	}
-	for _, w := range []string{"q0/3, q1/3, q2/3", "Burnside", "nqueens count 12 --method quadrant --shard I/3 for each I"} {
+	for _, w := range []string{"q0/3, q1/3, q2/3", "Burnside", "nqueens count 12 --method join --shard I/3 for each I"} {
 		if !strings.Contains(err.Error(), w) {
 			t.Errorf("quadrant unit total+2: error %q; want it to name %q", err, w)
 		}

@@ -76,12 +76,12 @@ func TestVerifyShardsEveryCopy(t *testing.T) {
 		du     int64
 		later  bool // edit a copy that is not its unit's first
 	}{
-		{"bitboard, 2 replicas: later copy total+8, unique+1", Bitboard, 2, 8, 1, true},
-		{"bitboard, 2 replicas: later copy unique+1 alone", Bitboard, 2, 0, 1, true},
-		{"bitboard, 3 replicas: later copy total+8, unique+1", Bitboard, 3, 8, 1, true},
-		{"quadrant, 2 replicas: later copy total+8", Quadrant, 2, 8, 0, true},
-		{"bitboard, 1 copy: unique+1 alone", Bitboard, 1, 0, 1, false},
-		{"bitboard, 1 copy: unique−1 alone", Bitboard, 1, 0, -1, false},
+		{"bitboard, 2 replicas: later copy total+8, unique+1", MethodKernel, 2, 8, 1, true},
+		{"bitboard, 2 replicas: later copy unique+1 alone", MethodKernel, 2, 0, 1, true},
+		{"bitboard, 3 replicas: later copy total+8, unique+1", MethodKernel, 3, 8, 1, true},
+		{"quadrant, 2 replicas: later copy total+8", MethodJoin, 2, 8, 0, true},
+		{"bitboard, 1 copy: unique+1 alone", MethodKernel, 1, 0, 1, false},
+		{"bitboard, 1 copy: unique−1 alone", MethodKernel, 1, 0, -1, false},
 	} {
 		recs := replicaRecords(t, c.method, n, 4, c.r)
 		if got, err := VerifyShards(context.Background(), recs, 1<<20, 1, 2); err != nil || len(got) == 0 {
@@ -106,7 +106,7 @@ func TestVerifyShardsEveryCopy(t *testing.T) {
 		if !errors.Is(err, ErrVerify) || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: VerifyShards error = %v; want ErrVerify naming %q", c.name, err, want)
 		}
-		if err != nil && c.method == Quadrant && strings.Contains(err.Error(), "unique") {
+		if err != nil && c.method == MethodJoin && strings.Contains(err.Error(), "unique") {
 			t.Errorf("%s: VerifyShards error %q names a unique count the method does not have", c.name, err)
 		}
 	}

@@ -62,8 +62,8 @@ func TestSlurmArray(t *testing.T) {
 		}
 	}
 	files, _ = filepath.Glob(filepath.Join(qout, "shard-*-of-3.json"))
-	if got, want := mergeFiles(t, bin, files...), "12-queens: "+knownTotal(t, 12)+" solutions, 1787 unique (3 shards, "; !strings.Contains(got, want) || !strings.Contains(got, "method quadrant, unique by symmetry") {
-		t.Errorf("merge of the --method quadrant --total-only array's records: %q; want %q… method quadrant, unique by symmetry", got, want)
+	if got, want := mergeFiles(t, bin, files...), "12-queens: "+knownTotal(t, 12)+" solutions, 1787 unique (3 shards, "; !strings.Contains(got, want) || !strings.Contains(got, "method join, unique by symmetry") {
+		t.Errorf("merge of the --method quadrant --total-only array's records: %q; want %q… method join, unique by symmetry", got, want)
 	}
 	// Outside an array, or with a task id past M, the script refuses.
 	for name, extra := range map[string][]string{
@@ -151,7 +151,7 @@ func TestKubernetesIndexedJob(t *testing.T) {
 		want  string
 	}{
 		{10, "", fmt.Sprintf("%s solutions, 92 unique (%d shards", knownTotal(t, 10), s.Completions)},
-		{12, "--method quadrant --total-only", fmt.Sprintf("%s solutions, 1787 unique (%d shards, 52 units; method quadrant, unique by symmetry)", knownTotal(t, 12), s.Completions)},
+		{12, "--method quadrant --total-only", fmt.Sprintf("%s solutions, 1787 unique (%d shards, 52 units; method join, unique by symmetry)", knownTotal(t, 12), s.Completions)},
 	} {
 		out := t.TempDir()
 		for i := range s.Completions {
@@ -205,7 +205,7 @@ func TestGNUParallel(t *testing.T) {
 	if b, err = cmd.CombinedOutput(); err != nil {
 		t.Fatalf("COUNT_FLAGS=\"--method quadrant --total-only\" run.sh: %v\n%s", err, b)
 	}
-	if want := "13-queens: " + knownTotal(t, 13) + " solutions, 9233 unique (8 shards, "; !strings.Contains(string(b), want) || !strings.Contains(string(b), "method quadrant, unique by symmetry") {
-		t.Errorf("COUNT_FLAGS=\"--method quadrant --total-only\" run.sh output:\n%s\nwant a line with %q… method quadrant, unique by symmetry", b, want)
+	if want := "13-queens: " + knownTotal(t, 13) + " solutions, 9233 unique (8 shards, "; !strings.Contains(string(b), want) || !strings.Contains(string(b), "method join, unique by symmetry") {
+		t.Errorf("COUNT_FLAGS=\"--method quadrant --total-only\" run.sh output:\n%s\nwant a line with %q… method join, unique by symmetry", b, want)
 	}
 }

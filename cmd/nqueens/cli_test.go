@@ -49,7 +49,7 @@ func TestGolden(t *testing.T) {
 		{"count-flag-bad", "", []string{"count", "8", "--frobnicate"}},
 		{"count-12-auto", "", []string{"count", "12"}},
 		{"count-12-total-only", "", []string{"count", "12", "--total-only"}},
-		{"count-total-only-bitboard", "", []string{"count", "12", "--method", "bitboard", "--total-only"}},
+		{"count-total-only-bitboard", "", []string{"count", "12", "--method", "kernel", "--total-only"}},
 		{"count-max-memory-small", "", []string{"count", "14", "--method", "quadrant", "--total-only", "--max-memory", "1K"}},
 		{"count-max-memory-bad", "", []string{"count", "14", "--max-memory", "lots"}},
 		{"count-12-total-only-shard", "", []string{"count", "12", "--method", "quadrant", "--total-only", "--shard", "1/3"}},
@@ -316,12 +316,12 @@ func TestAutoMethod(t *testing.T) {
 		totalOnly bool
 		want      nqueens.Method
 	}{
-		{11, false, nqueens.Bitboard}, {11, true, nqueens.Bitboard},
-		{12, false, nqueens.Bitboard}, {12, true, nqueens.Bitboard},
-		{17, false, nqueens.Bitboard}, {17, true, nqueens.Bitboard},
-		{18, false, nqueens.Bitboard}, {18, true, nqueens.Quadrant},
-		{25, false, nqueens.Bitboard}, {25, true, nqueens.Quadrant},
-		{26, false, nqueens.Bitboard}, {26, true, nqueens.Bitboard},
+		{11, false, nqueens.MethodKernel}, {11, true, nqueens.MethodKernel},
+		{12, false, nqueens.MethodKernel}, {12, true, nqueens.MethodKernel},
+		{17, false, nqueens.MethodKernel}, {17, true, nqueens.MethodKernel},
+		{18, false, nqueens.MethodKernel}, {18, true, nqueens.MethodJoin},
+		{25, false, nqueens.MethodKernel}, {25, true, nqueens.MethodJoin},
+		{26, false, nqueens.MethodKernel}, {26, true, nqueens.MethodKernel},
 	} {
 		if got := chooseMethod(tc.n, tc.totalOnly); got != tc.want {
 			t.Errorf("chooseMethod(%d, totalOnly %v) = %s; want %s", tc.n, tc.totalOnly, got, tc.want)
@@ -344,20 +344,20 @@ func TestAutoMethod(t *testing.T) {
 		known     bool
 		want      nqueens.Method
 	}{
-		{"17", 17, false, nqueens.CountOptions{}, 16 * gib, true, nqueens.Bitboard},
-		{"18", 18, false, nqueens.CountOptions{}, 16 * gib, true, nqueens.Quadrant},
-		{"18 total", 18, true, nqueens.CountOptions{}, 16 * gib, true, nqueens.Quadrant},
-		{"18 memory unknown", 18, false, nqueens.CountOptions{}, 0, false, nqueens.Quadrant},
-		{"18 little memory", 18, false, nqueens.CountOptions{}, 8 << 20, true, nqueens.Bitboard},
-		{"18 little memory total", 18, true, nqueens.CountOptions{}, 8 << 20, true, nqueens.Bitboard},
-		{"18 --max-memory 1M", 18, false, nqueens.CountOptions{MaxMemory: 1 << 20}, 16 * gib, true, nqueens.Bitboard},
-		{"18 --max-memory 1G", 18, false, nqueens.CountOptions{MaxMemory: gib}, 8 << 20, true, nqueens.Quadrant},
-		{"18 shard", 18, false, nqueens.CountOptions{Shard: nqueens.Shard{Index: 1, Count: 3}}, 16 * gib, true, nqueens.Bitboard},
-		{"18 shard total", 18, true, nqueens.CountOptions{Shard: nqueens.Shard{Index: 1, Count: 3}}, 8 << 20, true, nqueens.Quadrant},
-		{"18 kernel checkpoint", 18, false, nqueens.CountOptions{Checkpoint: kckpt}, 16 * gib, true, nqueens.Bitboard},
-		{"19 kernel checkpoint of 18", 19, false, nqueens.CountOptions{Checkpoint: kckpt}, 16 * gib, true, nqueens.Quadrant},
-		{"18 new checkpoint", 18, false, nqueens.CountOptions{Checkpoint: filepath.Join(dir, "none.ckpt")}, 16 * gib, true, nqueens.Quadrant},
-		{"26", 26, false, nqueens.CountOptions{}, 16 * gib, true, nqueens.Bitboard},
+		{"17", 17, false, nqueens.CountOptions{}, 16 * gib, true, nqueens.MethodKernel},
+		{"18", 18, false, nqueens.CountOptions{}, 16 * gib, true, nqueens.MethodJoin},
+		{"18 total", 18, true, nqueens.CountOptions{}, 16 * gib, true, nqueens.MethodJoin},
+		{"18 memory unknown", 18, false, nqueens.CountOptions{}, 0, false, nqueens.MethodJoin},
+		{"18 little memory", 18, false, nqueens.CountOptions{}, 8 << 20, true, nqueens.MethodKernel},
+		{"18 little memory total", 18, true, nqueens.CountOptions{}, 8 << 20, true, nqueens.MethodKernel},
+		{"18 --max-memory 1M", 18, false, nqueens.CountOptions{MaxMemory: 1 << 20}, 16 * gib, true, nqueens.MethodKernel},
+		{"18 --max-memory 1G", 18, false, nqueens.CountOptions{MaxMemory: gib}, 8 << 20, true, nqueens.MethodJoin},
+		{"18 shard", 18, false, nqueens.CountOptions{Shard: nqueens.Shard{Index: 1, Count: 3}}, 16 * gib, true, nqueens.MethodKernel},
+		{"18 shard total", 18, true, nqueens.CountOptions{Shard: nqueens.Shard{Index: 1, Count: 3}}, 8 << 20, true, nqueens.MethodJoin},
+		{"18 kernel checkpoint", 18, false, nqueens.CountOptions{Checkpoint: kckpt}, 16 * gib, true, nqueens.MethodKernel},
+		{"19 kernel checkpoint of 18", 19, false, nqueens.CountOptions{Checkpoint: kckpt}, 16 * gib, true, nqueens.MethodJoin},
+		{"18 new checkpoint", 18, false, nqueens.CountOptions{Checkpoint: filepath.Join(dir, "none.ckpt")}, 16 * gib, true, nqueens.MethodJoin},
+		{"26", 26, false, nqueens.CountOptions{}, 16 * gib, true, nqueens.MethodKernel},
 	} {
 		if got := chooseAuto(tc.n, tc.totalOnly, tc.opts, tc.avail, tc.known); got != tc.want {
 			t.Errorf("%s: chooseAuto = %s; want %s", tc.name, got, tc.want)
@@ -369,13 +369,13 @@ func TestAutoMethod(t *testing.T) {
 		want string // in stdout
 	}{
 		{[]string{"count", "12", "--total-only", "-v"}, "12-queens: 14200 solutions\nnodes 154,675, "},
-		{[]string{"count", "12", "--total-only", "-v"}, ", method bitboard\n"},
+		{[]string{"count", "12", "--total-only", "-v"}, ", method kernel\n"},
 		{[]string{"count", "12", "--method", "quadrant", "--total-only", "-v"}, ", method quadrant, 52 units (totals only;"},
 		{[]string{"count", "12", "--method", "bitboard", "-v"}, ", method bitboard\n"},
 		{[]string{"count", "12", "--method", "quadrant", "-v"}, "12-queens: 14200 solutions, 1787 unique\n"},
 		{[]string{"count", "12", "--method", "quadrant", "-v"}, ", method quadrant, 52 units (unique by Burnside"},
-		{[]string{"count", "12", "--total-only", "--json", "--checkpoint", filepath.Join(dir, "a.ckpt")}, `"method":"bitboard"`},
-		{[]string{"count", "12", "--method", "quadrant", "--total-only", "--json", "--checkpoint", filepath.Join(dir, "q.ckpt")}, `"method":"quadrant"`},
+		{[]string{"count", "12", "--total-only", "--json", "--checkpoint", filepath.Join(dir, "a.ckpt")}, `"method":"kernel"`},
+		{[]string{"count", "12", "--method", "quadrant", "--total-only", "--json", "--checkpoint", filepath.Join(dir, "q.ckpt")}, `"method":"join"`},
 	} {
 		out, errs, code := cli(t, "", tc.args...)
 		if code != 0 || !strings.Contains(out, tc.want) {
@@ -386,14 +386,14 @@ func TestAutoMethod(t *testing.T) {
 		args []string
 		want nqueens.Method
 	}{
-		{[]string{"count", "12", "--total-only", "--shard", "1/3"}, nqueens.Bitboard},
-		{[]string{"count", "12", "--method", "quadrant", "--total-only", "--shard", "1/3"}, nqueens.Quadrant},
+		{[]string{"count", "12", "--total-only", "--shard", "1/3"}, nqueens.MethodKernel},
+		{[]string{"count", "12", "--method", "quadrant", "--total-only", "--shard", "1/3"}, nqueens.MethodJoin},
 	} {
 		out, errs, code := cli(t, "", tc.args...)
 		recs, err := nqueens.ParseShardRecords([]byte(out), "stdout")
 		if code != 0 || err != nil || len(recs) != 1 || recs[0].Method != tc.want {
 			t.Errorf("nqueens %s: exit %d, stderr %q, record error %v; want one record of method %s", strings.Join(tc.args, " "), code, errs, err, tc.want)
-		} else if tc.want == nqueens.Bitboard && recs[0].Unique == (nqueens.Uint128{}) {
+		} else if tc.want == nqueens.MethodKernel && recs[0].Unique == (nqueens.Uint128{}) {
 			t.Errorf("nqueens %s: the kernel's record has no unique count", strings.Join(tc.args, " "))
 		}
 	}

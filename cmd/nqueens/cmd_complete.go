@@ -123,16 +123,16 @@ func runComplete(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(bw, res.Count)
 		report(res.Nodes, res.Elapsed.Seconds())
 	case *all:
-		seq, done, err := nqueens.Completions(ctx, b)
+		cs, err := nqueens.Completions(ctx, b)
 		if err != nil {
 			return usagef("%v", err)
 		}
 		k := 0
-		for p := range seq {
+		for p := range cs.All() {
 			k++
 			writeCompletion(bw, b, p, *format, k > 1)
 		}
-		nodes, err := done()
+		nodes, err := cs.Nodes(), cs.Err()
 		if err != nil {
 			return err
 		}
@@ -161,12 +161,12 @@ func runComplete(ctx context.Context, e *env, args []string) error {
 // writeCompletion writes p as a permutation line, or as the board with
 // its blocked squares and the completion's queens; boards after the first
 // are preceded by a blank line.
-func writeCompletion(w io.Writer, b *nqueens.PartialBoard, p nqueens.Placement, format string, sep bool) {
+func writeCompletion(w io.Writer, b *nqueens.Board, p nqueens.Placement, format string, sep bool) {
 	if format == "perm" {
 		fmt.Fprintln(w, p)
 		return
 	}
-	full := &nqueens.PartialBoard{N: b.N, Blocked: b.Blocked}
+	full := &nqueens.Board{N: b.N, Blocked: b.Blocked}
 	for r, c := range p {
 		full.Queens = append(full.Queens, nqueens.Square{Row: r, Col: c})
 	}
@@ -178,7 +178,7 @@ func writeCompletion(w io.Writer, b *nqueens.PartialBoard, p nqueens.Placement, 
 
 // completeInput builds the board from a file or standard input, or from
 // the flags; exactly one source is allowed.
-func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blocked, partial string) (*nqueens.PartialBoard, error) {
+func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blocked, partial string) (*nqueens.Board, error) {
 	flagsUsed := n != 0 || queens != "" || blocked != ""
 	switch {
 	case len(pos) > 1:
@@ -212,7 +212,7 @@ func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blo
 			}
 			f = append(f, fields...)
 		}
-		b := &nqueens.PartialBoard{N: len(f)}
+		b := &nqueens.Board{N: len(f)}
 		for i, s := range f {
 			if s == "." {
 				continue
@@ -229,7 +229,7 @@ func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blo
 		}
 		return b, nil
 	case n != 0:
-		b := &nqueens.PartialBoard{N: n}
+		b := &nqueens.Board{N: n}
 		var err error
 		if b.Queens, err = parseSquares("--queens", queens); err != nil {
 			return nil, err

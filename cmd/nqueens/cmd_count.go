@@ -134,9 +134,9 @@ func showUnique(res nqueens.Result, totalOnly bool) bool {
 // a count picks the same method whatever machine it runs on.
 func chooseMethod(n int, totalOnly bool) nqueens.Method {
 	if totalOnly && n >= quadrantFrom && n <= nqueens.MaxQuadrantN {
-		return nqueens.Quadrant
+		return nqueens.MethodJoin
 	}
-	return nqueens.Bitboard
+	return nqueens.MethodKernel
 }
 
 // chooseAuto resolves --method auto for a count of n with opts: a
@@ -155,7 +155,7 @@ func chooseAuto(n int, totalOnly bool, opts nqueens.CountOptions, avail uint64, 
 		}
 	}
 	if n < quadrantFrom || n > nqueens.MaxQuadrantN {
-		return nqueens.Bitboard
+		return nqueens.MethodKernel
 	}
 	limit := opts.MaxMemory
 	if limit == 0 {
@@ -166,9 +166,9 @@ func chooseAuto(n int, totalOnly bool, opts nqueens.CountOptions, avail uint64, 
 	}
 	qp, err := nqueens.PlanQuadrant(n, nqueens.CountOptions{Workers: opts.Workers, MaxMemory: limit})
 	if err != nil || !qp.Fits {
-		return nqueens.Bitboard
+		return nqueens.MethodKernel
 	}
-	return nqueens.Quadrant
+	return nqueens.MethodJoin
 }
 
 // refuseAbove is the estimated wall time above which count refuses to
@@ -227,7 +227,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		if m, err = parseMethod(*method); err != nil {
 			return err
 		}
-		if *totalOnly && m != nqueens.Quadrant && m != nqueens.Bitboard {
+		if *totalOnly && m != nqueens.MethodJoin && m != nqueens.MethodKernel {
 			return usagef("--total-only goes with --method auto, bitboard or quadrant")
 		}
 	}
@@ -268,13 +268,13 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	if long && lo != hi {
 		return usagef("--checkpoint and --shard count one N, not a range")
 	}
-	if long && !auto && m != nqueens.Bitboard && m != nqueens.Quadrant {
+	if long && !auto && m != nqueens.MethodKernel && m != nqueens.MethodJoin {
 		return usagef("--checkpoint and --shard need --method auto, bitboard or quadrant")
 	}
 	if long && lo < 4 {
 		return usagef("--checkpoint and --shard need N ≥ 4 (N = %d has no work units)", lo)
 	}
-	if !auto && m == nqueens.Quadrant && hi > nqueens.MaxQuadrantN {
+	if !auto && m == nqueens.MethodJoin && hi > nqueens.MaxQuadrantN {
 		return usagef("--method quadrant counts N up to %d, not %d (its quadrant tables would not fit in memory)", nqueens.MaxQuadrantN, hi)
 	}
 	if *out != "" && *shardFlag == "" {
@@ -286,7 +286,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	if *planOnly {
-		if m != nqueens.Quadrant || lo != hi {
+		if m != nqueens.MethodJoin || lo != hi {
 			return usagef("--plan-only goes with --method quadrant and one N")
 		}
 		return printQuadrantPlan(e, lo, opts)
@@ -314,7 +314,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	// budget stops it earlier.
 	methods := []nqueens.Method{m}
 	if all {
-		methods = nqueens.Methods
+		methods = nqueens.SearchMethods
 		if !set["budget"] {
 			*budget = defaultAllBudget
 		}
@@ -383,7 +383,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		if !showUnique(res, *totalOnly) {
 			uniq = "-"
 		}
-		if res.Method == nqueens.Quadrant {
+		if res.Method == nqueens.MethodJoin {
 			nodes = "-"
 		}
 		fmt.Fprintf(e.stdout, "%3d %20s %20s %16s %10.3f %7s", n, group(res.Solutions.String()), uniq, nodes, res.Elapsed.Seconds(), growth)
@@ -433,7 +433,7 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 	if g.verbose {
 		fmt.Fprintln(g.stderr, describeEstimate(est))
 	}
-	if g.limitSet && est.Method != nqueens.Quadrant && est.Memory > opts.MaxMemory {
+	if g.limitSet && est.Method != nqueens.MethodJoin && est.Memory > opts.MaxMemory {
 		return est, usagef("--max-memory: %v: n = %d needs %s with method %s, the limit is %s",
 			nqueens.ErrMemory, n, bytesize.Need(est.Memory), est.Method, bytesize.Limit(opts.MaxMemory))
 	}
@@ -461,7 +461,7 @@ func quickIsEnough(e nqueens.CountEstimate) bool {
 	if e.WallSeconds > refuseAbove.Seconds()/4 || e.From != e.N || e.Samples < 2 {
 		return false
 	}
-	return !e.Probes || e.Method == nqueens.Quadrant
+	return !e.Probes || e.Method == nqueens.MethodJoin
 }
 
 // describeEstimate is the -v line of an estimate.
@@ -476,7 +476,7 @@ func describeEstimate(e nqueens.CountEstimate) string {
 		fmt.Fprintf(&b, ", %s of memory", bytesize.Need(e.Memory))
 	}
 	switch {
-	case e.Method != nqueens.Bitboard && e.Method != nqueens.Quadrant:
+	case e.Method != nqueens.MethodKernel && e.Method != nqueens.MethodJoin:
 		if e.From == e.N {
 			fmt.Fprintf(&b, ", measured by counting N = 5..%d", e.N)
 		} else {
@@ -612,7 +612,7 @@ func countOne(ctx context.Context, e *env, n int, opts nqueens.CountOptions, f c
 
 // printVerbose writes the -v lines of a finished count to w.
 func printVerbose(w io.Writer, res nqueens.Result, opts nqueens.CountOptions, f countFlags) {
-	if res.Method == nqueens.Quadrant {
+	if res.Method == nqueens.MethodJoin {
 		note := "unique by Burnside's lemma from the total and the rotation-symmetric solutions"
 		switch {
 		case f.totalOnly:

@@ -90,7 +90,7 @@ func plotRow(n int, res nqueens.Result, totalOnly bool) plot.Row {
 	if showUnique(res, totalOnly) {
 		r.Unique, _ = res.Unique.Uint64()
 	}
-	if res.Method == nqueens.Quadrant {
+	if res.Method == nqueens.MethodJoin {
 		r.Nodes = 0
 	}
 	return r

@@ -51,18 +51,18 @@ func TestCountMemoryNeedPasses(t *testing.T) {
 		limit  string
 		shard  string
 	}{
-		{"12", "quadrant", "1K", ""},
-		{"14", "quadrant", "1K", ""},
-		{"16", "quadrant", "1M", ""},
-		{"16", "quadrant", "1500K", ""},
-		{"17", "quadrant", "1M", ""},
-		{"15", "quadrant", "1K", "0/4"}, // odd N, whose whole count held the quadrant table at its floor until 2026-12-01
-		{"17", "quadrant", "1K", "3/4"},
-		{"12", "bitboard", "1K", ""},
-		{"15", "bitboard", "100K", ""},
+		{"12", "join", "1K", ""},
+		{"14", "join", "1K", ""},
+		{"16", "join", "1M", ""},
+		{"16", "join", "1500K", ""},
+		{"17", "join", "1M", ""},
+		{"15", "join", "1K", "0/4"}, // odd N, whose whole count held the quadrant table at its floor until 2026-12-01
+		{"17", "join", "1K", "3/4"},
+		{"12", "kernel", "1K", ""},
+		{"15", "kernel", "100K", ""},
 	} {
 		args := []string{"count", tc.n, "--method", tc.method, "--max-memory", tc.limit}
-		if tc.method == "quadrant" {
+		if tc.method == "join" {
 			args = append(args, "--total-only")
 		}
 		if tc.shard != "" {
@@ -234,13 +234,13 @@ func TestQuickIsEnough(t *testing.T) {
 		e    nqueens.CountEstimate
 		want bool
 	}{
-		{"kernel units", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Bitboard }), true},
-		{"kernel probes", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Bitboard; e.Probes = true }), false},
-		{"quadrant pieces", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Quadrant; e.Probes = true }), true},
-		{"quadrant one sample", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Quadrant; e.Probes = true; e.Samples = 1 }), false},
-		{"extrapolated", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Permutation; e.From = 12 }), false},
-		{"at a quarter", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Quadrant; e.WallSeconds = hour / 4 }), true},
-		{"past a quarter", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.Quadrant; e.WallSeconds = hour/4 + 1 }), false},
+		{"kernel units", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.MethodKernel }), true},
+		{"kernel probes", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.MethodKernel; e.Probes = true }), false},
+		{"quadrant pieces", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.MethodJoin; e.Probes = true }), true},
+		{"quadrant one sample", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.MethodJoin; e.Probes = true; e.Samples = 1 }), false},
+		{"extrapolated", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.MethodPermutation; e.From = 12 }), false},
+		{"at a quarter", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.MethodJoin; e.WallSeconds = hour / 4 }), true},
+		{"past a quarter", with(func(e *nqueens.CountEstimate) { e.Method = nqueens.MethodJoin; e.WallSeconds = hour/4 + 1 }), false},
 	} {
 		if got := quickIsEnough(tc.e); got != tc.want {
 			t.Errorf("quickIsEnough(%s: %+v) = %v, want %v", tc.name, tc.e, got, tc.want)

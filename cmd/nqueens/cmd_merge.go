@@ -153,7 +153,7 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 		shards += fmt.Sprintf(", %d replicas agree", out.Replicas)
 	}
 	switch {
-	case res.UniqueCounted() && res.Method == nqueens.Quadrant:
+	case res.UniqueCounted() && res.Method == nqueens.MethodJoin:
 		fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique (%s, %d units; method %s, unique by symmetry)\n", res.N, res.Solutions, res.Unique, shards, out.Units, res.Method)
 	case res.UniqueCounted():
 		fmt.Fprintf(e.stdout, "%d-queens: %s solutions, %s unique (%s, %d units)\n", res.N, res.Solutions, res.Unique, shards, out.Units)

@@ -122,7 +122,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	if n < 4 {
 		return usagef("N = %d has no work units to plan (N ≥ 4)", n)
 	}
-	if m == nqueens.Quadrant && n > nqueens.MaxQuadrantN {
+	if m == nqueens.MethodJoin && n > nqueens.MaxQuadrantN {
 		return usagef("--method quadrant counts N up to %d, not %d (its quadrant tables would not fit in memory)", nqueens.MaxQuadrantN, n)
 	}
 	if *shards < 1 {
@@ -145,7 +145,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	eo := nqueens.EstimateOptions{Method: m, Workers: *workers, MaxMemory: limit}
 	var qp []nqueens.QuadrantPlan
 	var qids [][]int
-	if m == nqueens.Quadrant {
+	if m == nqueens.MethodJoin {
 		if qp, qids, err = quadrantShards(n, sh, *workers, limit); err != nil {
 			return shardsError(err)
 		}
@@ -206,13 +206,13 @@ func planMethod(s string) (nqueens.Method, error) {
 	case "auto":
 		return chooseMethod(0, false), nil
 	case "kernel":
-		return nqueens.Bitboard, nil
+		return nqueens.MethodKernel, nil
 	}
 	m, err := parseMethod(s)
 	if err != nil {
 		return "", err
 	}
-	if m != nqueens.Bitboard && m != nqueens.Quadrant {
+	if m != nqueens.MethodKernel && m != nqueens.MethodJoin {
 		return "", usagef("--method %s: shards need auto, kernel (bitboard) or quadrant", m)
 	}
 	return m, nil
@@ -257,7 +257,7 @@ func quadrantShards(n int, sh nqueens.Shard, workers int, limit uint64) ([]nquee
 func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64, est nqueens.CountEstimate, qp []nqueens.QuadrantPlan, qids [][]int) (per []shardPlan, units int, even, estimated bool, err error) {
 	r := max(sh.Replicas, 1)
 	ids := qids
-	if m != nqueens.Quadrant {
+	if m != nqueens.MethodJoin {
 		ids, err = nqueens.ShardUnits(n, m, sh)
 		if err != nil && !errors.Is(err, nqueens.ErrSize) {
 			return nil, 0, false, false, err

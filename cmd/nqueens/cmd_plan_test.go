@@ -31,8 +31,8 @@ func TestPlanUnitsAreTheCounts(t *testing.T) {
 		n, m, r       int
 		method, count string // plan's --method, count's
 	}{
-		{12, 4, 1, "kernel", "bitboard"},
-		{14, 4, 1, "bitboard", "bitboard"},
+		{12, 4, 1, "kernel", "kernel"},
+		{14, 4, 1, "kernel", "kernel"},
 		{12, 5, 3, "auto", "auto"},
 		{14, 3, 2, "quadrant", "quadrant"},
 	}

@@ -194,16 +194,16 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 // one by one (solve, watch): one of nqueens.Methods. The quadrant join
 // counts totals only and is refused, naming the methods that list.
 func parseListMethod(s string) (nqueens.Method, error) {
-	names := make([]string, len(nqueens.Methods))
-	for i, m := range nqueens.Methods {
+	names := make([]string, len(nqueens.SearchMethods))
+	for i, m := range nqueens.SearchMethods {
 		names[i] = string(m)
 	}
 	want := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 	m, err := nqueens.ParseMethod(s)
 	switch {
-	case err == nil && slices.Contains(nqueens.Methods, m):
+	case err == nil && slices.Contains(nqueens.SearchMethods, m):
 		return m, nil
-	case err == nil:
+	case err == nil && m != nqueens.MethodAuto:
 		return "", usagef("--method %s counts totals only and cannot list solutions; want %s", m, want)
 	}
 	return "", usagef("--method %s: unknown method; want %s", quote.Token(s), want)

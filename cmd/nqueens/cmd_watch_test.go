@@ -23,7 +23,7 @@ import (
 func TestWatchPiped(t *testing.T) {
 	var want int
 	var final nqueens.Event
-	s, _ := nqueens.NewSearch(5, nqueens.SolveOptions{Method: nqueens.Arrays, Trace: func(e nqueens.Event) { want++; final = e }})
+	s, _ := nqueens.NewSearch(5, nqueens.SolveOptions{Method: nqueens.MethodArrays, Trace: func(e nqueens.Event) { want++; final = e }})
 	for range s.All() {
 	}
 	out, stderr, code := nq(t, "", "watch", "5", "--method", "arrays")
@@ -67,7 +67,7 @@ func step(m *watchModel, msg tea.Msg) {
 func TestWatchKeys(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	m := newWatchModel(4, nqueens.Bitboard, 100*time.Millisecond, traceEvents(ctx, 4, nqueens.Bitboard))
+	m := newWatchModel(4, nqueens.MethodBitboard, 100*time.Millisecond, traceEvents(ctx, 4, nqueens.MethodBitboard))
 	step(m, tickMsg{})
 	if m.steps != 1 {
 		t.Fatalf("after a tick steps = %d; want 1", m.steps)
@@ -248,7 +248,7 @@ func TestWatchTerminalLayout(t *testing.T) {
 func TestWatchView(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	m := newWatchModel(4, nqueens.Bitboard, 100*time.Millisecond, traceEvents(ctx, 4, nqueens.Bitboard))
+	m := newWatchModel(4, nqueens.MethodBitboard, 100*time.Millisecond, traceEvents(ctx, 4, nqueens.MethodBitboard))
 	step(m, tickMsg{})
 	for _, tc := range []struct {
 		w, h      int

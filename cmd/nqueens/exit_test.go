@@ -158,7 +158,7 @@ func TestSignalExit(t *testing.T) {
 	} {
 		t.Run(tc.sig.String(), func(t *testing.T) {
 			ckpt := filepath.Join(t.TempDir(), "n18.ckpt")
-			cmd := exec.Command(bin, "count", "18", "--method", "bitboard", "--workers", "1", "--checkpoint", ckpt)
+			cmd := exec.Command(bin, "count", "18", "--method", "kernel", "--workers", "1", "--checkpoint", ckpt)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			// Signalled once the header and two unit records are on disk.

@@ -329,9 +329,9 @@ func killResume(t *testing.T, bin string, n int, stream uint64, extra ...string)
 	rng := rand.New(rand.NewPCG(seed, stream))
 	ck := filepath.Join(t.TempDir(), "ckpt")
 	args := append([]string{"count", fmt.Sprint(n), "--checkpoint", ck, "--workers", "1", "--json"}, extra...)
-	wantMethod := "bitboard"
+	wantMethod := "kernel"
 	if slices.Contains(extra, "quadrant") {
-		wantMethod = "quadrant"
+		wantMethod = "join"
 	}
 	// prev is the number of units the previous run reported done: the
 	// next run must resume at least those.
@@ -425,7 +425,7 @@ func TestQuadrantShardMergeCLI(t *testing.T) {
 	for i := range m {
 		f := filepath.Join(dir, fmt.Sprintf("q%d.json", i))
 		code, out, errs := runCLI(t, "count", fmt.Sprint(n), "--method", "quadrant", "--total-only", "--shard", fmt.Sprintf("%d/%d", i, m), "-o", f, "--workers", "2")
-		if want := fmt.Sprintf("13-queens shard %d/4: ", i); code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "(totals only, method quadrant)") {
+		if want := fmt.Sprintf("13-queens shard %d/4: ", i); code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "(totals only, method join)") {
 			t.Fatalf("count --method quadrant --total-only --shard %d/%d: exit %d, %q, %q; want 0 and %q… (totals only, method quadrant)", i, m, code, out, errs, want)
 		}
 		files = append(files, f)
@@ -434,13 +434,13 @@ func TestQuadrantShardMergeCLI(t *testing.T) {
 	// the whole total.
 	want := fmt.Sprintf("13-queens: %s solutions, 9233 unique (4 shards, ", knownTotal(t, n))
 	code, out, errs := runCLI(t, append([]string{"merge", "--recompute", "30", "--seed", "5"}, files...)...)
-	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "method quadrant, unique by symmetry)") || !strings.Contains(out, "recomputed 30 units (seed 5): all match") {
+	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "method join, unique by symmetry)") || !strings.Contains(out, "recomputed 30 units (seed 5): all match") {
 		t.Errorf("merge: exit %d, stdout %q, stderr %q; want 0 and %q… unique by symmetry", code, out, errs, want)
 	}
 	code, out, _ = runCLI(t, append([]string{"merge", "--json"}, files...)...)
 	var got map[string]any
-	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil || got["method"] != "quadrant" || got["solutions"] != float64(73712) {
-		t.Errorf("merge --json: exit %d, %q, %v; want method quadrant, 73712 solutions", code, out, err)
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil || got["method"] != "join" || got["solutions"] != float64(73712) {
+		t.Errorf("merge --json: exit %d, %q, %v; want method join, 73712 solutions", code, out, err)
 	}
 	if got["unique"] != float64(9233) {
 		t.Errorf("merge --json of quadrant shards: %q; want unique 9233 (derived from the total)", out)
@@ -461,7 +461,7 @@ func TestQuadrantShardMergeCLI(t *testing.T) {
 		t.Fatal(errs)
 	}
 	for _, args := range [][]string{
-		{"count", "12", "--method", "bitboard", "--checkpoint", ck},
+		{"count", "12", "--method", "kernel", "--checkpoint", ck},
 		{"count", "13", "--method", "quadrant", "--total-only", "--checkpoint", ck},
 		{"count", "13", "--checkpoint", ck},
 	} {
@@ -479,7 +479,7 @@ func TestQuadrantShardMergeCLI(t *testing.T) {
 		code, out, errs = runCLI(t, args...)
 		var res countOut
 		json.Unmarshal([]byte(out), &res)
-		if code != 0 || string(res.Solutions) != "14200" || res.Method != "quadrant" || res.Resumed != res.Units || res.Units == 0 {
+		if code != 0 || string(res.Solutions) != "14200" || res.Method != "join" || res.Resumed != res.Units || res.Units == 0 {
 			t.Errorf("%v, a finished quadrant checkpoint: exit %d, %q, %q; want 14200 by quadrant with every unit resumed", args, code, out, errs)
 		}
 	}

@@ -59,8 +59,8 @@ func TestPlotRowsMatchCount(t *testing.T) {
 		}
 		want = append(want, r)
 	}
-	if len(want) != 9*len(nqueens.Methods) {
-		t.Fatalf("%d JSON rows; want %d", len(want), 9*len(nqueens.Methods))
+	if len(want) != 9*len(nqueens.SearchMethods) {
+		t.Fatalf("%d JSON rows; want %d", len(want), 9*len(nqueens.SearchMethods))
 	}
 	if len(*writes) != len(want) {
 		t.Fatalf("the chart was written %d times; want once per row, %d", len(*writes), len(want))
@@ -78,7 +78,7 @@ func TestPlotRowsMatchCount(t *testing.T) {
 	texts := svgTexts(t, b)
 	labels := []string{plot.Label(plot.Solutions, ""), plot.Label(plot.Unique, "")}
 	for _, q := range []plot.Quantity{plot.Nodes, plot.Seconds} {
-		for _, m := range nqueens.Methods {
+		for _, m := range nqueens.SearchMethods {
 			labels = append(labels, plot.Label(q, string(m)))
 		}
 	}
@@ -180,7 +180,7 @@ func TestPlotBudgetStops(t *testing.T) {
 			t.Errorf("row %q: want only N = 4 under a budget of 1ns", r)
 		}
 	}
-	for _, m := range nqueens.Methods {
+	for _, m := range nqueens.SearchMethods {
 		if !strings.Contains(errs, "nqueens count: "+string(m)+" stops before N = ") {
 			t.Errorf("stderr %q: want a note that %s stops", errs, m)
 		}

@@ -52,7 +52,7 @@ func TestReplicasCLI(t *testing.T) {
 		want    string
 	}{
 		{"kernel", 12, 4, 2, nil, 1, "12-queens: " + knownTotal(t, 12) + " solutions, 1787 unique (4 shards, 2 replicas agree, 730 units)\n"},
-		{"quadrant", 12, 4, 2, []string{"--method", "quadrant", "--total-only"}, 0, "12-queens: " + knownTotal(t, 12) + " solutions, 1787 unique (4 shards, 2 replicas agree, 52 units; method quadrant, unique by symmetry)\n"},
+		{"quadrant", 12, 4, 2, []string{"--method", "quadrant", "--total-only"}, 0, "12-queens: " + knownTotal(t, 12) + " solutions, 1787 unique (4 shards, 2 replicas agree, 52 units; method join, unique by symmetry)\n"},
 	} {
 		dir := t.TempDir()
 		var files []string

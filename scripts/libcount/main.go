@@ -47,9 +47,9 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	opts := nqueens.CountOptions{SoftMemoryLimit: true}
 	switch args[1] {
 	case "bitboard":
-		opts.Method = nqueens.Bitboard
+		opts.Method = nqueens.MethodKernel
 	case "quadrant":
-		opts.Method = nqueens.Quadrant
+		opts.Method = nqueens.MethodJoin
 	default:
 		fmt.Fprintf(stderr, "libcount: unknown method %q (want bitboard or quadrant)\n", args[1])
 		return 2

@@ -208,7 +208,7 @@ func svgTexts(t *testing.T, b []byte) []string {
 
 func TestRenderSVG(t *testing.T) {
 	c := &Chart{Title: "nqueens count 1-9 --method all"}
-	methods := nqueens.Methods
+	methods := nqueens.SearchMethods
 	for _, r := range countRows(t, 1, 9, methods...) {
 		c.Add(r)
 	}
@@ -283,7 +283,7 @@ func golden(t *testing.T, path string, got []byte) {
 
 func TestRenderDeterministic(t *testing.T) {
 	c := &Chart{}
-	for _, r := range countRows(t, 4, 8, nqueens.Bitboard) {
+	for _, r := range countRows(t, 4, 8, nqueens.MethodBitboard) {
 		c.Add(r)
 	}
 	var a, b bytes.Buffer
@@ -316,7 +316,7 @@ func TestRenderEmpty(t *testing.T) {
 func TestWriteFile(t *testing.T) {
 	dir := t.TempDir()
 	c := &Chart{}
-	for _, r := range countRows(t, 4, 8, nqueens.Bitboard, nqueens.Arrays) {
+	for _, r := range countRows(t, 4, 8, nqueens.MethodBitboard, nqueens.MethodArrays) {
 		c.Add(r)
 	}
 	for _, name := range []string{"g.svg", "g.png"} {

@@ -32,7 +32,7 @@ const (
 // boardParam reads the required parameter b: the board as ParseBoard reads
 // it, rows separated by "/" ("Q.../..x./..../...."), at most
 // nqueens.MaxCompleteN squares wide. It checks the shape, not the queens.
-func boardParam(q url.Values) (*nqueens.PartialBoard, error) {
+func boardParam(q url.Values) (*nqueens.Board, error) {
 	s := q.Get("b")
 	if s == "" {
 		return nil, badf("b is missing (the board: rows of Q . x separated by /)")
@@ -50,7 +50,7 @@ func boardParam(q url.Values) (*nqueens.PartialBoard, error) {
 }
 
 // boardRows writes b as the rows of the b parameter, separated by "/".
-func boardRows(b *nqueens.PartialBoard) string {
+func boardRows(b *nqueens.Board) string {
 	return strings.ReplaceAll(strings.TrimSuffix(b.String(), "\n"), "\n", "/")
 }
 
@@ -136,21 +136,21 @@ func (s *server) complete(w http.ResponseWriter, r *http.Request) error {
 
 // countCompletions counts the completions of b, stopping after limit+1
 // of them or when ctx ends.
-func (s *server) countCompletions(ctx context.Context, w http.ResponseWriter, b *nqueens.PartialBoard, limit int) error {
+func (s *server) countCompletions(ctx context.Context, w http.ResponseWriter, b *nqueens.Board, limit int) error {
 	start := time.Now()
-	seq, end, err := nqueens.Completions(ctx, b)
+	cs, err := nqueens.Completions(ctx, b)
 	if err != nil {
 		return badf("%v", err)
 	}
 	reply := countCompletionsReply{N: b.N, Limit: limit}
-	for range seq {
+	for range cs.All() {
 		if reply.Count == uint64(limit) {
 			reply.Stopped = "limit"
 			break
 		}
 		reply.Count++
 	}
-	nodes, err := end()
+	nodes, err := cs.Nodes(), cs.Err()
 	reply.Nodes, reply.Seconds = nodes, time.Since(start).Seconds()
 	switch {
 	case reply.Stopped != "":
@@ -168,7 +168,7 @@ func (s *server) countCompletions(ctx context.Context, w http.ResponseWriter, b 
 // emptyLine names a row or a column of b without a queen and without an
 // open square (every square blocked or attacked by a queen), one-based:
 // "row 3 has no open square". It returns "" when there is none.
-func emptyLine(b *nqueens.PartialBoard) string {
+func emptyLine(b *nqueens.Board) string {
 	n := b.N
 	closed := make([][]bool, n)
 	for r := range closed {

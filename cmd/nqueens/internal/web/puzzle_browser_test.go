@@ -74,7 +74,7 @@ func TestBrowserPuzzle(t *testing.T) {
 		do("click "+sel, chromedp.MouseClickNode(nodes[0], opts...))
 	}
 	// pageBoard reads the board the page holds, from its squares.
-	pageBoard := func() *nqueens.PartialBoard {
+	pageBoard := func() *nqueens.Board {
 		t.Helper()
 		rows := eval(`[...document.querySelectorAll('#pz-board .sq')].reduce((s, d) => {
 			const n = Math.round(Math.sqrt(document.querySelectorAll('#pz-board .sq').length));

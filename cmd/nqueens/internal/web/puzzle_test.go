@@ -19,7 +19,7 @@ import (
 func board(rows ...string) string { return url.QueryEscape(strings.Join(rows, "/")) }
 
 // parseRows parses rows as the library does, for the expected answers.
-func parseRows(t *testing.T, rows []string) *nqueens.PartialBoard {
+func parseRows(t *testing.T, rows []string) *nqueens.Board {
 	t.Helper()
 	b, err := nqueens.ParseBoard(strings.Join(rows, "\n"))
 	if err != nil {

@@ -435,10 +435,10 @@ func nParam(q url.Values, max int) (int, error) {
 func methodParam(q url.Values) (nqueens.Method, error) {
 	s := q.Get("method")
 	if s == "" {
-		return nqueens.Bitboard, nil
+		return nqueens.MethodBitboard, nil
 	}
-	names := make([]string, len(nqueens.Methods))
-	for i, m := range nqueens.Methods {
+	names := make([]string, len(nqueens.SearchMethods))
+	for i, m := range nqueens.SearchMethods {
 		if strings.EqualFold(s, string(m)) {
 			return m, nil
 		}
@@ -452,8 +452,8 @@ func (s *server) config(w http.ResponseWriter, r *http.Request) error {
 	if _, err := query(r); err != nil {
 		return err
 	}
-	methods := make([]string, len(nqueens.Methods))
-	for i, m := range nqueens.Methods {
+	methods := make([]string, len(nqueens.SearchMethods))
+	for i, m := range nqueens.SearchMethods {
 		methods[i] = string(m)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{

@@ -147,7 +147,7 @@ func trace(t *testing.T, n int, m nqueens.Method) [][]any {
 
 func TestEvents(t *testing.T) {
 	srv := newServer(t, Options{})
-	for _, m := range nqueens.Methods {
+	for _, m := range nqueens.SearchMethods {
 		want := trace(t, 5, m)
 		got, end := window(t, srv.URL+"/api/events?n=5&limit=50000&method="+string(m))
 		if len(got) != len(want) || end["done"] != true || int(end["next"].(float64)) != len(want) {

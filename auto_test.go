@@ -1,0 +1,137 @@
+package nqueens
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// withMemory makes availableMemory report avail (known) for the test.
+func withMemory(t *testing.T, avail uint64, known bool) {
+	t.Helper()
+	old := availableMemory
+	availableMemory = func() (uint64, bool) { return avail, known }
+	t.Cleanup(func() { availableMemory = old })
+}
+
+func TestChooseMethod(t *testing.T) {
+	withMemory(t, 64<<30, true)
+	dir := t.TempDir()
+	kernelCkpt := filepath.Join(dir, "k.ckpt")
+	// A kernel checkpoint of n = 18 (its header: the count is cancelled
+	// before its first unit): MethodAuto resumes it with the kernel.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Count(ctx, 18, CountOptions{Method: MethodKernel, Checkpoint: kernelCkpt}); err == nil {
+		t.Fatal("a cancelled count returned no error")
+	}
+	if _, m, err := CheckpointMethod(kernelCkpt); err != nil || m != MethodKernel {
+		t.Fatalf("CheckpointMethod = %s, %v; want %s", m, err, MethodKernel)
+	}
+	for _, tc := range []struct {
+		name string
+		n    int
+		opts CountOptions
+		want Method
+	}{
+		{"below joinFrom", joinFrom - 1, CountOptions{}, MethodKernel},
+		{"n = 0", 0, CountOptions{}, MethodKernel},
+		{"joinFrom", joinFrom, CountOptions{}, MethodJoin},
+		{"19", 19, CountOptions{}, MethodJoin},
+		{"20", 20, CountOptions{Workers: 1}, MethodJoin},
+		{"above the join", MaxQuadrantN + 1, CountOptions{}, MethodKernel},
+		{"MaxMemory too small", 20, CountOptions{MaxMemory: 1 << 20}, MethodKernel},
+		{"MaxMemory fits", 18, CountOptions{MaxMemory: 1 << 30}, MethodJoin},
+		{"explicit kernel", 20, CountOptions{Method: MethodKernel}, MethodKernel},
+		{"explicit arrays", 20, CountOptions{Method: MethodArrays}, MethodArrays},
+		{"explicit join", 8, CountOptions{Method: MethodJoin}, MethodJoin},
+		{"shard", 20, CountOptions{Shard: Shard{Index: 1, Count: 4}}, MethodKernel},
+		{"shard total only", 20, CountOptions{Shard: Shard{Index: 1, Count: 4}, TotalOnly: true}, MethodJoin},
+		{"shard total only, small n", 17, CountOptions{Shard: Shard{Index: 1, Count: 4}, TotalOnly: true}, MethodKernel},
+		{"kernel checkpoint", 18, CountOptions{Checkpoint: kernelCkpt}, MethodKernel},
+		{"checkpoint of another n", 19, CountOptions{Checkpoint: kernelCkpt}, MethodJoin},
+		{"missing checkpoint", 18, CountOptions{Checkpoint: filepath.Join(dir, "none")}, MethodJoin},
+	} {
+		if got := ChooseMethod(tc.n, tc.opts); got != tc.want {
+			t.Errorf("%s: ChooseMethod(%d, %+v) = %s; want %s", tc.name, tc.n, tc.opts, got, tc.want)
+		}
+	}
+}
+
+func TestChooseMethodMemory(t *testing.T) {
+	// Without MaxMemory, half the available memory bounds the join.
+	withMemory(t, 2<<20, true)
+	if got := ChooseMethod(20, CountOptions{}); got != MethodKernel {
+		t.Errorf("2 MiB available: ChooseMethod(20) = %s; want %s", got, MethodKernel)
+	}
+	withMemory(t, 0, false) // unknown: 8 GiB
+	if got := ChooseMethod(20, CountOptions{}); got != MethodJoin {
+		t.Errorf("unknown memory: ChooseMethod(20) = %s; want %s", got, MethodJoin)
+	}
+}
+
+func TestParseMemAvailable(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want uint64
+		ok   bool
+	}{
+		{"MemTotal: 100 kB\nMemAvailable:   2048 kB\n", 2 << 20, true},
+		{"MemTotal: 100 kB\n", 0, false},
+		{"MemAvailable: 12 MB\n", 0, false},
+		{"MemAvailable: x kB\n", 0, false},
+		{"MemAvailable: 9007199254740993 kB\n", 0, false},
+	} {
+		got, ok := parseMemAvailable(strings.NewReader(tc.in))
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("parseMemAvailable(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestCountAuto: the zero CountOptions counts with the join at n = 18
+// and with the kernel when MaxMemory is too small for the join, and
+// both match OEIS; Result.Method names what ran.
+func TestCountAuto(t *testing.T) {
+	if testing.Short() {
+		t.Skip("counts n = 18 twice")
+	}
+	withMemory(t, 64<<30, true)
+	total := loadOEIS(t, "a000170")
+	unique := loadOEIS(t, "a002562")
+	for _, tc := range []struct {
+		n    int
+		opts CountOptions
+		want Method
+	}{
+		{8, CountOptions{}, MethodKernel},
+		{18, CountOptions{}, MethodJoin},
+		{18, CountOptions{MaxMemory: 1 << 20}, MethodKernel},
+	} {
+		res, err := Count(context.Background(), tc.n, tc.opts)
+		if err != nil {
+			t.Fatalf("Count(%d, %+v): %v", tc.n, tc.opts, err)
+		}
+		if res.Method != tc.want {
+			t.Errorf("Count(%d, %+v).Method = %s; want %s", tc.n, tc.opts, res.Method, tc.want)
+		}
+		if got, want := res.Solutions, want(t, total, tc.n); got != want {
+			t.Errorf("Count(%d, %+v).Solutions = %v; want %v", tc.n, tc.opts, got, want)
+		}
+		if got, want := res.Unique, want(t, unique, tc.n); !res.UniqueCounted() || got != want {
+			t.Errorf("Count(%d, %+v).Unique = %v (counted %v); want %v", tc.n, tc.opts, got, res.UniqueCounted(), want)
+		}
+	}
+}
+
+func TestParseMethodAuto(t *testing.T) {
+	for _, s := range []string{"", "auto", "AUTO"} {
+		if m, err := ParseMethod(s); err != nil || m != MethodAuto {
+			t.Errorf("ParseMethod(%q) = %q, %v; want MethodAuto", s, m, err)
+		}
+	}
+	if got := MethodAuto.String(); got != "auto" {
+		t.Errorf("MethodAuto.String() = %q; want auto", got)
+	}
+}

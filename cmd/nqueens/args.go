@@ -53,7 +53,7 @@ func parseRange(s string, max int) (lo, hi int, err error) {
 func parseMethod(s string) (nqueens.Method, error) {
 	m, err := nqueens.ParseMethod(s)
 	if err != nil {
-		return "", usagef("--method: %v", err)
+		return "", usagef("-method: %v", err)
 	}
 	return m, nil
 }

@@ -21,21 +21,21 @@ var completeCmd = &command{
 placed and some squares where no queen may stand, place the other queens.
 The board comes as text from a file or standard input (rows of Q queen,
 . free, x blocked — the form 'nqueens gen completion' writes), or from
-flags: --n with --queens and --blocked lists of one-based row:col squares,
-or --partial, a permutation with . for the open rows.
+flags: -n with -queens and -blocked lists of one-based row:col squares,
+or -partial, a permutation with . for the open rows.
 
-Prints one completion (default), the number of completions (--count) or
-every completion as it is found (--all). Exit status 1 when there is no
-completion (--count prints 0 and exits 0, as 'count 2' does); 2, naming the problem, when the board is contradictory (queens
+Prints one completion (default), the number of completions (-count) or
+every completion as it is found (-all). Exit status 1 when there is no
+completion (-count prints 0 and exits 0, as 'count 2' does); 2, naming the problem, when the board is contradictory (queens
 that attack each other, a queen on a blocked square, squares off the
-board, ragged rows). --stats prints the nodes searched and the time to
+board, ragged rows). -stats prints the nodes searched and the time to
 standard error.
 
 Examples:
-  nqueens complete --n 8 --queens 1:1,2:5
-  nqueens complete --partial "1 5 . . . . . ."  --count
-  nqueens complete --n 8 --queens 1:1 --blocked 5:3 --all
-  nqueens gen completion --family diag --n 21 --diagonals 19 --seed 1 | nqueens complete - --stats`,
+  nqueens complete -n 8 -queens 1:1,2:5
+  nqueens complete -partial "1 5 . . . . . ."   -count
+  nqueens complete -n 8 -queens 1:1 -blocked 5:3 -all
+  nqueens gen completion -family diag -n 21 -diagonals 19 -seed 1 | nqueens complete - -stats`,
 }
 
 func init() {
@@ -45,13 +45,13 @@ func init() {
 
 func runComplete(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(completeCmd, e)
-	n := fs.Int("n", 0, "board size, with --queens and --blocked")
-	queens := fs.String("queens", "", "given queens, one-based row:col separated by commas: 1:1,2:5")
-	blocked := fs.String("blocked", "", "blocked squares, one-based row:col separated by commas")
-	partial := fs.String("partial", "", `a permutation with . for open rows: "1 5 . . . . . ."`)
+	n := fs.Int("n", 0, "board size `N`, with -queens and -blocked")
+	queens := fs.String("queens", "", "given queens, one-based `ROW:COL,...`: 1:1,2:5")
+	blocked := fs.String("blocked", "", "blocked squares, one-based `ROW:COL,...`")
+	partial := fs.String("partial", "", "a permutation `PERM` with . for the open rows: \"1 5 . . . . . .\"")
 	count := fs.Bool("count", false, "print the number of completions")
 	all := fs.Bool("all", false, "print every completion, as found")
-	format := fs.String("format", "perm", "output format: perm (one-based permutation) or board (rows of Q . x)")
+	format := fs.String("format", "perm", "output `FORMAT`: perm (one-based permutation) or board (rows of Q . x)")
 	stats := fs.Bool("stats", false, "print nodes and time to standard error")
 	pos, err := parseFlags(fs, args)
 	if err != nil {

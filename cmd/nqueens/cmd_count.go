@@ -30,47 +30,53 @@ prints a table, one row per N as it finishes, with its time and growth.
 
 Method auto picks by N: below 18 the symmetry-reduced backtracking
 kernel (bitboard), little memory at any N; from 18 to 25 the quadrant
-join (--method quadrant), faster there, the unique count by Burnside's
-lemma, if its planned memory fits --max-memory (without it, half of the
+join (-method quadrant), faster there, the unique count by Burnside's
+lemma, if its planned memory fits -max-memory (without it, half of the
 available memory), else the kernel. -v prints the plan; the Go runtime's
 soft memory limit follows it (a lower GOMEMLIMIT wins). A resumed
---checkpoint keeps its method; --shard picks by N alone (the join only
-with --total-only). Timings: docs/BENCHMARKS.md.
+-checkpoint keeps its method; -shard picks by N alone (the join only
+with -total-only). Timings: docs/BENCHMARKS.md.
 
 count first estimates the time on this machine (-v prints it) and
-refuses, exit 2, a count estimated above 1 hour unless --force is given
-or its --checkpoint file exists (a resumed count).
+refuses, exit 2, a count estimated above 1 hour unless -force is given
+or its -checkpoint file exists (a resumed count). -max-memory bounds the
+memory: the join plans within it, other methods are refused above it.
 
 Examples:
   nqueens count 8                 8-queens: 92 solutions, 12 unique
   nqueens count 14 -v             also the estimate, time and nodes
   nqueens count 1-15              a table for N = 1..15
-  nqueens count 12 --json         one JSON object
-  nqueens count 18 --total-only   the total alone
+  nqueens count 12 -json          one JSON object
+  nqueens count 18 -total-only    the total alone
   nqueens count 19                total by the join, unique by symmetry
-  nqueens count 19 --method bitboard   both by the kernel
-  nqueens count 20 --max-memory 2G
-  nqueens count 10 --method permutation   a tutorial's method
-  nqueens count 23 --force        start although estimated at hours
+  nqueens count 19 -method bitboard    both by the kernel
+  nqueens count 20 -max-memory 2G
+  nqueens count 10 -method permutation    a tutorial's method
+  nqueens count 23 -force         start although estimated at hours
 
 Charts:
-  nqueens count 1-16 --plot growth.svg     log-scale lines of solutions,
+  nqueens count 1-16 -plot growth.svg      log-scale lines of solutions,
                                            nodes and time per N (.svg or .png)
-  nqueens count 4-15 --method all --budget 3s --plot growth.svg
+  nqueens count 4-15 -method all -budget 3s -plot growth.svg
                                            the tutorials' methods side by side,
                                            each within the budget
+-method all counts a range with each of bitboard, arrays, board and
+permutation; -budget stops each method before a row estimated to take
+its total time past D (10s by default with -method all).
 
 Long counts:
-  nqueens count 20 --checkpoint n20.ckpt    kill it at any time; the same
+  nqueens count 20 -checkpoint n20.ckpt     kill it at any time; the same
                                             command resumes, the total is exact
-  nqueens count 20 --progress on            a status line every 5 s on stderr
-  nqueens count 20 --shard 3/8 -o s3.json   shard 3 of 8; then
+  nqueens count 20 -progress on             a status line every 5 s on stderr
+  nqueens count 20 -shard 3/8 -o s3.json    shard 3 of 8; then
   nqueens merge s*.json                     checks all 8 shards, prints the total
 
-Checkpoints and shard records (kernel or join, N ≥ 4) name their method;
+-shard I/M counts shard I of M (M at most the plan's units, R × units
+with -replicas R, R from 1 to M and the same for every shard; more is
+refused). Checkpoints and shard records (kernel or join, N ≥ 4) name their method;
 Ctrl-C keeps every finished unit, -o writes a record whole or not at
 all. A shard of the join plans within 2G by default (every shard fits)
-and lists its units' rows instead of building tables; with --max-memory
+and lists its units' rows instead of building tables; with -max-memory
 it builds them while they fit.`,
 }
 
@@ -89,12 +95,12 @@ func init() {
 // (Burnside's lemma: 73 ms at N = 20). Below 18 the kernel is as fast
 // and needs a fraction of the join's memory (N = 17: 4.8 against 8.7
 // MiB, the library alone); tests that mean the join at a small N ask
-// for it with --method quadrant.
+// for it with -method quadrant.
 const quadrantFrom = 18
 
 // autoShare is the share of the available memory (MemAvailable) that
 // the join's planned peak may take for auto to pick it when no
-// --max-memory is given; unknownMemory stands for the available memory
+// -max-memory is given; unknownMemory stands for the available memory
 // where it cannot be read (not Linux).
 const (
 	autoShare     = 0.5
@@ -113,7 +119,7 @@ type countJSON struct {
 }
 
 // newCountJSON fills a countJSON, leaving out the unique count when it
-// was not counted or --total-only asked for the total alone.
+// was not counted or -total-only asked for the total alone.
 func newCountJSON(n int, res nqueens.Result, totalOnly bool) countJSON {
 	j := countJSON{N: n, Solutions: res.Solutions, Unique: &res.Unique, Nodes: res.Nodes,
 		Seconds: res.Elapsed.Seconds(), Method: res.Method, Units: res.Units, Resumed: res.Resumed}
@@ -128,8 +134,8 @@ func showUnique(res nqueens.Result, totalOnly bool) bool {
 	return res.UniqueCounted() && !totalOnly
 }
 
-// chooseMethod resolves --method auto for board size n by n alone:
-// the quadrant join for --total-only from quadrantFrom to
+// chooseMethod resolves -method auto for board size n by n alone:
+// the quadrant join for -total-only from quadrantFrom to
 // MaxQuadrantN, else the kernel. Shards use it, so that every shard of
 // a count picks the same method whatever machine it runs on.
 func chooseMethod(n int, totalOnly bool) nqueens.Method {
@@ -139,7 +145,7 @@ func chooseMethod(n int, totalOnly bool) nqueens.Method {
 	return nqueens.Bitboard
 }
 
-// chooseAuto resolves --method auto for a count of n with opts: a
+// chooseAuto resolves -method auto for a count of n with opts: a
 // shard by chooseMethod; a count resumed from its checkpoint with the
 // method that wrote it; otherwise the quadrant join from quadrantFrom
 // to MaxQuadrantN when its planned peak memory fits within
@@ -172,7 +178,7 @@ func chooseAuto(n int, totalOnly bool, opts nqueens.CountOptions, avail uint64, 
 }
 
 // refuseAbove is the estimated wall time above which count refuses to
-// start without --force (stated in the help).
+// start without -force (stated in the help).
 const refuseAbove = time.Hour
 
 // quickBudget bounds the calibration of the estimate that only decides
@@ -187,21 +193,21 @@ const quickBudget = 2 * time.Millisecond
 func runCount(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(countCmd, e)
 	asJSON := fs.Bool("json", false, "print JSON (one object per N)")
-	verbose := fs.Bool("v", false, "also print the estimate, nodes visited and time (on stderr with --json or --shard)")
-	workers := fs.Int("workers", 0, "goroutines to count with (0 = one per core)")
-	method := fs.String("method", "auto", "algorithm: auto, quadrant (the join; unique by symmetry), bitboard, arrays, board, permutation, or all (a range with each of bitboard, arrays, board and permutation)")
+	verbose := fs.Bool("v", false, "also print the estimate, the nodes visited and the time")
+	workers := fs.Int("workers", 0, "count on `W` goroutines (0 = one per core)")
+	method := fs.String("method", "auto", "method `NAME`: auto, quadrant, bitboard, arrays, board or permutation")
 	totalOnly := fs.Bool("total-only", false, "count the total alone, not the unique solutions")
-	maxMem := fs.String("max-memory", "", "memory bound, e.g. 512M, 2.5G or 4G (default 16G, 2G for a --shard of the join); the join plans within it, other methods are refused above it")
-	force := fs.Bool("force", false, "start even if the count is estimated to take more than an hour")
-	progressMode := fs.String("progress", "auto", "progress on stderr: auto (a bar on a terminal), on or off")
-	every := fs.Duration("progress-every", 5*time.Second, "with --progress on and no terminal: print a status line this often")
+	maxMem := fs.String("max-memory", "", "memory bound `SIZE`, e.g. 512M or 4G (default 16G; 2G for a shard of the join)")
+	force := fs.Bool("force", false, "start even if estimated to take more than an hour")
+	progressMode := fs.String("progress", "auto", "show progress on stderr as `MODE`: auto (a bar on a terminal), on or off")
+	every := fs.Duration("progress-every", 5*time.Second, "with -progress on and no terminal: a status line every `D`")
 	ckpt := fs.String("checkpoint", "", "record finished units in `FILE`; rerunning resumes from it")
-	shardFlag := fs.String("shard", "", "count only shard `I/M` (0 ≤ I < M; M at most the plan's units, R × units with --replicas R: more is refused) and write its JSON record")
-	out := fs.String("o", "", "with --shard: write the record to `FILE` (atomically) instead of stdout")
-	replicas := fs.Int("replicas", 1, "with --shard: count each unit in `R` different shards (1..M, the same for every shard), for merge to compare")
-	planOnly := fs.Bool("plan-only", false, "with --method quadrant: print the memory plan of the count or its --shard, count nothing")
-	plotPath := fs.String("plot", "", "with a range: draw the rows as log-scale lines in `FILE` (.svg or .png), redrawn as each row finishes")
-	budget := fs.Duration("budget", 0, "with a range: stop each method before a row estimated to take its total time past `D` (--method all: 10s by default)")
+	shardFlag := fs.String("shard", "", "count only shard `I/M` (0 ≤ I < M) and write its JSON record")
+	out := fs.String("o", "", "with -shard: write the record to `FILE` (whole or not at all)")
+	replicas := fs.Int("replicas", 1, "with -shard: count each unit in `R` different shards, for merge to compare")
+	planOnly := fs.Bool("plan-only", false, "with -method quadrant: print the memory plan, count nothing")
+	plotPath := fs.String("plot", "", "with a range: draw log-scale lines in `FILE` (.svg or .png)")
+	budget := fs.Duration("budget", 0, "with a range: stop each method before its time passes `D`")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -216,82 +222,82 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["checkpoint"] && *ckpt == "" {
-		return usagef("--checkpoint: empty file name")
+		return usagef("-checkpoint: empty file name")
 	}
 	auto, all := *method == "auto", strings.EqualFold(*method, "all")
 	var m nqueens.Method
 	if all && *totalOnly {
-		return usagef("--total-only goes with --method auto, bitboard or quadrant")
+		return usagef("-total-only goes with -method auto, bitboard or quadrant")
 	}
 	if !auto && !all {
 		if m, err = parseMethod(*method); err != nil {
 			return err
 		}
 		if *totalOnly && m != nqueens.Quadrant && m != nqueens.Bitboard {
-			return usagef("--total-only goes with --method auto, bitboard or quadrant")
+			return usagef("-total-only goes with -method auto, bitboard or quadrant")
 		}
 	}
 	var limit uint64
 	if *maxMem != "" {
 		if limit, err = parseBytes(*maxMem); err != nil {
-			return usagef("--max-memory: %v", err)
+			return usagef("-max-memory: %v", err)
 		}
 	}
 	if *workers < 0 {
-		return usagef("--workers = %d: must be 0 (one per core) or more", *workers)
+		return usagef("-workers = %d: must be 0 (one per core) or more", *workers)
 	}
 	switch *progressMode {
 	case "auto", "on", "off":
 	default:
-		return usagef("--progress %q: want auto, on or off", *progressMode)
+		return usagef("-progress %q: want auto, on or off", *progressMode)
 	}
 	if *every <= 0 {
-		return usagef("--progress-every %v: must be positive", *every)
+		return usagef("-progress-every %v: must be positive", *every)
 	}
 	// One count at a time: the process's soft memory limit may follow
 	// the join's plan.
 	opts := nqueens.CountOptions{Workers: *workers, Method: m, Checkpoint: *ckpt, MaxMemory: limit, SoftMemoryLimit: true}
 	if *shardFlag != "" {
 		if opts.Shard, err = nqueens.ParseShard(*shardFlag); err != nil {
-			return usagef("--shard: %v", err)
+			return usagef("-shard: %v", err)
 		}
 		if opts.Shard, err = opts.Shard.WithReplicas(*replicas); err != nil {
-			return usagef("--replicas: %v", err)
+			return usagef("-replicas: %v", err)
 		}
 	} else if *replicas != 1 {
-		return usagef("--replicas is for --shard")
+		return usagef("-replicas is for -shard")
 	}
 	if err := checkRangeFlags(lo, hi, all, set["plot"], *plotPath, set["budget"], *budget); err != nil {
 		return err
 	}
 	long := *ckpt != "" || *shardFlag != ""
 	if long && lo != hi {
-		return usagef("--checkpoint and --shard count one N, not a range")
+		return usagef("-checkpoint and -shard count one N, not a range")
 	}
 	if long && !auto && m != nqueens.Bitboard && m != nqueens.Quadrant {
-		return usagef("--checkpoint and --shard need --method auto, bitboard or quadrant")
+		return usagef("-checkpoint and -shard need -method auto, bitboard or quadrant")
 	}
 	if long && lo < 4 {
-		return usagef("--checkpoint and --shard need N ≥ 4 (N = %d has no work units)", lo)
+		return usagef("-checkpoint and -shard need N ≥ 4 (N = %d has no work units)", lo)
 	}
 	if !auto && m == nqueens.Quadrant && hi > nqueens.MaxQuadrantN {
-		return usagef("--method quadrant counts N up to %d, not %d (its quadrant tables would not fit in memory)", nqueens.MaxQuadrantN, hi)
+		return usagef("-method quadrant counts N up to %d, not %d (its quadrant tables would not fit in memory)", nqueens.MaxQuadrantN, hi)
 	}
 	if *out != "" && *shardFlag == "" {
-		return usagef("-o is for the record of --shard")
+		return usagef("-o is for the record of -shard")
 	}
-	for _, f := range []struct{ flag, path string }{{"--checkpoint", *ckpt}, {"-o", *out}} {
+	for _, f := range []struct{ flag, path string }{{"-checkpoint", *ckpt}, {"-o", *out}} {
 		if err := checkWritable(f.flag, f.path); err != nil {
 			return err
 		}
 	}
 	if *planOnly {
 		if m != nqueens.Quadrant || lo != hi {
-			return usagef("--plan-only goes with --method quadrant and one N")
+			return usagef("-plan-only goes with -method quadrant and one N")
 		}
 		return printQuadrantPlan(e, lo, opts)
 	}
-	// A count resumed from its checkpoint was started, with --force if
+	// A count resumed from its checkpoint was started, with -force if
 	// it needed it: do not ask again.
 	resumed := false
 	if *ckpt != "" {
@@ -362,7 +368,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		res, err := nqueens.Count(ctx, n, opts)
 		if err != nil {
 			if errors.Is(err, nqueens.ErrMemory) {
-				return usagef("--max-memory: %v", err)
+				return usagef("-max-memory: %v", err)
 			}
 			return err
 		}
@@ -398,7 +404,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 
 // An estimateGate estimates a count before it starts: it refuses one
 // estimated above refuseAbove unless force, one whose memory exceeds an
-// explicit --max-memory, and with verbose prints the estimate on stderr.
+// explicit -max-memory, and with verbose prints the estimate on stderr.
 type estimateGate struct {
 	force, verbose, limitSet bool
 	stderr                   io.Writer
@@ -423,10 +429,10 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 	}
 	if err != nil {
 		if errors.Is(err, nqueens.ErrMemory) {
-			return est, usagef("--max-memory: %v", err)
+			return est, usagef("-max-memory: %v", err)
 		}
 		if errors.Is(err, nqueens.ErrShard) {
-			return est, usagef("--shard %v", err)
+			return est, usagef("-shard %v", err)
 		}
 		return est, err
 	}
@@ -434,12 +440,12 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 		fmt.Fprintln(g.stderr, describeEstimate(est))
 	}
 	if g.limitSet && est.Method != nqueens.Quadrant && est.Memory > opts.MaxMemory {
-		return est, usagef("--max-memory: %v: n = %d needs %s with method %s, the limit is %s",
+		return est, usagef("-max-memory: %v: n = %d needs %s with method %s, the limit is %s",
 			nqueens.ErrMemory, n, bytesize.Need(est.Memory), est.Method, bytesize.Limit(opts.MaxMemory))
 	}
 	if !g.force && est.WallSeconds > refuseAbove.Seconds() {
 		cores := min(est.Workers, runtime.NumCPU())
-		return est, usagef("N = %d: about %s on %s here (estimated, method %s); --force to start anyway",
+		return est, usagef("N = %d: about %s on %s here (estimated, method %s); -force to start anyway",
 			n, humanSeconds(est.WallSeconds), nouns(cores, "core"), est.Method)
 	}
 	return est, nil
@@ -456,7 +462,7 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 // measured at N = 18..21, 1.05–2.4× half Q(22)'s CPU time and 1.3–1.7×
 // the full calibration's estimate of N = 23, never less. Trusting them
 // saves the full calibration's twentieth of the count (0.1–0.2 s of
-// `count 18 --total-only`'s 1.7 s).
+// `count 18 -total-only`'s 1.7 s).
 func quickIsEnough(e nqueens.CountEstimate) bool {
 	if e.WallSeconds > refuseAbove.Seconds()/4 || e.From != e.N || e.Samples < 2 {
 		return false
@@ -551,8 +557,8 @@ type countFlags struct {
 	progress      string // auto, on or off
 	every         time.Duration
 	out           string // -o FILE for a shard record
-	totalOnly     bool   // --total-only: print no unique count
-	auto          bool   // --method auto
+	totalOnly     bool   // -total-only: print no unique count
+	auto          bool   // -method auto
 }
 
 // countOne counts one N with progress, checkpoint and shard as asked.
@@ -572,13 +578,13 @@ func countOne(ctx context.Context, e *env, n int, opts nqueens.CountOptions, f c
 	rep.Done(err == nil)
 	if err != nil {
 		if errors.Is(err, nqueens.ErrCheckpoint) {
-			return usagef("--checkpoint: %v", err)
+			return usagef("-checkpoint: %v", err)
 		}
 		if errors.Is(err, nqueens.ErrMemory) {
-			return usagef("--max-memory: %v", err)
+			return usagef("-max-memory: %v", err)
 		}
 		if errors.Is(err, nqueens.ErrShard) {
-			return usagef("--shard %v", err)
+			return usagef("-shard %v", err)
 		}
 		if errors.Is(err, context.Canceled) && opts.Checkpoint != "" {
 			fmt.Fprintf(e.stderr, "nqueens count: %d of %d units are saved in %s; rerun the same command to resume\n", last.UnitsDone, last.UnitsTotal, opts.Checkpoint)
@@ -586,7 +592,7 @@ func countOne(ctx context.Context, e *env, n int, opts nqueens.CountOptions, f c
 		return err
 	}
 	// -v lines go to stdout with the plain answer, to stderr when stdout
-	// holds a record (--json, --shard).
+	// holds a record (-json, -shard).
 	vw := e.stdout
 	if f.json || opts.Shard != (nqueens.Shard{}) {
 		vw = e.stderr
@@ -616,7 +622,7 @@ func printVerbose(w io.Writer, res nqueens.Result, opts nqueens.CountOptions, f 
 		note := "unique by Burnside's lemma from the total and the rotation-symmetric solutions"
 		switch {
 		case f.totalOnly:
-			note = "totals only; without --total-only the unique count is derived from the total"
+			note = "totals only; without -total-only the unique count is derived from the total"
 		case !res.UniqueCounted():
 			note = "totals only"
 		}
@@ -727,7 +733,7 @@ func checkWritable(flag, path string) error {
 }
 
 // printQuadrantPlan prints what a quadrant count (or its shard) would
-// hold in memory (--plan-only), and fails as the count would when it
+// hold in memory (-plan-only), and fails as the count would when it
 // does not fit, with the same figures (rounded up, so that a limit of
 // them passes).
 func printQuadrantPlan(e *env, n int, opts nqueens.CountOptions) error {
@@ -754,8 +760,8 @@ func printQuadrantPlan(e *env, n int, opts nqueens.CountOptions) error {
 
 // quadrantRefusal is the usage error of a join's plan p over its limit:
 // what (of: "n = N" or "shard I/M of n = N") needs, and the least
-// --max-memory that passes (rounded up to whole MiB).
+// -max-memory that passes (rounded up to whole MiB).
 func quadrantRefusal(of string, p nqueens.QuadrantPlan) error {
-	return usagef("--max-memory: %v: %s needs %s with method quadrant, the limit is %s (a limit of %dM passes)",
+	return usagef("-max-memory: %v: %s needs %s with method quadrant, the limit is %s (a limit of %dM passes)",
 		nqueens.ErrMemory, of, bytesize.Need(p.Memory), bytesize.Limit(p.Limit), (p.Memory+1<<20-1)>>20)
 }

@@ -11,50 +11,50 @@ import (
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/plot"
 )
 
-// defaultAllBudget is the --budget of --method all when none is given.
+// defaultAllBudget is the -budget of -method all when none is given.
 const defaultAllBudget = 10 * time.Second
 
-// checkRangeFlags refuses --plot, --method all and --budget without a
-// range, an empty or unwritable --plot file or one that is neither .svg
+// checkRangeFlags refuses -plot, -method all and -budget without a
+// range, an empty or unwritable -plot file or one that is neither .svg
 // nor .png, and a budget that is not positive.
 func checkRangeFlags(lo, hi int, all, plotSet bool, path string, budgetSet bool, budget time.Duration) error {
 	if plotSet {
 		if path == "" {
-			return usagef("--plot: empty file name")
+			return usagef("-plot: empty file name")
 		}
 		if _, err := plot.FormatOf(path); err != nil {
-			return usagef("--plot %v", err)
+			return usagef("-plot %v", err)
 		}
 	}
 	if budgetSet && budget <= 0 {
-		return usagef("--budget %v: must be positive", budget)
+		return usagef("-budget %v: must be positive", budget)
 	}
 	if lo == hi {
 		switch {
 		case plotSet:
-			return usagef("--plot draws a range A-B, not one N")
+			return usagef("-plot draws a range A-B, not one N")
 		case all:
-			return usagef("--method all compares the methods over a range A-B, not one N")
+			return usagef("-method all compares the methods over a range A-B, not one N")
 		case budgetSet:
-			return usagef("--budget is for a range A-B, not one N")
+			return usagef("-budget is for a range A-B, not one N")
 		}
 	}
-	return checkWritable("--plot", path)
+	return checkWritable("-plot", path)
 }
 
 // writePlot writes the chart after each row; tests replace it to see
 // the data the chart is drawn from.
 var writePlot = plot.WriteFile
 
-// A growthChart is the chart of --plot: the rows of the range so far,
-// written to path after each one. A nil *growthChart (no --plot) does
+// A growthChart is the chart of -plot: the rows of the range so far,
+// written to path after each one. A nil *growthChart (no -plot) does
 // nothing.
 type growthChart struct {
 	path  string
 	chart plot.Chart
 }
 
-// newGrowthChart returns the chart of a range for --plot path, titled
+// newGrowthChart returns the chart of a range for -plot path, titled
 // with the flags that shape it, or nil when path is "".
 func newGrowthChart(path string, lo, hi int, method string, budget time.Duration, totalOnly bool) *growthChart {
 	if path == "" {
@@ -62,13 +62,13 @@ func newGrowthChart(path string, lo, hi int, method string, budget time.Duration
 	}
 	title := fmt.Sprintf("nqueens count %d-%d", lo, hi)
 	if m := strings.ToLower(method); m != "auto" {
-		title += " --method " + m
+		title += " -method " + m
 	}
 	if budget > 0 {
-		title += " --budget " + budget.String()
+		title += " -budget " + budget.String()
 	}
 	if totalOnly {
-		title += " --total-only"
+		title += " -total-only"
 	}
 	return &growthChart{path: path, chart: plot.Chart{Title: title}}
 }
@@ -127,7 +127,7 @@ func (b *rangeBudget) admit(ctx context.Context, e *env, n int, opts nqueens.Cou
 	est, err := nqueens.Estimate(ctx, n, eo)
 	if err != nil {
 		if errors.Is(err, nqueens.ErrMemory) {
-			return false, usagef("--max-memory: %v", err)
+			return false, usagef("-max-memory: %v", err)
 		}
 		return false, err
 	}
@@ -136,7 +136,7 @@ func (b *rangeBudget) admit(ctx context.Context, e *env, n int, opts nqueens.Cou
 		return true, nil
 	}
 	b.stopped[m] = true
-	fmt.Fprintf(e.stderr, "nqueens count: %s stops before N = %d, estimated at %s, past its --budget of %v (%s spent)\n",
+	fmt.Fprintf(e.stderr, "nqueens count: %s stops before N = %d, estimated at %s, past its -budget of %v (%s spent)\n",
 		m, n, humanSeconds(est.WallSeconds), b.budget, humanSeconds(spent.Seconds()))
 	return false, nil
 }

@@ -12,25 +12,25 @@ import (
 
 var genCmd = &command{
 	name:    "gen",
-	args:    "completion --family queens|blocked|diag --n N --queens|--blocked|--diagonals K [--seed S]",
+	args:    "completion -family queens|blocked|diag -n N -queens|-blocked|-diagonals K [-seed S]",
 	summary: "generate N-Queens Completion instances (Gent, Jefferson & Nightingale families)",
 	help: `Writes an N-Queens Completion instance as a text board (rows of Q . x) for
 'nqueens complete', from one of the three families of Gent, Jefferson and
-Nightingale (JAIR 2017), drawn from --seed (the same flags give the same
-board; without --seed, or with --seed 0, a seed is drawn from the operating
-system, as 'find --random' does, and the header line names it):
+Nightingale (JAIR 2017), drawn from -seed (the same flags give the same
+board; without -seed, or with -seed 0, a seed is drawn from the operating
+system, as 'find -random' does, and the header line names it):
 
-  queens   --queens K: K queens, each on a random square no earlier queen
+  queens   -queens K: K queens, each on a random square no earlier queen
            attacks (their hard region: N = 32–64)
-  blocked  --blocked K: K random squares blocked (N = 25–48)
-  diag     --diagonals K: K whole diagonals of either direction blocked,
+  blocked  -blocked K: K random squares blocked (N = 25–48)
+  diag     -diagonals K: K whole diagonals of either direction blocked,
            taken in random order, skipping any whose removal would leave a
            row or column with 4 or fewer open squares (phase transition
            near N = 20–22, K = 18–21)
 
 Examples:
-  nqueens gen completion --family diag --n 21 --diagonals 19 --seed 1
-  nqueens gen completion --family queens --n 40 --queens 12 --seed 3 | nqueens complete -`,
+  nqueens gen completion -family diag -n 21 -diagonals 19 -seed 1
+  nqueens gen completion -family queens -n 40 -queens 12 -seed 3 | nqueens complete -`,
 }
 
 func init() {
@@ -40,21 +40,21 @@ func init() {
 
 func runGen(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(genCmd, e)
-	family := fs.String("family", "", "instance family: queens, blocked or diag")
-	n := fs.Int("n", 0, "board size, 1 to 64")
+	family := fs.String("family", "", "instance family `NAME`: queens, blocked or diag")
+	n := fs.Int("n", 0, "board size `N`, 1 to 64")
 	var queens, blocked, diagonals countFlag
 	fs.Var(&queens, "queens", "number of queens `K` (family queens)")
 	fs.Var(&blocked, "blocked", "number of blocked squares `K` (family blocked)")
 	fs.Var(&diagonals, "diagonals", "number of diagonals `K` to block (family diag)")
-	seedS := fs.String("seed", "0", "random seed, an unsigned 64-bit number (0 = a random one, printed in the header)")
-	out := fs.String("o", "", "write to this file instead of standard output")
+	seedS := fs.String("seed", "0", "random seed `S`, an unsigned 64-bit number (0 = draw one)")
+	out := fs.String("o", "", "write to `FILE` instead of standard output")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	switch {
 	case len(pos) == 0:
-		return usagef("want the kind of instance: gen completion --family ...")
+		return usagef("want the kind of instance: gen completion -family ...")
 	case pos[0] != "completion":
 		return usagef("unknown kind of instance %s: want completion", quote.Token(pos[0]))
 	case len(pos) > 1:
@@ -62,7 +62,7 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	}
 	seed, err := strconv.ParseUint(*seedS, 10, 64)
 	if err != nil {
-		return usagef("--seed %s: want an unsigned 64-bit number", quote.Token(*seedS))
+		return usagef("-seed %s: want an unsigned 64-bit number", quote.Token(*seedS))
 	}
 	if seed == 0 {
 		seed = randomSeed()
@@ -71,15 +71,15 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	var flag string
 	switch *family {
 	case nqueens.FamilyQueens:
-		kf, flag = queens, "--queens"
+		kf, flag = queens, "-queens"
 	case nqueens.FamilyBlocked:
-		kf, flag = blocked, "--blocked"
+		kf, flag = blocked, "-blocked"
 	case nqueens.FamilyDiagonals:
-		kf, flag = diagonals, "--diagonals"
+		kf, flag = diagonals, "-diagonals"
 	case "":
-		return usagef("--family: want queens, blocked or diag")
+		return usagef("-family: want queens, blocked or diag")
 	default:
-		return usagef("--family %s: want queens, blocked or diag", quote.Token(*family))
+		return usagef("-family %s: want queens, blocked or diag", quote.Token(*family))
 	}
 	if !kf.set {
 		return usagef("family %s needs %s K", *family, flag)
@@ -89,13 +89,13 @@ func runGen(ctx context.Context, e *env, args []string) error {
 		return usagef("%s %d: want a count of 0 or more", flag, k)
 	}
 	set := flagsSet(fs)
-	for _, f := range []string{"--queens", "--blocked", "--diagonals"} {
-		if f != flag && set[f[2:]] {
+	for _, f := range []string{"-queens", "-blocked", "-diagonals"} {
+		if f != flag && set[f[1:]] {
 			return usagef("%s does not belong to family %s (it takes %s K)", f, *family, flag)
 		}
 	}
 	if *n < 1 || *n > nqueens.MaxCompleteN {
-		return usagef("--n %d: want 1 to %d", *n, nqueens.MaxCompleteN)
+		return usagef("-n %d: want 1 to %d", *n, nqueens.MaxCompleteN)
 	}
 	b, err := nqueens.GenerateBoard(*family, *n, k, seed)
 	if err != nil {
@@ -105,7 +105,7 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "# nqueens gen completion --family %s --n %d %s %d --seed %d\n%s", *family, *n, flag, k, seed, b)
+	_, err = fmt.Fprintf(w, "# nqueens gen completion -family %s -n %d %s %d -seed %d\n%s", *family, *n, flag, k, seed, b)
 	if cerr := closeOut(); err == nil {
 		err = cerr
 	}

@@ -22,7 +22,7 @@ var planCmd = &command{
 	name:    "plan",
 	args:    "N [flags]",
 	summary: "what a sharded count of N would cost, without counting",
-	help: `Prints what 'nqueens count N --shard I/M' would cost for each of M
+	help: `Prints what 'nqueens count N -shard I/M' would cost for each of M
 shards, without counting: its work units (as the count assigns them),
 its planned memory, and its estimated CPU time, from a short calibration
 on this machine (up to about a second; the header states the sample size
@@ -40,20 +40,24 @@ see count -h), it streams its row sets and the pieces' walks are timed
 with them (measured at N = 20: a shard streaming every unit takes 1.4
 times the CPU of the whole count). From N = 24 a piece takes up to a
 second or two, so the calibration holds about ten pieces (±15% at N =
-24). Memory of a join shard is its --plan-only figure, within 2G by
+24). Memory of a join shard is its -plan-only figure, within 2G by
 default as its count plans (see count -h): every shard of the join from
 one counting walk of its quadrant, about a second at N = 22 and a few
 at N = 24.
 
---method is auto (what count --shard picks without --total-only: the kernel),
+-shards M takes at most the plan's units (R × units with -replicas R);
+more is refused. -max-memory bounds each shard: 2G for the join and 16G
+for the kernel by default.
+
+-method is auto (what count -shard picks without -total-only: the kernel),
 kernel or bitboard (the same), or quadrant. Above 16 shards the table is
 summed up as min, median and max per shard; -v prints it whole.
 
 Examples:
-  nqueens plan 20 --shards 16              16 shards of the kernel
-  nqueens plan 22 --method quadrant --shards 16
-  nqueens plan 27 --shards 1000 --replicas 2
-  nqueens plan 20 --shards 64 --json       one JSON object, every shard`,
+  nqueens plan 20 -shards 16               16 shards of the kernel
+  nqueens plan 22 -method quadrant -shards 16
+  nqueens plan 27 -shards 1000 -replicas 2
+  nqueens plan 20 -shards 64 -json         one JSON object, every shard`,
 }
 
 func init() {
@@ -97,11 +101,11 @@ type planJSON struct {
 func runPlan(ctx context.Context, e *env, args []string) error {
 	t0 := time.Now()
 	fs := newFlags(planCmd, e)
-	method := fs.String("method", "auto", "algorithm: auto (the kernel), kernel or bitboard, or quadrant (the join)")
-	shards := fs.Int("shards", 1, "plan `M` shards (at most the plan's units, R × units with --replicas R: more is refused)")
+	method := fs.String("method", "auto", "method `NAME`: auto, kernel (bitboard) or quadrant")
+	shards := fs.Int("shards", 1, "plan `M` shards")
 	replicas := fs.Int("replicas", 1, "count each unit in `R` different shards (1..M)")
-	workers := fs.Int("workers", 0, "goroutines each shard counts with (0 = one per core)")
-	maxMem := fs.String("max-memory", "", "memory bound of a shard, e.g. 512M or 4G (default 2G for the join, 16G for the kernel)")
+	workers := fs.Int("workers", 0, "each shard counts on `W` goroutines (0 = one per core)")
+	maxMem := fs.String("max-memory", "", "memory bound `SIZE` of a shard, e.g. 512M or 4G")
 	asJSON := fs.Bool("json", false, "print one JSON object, every shard included")
 	verbose := fs.Bool("v", false, "print every shard, also above 16")
 	pos, err := parseFlags(fs, args)
@@ -123,22 +127,22 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		return usagef("N = %d has no work units to plan (N ≥ 4)", n)
 	}
 	if m == nqueens.Quadrant && n > nqueens.MaxQuadrantN {
-		return usagef("--method quadrant counts N up to %d, not %d (its quadrant tables would not fit in memory)", nqueens.MaxQuadrantN, n)
+		return usagef("-method quadrant counts N up to %d, not %d (its quadrant tables would not fit in memory)", nqueens.MaxQuadrantN, n)
 	}
 	if *shards < 1 {
-		return usagef("--shards = %d: M must be at least 1", *shards)
+		return usagef("-shards = %d: M must be at least 1", *shards)
 	}
 	sh, err := nqueens.Shard{Count: *shards}.WithReplicas(*replicas)
 	if err != nil {
-		return usagef("--replicas: %v", err)
+		return usagef("-replicas: %v", err)
 	}
 	if *workers < 0 {
-		return usagef("--workers = %d: must be 0 (one per core) or more", *workers)
+		return usagef("-workers = %d: must be 0 (one per core) or more", *workers)
 	}
 	var limit uint64
 	if *maxMem != "" {
 		if limit, err = parseBytes(*maxMem); err != nil {
-			return usagef("--max-memory: %v", err)
+			return usagef("-max-memory: %v", err)
 		}
 	}
 
@@ -153,10 +157,10 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 			// A shard without projected tables streams its row sets,
 			// and their walks are part of its CPU time, which Estimate
 			// counts for a shard (here all units as one shard, which
-			// streams as well). Measured at N = 20: count --shard 0/1
+			// streams as well). Measured at N = 20: count -shard 0/1
 			// took 82.6 s of CPU where the whole count took 57.3 s.
 			// Where some shards build tables and others stream (near
-			// a --max-memory), the walks are counted for all: an
+			// a -max-memory), the walks are counted for all: an
 			// overestimate of those with tables.
 			eo.Shard = nqueens.Shard{Count: 1}
 		}
@@ -164,7 +168,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	est, err := nqueens.Estimate(ctx, n, eo)
 	if err != nil {
 		if errors.Is(err, nqueens.ErrMemory) {
-			return usagef("--max-memory: %v", err)
+			return usagef("-max-memory: %v", err)
 		}
 		return err
 	}
@@ -199,8 +203,8 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// planMethod reads --method of plan: auto is what count picks without
-// --total-only; kernel is another name of bitboard.
+// planMethod reads -method of plan: auto is what count picks without
+// -total-only; kernel is another name of bitboard.
 func planMethod(s string) (nqueens.Method, error) {
 	switch strings.ToLower(s) {
 	case "auto":
@@ -213,16 +217,16 @@ func planMethod(s string) (nqueens.Method, error) {
 		return "", err
 	}
 	if m != nqueens.Bitboard && m != nqueens.Quadrant {
-		return "", usagef("--method %s: shards need auto, kernel (bitboard) or quadrant", m)
+		return "", usagef("-method %s: shards need auto, kernel (bitboard) or quadrant", m)
 	}
 	return m, nil
 }
 
 // shardsError makes a shard count the plan cannot take (more shards
-// than R × its units: nqueens.ErrShard) bad usage of --shards.
+// than R × its units: nqueens.ErrShard) bad usage of -shards.
 func shardsError(err error) error {
 	if errors.Is(err, nqueens.ErrShard) {
-		return usagef("--shards %v", err)
+		return usagef("-shards %v", err)
 	}
 	return err
 }
@@ -312,7 +316,7 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 	}
 	// The kernel's memory, shard by shard: it depends on the shard's
 	// number of units alone (the plan's units and one worker per unit
-	// up to --workers), so one Estimate per distinct number, not per
+	// up to -workers), so one Estimate per distinct number, not per
 	// shard (each Estimate assigns all units: per shard, the plan
 	// took time in M²), on as many goroutines as cores.
 	byUnits := map[int]int{} // a shard's number of units → the first shard with it

@@ -9,10 +9,10 @@ import (
 	"testing"
 )
 
-// planOf runs "nqueens plan args..." with --json and decodes it.
+// planOf runs "nqueens plan args..." with -json and decodes it.
 func planOf(t *testing.T, args ...string) planJSON {
 	t.Helper()
-	out, errs, code := cli(t, "", append(append([]string{"plan"}, args...), "--json")...)
+	out, errs, code := cli(t, "", append(append([]string{"plan"}, args...), "-json")...)
 	if code != 0 {
 		t.Fatalf("nqueens plan %s: exit %d, stderr %q", strings.Join(args, " "), code, errs)
 	}
@@ -24,12 +24,12 @@ func planOf(t *testing.T, args ...string) planJSON {
 }
 
 // TestPlanUnitsAreTheCounts: each shard of a plan has the units that
-// count --shard counts (the same assignment), and they add up to R ×
+// count -shard counts (the same assignment), and they add up to R ×
 // the count's units.
 func TestPlanUnitsAreTheCounts(t *testing.T) {
 	tests := []struct {
 		n, m, r       int
-		method, count string // plan's --method, count's
+		method, count string // plan's -method, count's
 	}{
 		{12, 4, 1, "kernel", "bitboard"},
 		{14, 4, 1, "bitboard", "bitboard"},
@@ -39,12 +39,12 @@ func TestPlanUnitsAreTheCounts(t *testing.T) {
 	for _, tt := range tests {
 		name := fmt.Sprintf("%d-%s-%d-%d", tt.n, tt.method, tt.m, tt.r)
 		t.Run(name, func(t *testing.T) {
-			p := planOf(t, strconv.Itoa(tt.n), "--method", tt.method, "--shards", strconv.Itoa(tt.m), "--replicas", strconv.Itoa(tt.r))
+			p := planOf(t, strconv.Itoa(tt.n), "-method", tt.method, "-shards", strconv.Itoa(tt.m), "-replicas", strconv.Itoa(tt.r))
 			if len(p.PerShard) != tt.m || p.Shards != tt.m || p.Replicas != tt.r {
 				t.Fatalf("got %d shards (shards %d, replicas %d), want %d shards of %d replicas", len(p.PerShard), p.Shards, p.Replicas, tt.m, tt.r)
 			}
 			// The whole count's units.
-			out, errs, code := cli(t, "", "count", strconv.Itoa(tt.n), "--method", tt.count, "--json")
+			out, errs, code := cli(t, "", "count", strconv.Itoa(tt.n), "-method", tt.count, "-json")
 			if code != 0 {
 				t.Fatalf("count: exit %d, %s", code, errs)
 			}
@@ -61,7 +61,7 @@ func TestPlanUnitsAreTheCounts(t *testing.T) {
 				if want := fmt.Sprintf("%d/%d", i, tt.m); s.Shard != want {
 					t.Errorf("shard %d is named %q, want %q", i, s.Shard, want)
 				}
-				args := []string{"count", strconv.Itoa(tt.n), "--method", tt.count, "--shard", s.Shard, "--replicas", strconv.Itoa(tt.r)}
+				args := []string{"count", strconv.Itoa(tt.n), "-method", tt.count, "-shard", s.Shard, "-replicas", strconv.Itoa(tt.r)}
 				out, errs, code := cli(t, "", args...)
 				if code != 0 {
 					t.Fatalf("%v: exit %d, %s", args, code, errs)
@@ -73,7 +73,7 @@ func TestPlanUnitsAreTheCounts(t *testing.T) {
 					t.Fatal(err)
 				}
 				if s.Units != len(rec.Units) {
-					t.Errorf("shard %s: plan has %d units, count --shard counts %d", s.Shard, s.Units, len(rec.Units))
+					t.Errorf("shard %s: plan has %d units, count -shard counts %d", s.Shard, s.Units, len(rec.Units))
 				}
 				if !(s.CPUSeconds > 0) || s.Memory == 0 {
 					t.Errorf("shard %s: CPU %g s, memory %d: want both positive", s.Shard, s.CPUSeconds, s.Memory)
@@ -87,15 +87,15 @@ func TestPlanUnitsAreTheCounts(t *testing.T) {
 }
 
 // TestPlanQuadrantMemory: a join shard's memory is what count
-// --plan-only prints for it (plan plans every shard from one walk,
-// --plan-only one shard from its own), by default and within a bound
+// -plan-only prints for it (plan plans every shard from one walk,
+// -plan-only one shard from its own), by default and within a bound
 // that makes the shards list their rows.
 func TestPlanQuadrantMemory(t *testing.T) {
 	bytesRe := regexp.MustCompile(`: (\d+) of \d+ units, .*\((\d+) bytes\)`)
-	for _, args := range [][]string{{"15", "--shards", "3"}, {"16", "--shards", "5", "--max-memory", "3M"}} {
-		p := planOf(t, append(args, "--method", "quadrant")...)
+	for _, args := range [][]string{{"15", "-shards", "3"}, {"16", "-shards", "5", "-max-memory", "3M"}} {
+		p := planOf(t, append(args, "-method", "quadrant")...)
 		for _, s := range p.PerShard {
-			ca := []string{"count", args[0], "--method", "quadrant", "--shard", s.Shard, "--plan-only"}
+			ca := []string{"count", args[0], "-method", "quadrant", "-shard", s.Shard, "-plan-only"}
 			ca = append(ca, args[3:]...)
 			out, errs, code := cli(t, "", ca...)
 			if code != 0 {
@@ -103,10 +103,10 @@ func TestPlanQuadrantMemory(t *testing.T) {
 			}
 			g := bytesRe.FindStringSubmatch(out)
 			if g == nil {
-				t.Fatalf("count --plan-only printed %q", out)
+				t.Fatalf("count -plan-only printed %q", out)
 			}
 			if g[1] != strconv.Itoa(s.Units) || g[2] != strconv.FormatUint(s.Memory, 10) {
-				t.Errorf("%v: plan has %d units and %d bytes, --plan-only %s units and %s bytes", ca, s.Units, s.Memory, g[1], g[2])
+				t.Errorf("%v: plan has %d units and %d bytes, -plan-only %s units and %s bytes", ca, s.Units, s.Memory, g[1], g[2])
 			}
 		}
 	}
@@ -120,11 +120,11 @@ func TestPlanText(t *testing.T) {
 		rows int // shard rows
 		sum  bool
 	}{
-		{[]string{"12", "--shards", "3"}, 3, false},
-		{[]string{"12", "--shards", "16"}, 16, false},
-		{[]string{"12", "--shards", "17"}, 0, true},
-		{[]string{"12", "--shards", "17", "-v"}, 17, false},
-		{[]string{"20", "--method", "quadrant", "--shards", "2"}, 2, false},
+		{[]string{"12", "-shards", "3"}, 3, false},
+		{[]string{"12", "-shards", "16"}, 16, false},
+		{[]string{"12", "-shards", "17"}, 0, true},
+		{[]string{"12", "-shards", "17", "-v"}, 17, false},
+		{[]string{"20", "-method", "quadrant", "-shards", "2"}, 2, false},
 	}
 	row := regexp.MustCompile(`^ +\d+/\d+ +[\d,]+ +\S+ \S+ +\S+ \S+$`)
 	for _, tt := range tests {
@@ -165,17 +165,17 @@ func TestPlanRefusals(t *testing.T) {
 		{"plan-n-big", "", []string{"plan", "65"}},
 		{"plan-n-small", "", []string{"plan", "3"}},
 		{"plan-n-abc", "", []string{"plan", "abc"}},
-		{"plan-shards-0", "", []string{"plan", "12", "--shards", "0"}},
-		{"plan-replicas-above", "", []string{"plan", "12", "--shards", "2", "--replicas", "3"}},
-		{"plan-replicas-0", "", []string{"plan", "12", "--shards", "2", "--replicas", "0"}},
-		{"plan-method-bad", "", []string{"plan", "12", "--method", "magic"}},
-		{"plan-method-arrays", "", []string{"plan", "12", "--method", "arrays"}},
-		{"plan-quadrant-big", "", []string{"plan", "26", "--method", "quadrant"}},
-		{"plan-max-memory-bad", "", []string{"plan", "12", "--max-memory", "lots"}},
-		{"plan-max-memory-small", "", []string{"plan", "14", "--method", "quadrant", "--max-memory", "1K"}},
-		{"plan-workers-neg", "", []string{"plan", "12", "--workers", "-1"}},
+		{"plan-shards-0", "", []string{"plan", "12", "-shards", "0"}},
+		{"plan-replicas-above", "", []string{"plan", "12", "-shards", "2", "-replicas", "3"}},
+		{"plan-replicas-0", "", []string{"plan", "12", "-shards", "2", "-replicas", "0"}},
+		{"plan-method-bad", "", []string{"plan", "12", "-method", "magic"}},
+		{"plan-method-arrays", "", []string{"plan", "12", "-method", "arrays"}},
+		{"plan-quadrant-big", "", []string{"plan", "26", "-method", "quadrant"}},
+		{"plan-max-memory-bad", "", []string{"plan", "12", "-max-memory", "lots"}},
+		{"plan-max-memory-small", "", []string{"plan", "14", "-method", "quadrant", "-max-memory", "1K"}},
+		{"plan-workers-neg", "", []string{"plan", "12", "-workers", "-1"}},
 	})
-	for _, args := range [][]string{{"plan", "65"}, {"plan", "12", "--shards", "0"}, {"plan", "12", "--shards", "2", "--replicas", "3"}, {"plan", "12", "--method", "magic"}, {"plan", "14", "--method", "quadrant", "--max-memory", "1K"}} {
+	for _, args := range [][]string{{"plan", "65"}, {"plan", "12", "-shards", "0"}, {"plan", "12", "-shards", "2", "-replicas", "3"}, {"plan", "12", "-method", "magic"}, {"plan", "14", "-method", "quadrant", "-max-memory", "1K"}} {
 		_, errs, code := cli(t, "", args...)
 		if code != 2 || strings.Count(errs, "\n") != 1 {
 			t.Errorf("nqueens %s: exit %d, stderr %q; want exit 2 and one line", strings.Join(args, " "), code, errs)

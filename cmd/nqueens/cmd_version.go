@@ -13,7 +13,7 @@ var versionCmd = &command{
 	summary: "print the module version and the revision it was built from",
 	help: `Prints the module version, the VCS revision and time the binary was built
 from (with "modified" when the work tree had uncommitted changes), and the Go
-toolchain. "nqueens --version" is the same. A binary built without version
+toolchain. "nqueens -version" is the same. A binary built without version
 control information (go test, or -buildvcs=false) says "(devel)" and no
 revision.
 

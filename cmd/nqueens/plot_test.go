@@ -38,7 +38,7 @@ func capturePlots(t *testing.T) *[][]plot.Row {
 func TestPlotRowsMatchCount(t *testing.T) {
 	writes := capturePlots(t)
 	path := filepath.Join(t.TempDir(), "g.svg")
-	args := []string{"count", "1-9", "--method", "all", "--budget", "1h", "--json", "--plot", path}
+	args := []string{"count", "1-9", "-method", "all", "-budget", "1h", "-json", "-plot", path}
 	out, errs, code := cli(t, "", args...)
 	if code != 0 {
 		t.Fatalf("nqueens %s: exit %d, stderr %q", strings.Join(args, " "), code, errs)
@@ -94,7 +94,7 @@ func TestPlotRowsMatchCount(t *testing.T) {
 func TestPlotTableRows(t *testing.T) {
 	writes := capturePlots(t)
 	path := filepath.Join(t.TempDir(), "g.svg")
-	out, errs, code := cli(t, "", "count", "4-10", "--plot", path)
+	out, errs, code := cli(t, "", "count", "4-10", "-plot", path)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
@@ -115,18 +115,18 @@ func TestPlotTableRows(t *testing.T) {
 	}
 }
 
-// TestPlotGolden draws count 4-9 --method all with each row's time
+// TestPlotGolden draws count 4-9 -method all with each row's time
 // replaced by a fixed one (the nodes times a method's cost per node), so
 // that the SVG is deterministic; go test -update rewrites the file.
 func TestPlotGolden(t *testing.T) {
 	writes := capturePlots(t)
 	dir := t.TempDir()
-	_, errs, code := cli(t, "", "count", "4-9", "--method", "all", "--budget", "1h", "--plot", filepath.Join(dir, "g.svg"))
+	_, errs, code := cli(t, "", "count", "4-9", "-method", "all", "-budget", "1h", "-plot", filepath.Join(dir, "g.svg"))
 	if code != 0 || len(*writes) == 0 {
 		t.Fatalf("exit %d, %d writes, stderr %q", code, len(*writes), errs)
 	}
 	perNode := map[string]float64{"bitboard": 2e-9, "arrays": 5e-9, "board": 2e-8, "permutation": 4e-8}
-	c := &plot.Chart{Title: "nqueens count 4-9 --method all (fixed times)"}
+	c := &plot.Chart{Title: "nqueens count 4-9 -method all (fixed times)"}
 	for _, r := range (*writes)[len(*writes)-1] {
 		r.Seconds = float64(r.Nodes) * perNode[r.Method]
 		c.Add(r)
@@ -152,7 +152,7 @@ func TestPlotGolden(t *testing.T) {
 
 func TestPlotPNG(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.png")
-	if _, errs, code := cli(t, "", "count", "4-8", "--plot", path); code != 0 {
+	if _, errs, code := cli(t, "", "count", "4-8", "-plot", path); code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	f, err := os.Open(path)
@@ -170,7 +170,7 @@ func TestPlotPNG(t *testing.T) {
 // the classic methods' N = 4 is: it is where their estimator starts)
 // and stops before the next, saying so; the range to 30 never runs.
 func TestPlotBudgetStops(t *testing.T) {
-	out, errs, code := cli(t, "", "count", "4-30", "--method", "all", "--budget", "1ns")
+	out, errs, code := cli(t, "", "count", "4-30", "-method", "all", "-budget", "1ns")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
@@ -194,18 +194,18 @@ func TestPlotUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"count", "8", "--plot", svg}, "--plot draws a range A-B, not one N"},
-		{[]string{"count", "4-8", "--plot", filepath.Join(dir, "g.gif")}, `unknown extension ".gif"; want .svg or .png`},
-		{[]string{"count", "4-8", "--plot", filepath.Join(dir, "g")}, "no extension; want .svg or .png"},
-		{[]string{"count", "4-8", "--plot", ""}, "--plot: empty file name"},
-		{[]string{"count", "4-8", "--plot", filepath.Join(dir, "no", "g.svg")}, "no such directory"},
-		{[]string{"count", "4-8", "--plot", dir + "/.svg/"}, "want .svg or .png"},
-		{[]string{"count", "8", "--method", "all"}, "--method all compares the methods over a range A-B, not one N"},
-		{[]string{"count", "8", "--budget", "1s"}, "--budget is for a range A-B, not one N"},
-		{[]string{"count", "4-8", "--budget", "0s"}, "--budget 0s: must be positive"},
-		{[]string{"count", "4-8", "--budget", "-1s"}, "--budget -1s: must be positive"},
-		{[]string{"count", "4-8", "--method", "all", "--total-only"}, "--total-only goes with --method auto, bitboard or quadrant"},
-		{[]string{"count", "4-8", "--method", "every"}, `--method: unknown method "every"`},
+		{[]string{"count", "8", "-plot", svg}, "-plot draws a range A-B, not one N"},
+		{[]string{"count", "4-8", "-plot", filepath.Join(dir, "g.gif")}, `unknown extension ".gif"; want .svg or .png`},
+		{[]string{"count", "4-8", "-plot", filepath.Join(dir, "g")}, "no extension; want .svg or .png"},
+		{[]string{"count", "4-8", "-plot", ""}, "-plot: empty file name"},
+		{[]string{"count", "4-8", "-plot", filepath.Join(dir, "no", "g.svg")}, "no such directory"},
+		{[]string{"count", "4-8", "-plot", dir + "/.svg/"}, "want .svg or .png"},
+		{[]string{"count", "8", "-method", "all"}, "-method all compares the methods over a range A-B, not one N"},
+		{[]string{"count", "8", "-budget", "1s"}, "-budget is for a range A-B, not one N"},
+		{[]string{"count", "4-8", "-budget", "0s"}, "-budget 0s: must be positive"},
+		{[]string{"count", "4-8", "-budget", "-1s"}, "-budget -1s: must be positive"},
+		{[]string{"count", "4-8", "-method", "all", "-total-only"}, "-total-only goes with -method auto, bitboard or quadrant"},
+		{[]string{"count", "4-8", "-method", "every"}, `-method: unknown method "every"`},
 	} {
 		out, errs, code := cli(t, "", tc.args...)
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, tc.want) {

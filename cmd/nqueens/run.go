@@ -239,7 +239,7 @@ func newFlags(c *command, e *env) *flagSet {
 }
 
 // parseFlags parses args allowing flags and positional arguments in any
-// order ("count 12 --json" and "count --json 12"); "--" ends the flags.
+// order ("count 12 -json" and "count -json 12"); "--" ends the flags.
 // It returns the positional arguments.
 func parseFlags(fs *flagSet, args []string) ([]string, error) {
 	var pos []string

@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -121,4 +123,37 @@ func parseBytes(s string) (uint64, error) {
 		return 0, fmt.Errorf("%s is too large", quote.Token(s))
 	}
 	return v << shift, nil
+}
+
+// checkFormat refuses a -format that is not one of want.
+func checkFormat(format string, want ...string) error {
+	if slices.Contains(want, format) {
+		return nil
+	}
+	list := strings.Join(want[:len(want)-1], ", ") + " or " + want[len(want)-1]
+	return usagef("-format %s: want %s", quote.Token(format), list)
+}
+
+// sizeArg reads the board size of gen and complete: arg, the positional
+// N ("" when none), or -n, its old spelling kept for scripts (nSet: it
+// was given); both only when they agree. given reports whether either
+// was; the caller checks the range.
+func sizeArg(arg string, n int, nSet bool) (size int, given bool, err error) {
+	if arg == "" {
+		return n, nSet, nil
+	}
+	if size, err = parseN(arg, math.MaxInt32); err != nil {
+		return 0, false, err
+	}
+	if nSet && n != size {
+		return 0, false, usagef("N = %d and -n %d disagree: give N alone", size, n)
+	}
+	return size, true, nil
+}
+
+// isWholeNumber reports whether s is written as a whole number (a
+// negative one too, to be refused as a board size by name).
+func isWholeNumber(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }

@@ -60,6 +60,11 @@ func TestGolden(t *testing.T) {
 		{"solve-4-board", "", []string{"solve", "4", "-format", "board"}},
 		{"solve-5-json-limit", "", []string{"solve", "5", "-format", "json", "-limit", "3"}},
 		{"solve-8-stats", "", []string{"solve", "8", "-method", "permutation", "-stats", "-limit", "1"}},
+		{"solve-8-v", "", []string{"solve", "8", "-method", "permutation", "-v", "-limit", "1"}},
+		{"count-format-bad", "", []string{"count", "8", "-format", "xml"}},
+		{"merge-format-bad", "", []string{"merge", "-format", "xml", "x.json"}},
+		{"merge-h", "", []string{"merge", "-h"}},
+		{"plan-h", "", []string{"plan", "-h"}},
 		{"solve-xml", "", []string{"solve", "8", "-format", "xml"}},
 		{"check-valid", "", []string{"check", "5", "2", "6", "1", "7", "4", "8", "3"}},
 		{"check-invalid", "", []string{"check", "1 1"}},
@@ -75,7 +80,7 @@ func TestGolden(t *testing.T) {
 		{"solve-method-auto", "", []string{"solve", "8", "-method", "auto"}},
 		{"solve-method-quadrant", "", []string{"solve", "8", "-method", "quadrant"}},
 		{"watch-method-quadrant", "", []string{"watch", "4", "-method", "quadrant"}},
-		{"gen-queens-negative", "", []string{"gen", "completion", "-family", "queens", "-n", "8", "-queens", "-2"}},
+		{"gen-queens-negative", "", []string{"gen", "completion", "8", "-family", "queens", "-queens", "-2"}},
 		{"gen-queens-missing", "", []string{"gen", "completion", "-family", "queens", "-n", "8"}},
 		{"gen-h", "", []string{"gen", "-h"}},
 		{"find-0-json", "", []string{"find", "0", "-format", "json"}},
@@ -181,7 +186,7 @@ func TestCountRange(t *testing.T) {
 }
 
 func TestCountJSON(t *testing.T) {
-	out, _, code := cli(t, "", "count", "10", "-json")
+	out, _, code := cli(t, "", "count", "10", "-format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
@@ -223,12 +228,12 @@ func TestSolveOutputFile(t *testing.T) {
 // TestCountQuadrantJSON: -method quadrant gives the unique count derived
 // from the total; -total-only leaves the field out instead of printing 0.
 func TestCountQuadrantJSON(t *testing.T) {
-	out, _, code := cli(t, "", "count", "12", "-method", "quadrant", "-json")
+	out, _, code := cli(t, "", "count", "12", "-method", "quadrant", "-format", "json")
 	if code != 0 || !strings.Contains(out, `"solutions":14200`) || !strings.Contains(out, `"unique":1787`) {
 		t.Errorf("count 12 -method quadrant -json = %q (exit %d); want 14200 solutions, 1787 unique", out, code)
 	}
 	for _, m := range []string{"quadrant", "auto"} {
-		out, _, code = cli(t, "", "count", "12", "-method", m, "-total-only", "-json")
+		out, _, code = cli(t, "", "count", "12", "-method", m, "-total-only", "-format", "json")
 		if code != 0 || !strings.Contains(out, `"solutions":14200`) || strings.Contains(out, "unique") {
 			t.Errorf("count 12 -method %s -total-only -json = %q (exit %d); want 14200 solutions, no unique", m, out, code)
 		}
@@ -374,8 +379,8 @@ func TestAutoMethod(t *testing.T) {
 		{[]string{"count", "12", "-method", "bitboard", "-v"}, ", method bitboard\n"},
 		{[]string{"count", "12", "-method", "quadrant", "-v"}, "12-queens: 14200 solutions, 1787 unique\n"},
 		{[]string{"count", "12", "-method", "quadrant", "-v"}, ", method quadrant, 52 units (unique by Burnside"},
-		{[]string{"count", "12", "-total-only", "-json", "-checkpoint", filepath.Join(dir, "a.ckpt")}, `"method":"bitboard"`},
-		{[]string{"count", "12", "-method", "quadrant", "-total-only", "-json", "-checkpoint", filepath.Join(dir, "q.ckpt")}, `"method":"quadrant"`},
+		{[]string{"count", "12", "-total-only", "-format", "json", "-checkpoint", filepath.Join(dir, "a.ckpt")}, `"method":"bitboard"`},
+		{[]string{"count", "12", "-method", "quadrant", "-total-only", "-format", "json", "-checkpoint", filepath.Join(dir, "q.ckpt")}, `"method":"quadrant"`},
 	} {
 		out, errs, code := cli(t, "", tc.args...)
 		if code != 0 || !strings.Contains(out, tc.want) {
@@ -426,6 +431,8 @@ func TestParseMemAvailable(t *testing.T) {
 func TestDoubleDash(t *testing.T) {
 	for _, args := range [][]string{
 		{"count", "8", "-format", "json", "-method", "arrays"},
+		{"count", "8", "-json", "-method", "arrays"},
+		{"plan", "8", "-shards", "2", "-format", "xml"},
 		{"solve", "6", "-format", "board", "-limit", "1"},
 		{"find", "8", "-format", "json"},
 		{"count", "8", "-method", "magic"},

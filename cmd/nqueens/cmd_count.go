@@ -46,7 +46,7 @@ Examples:
   nqueens count 8                 8-queens: 92 solutions, 12 unique
   nqueens count 14 -v             also the estimate, time and nodes
   nqueens count 1-15              a table for N = 1..15
-  nqueens count 12 -json          one JSON object
+  nqueens count 12 -format json   one JSON object
   nqueens count 18 -total-only    the total alone
   nqueens count 19                total by the join, unique by symmetry
   nqueens count 19 -method bitboard    both by the kernel
@@ -192,7 +192,7 @@ const quickBudget = 2 * time.Millisecond
 
 func runCount(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(countCmd, e)
-	asJSON := fs.Bool("json", false, "print JSON (one object per N)")
+	format := fs.formatFlag("text", "output `FORMAT`: text or json (one object per N)")
 	verbose := fs.Bool("v", false, "also print the estimate, the nodes visited and the time")
 	workers := fs.Int("workers", 0, "count on `W` goroutines (0 = one per core)")
 	method := fs.String("method", "auto", "method `NAME`: auto, quadrant, bitboard, arrays, board or permutation")
@@ -215,6 +215,10 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return usagef("want one board size N or a range A-B, got %d arguments", len(pos))
 	}
+	if err := checkFormat(*format, "text", "json"); err != nil {
+		return err
+	}
+	asJSON := *format == "json"
 	lo, hi, err := parseRange(pos[0], nqueens.MaxN)
 	if err != nil {
 		return err
@@ -314,7 +318,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		if _, err := gate.check(ctx, lo, opts); err != nil {
 			return err
 		}
-		return countOne(ctx, e, lo, opts, countFlags{json: *asJSON, verbose: *verbose, progress: *progressMode, every: *every, out: *out, totalOnly: *totalOnly, auto: auto})
+		return countOne(ctx, e, lo, opts, countFlags{json: asJSON, verbose: *verbose, progress: *progressMode, every: *every, out: *out, totalOnly: *totalOnly, auto: auto})
 	}
 	// A range: the largest N decides whether it may start, unless a
 	// budget stops it earlier.
@@ -335,7 +339,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	table := !*asJSON
+	table := !asJSON
 	if table {
 		fmt.Fprintf(e.stdout, "%3s %20s %20s %16s %10s %7s", "N", "solutions", "unique", "nodes", "seconds", "growth")
 		if all {
@@ -376,7 +380,7 @@ func runCount(ctx context.Context, e *env, args []string) error {
 		if err := chart.add(n, res, *totalOnly); err != nil {
 			return err
 		}
-		if *asJSON {
+		if asJSON {
 			b, _ := json.Marshal(newCountJSON(n, res, *totalOnly))
 			fmt.Fprintf(e.stdout, "%s\n", b)
 			continue
@@ -592,7 +596,7 @@ func countOne(ctx context.Context, e *env, n int, opts nqueens.CountOptions, f c
 		return err
 	}
 	// -v lines go to stdout with the plain answer, to stderr when stdout
-	// holds a record (-json, -shard).
+	// holds a record (-format json, -shard).
 	vw := e.stdout
 	if f.json || opts.Shard != (nqueens.Shard{}) {
 		vw = e.stderr

@@ -149,7 +149,7 @@ func TestCountVerbose(t *testing.T) {
 		{"count", "12", "-v"},
 		{"count", "8", "-v", "-method", "board"},
 		{"count", "12", "-v", "-method", "quadrant"},
-		{"count", "12", "-v", "-json"},
+		{"count", "12", "-v", "-format", "json"},
 		{"count", "12", "-v", "-shard", "1/4"},
 		{"count", "14", "-v", "-method", "quadrant", "-total-only", "-shard", "0/2"},
 	} {
@@ -157,7 +157,7 @@ func TestCountVerbose(t *testing.T) {
 		if code != 0 || !estimateRE.MatchString(errs) {
 			t.Errorf("nqueens %s: exit %d, stderr %q; want the estimate", strings.Join(args, " "), code, errs)
 		}
-		json1 := strings.Contains(strings.Join(args, " "), "-json") || strings.Contains(strings.Join(args, " "), "-shard")
+		json1 := strings.Contains(strings.Join(args, " "), "json") || strings.Contains(strings.Join(args, " "), "-shard")
 		if !json1 {
 			continue
 		}

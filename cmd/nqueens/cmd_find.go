@@ -25,19 +25,19 @@ var findCmd = &command{
 solution found by min-conflicts local search (about 5.1 bytes of memory
 per queen, N up to 1,000,000,000). Without -seed (or with -seed 0)
 -random draws a seed from the operating system, so every run finds
-another solution; -stats or -v prints the seed, and the same N and
--seed give the same solution again. Before searching, -random
+another solution; -v prints the seed and what the search did, and the
+same N and -seed give the same solution again. Before searching, -random
 estimates the memory it needs and refuses, exit 2, when the address-space
-limit (ulimit -v) or the free memory is smaller. -seed, -stats and -v
-need -random. N = 0 prints the empty solution (an empty line), as
+limit (ulimit -v) or the free memory is smaller. -seed and -v need
+-random. N = 0 prints the empty solution (an empty line), as
 'count 0' counts it and 'solve 0' lists it; N = 2 and 3 have no
 solution: exit 1. -format board draws boards up to N = 1,000.
 
 Examples:
   nqueens find 8                        4 6 8 2 7 1 3 5
   nqueens find 100000000 > /dev/null    about 0.35 s
-  nqueens find 1000000 -random -seed 7 -stats
-  nqueens find 16 -random -v           another solution each run, its seed on stderr
+  nqueens find 1000000 -random -seed 7 -v
+  nqueens find 16 -random -v            another solution each run, its seed on stderr
   nqueens find 0                        the empty solution: an empty line
   nqueens find 12 -format board`,
 }
@@ -53,8 +53,7 @@ func runFind(ctx context.Context, e *env, args []string) error {
 	seedS := fs.String("seed", "0", "seed `S` for -random, an unsigned 64-bit number (0 = draw one)")
 	format := fs.String("format", "perm", "output `FORMAT`: perm, board or json")
 	out := fs.String("o", "", "write to `FILE` instead of standard output")
-	stats := fs.Bool("stats", false, "with -random, print the seed and what the search did to standard error")
-	verbose := fs.Bool("v", false, "with -random, print the seed to standard error")
+	verbose := fs.verboseFlag("with -random, print the seed and what the search did to standard error")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -64,7 +63,7 @@ func runFind(ctx context.Context, e *env, args []string) error {
 	}
 	if !*random {
 		set := flagsSet(fs)
-		for _, f := range []string{"seed", "stats", "v"} {
+		for _, f := range []string{"seed", "v", "stats"} {
 			if set[f] {
 				return usagef("-%s needs -random (the construction has no seed and nothing to report)", f)
 			}
@@ -95,9 +94,6 @@ func runFind(ctx context.Context, e *env, args []string) error {
 	}
 	if *random && seed == 0 {
 		seed = randomSeed()
-	}
-	if *random && *verbose && !*stats {
-		fmt.Fprintf(e.stderr, "random %d-queens, seed %d\n", n, seed)
 	}
 	if n == 0 {
 		return writeEmpty(e, *out, *format)
@@ -130,7 +126,7 @@ func runFind(ctx context.Context, e *env, args []string) error {
 		}
 		return err
 	}
-	if *stats && sol != nil {
+	if *verbose && sol != nil {
 		st := sol.Stats
 		bw := bufio.NewWriter(e.stderr)
 		fmt.Fprintf(bw, "random %d-queens, seed %d: %.3f s, %.2f tries per queen, %d left over by the greedy phase, %d repair swaps (%d kept), %d restarts; validated\n",

@@ -12,7 +12,7 @@ import (
 
 var genCmd = &command{
 	name:    "gen",
-	args:    "completion -family queens|blocked|diag -n N -queens|-blocked|-diagonals K [-seed S]",
+	args:    "completion N -family queens|blocked|diag -queens|-blocked|-diagonals K [-seed S]",
 	summary: "generate N-Queens Completion instances (Gent, Jefferson & Nightingale families)",
 	help: `Writes an N-Queens Completion instance as a text board (rows of Q . x) for
 'nqueens complete', from one of the three families of Gent, Jefferson and
@@ -29,8 +29,8 @@ system, as 'find -random' does, and the header line names it):
            near N = 20–22, K = 18–21)
 
 Examples:
-  nqueens gen completion -family diag -n 21 -diagonals 19 -seed 1
-  nqueens gen completion -family queens -n 40 -queens 12 -seed 3 | nqueens complete -`,
+  nqueens gen completion 21 -family diag -diagonals 19 -seed 1
+  nqueens gen completion 40 -family queens -queens 12 -seed 3 | nqueens complete -`,
 }
 
 func init() {
@@ -41,7 +41,8 @@ func init() {
 func runGen(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(genCmd, e)
 	family := fs.String("family", "", "instance family `NAME`: queens, blocked or diag")
-	n := fs.Int("n", 0, "board size `N`, 1 to 64")
+	n := fs.Int("n", 0, "")
+	fs.hide("n") // the old spelling of the positional N
 	var queens, blocked, diagonals countFlag
 	fs.Var(&queens, "queens", "number of queens `K` (family queens)")
 	fs.Var(&blocked, "blocked", "number of blocked squares `K` (family blocked)")
@@ -54,11 +55,11 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	}
 	switch {
 	case len(pos) == 0:
-		return usagef("want the kind of instance: gen completion -family ...")
+		return usagef("want the kind of instance and N: gen completion N -family ...")
 	case pos[0] != "completion":
 		return usagef("unknown kind of instance %s: want completion", quote.Token(pos[0]))
-	case len(pos) > 1:
-		return usagef("want one kind of instance, got %d arguments: %s", len(pos), quote.Token(strings.Join(pos, " ")))
+	case len(pos) > 2:
+		return usagef("want the kind of instance and N, got %d arguments: %s", len(pos), quote.Token(strings.Join(pos, " ")))
 	}
 	seed, err := strconv.ParseUint(*seedS, 10, 64)
 	if err != nil {
@@ -66,6 +67,17 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	}
 	if seed == 0 {
 		seed = randomSeed()
+	}
+	arg := ""
+	if len(pos) == 2 {
+		arg = pos[1]
+	}
+	size, given, err := sizeArg(arg, *n, flagsSet(fs)["n"])
+	if err != nil {
+		return err
+	}
+	if !given {
+		return usagef("want the board size: gen completion N -family ...")
 	}
 	var kf countFlag
 	var flag string
@@ -94,10 +106,10 @@ func runGen(ctx context.Context, e *env, args []string) error {
 			return usagef("%s does not belong to family %s (it takes %s K)", f, *family, flag)
 		}
 	}
-	if *n < 1 || *n > nqueens.MaxCompleteN {
-		return usagef("-n %d: want 1 to %d", *n, nqueens.MaxCompleteN)
+	if size < 1 || size > nqueens.MaxCompleteN {
+		return usagef("N = %d: want 1 to %d", size, nqueens.MaxCompleteN)
 	}
-	b, err := nqueens.GenerateBoard(*family, *n, k, seed)
+	b, err := nqueens.GenerateBoard(*family, size, k, seed)
 	if err != nil {
 		return usagef("%v", err)
 	}
@@ -105,7 +117,7 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "# nqueens gen completion -family %s -n %d %s %d -seed %d\n%s", *family, *n, flag, k, seed, b)
+	_, err = fmt.Fprintf(w, "# nqueens gen completion %d -family %s %s %d -seed %d\n%s", size, *family, flag, k, seed, b)
 	if cerr := closeOut(); err == nil {
 		err = cerr
 	}

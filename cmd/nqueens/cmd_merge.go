@@ -91,13 +91,16 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 	recompute := fs.Int("recompute", 0, "recompute `K` units chosen at random and compare them with the records")
 	seed := fs.Uint64("seed", 0, "seed `S` for -recompute's choice (0 = draw one, printed)")
 	workers := fs.Int("workers", 0, "-recompute on `W` goroutines (0 = one per core)")
-	asJSON := fs.Bool("json", false, "print one JSON object")
+	format := fs.formatFlag("text", "output `FORMAT`: text or json (one object)")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(files) == 0 {
 		return usagef("want the shard record files")
+	}
+	if err := checkFormat(*format, "text", "json"); err != nil {
+		return err
 	}
 	if *recompute < 0 || *workers < 0 {
 		return usagef("-recompute and -workers must be 0 or more")
@@ -143,7 +146,7 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 		p := escape(out.Units, out.Recomputed)
 		out.Escape = &p
 	}
-	if *asJSON {
+	if *format == "json" {
 		b, _ := json.Marshal(out)
 		fmt.Fprintf(e.stdout, "%s\n", b)
 		return nil

@@ -57,7 +57,7 @@ Examples:
   nqueens plan 20 -shards 16               16 shards of the kernel
   nqueens plan 22 -method quadrant -shards 16
   nqueens plan 27 -shards 1000 -replicas 2
-  nqueens plan 20 -shards 64 -json         one JSON object, every shard`,
+  nqueens plan 20 -shards 64 -format json  one JSON object, every shard`,
 }
 
 func init() {
@@ -106,7 +106,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	replicas := fs.Int("replicas", 1, "count each unit in `R` different shards (1..M)")
 	workers := fs.Int("workers", 0, "each shard counts on `W` goroutines (0 = one per core)")
 	maxMem := fs.String("max-memory", "", "memory bound `SIZE` of a shard, e.g. 512M or 4G")
-	asJSON := fs.Bool("json", false, "print one JSON object, every shard included")
+	format := fs.formatFlag("text", "output `FORMAT`: text or json (one object, every shard included)")
 	verbose := fs.Bool("v", false, "print every shard, also above 16")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -117,6 +117,9 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	}
 	n, err := parseN(pos[0], nqueens.MaxN)
 	if err != nil {
+		return err
+	}
+	if err := checkFormat(*format, "text", "json"); err != nil {
 		return err
 	}
 	m, err := planMethod(*method)
@@ -191,7 +194,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		j.Spread = &est.Spread
 	}
 	j.PlanDuration = time.Since(t0).Seconds()
-	if *asJSON {
+	if *format == "json" {
 		b, err := json.Marshal(j)
 		if err != nil {
 			return err

@@ -12,7 +12,7 @@ import (
 // planOf runs "nqueens plan args..." with -json and decodes it.
 func planOf(t *testing.T, args ...string) planJSON {
 	t.Helper()
-	out, errs, code := cli(t, "", append(append([]string{"plan"}, args...), "-json")...)
+	out, errs, code := cli(t, "", append(append([]string{"plan"}, args...), "-format", "json")...)
 	if code != 0 {
 		t.Fatalf("nqueens plan %s: exit %d, stderr %q", strings.Join(args, " "), code, errs)
 	}
@@ -44,7 +44,7 @@ func TestPlanUnitsAreTheCounts(t *testing.T) {
 				t.Fatalf("got %d shards (shards %d, replicas %d), want %d shards of %d replicas", len(p.PerShard), p.Shards, p.Replicas, tt.m, tt.r)
 			}
 			// The whole count's units.
-			out, errs, code := cli(t, "", "count", strconv.Itoa(tt.n), "-method", tt.count, "-json")
+			out, errs, code := cli(t, "", "count", strconv.Itoa(tt.n), "-method", tt.count, "-format", "json")
 			if code != 0 {
 				t.Fatalf("count: exit %d, %s", code, errs)
 			}

@@ -21,7 +21,7 @@ var solveCmd = &command{
 	help: `Writes every solution for an N×N board as it is found, in lexicographic
 order: a one-based permutation per line (row 1's column first), a drawn
 board, or JSON Lines. Output streams, so "nqueens solve 16 | head" returns
-at once. -stats prints to standard error what the search did next to the
+at once. -v prints to standard error what the search did next to the
 spaces the tutorials discuss: N^N arrangements with one queen per row, N!
 permutations.
 
@@ -32,7 +32,7 @@ Examples:
   nqueens solve 8                           92 lines, first "1 5 8 6 3 7 2 4"
   nqueens solve 8 -unique                   12 lines, one per symmetry class
   nqueens solve 8 -format board -o regine.txt
-  nqueens solve 8 -method permutation -stats
+  nqueens solve 8 -method permutation -v
   nqueens solve 14 -format json -limit 3
   nqueens solve 6 -format svg -o six.svg        a sheet of the 4 boards
   nqueens solve 8 -format svg -o 'q8-%d.svg'    one file per solution`,
@@ -50,7 +50,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	limit := fs.Int("limit", 0, "stop after `K` solutions (0 = all)")
 	method := fs.String("method", "bitboard", "method `NAME`: bitboard, arrays, board or permutation")
 	out := fs.String("o", "", "write to `FILE` instead of standard output")
-	stats := fs.Bool("stats", false, "print what the search did to standard error")
+	stats := fs.verboseFlag("print what the search did to standard error")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err

@@ -49,8 +49,8 @@ func TestExitIOFailure(t *testing.T) {
 	for _, args := range [][]string{
 		{"check", "2 4 1 3"},
 		{"check", "1 1"}, // a "no" that could not be printed
-		{"complete", "-n", "8"},
-		{"complete", "-n", "6", "-queens", "1:2", "-blocked", "2:4", "-count"}, // a "no" (0)
+		{"complete", "8"},
+		{"complete", "6", "-queens", "1:2", "-blocked", "2:4", "-count"}, // a "no" (0)
 		{"solve", "6"},
 		{"solve", "6", "-format", "svg"},
 		{"find", "8"},
@@ -58,7 +58,7 @@ func TestExitIOFailure(t *testing.T) {
 		{"count", "8"},
 		{"count", "1-3"},
 		{"count", "8", "-json"},
-		{"gen", "completion", "-family", "diag", "-n", "12", "-diagonals", "6", "-seed", "1"},
+		{"gen", "completion", "12", "-family", "diag", "-diagonals", "6", "-seed", "1"},
 		append([]string{"merge"}, shards...),
 		{"show", "2 4 1 3"},
 		{"show", "2 4 1 3", "-format", "png"},
@@ -86,7 +86,7 @@ func TestExitDevFull(t *testing.T) {
 		{"show", "2 4 1 3", "-o", "/dev/full"},
 		{"solve", "6", "-o", "/dev/full"},
 		{"find", "8", "-o", "/dev/full"},
-		{"gen", "completion", "-family", "queens", "-n", "8", "-queens", "2", "-o", "/dev/full"},
+		{"gen", "completion", "8", "-family", "queens", "-queens", "2", "-o", "/dev/full"},
 	} {
 		_, errs, code := cli(t, "", args...)
 		if code != 3 || !strings.Contains(errs, "no space left on device") {

@@ -131,9 +131,9 @@ func TestCheckStream(t *testing.T) {
 		}
 		return out
 	}
-	gen, _, _ := cli(t, "", "gen", "completion", "-family", "diag", "-n", "10", "-diagonals", "6", "-seed", "1")
+	gen, _, _ := cli(t, "", "gen", "completion", "10", "-family", "diag", "-diagonals", "6", "-seed", "1")
 	completed, _, _ := cli(t, gen, "complete", "-", "-format", "board")
-	all4, _, _ := cli(t, "", "complete", "-n", "6", "-all", "-format", "board")
+	all4, _, _ := cli(t, "", "complete", "6", "-all", "-format", "board")
 	shown, _, _ := cli(t, "", "show", "2", "4", "1", "3")
 	tests := []struct {
 		name, stdin, out string
@@ -278,7 +278,7 @@ func TestCheckLargeStream(t *testing.T) {
 func TestLongArgumentQuoted(t *testing.T) {
 	d := strings.Repeat("9", 5000)
 	for _, args := range [][]string{
-		{"count", d}, {"count", "1-" + d}, {"complete", "-n", "8", "-queens", "1:" + d}, {"complete", "-partial", d + ",x"},
+		{"count", d}, {"count", "1-" + d}, {"complete", "8", "-queens", "1:" + d}, {"complete", "-partial", d + ",x"},
 		{"find", "8", "-random", "-seed", d}, {"gen", "completion", "-seed", d}, {"gen", d}, {"show", "1", "-format", d},
 		{"count", "8", "-max-memory", d}, {"solve", "8", "-limit", d}, {d},
 	} {
@@ -293,7 +293,7 @@ func TestLongArgumentQuoted(t *testing.T) {
 // find -random and merge do, and its header names it: that seed gives
 // the same board again (gen used seed 0 every time).
 func TestGenSeed(t *testing.T) {
-	args := []string{"gen", "completion", "-family", "blocked", "-n", "12", "-blocked", "40"}
+	args := []string{"gen", "completion", "12", "-family", "blocked", "-blocked", "40"}
 	a, _, code1 := cli(t, "", args...)
 	b, _, code2 := cli(t, "", append(args, "-seed", "0")...)
 	if code1 != 0 || code2 != 0 || a == b {
@@ -314,8 +314,8 @@ func TestGenSeed(t *testing.T) {
 // solution), and drawn by show with its blocked squares, which check
 // and show read back (both said "line 2: row 1 has no queen").
 func TestPartialBoards(t *testing.T) {
-	queens, _, _ := cli(t, "", "gen", "completion", "-family", "queens", "-n", "6", "-queens", "2", "-seed", "3")
-	diag, _, _ := cli(t, "", "gen", "completion", "-family", "diag", "-n", "8", "-diagonals", "4", "-seed", "2")
+	queens, _, _ := cli(t, "", "gen", "completion", "6", "-family", "queens", "-queens", "2", "-seed", "3")
+	diag, _, _ := cli(t, "", "gen", "completion", "8", "-family", "diag", "-diagonals", "4", "-seed", "2")
 	shownDiag, _, _ := cli(t, diag, "show", "-")
 	shownQueens, _, _ := cli(t, queens, "show", "-")
 	tests := []struct {

@@ -105,7 +105,7 @@ func TestShardMergeCLI(t *testing.T) {
 	if esc := "one wrong unit among the 730 would escape this check with probability 0.9945 (726/730)"; !strings.Contains(out, esc) {
 		t.Errorf("merge -recompute 4: stdout %q; want %q", out, esc)
 	}
-	code, out, _ = runCLI(t, append([]string{"merge", "-recompute", "4", "-seed", "9", "-json"}, files...)...)
+	code, out, _ = runCLI(t, append([]string{"merge", "-recompute", "4", "-seed", "9", "-format", "json"}, files...)...)
 	var mj struct{ Escape *float64 }
 	if err := json.Unmarshal([]byte(out), &mj); code != 0 || err != nil || mj.Escape == nil || *mj.Escape != 726.0/730 {
 		t.Errorf("merge -recompute 4 -json: exit %d, %q (%v); want \"escape\": 726/730", code, out, err)
@@ -328,7 +328,7 @@ func killResume(t *testing.T, bin string, n int, stream uint64, extra ...string)
 	t.Logf("seed %d (replay: go test ./cmd/nqueens -run '^%s$' -args -killseed %d)", seed, t.Name(), seed)
 	rng := rand.New(rand.NewPCG(seed, stream))
 	ck := filepath.Join(t.TempDir(), "ckpt")
-	args := append([]string{"count", fmt.Sprint(n), "-checkpoint", ck, "-workers", "1", "-json"}, extra...)
+	args := append([]string{"count", fmt.Sprint(n), "-checkpoint", ck, "-workers", "1", "-format", "json"}, extra...)
 	wantMethod := "bitboard"
 	if slices.Contains(extra, "quadrant") {
 		wantMethod = "quadrant"
@@ -399,7 +399,7 @@ func TestCheckpointTailCLI(t *testing.T) {
 	}
 	b, _ := os.ReadFile(ck)
 	os.WriteFile(ck, b[:len(b)-7], 0o644)
-	code, out, errs := runCLI(t, "count", "12", "-checkpoint", ck, "-json")
+	code, out, errs := runCLI(t, "count", "12", "-checkpoint", ck, "-format", "json")
 	var res countOut
 	json.Unmarshal([]byte(out), &res)
 	if code != 0 || string(res.Solutions) != "14200" || res.Resumed != res.Units-1 {
@@ -437,7 +437,7 @@ func TestQuadrantShardMergeCLI(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "method quadrant, unique by symmetry)") || !strings.Contains(out, "recomputed 30 units (seed 5): all match") {
 		t.Errorf("merge: exit %d, stdout %q, stderr %q; want 0 and %q… unique by symmetry", code, out, errs, want)
 	}
-	code, out, _ = runCLI(t, append([]string{"merge", "-json"}, files...)...)
+	code, out, _ = runCLI(t, append([]string{"merge", "-format", "json"}, files...)...)
 	var got map[string]any
 	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil || got["method"] != "quadrant" || got["solutions"] != float64(73712) {
 		t.Errorf("merge -json: exit %d, %q, %v; want method quadrant, 73712 solutions", code, out, err)
@@ -472,9 +472,9 @@ func TestQuadrantShardMergeCLI(t *testing.T) {
 	// The method that wrote it resumes it, and so does auto, which keeps
 	// the checkpoint's method (the kernel's below N = 18 otherwise).
 	for _, args := range [][]string{
-		{"count", "12", "-method", "quadrant", "-total-only", "-checkpoint", ck, "-json"},
-		{"count", "12", "-checkpoint", ck, "-json"},
-		{"count", "12", "-total-only", "-checkpoint", ck, "-json"},
+		{"count", "12", "-method", "quadrant", "-total-only", "-checkpoint", ck, "-format", "json"},
+		{"count", "12", "-checkpoint", ck, "-format", "json"},
+		{"count", "12", "-total-only", "-checkpoint", ck, "-format", "json"},
 	} {
 		code, out, errs = runCLI(t, args...)
 		var res countOut

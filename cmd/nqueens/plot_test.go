@@ -38,7 +38,7 @@ func capturePlots(t *testing.T) *[][]plot.Row {
 func TestPlotRowsMatchCount(t *testing.T) {
 	writes := capturePlots(t)
 	path := filepath.Join(t.TempDir(), "g.svg")
-	args := []string{"count", "1-9", "-method", "all", "-budget", "1h", "-json", "-plot", path}
+	args := []string{"count", "1-9", "-method", "all", "-budget", "1h", "-format", "json", "-plot", path}
 	out, errs, code := cli(t, "", args...)
 	if code != 0 {
 		t.Fatalf("nqueens %s: exit %d, stderr %q", strings.Join(args, " "), code, errs)

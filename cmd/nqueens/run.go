@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -212,13 +213,73 @@ func writeUsage(w io.Writer) {
 // flagSet is a command's flags with its help text.
 type flagSet struct {
 	*flag.FlagSet
-	help func() // prints the command's help to stdout
+	help   func()          // prints the command's help to stdout
+	hidden map[string]bool // flags left out of the help: old spellings kept for scripts
+}
+
+// hide leaves the named flags out of the help. They stay accepted: old
+// spellings of a flag (-json for -format json, -stats for -v, -n for a
+// positional N) that scripts may still use.
+func (fs *flagSet) hide(names ...string) {
+	for _, n := range names {
+		fs.hidden[n] = true
+	}
+}
+
+// formatFlag defines -format with the given default and usage, and the
+// hidden -json, the old spelling of -format json.
+func (fs *flagSet) formatFlag(def, usage string) *string {
+	f := fs.String("format", def, usage)
+	fs.Var(jsonAlias{f}, "json", "")
+	fs.hide("json")
+	return f
+}
+
+// verboseFlag defines -v with the given usage, and the hidden -stats,
+// its old spelling, setting the same variable.
+func (fs *flagSet) verboseFlag(usage string) *bool {
+	v := fs.Bool("v", false, usage)
+	fs.BoolVar(v, "stats", false, "")
+	fs.hide("stats")
+	return v
+}
+
+// jsonAlias is the boolean flag -json: -json (or -json=true) sets the
+// -format it points to to json.
+type jsonAlias struct{ format *string }
+
+func (j jsonAlias) String() string   { return "false" }
+func (j jsonAlias) IsBoolFlag() bool { return true }
+
+func (j jsonAlias) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return err
+	}
+	if v {
+		*j.format = "json"
+	}
+	return nil
+}
+
+// printDefaults writes the flags that are not hidden as PrintDefaults
+// does.
+func (fs *flagSet) printDefaults(w io.Writer) {
+	shown := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+	fs.VisitAll(func(f *flag.Flag) {
+		if !fs.hidden[f.Name] {
+			shown.Var(f.Value, f.Name, f.Usage)
+			shown.Lookup(f.Name).DefValue = f.DefValue
+		}
+	})
+	shown.SetOutput(w)
+	shown.PrintDefaults()
 }
 
 // newFlags returns a flag set for command c whose -h prints c's help to
 // e.stdout and whose errors are returned, not printed.
 func newFlags(c *command, e *env) *flagSet {
-	fs := &flagSet{FlagSet: flag.NewFlagSet(c.name, flag.ContinueOnError)}
+	fs := &flagSet{FlagSet: flag.NewFlagSet(c.name, flag.ContinueOnError), hidden: map[string]bool{}}
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {} // the flag package calls it on every error; we print help only for -h
 	fs.help = func() {
@@ -228,9 +289,7 @@ func newFlags(c *command, e *env) *flagSet {
 			fmt.Fprintf(w, "\n%s\n", strings.TrimRight(c.help, "\n"))
 		}
 		var flags strings.Builder
-		fs.SetOutput(&flags)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
+		fs.printDefaults(&flags)
 		if flags.Len() > 0 {
 			fmt.Fprintf(w, "\nFlags:\n%s", flags.String())
 		}
@@ -239,7 +298,7 @@ func newFlags(c *command, e *env) *flagSet {
 }
 
 // parseFlags parses args allowing flags and positional arguments in any
-// order ("count 12 -json" and "count -json 12"); "--" ends the flags.
+// order ("count 12 -v" and "count -v 12"); "--" ends the flags.
 // It returns the positional arguments.
 func parseFlags(fs *flagSet, args []string) ([]string, error) {
 	var pos []string

@@ -454,3 +454,21 @@ func TestDoubleDash(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandTable: main.go's table names each command once, and every
+// command but help (dispatched by run) has its function.
+func TestCommandTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range commands {
+		if seen[c.name] {
+			t.Errorf("command %q is listed twice", c.name)
+		}
+		seen[c.name] = true
+		if (c.run == nil) != (c == helpCmd) {
+			t.Errorf("command %q: run is nil = %v; want nil for help alone", c.name, c.run == nil)
+		}
+		if lookup(c.name) != c {
+			t.Errorf("lookup(%q) = %p; want %p", c.name, lookup(c.name), c)
+		}
+	}
+}

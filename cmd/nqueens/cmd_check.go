@@ -16,6 +16,7 @@ import (
 
 var checkCmd = &command{
 	name:    "check",
+	run:     runCheck,
 	args:    "PLACEMENT | FILE | -",
 	summary: "check that a placement is a solution",
 	help: `Reads a placement — a one-based permutation ("5 2 6 1 7 4 8 3",
@@ -49,13 +50,9 @@ Examples:
   nqueens solve 8 -limit 1 -format board | nqueens check -`,
 }
 
-func init() {
-	checkCmd.run = runCheck
-	register(checkCmd)
-}
 
 func runCheck(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(checkCmd, e)
+	fs := newFlags(e)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err

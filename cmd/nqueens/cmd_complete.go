@@ -15,6 +15,7 @@ import (
 
 var completeCmd = &command{
 	name:    "complete",
+	run:     runComplete,
 	args:    "N | FILE | - [flags]",
 	summary: "complete a board with some queens placed and squares blocked",
 	help: `N-Queens Completion: given an N×N board (N ≤ 64) with some queens already
@@ -40,13 +41,9 @@ Examples:
   nqueens gen completion 21 -family diag -diagonals 19 -seed 1 | nqueens complete - -v`,
 }
 
-func init() {
-	completeCmd.run = runComplete
-	register(completeCmd)
-}
 
 func runComplete(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(completeCmd, e)
+	fs := newFlags(e)
 	n := fs.Int("n", 0, "")
 	fs.hide("n") // the old spelling of the positional N
 	queens := fs.String("queens", "", "queens on the one-based squares `ROW:COL,...`, e.g. 1:1,2:5")

@@ -22,6 +22,7 @@ import (
 
 var countCmd = &command{
 	name:    "count",
+	run:     runCount,
 	args:    "N | A-B [flags]",
 	summary: "count the solutions (A000170) and unique solutions (A002562)",
 	help: `Counts every solution of the N-Queens problem on an N×N board, and the
@@ -80,10 +81,6 @@ and lists its units' rows instead of building tables; with -max-memory
 it builds them while they fit.`,
 }
 
-func init() {
-	countCmd.run = runCount
-	register(countCmd)
-}
 
 // quadrantFrom is the smallest N where auto picks the quadrant join.
 // Measured on a 2-core EPYC (Zen 4), join against the kernel with its
@@ -191,7 +188,7 @@ const refuseAbove = time.Hour
 const quickBudget = 2 * time.Millisecond
 
 func runCount(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(countCmd, e)
+	fs := newFlags(e)
 	format := fs.formatFlag("text", "output `FORMAT`: text or json (one object per N)")
 	verbose := fs.Bool("v", false, "also print the estimate, the nodes visited and the time")
 	workers := fs.Int("workers", 0, "count on `W` goroutines (0 = one per core)")

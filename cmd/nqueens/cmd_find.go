@@ -17,6 +17,7 @@ import (
 
 var findCmd = &command{
 	name:    "find",
+	run:     runFind,
 	args:    "N [flags]",
 	summary: "print one solution for any N, built or random",
 	help: `Prints one solution for an N×N board: by default the explicit construction
@@ -42,13 +43,9 @@ Examples:
   nqueens find 12 -format board`,
 }
 
-func init() {
-	findCmd.run = runFind
-	register(findCmd)
-}
 
 func runFind(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(findCmd, e)
+	fs := newFlags(e)
 	random := fs.Bool("random", false, "a random solution by min-conflicts search")
 	seedS := fs.String("seed", "0", "seed `S` for -random, an unsigned 64-bit number (0 = draw one)")
 	format := fs.String("format", "perm", "output `FORMAT`: perm, board or json")

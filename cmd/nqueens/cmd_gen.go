@@ -12,6 +12,7 @@ import (
 
 var genCmd = &command{
 	name:    "gen",
+	run:     runGen,
 	args:    "completion N -family queens|blocked|diag -queens|-blocked|-diagonals K [-seed S]",
 	summary: "generate N-Queens Completion instances (Gent, Jefferson & Nightingale families)",
 	help: `Writes an N-Queens Completion instance as a text board (rows of Q . x) for
@@ -33,13 +34,9 @@ Examples:
   nqueens gen completion 40 -family queens -queens 12 -seed 3 | nqueens complete -`,
 }
 
-func init() {
-	genCmd.run = runGen
-	register(genCmd)
-}
 
 func runGen(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(genCmd, e)
+	fs := newFlags(e)
 	family := fs.String("family", "", "instance family `NAME`: queens, blocked or diag")
 	n := fs.Int("n", 0, "")
 	fs.hide("n") // the old spelling of the positional N

@@ -12,6 +12,7 @@ import (
 
 var mergeCmd = &command{
 	name:    "merge",
+	run:     runMerge,
 	args:    "FILE... [flags]",
 	summary: "add up the shard records of 'count -shard' into the exact total",
 	help: `Reads the JSON records that 'nqueens count N -shard I/M' wrote (one per
@@ -56,10 +57,6 @@ Examples:
   cat shards.jsonl | nqueens merge -`,
 }
 
-func init() {
-	mergeCmd.run = runMerge
-	register(mergeCmd)
-}
 
 type mergeJSON struct {
 	N          int              `json:"n"`
@@ -87,7 +84,7 @@ func escape(units, k int) float64 {
 }
 
 func runMerge(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(mergeCmd, e)
+	fs := newFlags(e)
 	recompute := fs.Int("recompute", 0, "recompute `K` units chosen at random and compare them with the records")
 	seed := fs.Uint64("seed", 0, "seed `S` for -recompute's choice (0 = draw one, printed)")
 	workers := fs.Int("workers", 0, "-recompute on `W` goroutines (0 = one per core)")

@@ -20,6 +20,7 @@ import (
 
 var planCmd = &command{
 	name:    "plan",
+	run:     runPlan,
 	args:    "N [flags]",
 	summary: "what a sharded count of N would cost, without counting",
 	help: `Prints what 'nqueens count N -shard I/M' would cost for each of M
@@ -60,10 +61,6 @@ Examples:
   nqueens plan 20 -shards 64 -format json  one JSON object, every shard`,
 }
 
-func init() {
-	planCmd.run = runPlan
-	register(planCmd)
-}
 
 // planTableMax is the number of shards up to which plan prints every
 // shard without -v.
@@ -100,7 +97,7 @@ type planJSON struct {
 
 func runPlan(ctx context.Context, e *env, args []string) error {
 	t0 := time.Now()
-	fs := newFlags(planCmd, e)
+	fs := newFlags(e)
 	method := fs.String("method", "auto", "method `NAME`: auto, kernel (bitboard) or quadrant")
 	shards := fs.Int("shards", 1, "plan `M` shards")
 	replicas := fs.Int("replicas", 1, "count each unit in `R` different shards (1..M)")

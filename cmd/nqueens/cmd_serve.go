@@ -16,6 +16,7 @@ import (
 
 var serveCmd = &command{
 	name:    "serve",
+	run:     runServe,
 	args:    "[-addr HOST:PORT] [flags]",
 	summary: "run the web visualizer (one page, works offline)",
 	help: `Serves a page that steps through the search — play, pause, step forward
@@ -43,10 +44,6 @@ Examples:
   nqueens serve -count-max 15 -timeout 5s`,
 }
 
-func init() {
-	serveCmd.run = runServe
-	register(serveCmd)
-}
 
 // serveConfig is what serve's flags ask for: the address to listen on and
 // the web server's options.
@@ -57,7 +54,7 @@ type serveConfig struct {
 
 // parseServe reads serve's flags.
 func parseServe(e *env, args []string) (serveConfig, error) {
-	fs := newFlags(serveCmd, e)
+	fs := newFlags(e)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
 	countMax := fs.Int("count-max", 17, fmt.Sprintf("largest `N` the count panel and /api/count accept (at most %d)", web.CountLimit))
 	countTimeout := fs.Duration("count-timeout", 5*time.Minute, "longest time `D` one count may run")

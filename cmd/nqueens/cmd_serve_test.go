@@ -50,7 +50,7 @@ func startServe(t *testing.T, args ...string) (url string, stderr *lockedBuffer,
 	stderr = new(lockedBuffer)
 	done := make(chan error, 1)
 	go func() {
-		done <- runServe(ctx, &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: stderr}, args)
+		done <- runServe(ctx, &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: stderr, cmd: serveCmd}, args)
 	}()
 	line := regexp.MustCompile(`^nqueens: serving on (http://\S+/) \(Ctrl-C to stop\)\n$`)
 	stopped := false
@@ -205,7 +205,7 @@ func TestServeFlags(t *testing.T) {
 // command's printing, and returns its URL.
 func serveWired(t *testing.T, args ...string) string {
 	t.Helper()
-	cfg, err := parseServe(&env{stdout: io.Discard, stderr: io.Discard}, append([]string{"-addr", "127.0.0.1:0"}, args...))
+	cfg, err := parseServe(&env{stdout: io.Discard, stderr: io.Discard, cmd: serveCmd}, append([]string{"-addr", "127.0.0.1:0"}, args...))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 
 var showCmd = &command{
 	name:    "show",
+	run:     runShow,
 	args:    "PLACEMENT | FILE | - [flags]",
 	summary: "draw a placement as SVG, PNG, text or unicode",
 	help: `Draws a placement (any form 'check' reads) as a chessboard: alternating
@@ -36,10 +37,6 @@ Examples:
   nqueens solve 20 -limit 1 | nqueens show - -format png -o twenty.png`,
 }
 
-func init() {
-	showCmd.run = runShow
-	register(showCmd)
-}
 
 // drawers maps show's formats to the renderers.
 var drawers = map[string]func(io.Writer, []int, []nqueens.Square) error{
@@ -50,7 +47,7 @@ var drawers = map[string]func(io.Writer, []int, []nqueens.Square) error{
 }
 
 func runShow(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(showCmd, e)
+	fs := newFlags(e)
 	format := fs.String("format", "", "output `FORMAT`: svg, png, text or unicode (default: from -o's extension, else text)")
 	out := fs.String("o", "", "write to `FILE` instead of standard output")
 	pos, err := parseFlags(fs, args)

@@ -16,6 +16,7 @@ import (
 
 var solveCmd = &command{
 	name:    "solve",
+	run:     runSolve,
 	args:    "N [flags]",
 	summary: "list the solutions, one per line, in lexicographic order",
 	help: `Writes every solution for an N×N board as it is found, in lexicographic
@@ -38,13 +39,9 @@ Examples:
   nqueens solve 8 -format svg -o 'q8-%d.svg'    one file per solution`,
 }
 
-func init() {
-	solveCmd.run = runSolve
-	register(solveCmd)
-}
 
 func runSolve(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(solveCmd, e)
+	fs := newFlags(e)
 	format := fs.String("format", "perm", "output `FORMAT`: perm, board, json (JSON Lines) or svg")
 	unique := fs.Bool("unique", false, "only the canonical solution of each symmetry class")
 	limit := fs.Int("limit", 0, "stop after `K` solutions (0 = all)")

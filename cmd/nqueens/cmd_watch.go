@@ -18,6 +18,7 @@ import (
 
 var watchCmd = &command{
 	name:    "watch",
+	run:     runWatch,
 	args:    "N [-method M] [-delay D]",
 	summary: "animate the search in the terminal",
 	help: `Animates the search for an N×N board (N = 1 to 16) in the terminal: the
@@ -40,16 +41,12 @@ Examples:
   nqueens watch 4 | less`,
 }
 
-func init() {
-	watchCmd.run = runWatch
-	register(watchCmd)
-}
 
 // watchMax is the largest board watch animates.
 const watchMax = 16
 
 func runWatch(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(watchCmd, e)
+	fs := newFlags(e)
 	method := fs.String("method", "bitboard", "method `NAME`: bitboard, arrays, board or permutation")
 	delay := fs.Duration("delay", 100*time.Millisecond, "time `D` between steps (terminal only)")
 	pos, err := parseFlags(fs, args)

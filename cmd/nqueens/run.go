@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -18,7 +17,7 @@ import (
 )
 
 // A command is one subcommand of nqueens. Each lives in its own file
-// cmd_<name>.go and registers itself from an init function.
+// cmd_<name>.go; main.go lists them all in commands.
 type command struct {
 	name    string
 	args    string // synopsis of the arguments, e.g. "N [flags]"
@@ -27,19 +26,22 @@ type command struct {
 	run     func(ctx context.Context, e *env, args []string) error
 }
 
-// env is what a command may touch of the outside world.
+// env is what a command may touch of the outside world, and the command
+// itself (for the help its flags print).
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	cmd            *command
 }
 
-var commands = map[string]*command{}
-
-func register(c *command) {
-	if _, dup := commands[c.name]; dup {
-		panic("nqueens: command registered twice: " + c.name)
+// lookup returns the command called name, or nil.
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
 	}
-	commands[c.name] = c
+	return nil
 }
 
 // usageError is bad input or usage: exit status 2.
@@ -116,12 +118,18 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	case "--version", "-version":
 		name = "version"
 	}
-	c, ok := commands[name]
-	if !ok {
+	c := lookup(name)
+	if c == nil {
 		fmt.Fprintf(stderr, "nqueens: unknown command %s; run 'nqueens help' for the list\n", quote.Token(name))
 		return exitUsage
 	}
-	err := c.run(ctx, e, args[1:])
+	e.cmd = c
+	var err error
+	if c == helpCmd {
+		err = runHelp(ctx, e, args[1:])
+	} else {
+		err = c.run(ctx, e, args[1:])
+	}
 	if out.err != nil && !isUsage(err) {
 		// Output was lost: whatever the answer, a script must not take
 		// it for a success or for a "no" it could not read.
@@ -194,13 +202,8 @@ func writeUsage(w io.Writer) {
 	fmt.Fprintln(w, "Usage: nqueens <command> [arguments]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'nqueens <command> -h' for a command's flags and examples.")
@@ -276,9 +279,10 @@ func (fs *flagSet) printDefaults(w io.Writer) {
 	shown.PrintDefaults()
 }
 
-// newFlags returns a flag set for command c whose -h prints c's help to
-// e.stdout and whose errors are returned, not printed.
-func newFlags(c *command, e *env) *flagSet {
+// newFlags returns a flag set for the command e runs whose -h prints its
+// help to e.stdout and whose errors are returned, not printed.
+func newFlags(e *env) *flagSet {
+	c := e.cmd
 	fs := &flagSet{FlagSet: flag.NewFlagSet(c.name, flag.ContinueOnError), hidden: map[string]bool{}}
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {} // the flag package calls it on every error; we print help only for -h

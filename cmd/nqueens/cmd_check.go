@@ -50,7 +50,6 @@ Examples:
   nqueens solve 8 -limit 1 -format board | nqueens check -`,
 }
 
-
 func runCheck(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e)
 	pos, err := parseFlags(fs, args)

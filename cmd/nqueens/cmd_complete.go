@@ -41,7 +41,6 @@ Examples:
   nqueens gen completion 21 -family diag -diagonals 19 -seed 1 | nqueens complete - -v`,
 }
 
-
 func runComplete(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e)
 	n := fs.Int("n", 0, "")

@@ -81,7 +81,6 @@ and lists its units' rows instead of building tables; with -max-memory
 it builds them while they fit.`,
 }
 
-
 // quadrantFrom is the smallest N where auto picks the quadrant join.
 // Measured on a 2-core EPYC (Zen 4), join against the kernel with its
 // AVX2 wave (whole process, wall, 2 workers; scripts/bench-join.sh and

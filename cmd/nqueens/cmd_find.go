@@ -43,7 +43,6 @@ Examples:
   nqueens find 12 -format board`,
 }
 
-
 func runFind(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e)
 	random := fs.Bool("random", false, "a random solution by min-conflicts search")

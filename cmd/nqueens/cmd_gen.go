@@ -34,7 +34,6 @@ Examples:
   nqueens gen completion 40 -family queens -queens 12 -seed 3 | nqueens complete -`,
 }
 
-
 func runGen(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e)
 	family := fs.String("family", "", "instance family `NAME`: queens, blocked or diag")

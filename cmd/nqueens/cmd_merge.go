@@ -57,7 +57,6 @@ Examples:
   cat shards.jsonl | nqueens merge -`,
 }
 
-
 type mergeJSON struct {
 	N          int              `json:"n"`
 	Solutions  nqueens.Uint128  `json:"solutions"`

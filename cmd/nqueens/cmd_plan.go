@@ -61,7 +61,6 @@ Examples:
   nqueens plan 20 -shards 64 -format json  one JSON object, every shard`,
 }
 
-
 // planTableMax is the number of shards up to which plan prints every
 // shard without -v.
 const planTableMax = 16

@@ -44,7 +44,6 @@ Examples:
   nqueens serve -count-max 15 -timeout 5s`,
 }
 
-
 // serveConfig is what serve's flags ask for: the address to listen on and
 // the web server's options.
 type serveConfig struct {

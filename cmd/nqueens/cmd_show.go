@@ -37,7 +37,6 @@ Examples:
   nqueens solve 20 -limit 1 | nqueens show - -format png -o twenty.png`,
 }
 
-
 // drawers maps show's formats to the renderers.
 var drawers = map[string]func(io.Writer, []int, []nqueens.Square) error{
 	"svg":     render.SVGPartial,

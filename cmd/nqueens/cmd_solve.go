@@ -39,7 +39,6 @@ Examples:
   nqueens solve 8 -format svg -o 'q8-%d.svg'    one file per solution`,
 }
 
-
 func runSolve(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e)
 	format := fs.String("format", "perm", "output `FORMAT`: perm, board, json (JSON Lines) or svg")

@@ -24,7 +24,6 @@ no revision):
   nqueens v0.0.0-20261130200051-4ea9eaf0e1f1, revision 4ea9eaf0e1f1a280b08e3ab4885201da99d86070 (2026-11-30T20:00:51Z), go1.26.8 linux/amd64`,
 }
 
-
 func runVersion(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e)
 	pos, err := parseFlags(fs, args)

@@ -41,7 +41,6 @@ Examples:
   nqueens watch 4 | less`,
 }
 
-
 // watchMax is the largest board watch animates.
 const watchMax = 16
 

@@ -60,27 +60,6 @@ func parseMethod(s string) (nqueens.Method, error) {
 	return m, nil
 }
 
-// group writes n with thousands separators: 40320 → "40,320".
-func group(s string) string {
-	if len(s) <= 3 {
-		return s
-	}
-	var b strings.Builder
-	pre := len(s) % 3
-	if pre > 0 {
-		b.WriteString(s[:pre])
-	}
-	for i := pre; i < len(s); i += 3 {
-		if b.Len() > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(s[i : i+3])
-	}
-	return b.String()
-}
-
-func groupU(v uint64) string { return group(strconv.FormatUint(v, 10)) }
-
 // parseBytes reads a memory size: a number of bytes, optionally
 // followed by K, M, G or T (powers of 1024, an optional trailing B or iB,
 // any case): "1048576", "512M", "4GiB", and with one decimal digit

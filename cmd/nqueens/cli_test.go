@@ -33,11 +33,12 @@ type goldenCase struct {
 	args        []string
 }
 
-// TestGolden compares deterministic command lines with
+// TestCLIGolden compares deterministic command lines with
 // testdata/<name>.golden, which holds the exit code, stdout and stderr.
-// Run "go test ./cmd/nqueens -update" to rewrite them after a deliberate
+// Run "go test ./cmd/nqueens -run TestCLI -update" to rewrite them (every
+// TestCLI* test keeps its golden files so) after a deliberate
 // change, and review the diff.
-func TestGolden(t *testing.T) {
+func TestCLIGolden(t *testing.T) {
 	testGolden(t, []goldenCase{
 		{"count-8", "", []string{"count", "8"}},
 		{"count-0", "", []string{"count", "0"}},

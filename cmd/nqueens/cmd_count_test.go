@@ -24,12 +24,18 @@ func cliTimeout(t *testing.T, d time.Duration, args ...string) (string, string, 
 	return out.String(), errb.String(), code
 }
 
-func TestCountGolden(t *testing.T) {
+func TestCLICount(t *testing.T) {
 	testGolden(t, []goldenCase{
 		{"count-1", "", []string{"count", "1"}},
 		{"count-checkpoint-empty", "", []string{"count", "12", "-checkpoint", ""}},
 		{"count-kernel-max-memory-small", "", []string{"count", "12", "-max-memory", "1K", "-workers", "1"}},
 		{"count-arrays-total-only", "", []string{"count", "8", "-method", "arrays", "-total-only"}},
+		{"count-plan-only", "", []string{"count", "16", "-method", "quadrant", "-shard", "0/8", "-plan-only"}},
+		{"count-method-all", "", []string{"count", "4-8", "-method", "all"}},
+		{"count-plot", "", []string{"count", "4-8", "-plot", "g.svg"}},
+		{"compare-h", "", []string{"compare", "-h"}},
+		{"compare-one-n", "", []string{"compare", "8"}},
+		{"compare-total-only-all", "", []string{"compare", "4-8", "-total-only"}},
 	})
 }
 

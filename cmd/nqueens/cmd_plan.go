@@ -41,10 +41,12 @@ see count -h), it streams its row sets and the pieces' walks are timed
 with them (measured at N = 20: a shard streaming every unit takes 1.4
 times the CPU of the whole count). From N = 24 a piece takes up to a
 second or two, so the calibration holds about ten pieces (±15% at N =
-24). Memory of a join shard is its -plan-only figure, within 2G by
-default as its count plans (see count -h): every shard of the join from
-one counting walk of its quadrant, about a second at N = 22 and a few
-at N = 24.
+24). Memory of a join shard is what its count plans, within 2G by default
+(see count -h): every shard of the join from one counting walk of its
+quadrant, about a second at N = 22 and a few at N = 24. For the join a
+line says how many workers the shards plan, whether they build projected
+tables or stream their rows, and the whole count's planned peak;
+-format json has each shard's figures in bytes.
 
 -shards M takes at most the plan's units (R × units with -replicas R);
 more is refused. -max-memory bounds each shard: 2G for the join and 16G
@@ -71,6 +73,10 @@ type shardPlan struct {
 	Units      int     `json:"units"`
 	CPUSeconds float64 `json:"cpu_seconds"`
 	Memory     uint64  `json:"memory"`
+	// The join's plan: the goroutines the shard counts with, and
+	// whether it builds projected tables (else it streams its rows).
+	Workers   int  `json:"workers,omitempty"`
+	Projected bool `json:"projected_tables,omitempty"`
 }
 
 type planJSON struct {
@@ -91,6 +97,7 @@ type planJSON struct {
 	Cores        int            `json:"cores"`
 	WallSeconds  float64        `json:"wall_seconds"`
 	PlanDuration float64        `json:"plan_seconds"`
+	WholeMemory  uint64         `json:"whole_memory,omitempty"` // the join: the planned peak of the whole count
 	PerShard     []shardPlan    `json:"per_shard"`
 }
 
@@ -188,6 +195,9 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		Estimated: estimated}
 	if !math.IsNaN(est.Spread) {
 		j.Spread = &est.Spread
+	}
+	if len(qp) > 0 {
+		j.WholeMemory = qp[0].Whole
 	}
 	j.PlanDuration = time.Since(t0).Seconds()
 	if *format == "json" {
@@ -299,7 +309,7 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 			s.Units = int(math.Round(float64(units*r) / float64(sh.Count)))
 		}
 		if qp != nil {
-			s.Memory = qp[i].Memory
+			s.Memory, s.Workers, s.Projected = qp[i].Memory, qp[i].Workers, qp[i].Projected
 		}
 		if even {
 			s.CPUSeconds = est.CPUSeconds * float64(r) / float64(sh.Count)
@@ -390,6 +400,9 @@ func printPlan(w io.Writer, j planJSON, est nqueens.CountEstimate, table bool) {
 	} else {
 		fmt.Fprintf(w, "calibration: %s in %s, %s\n", sample, humanSeconds(j.Calibration), spread)
 	}
+	if j.WholeMemory > 0 {
+		fmt.Fprintln(w, joinMemory(j))
+	}
 	cpuNote := ""
 	if j.EvenSplit {
 		cpuNote = " (shared evenly)"
@@ -428,10 +441,41 @@ func pick(xs []float64, k int) float64 {
 	return xs[len(xs)-1]
 }
 
-// groupNouns is nouns with thousands separators.
-func groupNouns(k int, noun string) string {
-	if k == 1 {
-		return "1 " + noun
+// quadrantRefusal is the usage error of a join's plan p over its limit:
+// what (of: "n = N" or "shard I/M of n = N") needs, and the least
+// -max-memory that passes (rounded up to whole MiB).
+func quadrantRefusal(of string, p nqueens.QuadrantPlan) error {
+	return usagef("-max-memory: %v: %s needs %s with method quadrant, the limit is %s (a limit of %dM passes)",
+		nqueens.ErrMemory, of, bytesize.Need(p.Memory), bytesize.Limit(p.Limit), (p.Memory+1<<20-1)>>20)
+}
+
+// joinMemory is plan's line on the join's memory: the workers and tables
+// of the shards (the first shard's, or a range and a count where they
+// differ) and the whole count's planned peak.
+func joinMemory(j planJSON) string {
+	lo, hi, tables := j.PerShard[0].Workers, j.PerShard[0].Workers, 0
+	for _, s := range j.PerShard {
+		lo, hi = min(lo, s.Workers), max(hi, s.Workers)
+		if s.Projected {
+			tables++
+		}
 	}
-	return group(fmt.Sprint(k)) + " " + noun + "s"
+	workers := nouns(lo, "worker")
+	if lo != hi {
+		workers = fmt.Sprintf("%d to %d workers", lo, hi)
+	}
+	var proj string
+	switch tables {
+	case 0:
+		proj = "no projected tables (rows streamed)"
+	case len(j.PerShard):
+		proj = "projected tables"
+	default:
+		proj = fmt.Sprintf("projected tables in %d of %s", tables, nouns(len(j.PerShard), "shard"))
+	}
+	each := "each shard"
+	if len(j.PerShard) == 1 {
+		each = "the shard"
+	}
+	return fmt.Sprintf("memory: %s plans %s, %s; the whole count: %s", each, workers, proj, bytesize.Need(j.WholeMemory))
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nqueens/nqueens"
 )
 
 // planOf runs "nqueens plan args..." with -json and decodes it.
@@ -86,27 +88,38 @@ func TestPlanUnitsAreTheCounts(t *testing.T) {
 	}
 }
 
-// TestPlanQuadrantMemory: a join shard's memory is what count
-// -plan-only prints for it (plan plans every shard from one walk,
-// -plan-only one shard from its own), by default and within a bound
-// that makes the shards list their rows.
+// TestPlanQuadrantMemory: a join shard's units, memory, workers and
+// tables are what nqueens.PlanQuadrant plans for that shard alone (plan
+// plans every shard from one walk), by default and within a bound that
+// makes the shards list their rows; the whole count's peak is
+// PlanQuadrant's for the whole count. This is what count -plan-only
+// printed, before plan took over its job.
 func TestPlanQuadrantMemory(t *testing.T) {
-	bytesRe := regexp.MustCompile(`: (\d+) of \d+ units, .*\((\d+) bytes\)`)
-	for _, args := range [][]string{{"15", "-shards", "3"}, {"16", "-shards", "5", "-max-memory", "3M"}} {
-		p := planOf(t, append(args, "-method", "quadrant")...)
-		for _, s := range p.PerShard {
-			ca := []string{"count", args[0], "-method", "quadrant", "-shard", s.Shard, "-plan-only"}
-			ca = append(ca, args[3:]...)
-			out, errs, code := cli(t, "", ca...)
-			if code != 0 {
-				t.Fatalf("%v: exit %d, %s", ca, code, errs)
+	for _, tc := range []struct {
+		n, shards int
+		limit     uint64
+		maxMem    string
+	}{{15, 3, 0, ""}, {16, 5, 3 << 20, "3M"}} {
+		args := []string{strconv.Itoa(tc.n), "-shards", strconv.Itoa(tc.shards), "-method", "quadrant"}
+		if tc.maxMem != "" {
+			args = append(args, "-max-memory", tc.maxMem)
+		}
+		p := planOf(t, args...)
+		whole, err := nqueens.PlanQuadrant(tc.n, nqueens.CountOptions{MaxMemory: tc.limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.WholeMemory != whole.Whole {
+			t.Errorf("plan %v: whole_memory %d; want PlanQuadrant's %d", args, p.WholeMemory, whole.Whole)
+		}
+		for i, s := range p.PerShard {
+			q, err := nqueens.PlanQuadrant(tc.n, nqueens.CountOptions{MaxMemory: tc.limit, Shard: nqueens.Shard{Index: i, Count: tc.shards}})
+			if err != nil {
+				t.Fatal(err)
 			}
-			g := bytesRe.FindStringSubmatch(out)
-			if g == nil {
-				t.Fatalf("count -plan-only printed %q", out)
-			}
-			if g[1] != strconv.Itoa(s.Units) || g[2] != strconv.FormatUint(s.Memory, 10) {
-				t.Errorf("%v: plan has %d units and %d bytes, -plan-only %s units and %s bytes", ca, s.Units, s.Memory, g[1], g[2])
+			if s.Units != q.Units || s.Memory != q.Memory || s.Workers != q.Workers || s.Projected != q.Projected {
+				t.Errorf("plan %v shard %s: %d units, %d bytes, %d workers, tables %v; PlanQuadrant: %d, %d, %d, %v",
+					args, s.Shard, s.Units, s.Memory, s.Workers, s.Projected, q.Units, q.Memory, q.Workers, q.Projected)
 			}
 		}
 	}
@@ -159,8 +172,8 @@ func TestPlanText(t *testing.T) {
 	}
 }
 
-// TestPlanRefusals: bad input exits 2 with one line.
-func TestPlanRefusals(t *testing.T) {
+// TestCLIPlanRefusals: bad input exits 2 with one line.
+func TestCLIPlanRefusals(t *testing.T) {
 	testGolden(t, []goldenCase{
 		{"plan-n-big", "", []string{"plan", "65"}},
 		{"plan-n-small", "", []string{"plan", "3"}},

@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// TestGoldenFindComplete compares find, complete and gen with
-// testdata/<name>.golden like TestGolden; -update rewrites them.
-func TestGoldenFindComplete(t *testing.T) {
+// TestCLIFindComplete compares find, complete and gen with
+// testdata/<name>.golden like TestCLIGolden; -update rewrites them.
+func TestCLIFindComplete(t *testing.T) {
 	testGolden(t, []goldenCase{
 		{"find-8", "", []string{"find", "8"}},
 		{"find-3", "", []string{"find", "3"}},

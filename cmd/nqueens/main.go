@@ -13,6 +13,7 @@ import (
 // lists them. Each is defined in its cmd_<name>.go.
 var commands = []*command{
 	countCmd,
+	compareCmd,
 	solveCmd,
 	findCmd,
 	checkCmd,

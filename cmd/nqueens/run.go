@@ -6,9 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -232,10 +230,42 @@ func (fs *flagSet) hide(names ...string) {
 // formatFlag defines -format with the given default and usage, and the
 // hidden -json, the old spelling of -format json.
 func (fs *flagSet) formatFlag(def, usage string) *string {
-	f := fs.String("format", def, usage)
-	fs.Var(jsonAlias{f}, "json", "")
-	fs.hide("json")
+	f := new(string)
+	fs.formatVar(f, def, usage)
 	return f
+}
+
+// formatVar is formatFlag storing in p.
+func (fs *flagSet) formatVar(p *string, def, usage string) {
+	fs.StringVar(p, "format", def, usage)
+	fs.Var(jsonAlias{p}, "json", "")
+	fs.hide("json")
+}
+
+// gone defines the hidden flag name that the command no longer takes:
+// given, it is a usage error that names where its job went (instead,
+// a sentence).
+func (fs *flagSet) gone(name string, isBool bool, instead string) {
+	fs.Var(&goneFlag{isBool: isBool}, name, instead)
+	fs.hide(name)
+}
+
+// goneFlag is the value of a flag defined by gone.
+type goneFlag struct{ isBool bool }
+
+func (g *goneFlag) String() string     { return "" }
+func (g *goneFlag) Set(s string) error { return nil }
+func (g *goneFlag) IsBoolFlag() bool   { return g != nil && g.isBool }
+
+// goneErr is the usage error of a gone flag that was given, or nil.
+func (fs *flagSet) goneErr() error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if _, ok := f.Value.(*goneFlag); ok && err == nil {
+			err = usagef("-%s is not a flag of %s any more: %s", f.Name, fs.Name(), f.Usage)
+		}
+	})
+	return err
 }
 
 // verboseFlag defines -v with the given usage, and the hidden -stats,
@@ -322,72 +352,16 @@ func parseFlags(fs *flagSet, args []string) ([]string, error) {
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
-			return pos, nil
+			return pos, fs.goneErr()
 		}
 		// fs.Parse stops at the first non-flag; "--" was consumed if it
 		// came before it, in which case everything after is positional.
 		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
-			return append(pos, rest...), nil
+			return append(pos, rest...), fs.goneErr()
 		}
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
-}
-
-// openOutput returns the writer for "-o FILE" ("" or "-" = stdout) and
-// a function that closes it, reporting write errors. The file is created
-// at the first write, so a command that fails before writing anything
-// leaves an existing file untouched. A directory that does not exist or
-// a path that is a directory is refused at once, naming the path.
-func openOutput(e *env, path string) (io.Writer, func() error, error) {
-	if path == "" || path == "-" {
-		return e.stdout, func() error { return nil }, nil
-	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, nil, usagef("-o %s: is a directory", path)
-	}
-	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
-		return nil, nil, usagef("-o %s: no such directory %s", path, filepath.Dir(path))
-	}
-	lf := &lazyFile{path: path}
-	return lf, lf.Close, nil
-}
-
-// createError is the error for an output file that could not be
-// created: bad usage (exit 2) when the name cannot be a file there (no
-// such directory, a path through a file), a failure (exit 3) when the
-// directory is there but may not be written (permission denied, a
-// read-only or full file system).
-func createError(name string, err error) error {
-	if errors.Is(err, fs.ErrNotExist) || isNameError(err) || errors.Is(err, syscall.EISDIR) {
-		return usagef("cannot create output file %s: %v", quote.Path(name), pathErr(err))
-	}
-	return fmt.Errorf("cannot create output file %s: %w", quote.Path(name), pathErr(err))
-}
-
-// lazyFile creates its file at the first Write.
-type lazyFile struct {
-	path string
-	f    *os.File
-}
-
-func (l *lazyFile) Write(p []byte) (int, error) {
-	if l.f == nil {
-		f, err := os.Create(l.path)
-		if err != nil {
-			return 0, createError(l.path, err)
-		}
-		l.f = f
-	}
-	return l.f.Write(p)
-}
-
-// Close closes the file if it was created.
-func (l *lazyFile) Close() error {
-	if l.f == nil {
-		return nil
-	}
-	return l.f.Close()
 }
 
 func isNegNumber(s string) bool {

@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -53,31 +55,10 @@ func parseRange(s string, max int) (lo, hi int, err error) {
 func parseMethod(s string) (nqueens.Method, error) {
 	m, err := nqueens.ParseMethod(s)
 	if err != nil {
-		return "", usagef("--method: %v", err)
+		return "", usagef("-method: %v", err)
 	}
 	return m, nil
 }
-
-// group writes n with thousands separators: 40320 → "40,320".
-func group(s string) string {
-	if len(s) <= 3 {
-		return s
-	}
-	var b strings.Builder
-	pre := len(s) % 3
-	if pre > 0 {
-		b.WriteString(s[:pre])
-	}
-	for i := pre; i < len(s); i += 3 {
-		if b.Len() > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(s[i : i+3])
-	}
-	return b.String()
-}
-
-func groupU(v uint64) string { return group(strconv.FormatUint(v, 10)) }
 
 // parseBytes reads a memory size: a number of bytes, optionally
 // followed by K, M, G or T (powers of 1024, an optional trailing B or iB,
@@ -121,4 +102,37 @@ func parseBytes(s string) (uint64, error) {
 		return 0, fmt.Errorf("%s is too large", quote.Token(s))
 	}
 	return v << shift, nil
+}
+
+// checkFormat refuses a -format that is not one of want.
+func checkFormat(format string, want ...string) error {
+	if slices.Contains(want, format) {
+		return nil
+	}
+	list := strings.Join(want[:len(want)-1], ", ") + " or " + want[len(want)-1]
+	return usagef("-format %s: want %s", quote.Token(format), list)
+}
+
+// sizeArg reads the board size of gen and complete: arg, the positional
+// N ("" when none), or -n, its old spelling kept for scripts (nSet: it
+// was given); both only when they agree. given reports whether either
+// was; the caller checks the range.
+func sizeArg(arg string, n int, nSet bool) (size int, given bool, err error) {
+	if arg == "" {
+		return n, nSet, nil
+	}
+	if size, err = parseN(arg, math.MaxInt32); err != nil {
+		return 0, false, err
+	}
+	if nSet && n != size {
+		return 0, false, usagef("N = %d and -n %d disagree: give N alone", size, n)
+	}
+	return size, true, nil
+}
+
+// isWholeNumber reports whether s is written as a whole number (a
+// negative one too, to be refused as a board size by name).
+func isWholeNumber(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }

@@ -12,8 +12,6 @@ import (
 	"testing"
 
 	"github.com/nqueens/nqueens"
-	"github.com/nqueens/nqueens/internal/checkpoint"
-	"github.com/nqueens/nqueens/internal/kernel"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -33,11 +31,12 @@ type goldenCase struct {
 	args        []string
 }
 
-// TestGolden compares deterministic command lines with
+// TestCLIGolden compares deterministic command lines with
 // testdata/<name>.golden, which holds the exit code, stdout and stderr.
-// Run "go test ./cmd/nqueens -update" to rewrite them after a deliberate
+// Run "go test ./cmd/nqueens -run TestCLI -update" to rewrite them (every
+// TestCLI* test keeps its golden files so) after a deliberate
 // change, and review the diff.
-func TestGolden(t *testing.T) {
+func TestCLIGolden(t *testing.T) {
 	testGolden(t, []goldenCase{
 		{"count-8", "", []string{"count", "8"}},
 		{"count-0", "", []string{"count", "0"}},
@@ -45,22 +44,27 @@ func TestGolden(t *testing.T) {
 		{"count-abc", "", []string{"count", "abc"}},
 		{"count-99", "", []string{"count", "99"}},
 		{"count-range-bad", "", []string{"count", "9-3"}},
-		{"count-method-bad", "", []string{"count", "8", "--method", "magic"}},
-		{"count-flag-bad", "", []string{"count", "8", "--frobnicate"}},
+		{"count-method-bad", "", []string{"count", "8", "-method", "magic"}},
+		{"count-flag-bad", "", []string{"count", "8", "-frobnicate"}},
 		{"count-12-auto", "", []string{"count", "12"}},
-		{"count-12-total-only", "", []string{"count", "12", "--total-only"}},
-		{"count-total-only-bitboard", "", []string{"count", "12", "--method", "kernel", "--total-only"}},
-		{"count-max-memory-small", "", []string{"count", "14", "--method", "quadrant", "--total-only", "--max-memory", "1K"}},
-		{"count-max-memory-bad", "", []string{"count", "14", "--max-memory", "lots"}},
-		{"count-12-total-only-shard", "", []string{"count", "12", "--method", "quadrant", "--total-only", "--shard", "1/3"}},
-		{"count-quadrant-shard-small", "", []string{"count", "3", "--method", "quadrant", "--shard", "0/2"}},
-		{"count-arrays-checkpoint", "", []string{"count", "9", "--method", "arrays", "--checkpoint", "x.ckpt"}},
+		{"count-12-total-only", "", []string{"count", "12", "-total-only"}},
+		{"count-total-only-bitboard", "", []string{"count", "12", "-method", "kernel", "-total-only"}},
+		{"count-max-memory-small", "", []string{"count", "14", "-method", "quadrant", "-total-only", "-max-memory", "1K"}},
+		{"count-max-memory-bad", "", []string{"count", "14", "-max-memory", "lots"}},
+		{"count-12-total-only-shard", "", []string{"count", "12", "-method", "quadrant", "-total-only", "-shard", "1/3"}},
+		{"count-quadrant-shard-small", "", []string{"count", "3", "-method", "quadrant", "-shard", "0/2"}},
+		{"count-arrays-checkpoint", "", []string{"count", "9", "-method", "arrays", "-checkpoint", "x.ckpt"}},
 		{"solve-6", "", []string{"solve", "6"}},
-		{"solve-8-unique", "", []string{"solve", "8", "--unique"}},
-		{"solve-4-board", "", []string{"solve", "4", "--format", "board"}},
-		{"solve-5-json-limit", "", []string{"solve", "5", "--format", "json", "--limit", "3"}},
-		{"solve-8-stats", "", []string{"solve", "8", "--method", "permutation", "--stats", "--limit", "1"}},
-		{"solve-xml", "", []string{"solve", "8", "--format", "xml"}},
+		{"solve-8-unique", "", []string{"solve", "8", "-unique"}},
+		{"solve-4-board", "", []string{"solve", "4", "-format", "board"}},
+		{"solve-5-json-limit", "", []string{"solve", "5", "-format", "json", "-limit", "3"}},
+		{"solve-8-stats", "", []string{"solve", "8", "-method", "permutation", "-stats", "-limit", "1"}},
+		{"solve-8-v", "", []string{"solve", "8", "-method", "permutation", "-v", "-limit", "1"}},
+		{"count-format-bad", "", []string{"count", "8", "-format", "xml"}},
+		{"merge-format-bad", "", []string{"merge", "-format", "xml", "x.json"}},
+		{"merge-h", "", []string{"merge", "-h"}},
+		{"plan-h", "", []string{"plan", "-h"}},
+		{"solve-xml", "", []string{"solve", "8", "-format", "xml"}},
 		{"check-valid", "", []string{"check", "5", "2", "6", "1", "7", "4", "8", "3"}},
 		{"check-invalid", "", []string{"check", "1 1"}},
 		{"check-offboard", "", []string{"check", "5,2,6,9,7,4,8,3"}},
@@ -71,15 +75,15 @@ func TestGolden(t *testing.T) {
 		{"solve-h", "", []string{"solve", "-h"}},
 		{"no-args", "", nil},
 		{"unknown", "", []string{"frobnicate"}},
-		{"count-flag-unknown-hint", "", []string{"count", "12", "--verbose"}},
-		{"solve-method-auto", "", []string{"solve", "8", "--method", "auto"}},
-		{"solve-method-quadrant", "", []string{"solve", "8", "--method", "quadrant"}},
-		{"watch-method-quadrant", "", []string{"watch", "4", "--method", "quadrant"}},
-		{"gen-queens-negative", "", []string{"gen", "completion", "--family", "queens", "--n", "8", "--queens", "-2"}},
-		{"gen-queens-missing", "", []string{"gen", "completion", "--family", "queens", "--n", "8"}},
+		{"count-flag-unknown-hint", "", []string{"count", "12", "-verbose"}},
+		{"solve-method-auto", "", []string{"solve", "8", "-method", "auto"}},
+		{"solve-method-quadrant", "", []string{"solve", "8", "-method", "quadrant"}},
+		{"watch-method-quadrant", "", []string{"watch", "4", "-method", "quadrant"}},
+		{"gen-queens-negative", "", []string{"gen", "completion", "8", "-family", "queens", "-queens", "-2"}},
+		{"gen-queens-missing", "", []string{"gen", "completion", "-family", "queens", "-n", "8"}},
 		{"gen-h", "", []string{"gen", "-h"}},
-		{"find-0-json", "", []string{"find", "0", "--format", "json"}},
-		{"find-0-random", "", []string{"find", "0", "--random", "--seed", "3"}},
+		{"find-0-json", "", []string{"find", "0", "-format", "json"}},
+		{"find-0-random", "", []string{"find", "0", "-random", "-seed", "3"}},
 		{"find-v-no-random", "", []string{"find", "8", "-v"}},
 		{"find-h", "", []string{"find", "-h"}},
 	})
@@ -122,9 +126,9 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"count", "abc"}, "", 2},
 		{[]string{"count", "99"}, "", 2},
 		{[]string{"count", "1-2-3"}, "", 2},
-		{[]string{"count", "--workers", "-1", "8"}, "", 2},
-		{[]string{"solve", "8", "--format", "xml"}, "", 2},
-		{[]string{"solve", "8", "--limit", "-2"}, "", 2},
+		{[]string{"count", "-workers", "-1", "8"}, "", 2},
+		{[]string{"solve", "8", "-format", "xml"}, "", 2},
+		{[]string{"solve", "8", "-limit", "-2"}, "", 2},
 		{[]string{"solve"}, "", 2},
 		{[]string{"check", "1 1"}, "", 1},
 		{[]string{"check", "-"}, "", 2},
@@ -135,14 +139,14 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"count", "-h"}, "", 0},
 		// Found by review: each of these once exited 0 or 1.
 		{[]string{"solve", "2"}, "", 1},
-		{[]string{"solve", "3", "--format", "svg"}, "", 1},
+		{[]string{"solve", "3", "-format", "svg"}, "", 1},
 		{[]string{"show", "{}"}, "", 2},
-		{[]string{"watch", "4", "--method", "quadrant"}, "", 2},
-		{[]string{"count", "5", "--shard", "0/0"}, "", 2},
-		{[]string{"count", "5", "--checkpoint", "/nonexistent-dir/x"}, "", 2},
-		{[]string{"count", "5", "--checkpoint", "/"}, "", 2},
-		{[]string{"count", "5", "--shard", "0/2", "-o", "/nonexistent-dir/x"}, "", 2},
-		{[]string{"count", "13", "--method", "quadrant", "--total-only", "--max-memory", "1"}, "", 2},
+		{[]string{"watch", "4", "-method", "quadrant"}, "", 2},
+		{[]string{"count", "5", "-shard", "0/0"}, "", 2},
+		{[]string{"count", "5", "-checkpoint", "/nonexistent-dir/x"}, "", 2},
+		{[]string{"count", "5", "-checkpoint", "/"}, "", 2},
+		{[]string{"count", "5", "-shard", "0/2", "-o", "/nonexistent-dir/x"}, "", 2},
+		{[]string{"count", "13", "-method", "quadrant", "-total-only", "-max-memory", "1"}, "", 2},
 		{[]string{"check", "/nonexistent-file"}, "", 2},
 		{[]string{"count", "1000000000000000000000"}, "", 2},
 		{[]string{"count", "5-"}, "", 2},
@@ -181,7 +185,7 @@ func TestCountRange(t *testing.T) {
 }
 
 func TestCountJSON(t *testing.T) {
-	out, _, code := cli(t, "", "count", "10", "--json")
+	out, _, code := cli(t, "", "count", "10", "-format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
@@ -193,16 +197,16 @@ func TestCountJSON(t *testing.T) {
 		Seconds   float64 `json:"seconds"`
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
-		t.Fatalf("count --json printed %q: %v", out, err)
+		t.Fatalf("count -json printed %q: %v", out, err)
 	}
 	if got.N != 10 || got.Solutions != 724 || got.Unique != 92 || got.Nodes == 0 {
-		t.Errorf("count 10 --json = %+v; want n 10, 724 solutions, 92 unique, nodes > 0", got)
+		t.Errorf("count 10 -json = %+v; want n 10, 724 solutions, 92 unique, nodes > 0", got)
 	}
 }
 
 func TestSolveOutputFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "regine.txt")
-	out, _, code := cli(t, "", "solve", "8", "--format", "board", "-o", path)
+	out, _, code := cli(t, "", "solve", "8", "-format", "board", "-o", path)
 	if code != 0 || out != "" {
 		t.Fatalf("exit %d, stdout %q", code, out)
 	}
@@ -220,22 +224,22 @@ func TestSolveOutputFile(t *testing.T) {
 	}
 }
 
-// TestCountQuadrantJSON: --method quadrant gives the unique count derived
-// from the total; --total-only leaves the field out instead of printing 0.
+// TestCountQuadrantJSON: -method quadrant gives the unique count derived
+// from the total; -total-only leaves the field out instead of printing 0.
 func TestCountQuadrantJSON(t *testing.T) {
-	out, _, code := cli(t, "", "count", "12", "--method", "quadrant", "--json")
+	out, _, code := cli(t, "", "count", "12", "-method", "quadrant", "-format", "json")
 	if code != 0 || !strings.Contains(out, `"solutions":14200`) || !strings.Contains(out, `"unique":1787`) {
-		t.Errorf("count 12 --method quadrant --json = %q (exit %d); want 14200 solutions, 1787 unique", out, code)
+		t.Errorf("count 12 -method quadrant -json = %q (exit %d); want 14200 solutions, 1787 unique", out, code)
 	}
 	for _, m := range []string{"quadrant", "auto"} {
-		out, _, code = cli(t, "", "count", "12", "--method", m, "--total-only", "--json")
+		out, _, code = cli(t, "", "count", "12", "-method", m, "-total-only", "-format", "json")
 		if code != 0 || !strings.Contains(out, `"solutions":14200`) || strings.Contains(out, "unique") {
-			t.Errorf("count 12 --method %s --total-only --json = %q (exit %d); want 14200 solutions, no unique", m, out, code)
+			t.Errorf("count 12 -method %s -total-only -json = %q (exit %d); want 14200 solutions, no unique", m, out, code)
 		}
 	}
-	out, _, code = cli(t, "", "count", "13", "--method", "quadrant")
+	out, _, code = cli(t, "", "count", "13", "-method", "quadrant")
 	if want := "13-queens: 73712 solutions, 9233 unique\n"; code != 0 || out != want {
-		t.Errorf("count 13 --method quadrant = %q (exit %d); want %q", out, code, want)
+		t.Errorf("count 13 -method quadrant = %q (exit %d); want %q", out, code, want)
 	}
 }
 
@@ -244,7 +248,7 @@ func TestCountQuadrantJSON(t *testing.T) {
 func TestOutputNotClobbered(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "keep.txt")
 	for _, args := range [][]string{
-		{"solve", "0", "--format", "svg", "-o", path},
+		{"solve", "0", "-format", "svg", "-o", path},
 		{"solve", "3", "-o", path},
 		{"show", "{}", "-o", path},
 	} {
@@ -278,7 +282,7 @@ func TestWriteErrorReported(t *testing.T) {
 	}
 }
 
-// TestCountTotalOnlyAndLimits: --total-only prints no unique count
+// TestCountTotalOnlyAndLimits: -total-only prints no unique count
 // whichever method answers, and bad sizes exit 2 with one line.
 func TestCountTotalOnlyAndLimits(t *testing.T) {
 	for _, tc := range []struct {
@@ -287,12 +291,12 @@ func TestCountTotalOnlyAndLimits(t *testing.T) {
 		code int
 		err  string
 	}{
-		{[]string{"count", "8", "--total-only"}, "8-queens: 92 solutions\n", 0, ""},
-		{[]string{"count", "13", "--total-only"}, "13-queens: 73712 solutions\n", 0, ""},
-		{[]string{"count", "13", "--method", "quadrant", "--total-only"}, "13-queens: 73712 solutions\n", 0, ""},
-		{[]string{"count", "26", "--method", "quadrant"}, "", 2, "--method quadrant counts N up to 25, not 26"},
-		{[]string{"count", "3", "--checkpoint", filepath.Join(t.TempDir(), "c")}, "", 2, "need N ≥ 4"},
-		{[]string{"count", "2", "--shard", "0/2"}, "", 2, "need N ≥ 4"},
+		{[]string{"count", "8", "-total-only"}, "8-queens: 92 solutions\n", 0, ""},
+		{[]string{"count", "13", "-total-only"}, "13-queens: 73712 solutions\n", 0, ""},
+		{[]string{"count", "13", "-method", "quadrant", "-total-only"}, "13-queens: 73712 solutions\n", 0, ""},
+		{[]string{"count", "26", "-method", "quadrant"}, "", 2, "-method join counts N up to 25, not 26"},
+		{[]string{"count", "3", "-checkpoint", filepath.Join(t.TempDir(), "c")}, "", 2, "need N ≥ 4"},
+		{[]string{"count", "2", "-shard", "0/2"}, "", 2, "need N ≥ 4"},
 	} {
 		out, errs, code := cli(t, "", tc.args...)
 		if code != tc.code || out != tc.out || !strings.Contains(errs, tc.err) || strings.Count(errs, "\n") > 1 {
@@ -302,80 +306,24 @@ func TestCountTotalOnlyAndLimits(t *testing.T) {
 	}
 }
 
-// TestAutoMethod: --method auto counts with the quadrant join from
-// N = 18 (quadrantFrom) to MaxQuadrantN where its planned memory fits,
-// and with the kernel otherwise; a shard picks by N alone (the join with
-// --total-only only), a resumed checkpoint keeps its method, and an
-// explicit --method is kept.
+// TestAutoMethod: -method auto is the library's choice
+// (nqueens.ChooseMethod, tested in the root package): at N = 12 the
+// kernel, the join only when asked; a shard's record keeps its method.
 func TestAutoMethod(t *testing.T) {
-	if quadrantFrom != 18 || nqueens.MaxQuadrantN != 25 {
-		t.Fatalf("quadrantFrom = %d, MaxQuadrantN = %d; the table below is for 18 and 25", quadrantFrom, nqueens.MaxQuadrantN)
-	}
-	for _, tc := range []struct {
-		n         int
-		totalOnly bool
-		want      nqueens.Method
-	}{
-		{11, false, nqueens.MethodKernel}, {11, true, nqueens.MethodKernel},
-		{12, false, nqueens.MethodKernel}, {12, true, nqueens.MethodKernel},
-		{17, false, nqueens.MethodKernel}, {17, true, nqueens.MethodKernel},
-		{18, false, nqueens.MethodKernel}, {18, true, nqueens.MethodJoin},
-		{25, false, nqueens.MethodKernel}, {25, true, nqueens.MethodJoin},
-		{26, false, nqueens.MethodKernel}, {26, true, nqueens.MethodKernel},
-	} {
-		if got := chooseMethod(tc.n, tc.totalOnly); got != tc.want {
-			t.Errorf("chooseMethod(%d, totalOnly %v) = %s; want %s", tc.n, tc.totalOnly, got, tc.want)
-		}
-	}
-	// Whole counts: the join from 18 when its plan fits the memory.
 	dir := t.TempDir()
-	kckpt := filepath.Join(dir, "k18.ckpt")
-	h := checkpoint.Header{N: 18, Version: kernel.Version, Plan: "x", Units: 5728}
-	if err := os.WriteFile(kckpt, checkpoint.AppendHeader(nil, h), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	const gib = 1 << 30
-	for _, tc := range []struct {
-		name      string
-		n         int
-		totalOnly bool
-		opts      nqueens.CountOptions
-		avail     uint64
-		known     bool
-		want      nqueens.Method
-	}{
-		{"17", 17, false, nqueens.CountOptions{}, 16 * gib, true, nqueens.MethodKernel},
-		{"18", 18, false, nqueens.CountOptions{}, 16 * gib, true, nqueens.MethodJoin},
-		{"18 total", 18, true, nqueens.CountOptions{}, 16 * gib, true, nqueens.MethodJoin},
-		{"18 memory unknown", 18, false, nqueens.CountOptions{}, 0, false, nqueens.MethodJoin},
-		{"18 little memory", 18, false, nqueens.CountOptions{}, 8 << 20, true, nqueens.MethodKernel},
-		{"18 little memory total", 18, true, nqueens.CountOptions{}, 8 << 20, true, nqueens.MethodKernel},
-		{"18 --max-memory 1M", 18, false, nqueens.CountOptions{MaxMemory: 1 << 20}, 16 * gib, true, nqueens.MethodKernel},
-		{"18 --max-memory 1G", 18, false, nqueens.CountOptions{MaxMemory: gib}, 8 << 20, true, nqueens.MethodJoin},
-		{"18 shard", 18, false, nqueens.CountOptions{Shard: nqueens.Shard{Index: 1, Count: 3}}, 16 * gib, true, nqueens.MethodKernel},
-		{"18 shard total", 18, true, nqueens.CountOptions{Shard: nqueens.Shard{Index: 1, Count: 3}}, 8 << 20, true, nqueens.MethodJoin},
-		{"18 kernel checkpoint", 18, false, nqueens.CountOptions{Checkpoint: kckpt}, 16 * gib, true, nqueens.MethodKernel},
-		{"19 kernel checkpoint of 18", 19, false, nqueens.CountOptions{Checkpoint: kckpt}, 16 * gib, true, nqueens.MethodJoin},
-		{"18 new checkpoint", 18, false, nqueens.CountOptions{Checkpoint: filepath.Join(dir, "none.ckpt")}, 16 * gib, true, nqueens.MethodJoin},
-		{"26", 26, false, nqueens.CountOptions{}, 16 * gib, true, nqueens.MethodKernel},
-	} {
-		if got := chooseAuto(tc.n, tc.totalOnly, tc.opts, tc.avail, tc.known); got != tc.want {
-			t.Errorf("%s: chooseAuto = %s; want %s", tc.name, got, tc.want)
-		}
-	}
 	// Through the command line at N = 12, where a count is quick.
 	for _, tc := range []struct {
 		args []string
 		want string // in stdout
 	}{
-		{[]string{"count", "12", "--total-only", "-v"}, "12-queens: 14200 solutions\nnodes 154,675, "},
-		{[]string{"count", "12", "--total-only", "-v"}, ", method kernel\n"},
-		{[]string{"count", "12", "--method", "quadrant", "--total-only", "-v"}, ", method quadrant, 52 units (totals only;"},
-		{[]string{"count", "12", "--method", "bitboard", "-v"}, ", method bitboard\n"},
-		{[]string{"count", "12", "--method", "quadrant", "-v"}, "12-queens: 14200 solutions, 1787 unique\n"},
-		{[]string{"count", "12", "--method", "quadrant", "-v"}, ", method quadrant, 52 units (unique by Burnside"},
-		{[]string{"count", "12", "--total-only", "--json", "--checkpoint", filepath.Join(dir, "a.ckpt")}, `"method":"kernel"`},
-		{[]string{"count", "12", "--method", "quadrant", "--total-only", "--json", "--checkpoint", filepath.Join(dir, "q.ckpt")}, `"method":"join"`},
+		{[]string{"count", "12", "-total-only", "-v"}, "12-queens: 14200 solutions\nnodes 154,675, "},
+		{[]string{"count", "12", "-total-only", "-v"}, ", method kernel\n"},
+		{[]string{"count", "12", "-method", "quadrant", "-total-only", "-v"}, ", method join, 52 units (totals only;"},
+		{[]string{"count", "12", "-method", "kernel", "-v"}, ", method kernel\n"},
+		{[]string{"count", "12", "-method", "quadrant", "-v"}, "12-queens: 14200 solutions, 1787 unique\n"},
+		{[]string{"count", "12", "-method", "quadrant", "-v"}, ", method join, 52 units (unique by Burnside"},
+		{[]string{"count", "12", "-total-only", "-format", "json", "-checkpoint", filepath.Join(dir, "a.ckpt")}, `"method":"kernel"`},
+		{[]string{"count", "12", "-method", "quadrant", "-total-only", "-format", "json", "-checkpoint", filepath.Join(dir, "q.ckpt")}, `"method":"join"`},
 	} {
 		out, errs, code := cli(t, "", tc.args...)
 		if code != 0 || !strings.Contains(out, tc.want) {
@@ -386,8 +334,8 @@ func TestAutoMethod(t *testing.T) {
 		args []string
 		want nqueens.Method
 	}{
-		{[]string{"count", "12", "--total-only", "--shard", "1/3"}, nqueens.MethodKernel},
-		{[]string{"count", "12", "--method", "quadrant", "--total-only", "--shard", "1/3"}, nqueens.MethodJoin},
+		{[]string{"count", "12", "-total-only", "-shard", "1/3"}, nqueens.MethodKernel},
+		{[]string{"count", "12", "-method", "quadrant", "-total-only", "-shard", "1/3"}, nqueens.MethodJoin},
 	} {
 		out, errs, code := cli(t, "", tc.args...)
 		recs, err := nqueens.ParseShardRecords([]byte(out), "stdout")
@@ -399,23 +347,50 @@ func TestAutoMethod(t *testing.T) {
 	}
 }
 
-func TestParseMemAvailable(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want uint64
-		ok   bool
-	}{
-		{"MemTotal:       24598748 kB\nMemFree:        1 kB\nMemAvailable:   23012345 kB\n", 23012345 << 10, true},
-		{"MemAvailable: 0 kB\n", 0, true},
-		{"MemTotal:       24598748 kB\n", 0, false},
-		{"MemAvailable:   12 MB\n", 0, false},
-		{"MemAvailable:   -12 kB\n", 0, false},
-		{"MemAvailable:   99999999999999999999 kB\n", 0, false},
-		{"", 0, false},
+// TestDoubleDash: help and errors write one dash, as PrintDefaults does,
+// but the parser takes two as well, so scripts written with "--flag"
+// keep working.
+func TestDoubleDash(t *testing.T) {
+	for _, args := range [][]string{
+		{"count", "8", "-format", "json", "-method", "arrays"},
+		{"count", "8", "-json", "-method", "arrays"},
+		{"plan", "8", "-shards", "2", "-format", "xml"},
+		{"solve", "6", "-format", "board", "-limit", "1"},
+		{"find", "8", "-format", "json"},
+		{"count", "8", "-method", "magic"},
 	} {
-		got, ok := parseMemAvailable(strings.NewReader(tc.in))
-		if got != tc.want || ok != tc.ok {
-			t.Errorf("parseMemAvailable(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
+		double := make([]string, len(args))
+		for i, a := range args {
+			double[i] = a
+			if strings.HasPrefix(a, "-") && len(a) > 2 {
+				double[i] = "-" + a
+			}
+		}
+		out1, err1, code1 := cli(t, "", args...)
+		out2, err2, code2 := cli(t, "", double...)
+		if strings.Contains(out1, `"seconds"`) { // a count's time differs from run to run
+			out1, out2 = strings.Split(out1, `"seconds"`)[0], strings.Split(out2, `"seconds"`)[0]
+		}
+		if out1 != out2 || err1 != err2 || code1 != code2 {
+			t.Errorf("nqueens %q = %d, %q, %q; nqueens %q = %d, %q, %q; want the same", args, code1, out1, err1, double, code2, out2, err2)
+		}
+	}
+}
+
+// TestCommandTable: main.go's table names each command once, and every
+// command but help (dispatched by run) has its function.
+func TestCommandTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range commands {
+		if seen[c.name] {
+			t.Errorf("command %q is listed twice", c.name)
+		}
+		seen[c.name] = true
+		if (c.run == nil) != (c == helpCmd) {
+			t.Errorf("command %q: run is nil = %v; want nil for help alone", c.name, c.run == nil)
+		}
+		if lookup(c.name) != c {
+			t.Errorf("lookup(%q) = %p; want %p", c.name, lookup(c.name), c)
 		}
 	}
 }

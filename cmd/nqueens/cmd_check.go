@@ -16,11 +16,12 @@ import (
 
 var checkCmd = &command{
 	name:    "check",
+	run:     runCheck,
 	args:    "PLACEMENT | FILE | -",
 	summary: "check that a placement is a solution",
 	help: `Reads a placement — a one-based permutation ("5 2 6 1 7 4 8 3",
 "5,2,6,1,7,4,8,3", "[5,2,6,1,7,4,8,3]"), JSON ({"n":8,"columns":[...]}) or a
-drawn board (rows of Q and . or x, or the #-grid that 'solve --format board'
+drawn board (rows of Q and . or x, or the #-grid that 'solve -format board'
 writes) — from the arguments, a file, or standard input ("-"). Prints
 "valid" and exits 0, or names the first attacking pair and exits 1.
 
@@ -39,23 +40,18 @@ it — is not a solution: check names an attack among its queens, or says
 whether the rest can be placed"; either way it exits 1.
 
 Readable forms: permutations, JSON, and text boards (rows of Q . x, or the
-#-grid of 'show --format text' and 'solve --format board'); not the
-pictures of 'show --format unicode', svg or png.
+#-grid of 'show -format text' and 'solve -format board'); not the
+pictures of 'show -format unicode', svg or png.
 
 Examples:
   nqueens check 5 2 6 1 7 4 8 3
   nqueens check "1 1"                       exits 1: same column
-  nqueens solve 8 --limit 2 | nqueens check -
-  nqueens solve 8 --limit 1 --format board | nqueens check -`,
-}
-
-func init() {
-	checkCmd.run = runCheck
-	register(checkCmd)
+  nqueens solve 8 -limit 2 | nqueens check -
+  nqueens solve 8 -limit 1 -format board | nqueens check -`,
 }
 
 func runCheck(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(checkCmd, e)
+	fs := newFlags(e)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err

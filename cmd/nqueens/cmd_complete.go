@@ -16,66 +16,66 @@ import (
 
 var completeCmd = &command{
 	name:    "complete",
-	args:    "[FILE | -] [flags]",
+	run:     runComplete,
+	args:    "N | FILE | - [flags]",
 	summary: "complete a board with some queens placed and squares blocked",
 	help: `N-Queens Completion: given an N×N board (N ≤ 64) with some queens already
 placed and some squares where no queen may stand, place the other queens.
 The board comes as text from a file or standard input (rows of Q queen,
 . free, x blocked — the form 'nqueens gen completion' writes), or from
-flags: --n with --queens and --blocked lists of one-based row:col squares,
-or --partial, a permutation with . for the open rows.
+the size N with -queens and -blocked, lists of one-based row:col squares,
+or -partial, a permutation with . for the open rows. An argument that is
+a whole number is N (write a file named like one as ./8).
 
-Prints one completion (default), the number of completions (--count) or
-every completion as it is found (--all). Exit status 1 when there is no
-completion (--count prints 0 and exits 0, as 'count 2' does); 2, naming the problem, when the board is contradictory (queens
+Prints one completion (default), the number of completions (-count) or
+every completion as it is found (-all). Exit status 1 when there is no
+completion (-count prints 0 and exits 0, as 'count 2' does); 2, naming
+the problem, when the board is contradictory (queens
 that attack each other, a queen on a blocked square, squares off the
-board, ragged rows). --stats prints the nodes searched and the time to
+board, ragged rows). -v prints the nodes searched and the time to
 standard error.
 
 Before a count, complete estimates it on this machine: a short trial of
 the count (a board it finishes is answered from it), then random
-descents of its search tree (-stats prints the estimate). It refuses,
+descents of its search tree (-v prints the estimate). It refuses,
 exit 2, a count estimated above an hour unless -force: the completions
 are counted one by one, Q(20) = 39 billion of them on an empty 20×20
 board, which 'nqueens count 20' counts far faster.
 
 Examples:
-  nqueens complete --n 8 --queens 1:1,2:5
-  nqueens complete --partial "1 5 . . . . . ."  --count
-  nqueens complete --n 8 --queens 1:1 --blocked 5:3 --all
-  nqueens gen completion --family diag --n 21 --diagonals 19 --seed 1 | nqueens complete - --stats`,
-}
-
-func init() {
-	completeCmd.run = runComplete
-	register(completeCmd)
+  nqueens complete 8 -queens 1:1,2:5
+  nqueens complete -partial "1 5 . . . . . ." -count
+  nqueens complete 8 -queens 1:1 -blocked 5:3 -all
+  nqueens gen completion 21 -family diag -diagonals 19 -seed 1 | nqueens complete - -v`,
 }
 
 func runComplete(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(completeCmd, e)
-	n := fs.Int("n", 0, "board size, with --queens and --blocked")
-	queens := fs.String("queens", "", "given queens, one-based row:col separated by commas: 1:1,2:5")
-	blocked := fs.String("blocked", "", "blocked squares, one-based row:col separated by commas")
-	partial := fs.String("partial", "", `a permutation with . for open rows: "1 5 . . . . . ."`)
+	fs := newFlags(e)
+	n := fs.Int("n", 0, "")
+	fs.hide("n") // the old spelling of the positional N
+	queens := fs.String("queens", "", "queens on the one-based squares `ROW:COL,...`, e.g. 1:1,2:5")
+	blocked := fs.String("blocked", "", "blocked one-based squares `ROW:COL,...`")
+	partial := fs.String("partial", "", "a permutation `PERM` with . for the open rows: \"1 5 . . . . . .\"")
 	count := fs.Bool("count", false, "print the number of completions")
 	all := fs.Bool("all", false, "print every completion, as found")
-	format := fs.String("format", "perm", "output format: perm (one-based permutation) or board (rows of Q . x)")
-	stats := fs.Bool("stats", false, "print nodes and time (with -count also the estimate) to standard error")
+	format := fs.String("format", "perm", "output `FORMAT`: perm (one-based permutation) or board (rows of Q . x)")
+	stats := fs.verboseFlag("print the nodes searched and the time (with -count also the estimate) to standard error")
 	force := fs.Bool("force", false, "with -count: count although estimated above an hour")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if *count && *all {
-		return usagef("--count and --all: choose one")
+		return usagef("-count and -all: choose one")
 	}
 	if *format != "perm" && *format != "board" {
-		return usagef("--format %s: want perm or board", quote.Token(*format))
+		return usagef("-format %s: want perm or board", quote.Token(*format))
 	}
-	if flagsSet(fs)["n"] && (*n < 1 || *n > nqueens.MaxCompleteN) {
-		return usagef("bad board: %v", fmt.Errorf("%w: n = %d is outside 1..%d", nqueens.ErrSize, *n, nqueens.MaxCompleteN))
+	size, pos, err := completeSize(fs, pos, *n)
+	if err != nil {
+		return err
 	}
-	b, err := completeInput(ctx, e, pos, *n, *queens, *blocked, *partial)
+	b, err := completeInput(ctx, e, pos, size, *queens, *blocked, *partial)
 	if err != nil {
 		return err
 	}
@@ -176,6 +176,28 @@ func writeCompletion(w io.Writer, b *nqueens.Board, p nqueens.Placement, format 
 	fmt.Fprint(w, full)
 }
 
+// completeSize takes complete's board size N from the positional
+// arguments pos (the one that is a whole number) or the hidden -n, and
+// returns the other arguments: a FILE or -. Zero: no size given.
+func completeSize(fs *flagSet, pos []string, n int) (int, []string, error) {
+	arg, rest := "", pos[:0:0]
+	for _, p := range pos {
+		if arg == "" && isWholeNumber(p) {
+			arg = p
+			continue
+		}
+		rest = append(rest, p)
+	}
+	size, given, err := sizeArg(arg, n, flagsSet(fs)["n"])
+	if err != nil {
+		return 0, nil, err
+	}
+	if given && (size < 1 || size > nqueens.MaxCompleteN) {
+		return 0, nil, usagef("bad board: %v", fmt.Errorf("%w: n = %d is outside 1..%d", nqueens.ErrSize, size, nqueens.MaxCompleteN))
+	}
+	return size, rest, nil
+}
+
 // completeInput builds the board from a file or standard input, or from
 // the flags; exactly one source is allowed.
 func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blocked, partial string) (*nqueens.Board, error) {
@@ -184,9 +206,9 @@ func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blo
 	case len(pos) > 1:
 		return nil, usagef("want at most one FILE or -, got %d arguments", len(pos))
 	case len(pos) == 1 && (flagsUsed || partial != ""):
-		return nil, usagef("give the board as FILE or - or as flags, not both")
+		return nil, usagef("give the board as FILE or - or as N and flags, not both")
 	case partial != "" && (n != 0 || queens != ""):
-		return nil, usagef("--partial gives the size and the queens; use --blocked alone with it")
+		return nil, usagef("-partial gives the size and the queens; use -blocked alone with it")
 	case len(pos) == 1:
 		in, source, closeIn, err := openInput(ctx, e, pos[0])
 		if err != nil {
@@ -208,7 +230,7 @@ func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blo
 		for i, part := range strings.Split(partial, ",") {
 			fields := strings.Fields(part)
 			if len(fields) == 0 {
-				return nil, usagef("--partial: entry %d is empty in %s", i+1, quote.Token(partial))
+				return nil, usagef("-partial: entry %d is empty in %s", i+1, quote.Token(partial))
 			}
 			f = append(f, fields...)
 		}
@@ -219,29 +241,29 @@ func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blo
 			}
 			c, err := strconv.Atoi(s)
 			if err != nil {
-				return nil, usagef("--partial: entry %d: %s is neither a column number nor .", i+1, quote.Token(s))
+				return nil, usagef("-partial: entry %d: %s is neither a column number nor .", i+1, quote.Token(s))
 			}
 			b.Queens = append(b.Queens, nqueens.Square{Row: i, Col: c - 1})
 		}
 		var err error
-		if b.Blocked, err = parseSquares("--blocked", blocked); err != nil {
+		if b.Blocked, err = parseSquares("-blocked", blocked); err != nil {
 			return nil, err
 		}
 		return b, nil
 	case n != 0:
 		b := &nqueens.Board{N: n}
 		var err error
-		if b.Queens, err = parseSquares("--queens", queens); err != nil {
+		if b.Queens, err = parseSquares("-queens", queens); err != nil {
 			return nil, err
 		}
-		if b.Blocked, err = parseSquares("--blocked", blocked); err != nil {
+		if b.Blocked, err = parseSquares("-blocked", blocked); err != nil {
 			return nil, err
 		}
 		return b, nil
 	case flagsUsed:
-		return nil, usagef("--queens and --blocked need --n")
+		return nil, usagef("-queens and -blocked need the board size N")
 	}
-	return nil, usagef("want a board: FILE, - for standard input, --n with --queens/--blocked, or --partial")
+	return nil, usagef("want a board: FILE, - for standard input, N with -queens/-blocked, or -partial")
 }
 
 // parseSquares reads "1:1,2:5" (one-based; spaces also separate) into

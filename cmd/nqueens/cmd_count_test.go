@@ -24,12 +24,18 @@ func cliTimeout(t *testing.T, d time.Duration, args ...string) (string, string, 
 	return out.String(), errb.String(), code
 }
 
-func TestCountGolden(t *testing.T) {
+func TestCLICount(t *testing.T) {
 	testGolden(t, []goldenCase{
 		{"count-1", "", []string{"count", "1"}},
-		{"count-checkpoint-empty", "", []string{"count", "12", "--checkpoint", ""}},
-		{"count-kernel-max-memory-small", "", []string{"count", "12", "--max-memory", "1K", "--workers", "1"}},
-		{"count-arrays-total-only", "", []string{"count", "8", "--method", "arrays", "--total-only"}},
+		{"count-checkpoint-empty", "", []string{"count", "12", "-checkpoint", ""}},
+		{"count-kernel-max-memory-small", "", []string{"count", "12", "-max-memory", "1K", "-workers", "1"}},
+		{"count-arrays-total-only", "", []string{"count", "8", "-method", "arrays", "-total-only"}},
+		{"count-plan-only", "", []string{"count", "16", "-method", "quadrant", "-shard", "0/8", "-plan-only"}},
+		{"count-method-all", "", []string{"count", "4-8", "-method", "all"}},
+		{"count-plot", "", []string{"count", "4-8", "-plot", "g.svg"}},
+		{"compare-h", "", []string{"compare", "-h"}},
+		{"compare-one-n", "", []string{"compare", "8"}},
+		{"compare-total-only-all", "", []string{"compare", "4-8", "-total-only"}},
 	})
 }
 
@@ -38,7 +44,7 @@ var (
 	passingRE = regexp.MustCompile(`\(a limit of (\d+M) passes\)`)
 )
 
-// TestCountMemoryNeedPasses: a --max-memory refusal states a need, and
+// TestCountMemoryNeedPasses: a -max-memory refusal states a need, and
 // that need, given as the limit, is accepted (M2: "needs 1.2 MiB" at 1M,
 // then 1100K refused again; "needs 2.7 MiB" and 2700K refused); so is
 // the whole-MiB limit a quadrant refusal names. A shard states its own
@@ -61,12 +67,12 @@ func TestCountMemoryNeedPasses(t *testing.T) {
 		{"12", "kernel", "1K", ""},
 		{"15", "kernel", "100K", ""},
 	} {
-		args := []string{"count", tc.n, "--method", tc.method, "--max-memory", tc.limit}
+		args := []string{"count", tc.n, "-method", tc.method, "-max-memory", tc.limit}
 		if tc.method == "join" {
-			args = append(args, "--total-only")
+			args = append(args, "-total-only")
 		}
 		if tc.shard != "" {
-			args = append(args, "--shard", tc.shard)
+			args = append(args, "-shard", tc.shard)
 		}
 		_, errs, code := cli(t, "", args...)
 		m := needRE.FindStringSubmatch(errs)
@@ -75,7 +81,7 @@ func TestCountMemoryNeedPasses(t *testing.T) {
 			continue
 		}
 		figures := []string{m[1] + m[2]} // the figure stated, as the flag
-		if tc.method == "quadrant" {
+		if tc.method == "join" {
 			p := passingRE.FindStringSubmatch(errs)
 			if p == nil {
 				t.Errorf("nqueens %s: stderr %q; want the limit that passes", strings.Join(args, " "), errs)
@@ -113,51 +119,51 @@ func TestCountMemoryNeedPasses(t *testing.T) {
 // TestCountRefusesIntractable: count N for an N that cannot finish says
 // so in one line and exits 2 at once instead of starting (L11).
 func TestCountRefusesIntractable(t *testing.T) {
-	line := regexp.MustCompile(`^nqueens count: N = (\d+): about \S+ (·10\^\d+ )?\w+ on \d+ cores? here \(estimated, method (\w+)\); --force to start anyway\n$`)
+	line := regexp.MustCompile(`^nqueens count: N = (\d+): about \S+ (·10\^\d+ )?\w+ on \d+ cores? here \(estimated, method (\w+)\); -force to start anyway\n$`)
 	for _, args := range [][]string{
 		{"count", "33"},
 		{"count", "64"},
 		{"count", "30-33"},
-		{"count", "24", "--total-only"},
-		{"count", "23", "--workers", "1"},
-		{"count", "16", "--method", "permutation"},
-		{"count", "18", "--method", "board"},
+		{"count", "24", "-total-only"},
+		{"count", "23", "-workers", "1"},
+		{"count", "16", "-method", "permutation"},
+		{"count", "18", "-method", "board"},
 	} {
 		out, errs, code := cliTimeout(t, 60*time.Second, args...)
 		if code != 2 || out != "" || !line.MatchString(errs) {
-			t.Errorf("nqueens %s: exit %d, stdout %q, stderr %q; want exit 2 and the estimate with --force", strings.Join(args, " "), code, out, errs)
+			t.Errorf("nqueens %s: exit %d, stdout %q, stderr %q; want exit 2 and the estimate with -force", strings.Join(args, " "), code, out, errs)
 		}
 	}
 }
 
-// TestCountForce: --force starts the count that would be refused (it is
+// TestCountForce: -force starts the count that would be refused (it is
 // cancelled here after 2 s: exit 130, not 2).
 func TestCountForce(t *testing.T) {
-	_, errs, code := cliTimeout(t, 2*time.Second, "count", "33", "--force")
-	if code == 2 || strings.Contains(errs, "--force") {
-		t.Errorf("nqueens count 33 --force: exit %d, stderr %q; want it started", code, errs)
+	_, errs, code := cliTimeout(t, 2*time.Second, "count", "33", "-force")
+	if code == 2 || strings.Contains(errs, "-force") {
+		t.Errorf("nqueens count 33 -force: exit %d, stderr %q; want it started", code, errs)
 	}
 }
 
 var estimateRE = regexp.MustCompile(`(?m)^estimated \S+ \S+( \(±\d+%\))? on \d+ workers?, \S+ \S+ of CPU.*, (from \d+ (sampled units?|probes? into sampled units)|measured by counting N = 5..\d+|extrapolated from .*) in \S+ \S+$`)
 
 // TestCountVerbose: -v prints the estimate (on stderr) for every method,
-// and with --json or --shard its lines go to stderr, leaving stdout the
+// and with -json or -shard its lines go to stderr, leaving stdout the
 // record (L14).
 func TestCountVerbose(t *testing.T) {
 	for _, args := range [][]string{
 		{"count", "12", "-v"},
-		{"count", "8", "-v", "--method", "board"},
-		{"count", "12", "-v", "--method", "quadrant"},
-		{"count", "12", "-v", "--json"},
-		{"count", "12", "-v", "--shard", "1/4"},
-		{"count", "14", "-v", "--method", "quadrant", "--total-only", "--shard", "0/2"},
+		{"count", "8", "-v", "-method", "board"},
+		{"count", "12", "-v", "-method", "quadrant"},
+		{"count", "12", "-v", "-format", "json"},
+		{"count", "12", "-v", "-shard", "1/4"},
+		{"count", "14", "-v", "-method", "quadrant", "-total-only", "-shard", "0/2"},
 	} {
 		out, errs, code := cli(t, "", args...)
 		if code != 0 || !estimateRE.MatchString(errs) {
 			t.Errorf("nqueens %s: exit %d, stderr %q; want the estimate", strings.Join(args, " "), code, errs)
 		}
-		json1 := strings.Contains(strings.Join(args, " "), "--json") || strings.Contains(strings.Join(args, " "), "--shard")
+		json1 := strings.Contains(strings.Join(args, " "), "json") || strings.Contains(strings.Join(args, " "), "-shard")
 		if !json1 {
 			continue
 		}
@@ -171,16 +177,16 @@ func TestCountVerbose(t *testing.T) {
 	}
 }
 
-// TestCountVerboseTotalOnly: the method -v names for --total-only is
-// one --total-only accepts (L5).
+// TestCountVerboseTotalOnly: the method -v names for -total-only is
+// one -total-only accepts (L5).
 func TestCountVerboseTotalOnly(t *testing.T) {
-	out, _, code := cli(t, "", "count", "12", "--total-only", "-v")
+	out, _, code := cli(t, "", "count", "12", "-total-only", "-v")
 	m := regexp.MustCompile(`method (\w+)`).FindStringSubmatch(out)
 	if code != 0 || m == nil {
-		t.Fatalf("count 12 --total-only -v: exit %d, stdout %q", code, out)
+		t.Fatalf("count 12 -total-only -v: exit %d, stdout %q", code, out)
 	}
-	if out2, errs, code := cli(t, "", "count", "12", "--total-only", "--method", m[1]); code != 0 || out2 != "12-queens: 14200 solutions\n" {
-		t.Errorf("count 12 --total-only --method %s: exit %d, %q %q; want the total as -v said", m[1], code, out2, errs)
+	if out2, errs, code := cli(t, "", "count", "12", "-total-only", "-method", m[1]); code != 0 || out2 != "12-queens: 14200 solutions\n" {
+		t.Errorf("count 12 -total-only -method %s: exit %d, %q %q; want the total as -v said", m[1], code, out2, errs)
 	}
 }
 
@@ -189,10 +195,10 @@ func TestCountShardSingular(t *testing.T) {
 	// N = 4 has 2 kernel units; shard 0/2 holds the one with both
 	// solutions.
 	path := filepath.Join(t.TempDir(), "s.json")
-	out, errs, code := cli(t, "", "count", "4", "--shard", "0/2", "-o", path)
+	out, errs, code := cli(t, "", "count", "4", "-shard", "0/2", "-o", path)
 	want := "4-queens shard 0/2: 2 solutions, 1 unique in 1 unit; record in " + path + "\n"
 	if code != 0 || out != want {
-		t.Errorf("count 4 --shard 0/2 -o: exit %d, stdout %q, stderr %q; want %q", code, out, errs, want)
+		t.Errorf("count 4 -shard 0/2 -o: exit %d, stdout %q, stderr %q; want %q", code, out, errs, want)
 	}
 }
 

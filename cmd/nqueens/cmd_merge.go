@@ -12,14 +12,15 @@ import (
 
 var mergeCmd = &command{
 	name:    "merge",
+	run:     runMerge,
 	args:    "FILE... [flags]",
-	summary: "add up the shard records of 'count --shard' into the exact total",
-	help: `Reads the JSON records that 'nqueens count N --shard I/M' wrote (one per
+	summary: "add up the shard records of 'count -shard' into the exact total",
+	help: `Reads the JSON records that 'nqueens count N -shard I/M' wrote (one per
 file, or many per file as JSON Lines; "-" is standard input), checks that
 shards 0..M-1 of the same N and decomposition are each present exactly
 once and hold exactly the units the plan gives them, and prints the exact
-total (128-bit). Records of the quadrant join (count --total-only from
-N = 18, or --method quadrant) hold totals only, and so does their merge;
+total (128-bit). Records of the quadrant join (count -total-only from
+N = 18, or -method join) hold totals only, and so does their merge;
 records of the kernel and of the quadrant join never merge together. A
 missing, duplicated or mismatched shard, or a mix of methods, is an error
 that names it and its file (exit 1); an unreadable record exits 2.
@@ -34,7 +35,7 @@ checked by the lemma as a whole (the total plus S180 + 2·S90 is a
 multiple of 8), and a failure names every file. Neither check can see
 an edit that keeps the identity: a unit's total +8 with its unique +1.
 
-Records of 'count --shard I/M --replicas R' hold every unit R times, in
+Records of 'count -shard I/M -replicas R' hold every unit R times, in
 R different shards: merge compares the copies and adds up each unit
 once, only if all its copies agree. Copies that disagree (even when a
 majority agrees) are refused, naming the unit, every copy's shard and
@@ -43,7 +44,7 @@ catches an edit which keeps every other rule, unless it is made to all
 R copies. All M shards are needed with replicas too, and records of
 different R do not merge.
 
---recompute K counts K units chosen at random again on this machine and
+-recompute K counts K units chosen at random again on this machine and
 compares them with their records: a cheap check against a faulty
 machine. The seed is printed so that the check can be repeated, with the
 chance that one wrong unit among the U units escaped the K samples,
@@ -51,14 +52,9 @@ chance that one wrong unit among the U units escaped the K samples,
 
 Examples:
   nqueens merge results/shard-*.json
-  nqueens merge --recompute 20 results/shard-*.json
-  nqueens merge r*.json      the shards of count --shard I/M --replicas 2
+  nqueens merge -recompute 20 results/shard-*.json
+  nqueens merge r*.json      the shards of count -shard I/M -replicas 2
   cat shards.jsonl | nqueens merge -`,
-}
-
-func init() {
-	mergeCmd.run = runMerge
-	register(mergeCmd)
 }
 
 type mergeJSON struct {
@@ -73,7 +69,7 @@ type mergeJSON struct {
 	Recomputed int              `json:"recomputed,omitempty"`
 	Seed       uint64           `json:"seed,omitempty"`
 	// Escape is the chance that one wrong unit escaped the recomputed
-	// sample: (units − recomputed)/units. Only with --recompute.
+	// sample: (units − recomputed)/units. Only with -recompute.
 	Escape *float64 `json:"escape,omitempty"`
 }
 
@@ -87,11 +83,11 @@ func escape(units, k int) float64 {
 }
 
 func runMerge(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(mergeCmd, e)
+	fs := newFlags(e)
 	recompute := fs.Int("recompute", 0, "recompute `K` units chosen at random and compare them with the records")
-	seed := fs.Uint64("seed", 0, "seed for --recompute's choice (0 = a random one, printed)")
-	workers := fs.Int("workers", 0, "goroutines for --recompute (0 = one per core)")
-	asJSON := fs.Bool("json", false, "print one JSON object")
+	seed := fs.Uint64("seed", 0, "seed `S` for -recompute's choice (0 = draw one, printed)")
+	workers := fs.Int("workers", 0, "-recompute on `W` goroutines (0 = one per core)")
+	format := fs.formatFlag("text", "output `FORMAT`: text or json (one object)")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -99,8 +95,11 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 	if len(files) == 0 {
 		return usagef("want the shard record files")
 	}
+	if err := checkFormat(*format, "text", "json"); err != nil {
+		return err
+	}
 	if *recompute < 0 || *workers < 0 {
-		return usagef("--recompute and --workers must be 0 or more")
+		return usagef("-recompute and -workers must be 0 or more")
 	}
 	var recs []nqueens.ShardRecord
 	for _, name := range files {
@@ -143,7 +142,7 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 		p := escape(out.Units, out.Recomputed)
 		out.Escape = &p
 	}
-	if *asJSON {
+	if *format == "json" {
 		b, _ := json.Marshal(out)
 		fmt.Fprintf(e.stdout, "%s\n", b)
 		return nil

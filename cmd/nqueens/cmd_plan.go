@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"slices"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -20,9 +19,10 @@ import (
 
 var planCmd = &command{
 	name:    "plan",
+	run:     runPlan,
 	args:    "N [flags]",
 	summary: "what a sharded count of N would cost, without counting",
-	help: `Prints what 'nqueens count N --shard I/M' would cost for each of M
+	help: `Prints what 'nqueens count N -shard I/M' would cost for each of M
 shards, without counting: its work units (as the count assigns them),
 its planned memory, and its estimated CPU time, from a short calibration
 on this machine (up to about a second; the header states the sample size
@@ -40,25 +40,26 @@ see count -h), it streams its row sets and the pieces' walks are timed
 with them (measured at N = 20: a shard streaming every unit takes 1.4
 times the CPU of the whole count). From N = 24 a piece takes up to a
 second or two, so the calibration holds about ten pieces (±15% at N =
-24). Memory of a join shard is its --plan-only figure, within 2G by
-default as its count plans (see count -h): every shard of the join from
-one counting walk of its quadrant, about a second at N = 22 and a few
-at N = 24.
+24). Memory of a join shard is what its count plans, within 2G by default
+(see count -h): every shard of the join from one counting walk of its
+quadrant, about a second at N = 22 and a few at N = 24. For the join a
+line says how many workers the shards plan, whether they build projected
+tables or stream their rows, and the whole count's planned peak;
+-format json has each shard's figures in bytes.
 
---method is auto (what count --shard picks without --total-only: the kernel),
-kernel or bitboard (the same), or quadrant. Above 16 shards the table is
+-shards M takes at most the plan's units (R × units with -replicas R);
+more is refused. -max-memory bounds each shard: 2G for the join and 16G
+for the kernel by default.
+
+-method is auto (what count -shard picks without -total-only: the kernel),
+kernel, or join (quadrant is another name of join). Above 16 shards the table is
 summed up as min, median and max per shard; -v prints it whole.
 
 Examples:
-  nqueens plan 20 --shards 16              16 shards of the kernel
-  nqueens plan 22 --method quadrant --shards 16
-  nqueens plan 27 --shards 1000 --replicas 2
-  nqueens plan 20 --shards 64 --json       one JSON object, every shard`,
-}
-
-func init() {
-	planCmd.run = runPlan
-	register(planCmd)
+  nqueens plan 20 -shards 16               16 shards of the kernel
+  nqueens plan 22 -method quadrant -shards 16
+  nqueens plan 27 -shards 1000 -replicas 2
+  nqueens plan 20 -shards 64 -format json  one JSON object, every shard`,
 }
 
 // planTableMax is the number of shards up to which plan prints every
@@ -71,6 +72,10 @@ type shardPlan struct {
 	Units      int     `json:"units"`
 	CPUSeconds float64 `json:"cpu_seconds"`
 	Memory     uint64  `json:"memory"`
+	// The join's plan: the goroutines the shard counts with, and
+	// whether it builds projected tables (else it streams its rows).
+	Workers   int  `json:"workers,omitempty"`
+	Projected bool `json:"projected_tables,omitempty"`
 }
 
 type planJSON struct {
@@ -91,18 +96,19 @@ type planJSON struct {
 	Cores        int            `json:"cores"`
 	WallSeconds  float64        `json:"wall_seconds"`
 	PlanDuration float64        `json:"plan_seconds"`
+	WholeMemory  uint64         `json:"whole_memory,omitempty"` // the join: the planned peak of the whole count
 	PerShard     []shardPlan    `json:"per_shard"`
 }
 
 func runPlan(ctx context.Context, e *env, args []string) error {
 	t0 := time.Now()
-	fs := newFlags(planCmd, e)
-	method := fs.String("method", "auto", "algorithm: auto (the kernel), kernel or bitboard, or quadrant (the join)")
-	shards := fs.Int("shards", 1, "plan `M` shards (at most the plan's units, R × units with --replicas R: more is refused)")
+	fs := newFlags(e)
+	method := fs.String("method", "auto", "method `NAME`: auto, kernel or join")
+	shards := fs.Int("shards", 1, "plan `M` shards")
 	replicas := fs.Int("replicas", 1, "count each unit in `R` different shards (1..M)")
-	workers := fs.Int("workers", 0, "goroutines each shard counts with (0 = one per core)")
-	maxMem := fs.String("max-memory", "", "memory bound of a shard, e.g. 512M or 4G (default 2G for the join, 16G for the kernel)")
-	asJSON := fs.Bool("json", false, "print one JSON object, every shard included")
+	workers := fs.Int("workers", 0, "each shard counts on `W` goroutines (0 = one per core)")
+	maxMem := fs.String("max-memory", "", "memory bound `SIZE` of a shard, e.g. 512M or 4G")
+	format := fs.formatFlag("text", "output `FORMAT`: text or json (one object, every shard included)")
 	verbose := fs.Bool("v", false, "print every shard, also above 16")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -115,6 +121,9 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := checkFormat(*format, "text", "json"); err != nil {
+		return err
+	}
 	m, err := planMethod(*method)
 	if err != nil {
 		return err
@@ -123,22 +132,22 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		return usagef("N = %d has no work units to plan (N ≥ 4)", n)
 	}
 	if m == nqueens.MethodJoin && n > nqueens.MaxQuadrantN {
-		return usagef("--method quadrant counts N up to %d, not %d (its quadrant tables would not fit in memory)", nqueens.MaxQuadrantN, n)
+		return usagef("-method join counts N up to %d, not %d (its quadrant tables would not fit in memory)", nqueens.MaxQuadrantN, n)
 	}
 	if *shards < 1 {
-		return usagef("--shards = %d: M must be at least 1", *shards)
+		return usagef("-shards = %d: M must be at least 1", *shards)
 	}
 	sh, err := nqueens.Shard{Count: *shards}.WithReplicas(*replicas)
 	if err != nil {
-		return usagef("--replicas: %v", err)
+		return usagef("-replicas: %v", err)
 	}
 	if *workers < 0 {
-		return usagef("--workers = %d: must be 0 (one per core) or more", *workers)
+		return usagef("-workers = %d: must be 0 (one per core) or more", *workers)
 	}
 	var limit uint64
 	if *maxMem != "" {
 		if limit, err = parseBytes(*maxMem); err != nil {
-			return usagef("--max-memory: %v", err)
+			return usagef("-max-memory: %v", err)
 		}
 	}
 
@@ -153,10 +162,10 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 			// A shard without projected tables streams its row sets,
 			// and their walks are part of its CPU time, which Estimate
 			// counts for a shard (here all units as one shard, which
-			// streams as well). Measured at N = 20: count --shard 0/1
+			// streams as well). Measured at N = 20: count -shard 0/1
 			// took 82.6 s of CPU where the whole count took 57.3 s.
 			// Where some shards build tables and others stream (near
-			// a --max-memory), the walks are counted for all: an
+			// a -max-memory), the walks are counted for all: an
 			// overestimate of those with tables.
 			eo.Shard = nqueens.Shard{Count: 1}
 		}
@@ -164,7 +173,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	est, err := nqueens.Estimate(ctx, n, eo)
 	if err != nil {
 		if errors.Is(err, nqueens.ErrMemory) {
-			return usagef("--max-memory: %v", err)
+			return usagef("-max-memory: %v", err)
 		}
 		return err
 	}
@@ -186,8 +195,11 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	if !math.IsNaN(est.Spread) {
 		j.Spread = &est.Spread
 	}
+	if len(qp) > 0 {
+		j.WholeMemory = qp[0].Whole
+	}
 	j.PlanDuration = time.Since(t0).Seconds()
-	if *asJSON {
+	if *format == "json" {
 		b, err := json.Marshal(j)
 		if err != nil {
 			return err
@@ -199,30 +211,27 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// planMethod reads --method of plan: auto is what count picks without
-// --total-only; kernel is another name of bitboard.
+// planMethod reads -method of plan: auto is what count -shard picks
+// without -total-only, the kernel.
 func planMethod(s string) (nqueens.Method, error) {
-	switch strings.ToLower(s) {
-	case "auto":
-		return chooseMethod(0, false), nil
-	case "kernel":
-		return nqueens.MethodKernel, nil
-	}
 	m, err := parseMethod(s)
 	if err != nil {
 		return "", err
 	}
+	if m == nqueens.MethodAuto {
+		m = nqueens.MethodKernel
+	}
 	if m != nqueens.MethodKernel && m != nqueens.MethodJoin {
-		return "", usagef("--method %s: shards need auto, kernel (bitboard) or quadrant", m)
+		return "", usagef("-method %s: shards need auto, kernel or join", m)
 	}
 	return m, nil
 }
 
 // shardsError makes a shard count the plan cannot take (more shards
-// than R × its units: nqueens.ErrShard) bad usage of --shards.
+// than R × its units: nqueens.ErrShard) bad usage of -shards.
 func shardsError(err error) error {
 	if errors.Is(err, nqueens.ErrShard) {
-		return usagef("--shards %v", err)
+		return usagef("-shards %v", err)
 	}
 	return err
 }
@@ -296,7 +305,7 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 			s.Units = int(math.Round(float64(units*r) / float64(sh.Count)))
 		}
 		if qp != nil {
-			s.Memory = qp[i].Memory
+			s.Memory, s.Workers, s.Projected = qp[i].Memory, qp[i].Workers, qp[i].Projected
 		}
 		if even {
 			s.CPUSeconds = est.CPUSeconds * float64(r) / float64(sh.Count)
@@ -312,7 +321,7 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 	}
 	// The kernel's memory, shard by shard: it depends on the shard's
 	// number of units alone (the plan's units and one worker per unit
-	// up to --workers), so one Estimate per distinct number, not per
+	// up to -workers), so one Estimate per distinct number, not per
 	// shard (each Estimate assigns all units: per shard, the plan
 	// took time in M²), on as many goroutines as cores.
 	byUnits := map[int]int{} // a shard's number of units → the first shard with it
@@ -387,6 +396,9 @@ func printPlan(w io.Writer, j planJSON, est nqueens.CountEstimate, table bool) {
 	} else {
 		fmt.Fprintf(w, "calibration: %s in %s, %s\n", sample, humanSeconds(j.Calibration), spread)
 	}
+	if j.WholeMemory > 0 {
+		fmt.Fprintln(w, joinMemory(j))
+	}
 	cpuNote := ""
 	if j.EvenSplit {
 		cpuNote = " (shared evenly)"
@@ -425,10 +437,41 @@ func pick(xs []float64, k int) float64 {
 	return xs[len(xs)-1]
 }
 
-// groupNouns is nouns with thousands separators.
-func groupNouns(k int, noun string) string {
-	if k == 1 {
-		return "1 " + noun
+// quadrantRefusal is the usage error of a join's plan p over its limit:
+// what (of: "n = N" or "shard I/M of n = N") needs, and the least
+// -max-memory that passes (rounded up to whole MiB).
+func quadrantRefusal(of string, p nqueens.QuadrantPlan) error {
+	return usagef("-max-memory: %v: %s needs %s with method quadrant, the limit is %s (a limit of %dM passes)",
+		nqueens.ErrMemory, of, bytesize.Need(p.Memory), bytesize.Limit(p.Limit), (p.Memory+1<<20-1)>>20)
+}
+
+// joinMemory is plan's line on the join's memory: the workers and tables
+// of the shards (the first shard's, or a range and a count where they
+// differ) and the whole count's planned peak.
+func joinMemory(j planJSON) string {
+	lo, hi, tables := j.PerShard[0].Workers, j.PerShard[0].Workers, 0
+	for _, s := range j.PerShard {
+		lo, hi = min(lo, s.Workers), max(hi, s.Workers)
+		if s.Projected {
+			tables++
+		}
 	}
-	return group(fmt.Sprint(k)) + " " + noun + "s"
+	workers := nouns(lo, "worker")
+	if lo != hi {
+		workers = fmt.Sprintf("%d to %d workers", lo, hi)
+	}
+	var proj string
+	switch tables {
+	case 0:
+		proj = "no projected tables (rows streamed)"
+	case len(j.PerShard):
+		proj = "projected tables"
+	default:
+		proj = fmt.Sprintf("projected tables in %d of %s", tables, nouns(len(j.PerShard), "shard"))
+	}
+	each := "each shard"
+	if len(j.PerShard) == 1 {
+		each = "the shard"
+	}
+	return fmt.Sprintf("memory: %s plans %s, %s; the whole count: %s", each, workers, proj, bytesize.Need(j.WholeMemory))
 }

@@ -7,12 +7,14 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nqueens/nqueens"
 )
 
-// planOf runs "nqueens plan args..." with --json and decodes it.
+// planOf runs "nqueens plan args..." with -json and decodes it.
 func planOf(t *testing.T, args ...string) planJSON {
 	t.Helper()
-	out, errs, code := cli(t, "", append(append([]string{"plan"}, args...), "--json")...)
+	out, errs, code := cli(t, "", append(append([]string{"plan"}, args...), "-format", "json")...)
 	if code != 0 {
 		t.Fatalf("nqueens plan %s: exit %d, stderr %q", strings.Join(args, " "), code, errs)
 	}
@@ -24,12 +26,12 @@ func planOf(t *testing.T, args ...string) planJSON {
 }
 
 // TestPlanUnitsAreTheCounts: each shard of a plan has the units that
-// count --shard counts (the same assignment), and they add up to R ×
+// count -shard counts (the same assignment), and they add up to R ×
 // the count's units.
 func TestPlanUnitsAreTheCounts(t *testing.T) {
 	tests := []struct {
 		n, m, r       int
-		method, count string // plan's --method, count's
+		method, count string // plan's -method, count's
 	}{
 		{12, 4, 1, "kernel", "kernel"},
 		{14, 4, 1, "kernel", "kernel"},
@@ -39,12 +41,12 @@ func TestPlanUnitsAreTheCounts(t *testing.T) {
 	for _, tt := range tests {
 		name := fmt.Sprintf("%d-%s-%d-%d", tt.n, tt.method, tt.m, tt.r)
 		t.Run(name, func(t *testing.T) {
-			p := planOf(t, strconv.Itoa(tt.n), "--method", tt.method, "--shards", strconv.Itoa(tt.m), "--replicas", strconv.Itoa(tt.r))
+			p := planOf(t, strconv.Itoa(tt.n), "-method", tt.method, "-shards", strconv.Itoa(tt.m), "-replicas", strconv.Itoa(tt.r))
 			if len(p.PerShard) != tt.m || p.Shards != tt.m || p.Replicas != tt.r {
 				t.Fatalf("got %d shards (shards %d, replicas %d), want %d shards of %d replicas", len(p.PerShard), p.Shards, p.Replicas, tt.m, tt.r)
 			}
 			// The whole count's units.
-			out, errs, code := cli(t, "", "count", strconv.Itoa(tt.n), "--method", tt.count, "--json")
+			out, errs, code := cli(t, "", "count", strconv.Itoa(tt.n), "-method", tt.count, "-format", "json")
 			if code != 0 {
 				t.Fatalf("count: exit %d, %s", code, errs)
 			}
@@ -61,7 +63,7 @@ func TestPlanUnitsAreTheCounts(t *testing.T) {
 				if want := fmt.Sprintf("%d/%d", i, tt.m); s.Shard != want {
 					t.Errorf("shard %d is named %q, want %q", i, s.Shard, want)
 				}
-				args := []string{"count", strconv.Itoa(tt.n), "--method", tt.count, "--shard", s.Shard, "--replicas", strconv.Itoa(tt.r)}
+				args := []string{"count", strconv.Itoa(tt.n), "-method", tt.count, "-shard", s.Shard, "-replicas", strconv.Itoa(tt.r)}
 				out, errs, code := cli(t, "", args...)
 				if code != 0 {
 					t.Fatalf("%v: exit %d, %s", args, code, errs)
@@ -73,7 +75,7 @@ func TestPlanUnitsAreTheCounts(t *testing.T) {
 					t.Fatal(err)
 				}
 				if s.Units != len(rec.Units) {
-					t.Errorf("shard %s: plan has %d units, count --shard counts %d", s.Shard, s.Units, len(rec.Units))
+					t.Errorf("shard %s: plan has %d units, count -shard counts %d", s.Shard, s.Units, len(rec.Units))
 				}
 				if !(s.CPUSeconds > 0) || s.Memory == 0 {
 					t.Errorf("shard %s: CPU %g s, memory %d: want both positive", s.Shard, s.CPUSeconds, s.Memory)
@@ -86,27 +88,38 @@ func TestPlanUnitsAreTheCounts(t *testing.T) {
 	}
 }
 
-// TestPlanQuadrantMemory: a join shard's memory is what count
-// --plan-only prints for it (plan plans every shard from one walk,
-// --plan-only one shard from its own), by default and within a bound
-// that makes the shards list their rows.
+// TestPlanQuadrantMemory: a join shard's units, memory, workers and
+// tables are what nqueens.PlanQuadrant plans for that shard alone (plan
+// plans every shard from one walk), by default and within a bound that
+// makes the shards list their rows; the whole count's peak is
+// PlanQuadrant's for the whole count. This is what count -plan-only
+// printed, before plan took over its job.
 func TestPlanQuadrantMemory(t *testing.T) {
-	bytesRe := regexp.MustCompile(`: (\d+) of \d+ units, .*\((\d+) bytes\)`)
-	for _, args := range [][]string{{"15", "--shards", "3"}, {"16", "--shards", "5", "--max-memory", "3M"}} {
-		p := planOf(t, append(args, "--method", "quadrant")...)
-		for _, s := range p.PerShard {
-			ca := []string{"count", args[0], "--method", "quadrant", "--shard", s.Shard, "--plan-only"}
-			ca = append(ca, args[3:]...)
-			out, errs, code := cli(t, "", ca...)
-			if code != 0 {
-				t.Fatalf("%v: exit %d, %s", ca, code, errs)
+	for _, tc := range []struct {
+		n, shards int
+		limit     uint64
+		maxMem    string
+	}{{15, 3, 0, ""}, {16, 5, 3 << 20, "3M"}} {
+		args := []string{strconv.Itoa(tc.n), "-shards", strconv.Itoa(tc.shards), "-method", "quadrant"}
+		if tc.maxMem != "" {
+			args = append(args, "-max-memory", tc.maxMem)
+		}
+		p := planOf(t, args...)
+		whole, err := nqueens.PlanQuadrant(tc.n, nqueens.CountOptions{MaxMemory: tc.limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.WholeMemory != whole.Whole {
+			t.Errorf("plan %v: whole_memory %d; want PlanQuadrant's %d", args, p.WholeMemory, whole.Whole)
+		}
+		for i, s := range p.PerShard {
+			q, err := nqueens.PlanQuadrant(tc.n, nqueens.CountOptions{MaxMemory: tc.limit, Shard: nqueens.Shard{Index: i, Count: tc.shards}})
+			if err != nil {
+				t.Fatal(err)
 			}
-			g := bytesRe.FindStringSubmatch(out)
-			if g == nil {
-				t.Fatalf("count --plan-only printed %q", out)
-			}
-			if g[1] != strconv.Itoa(s.Units) || g[2] != strconv.FormatUint(s.Memory, 10) {
-				t.Errorf("%v: plan has %d units and %d bytes, --plan-only %s units and %s bytes", ca, s.Units, s.Memory, g[1], g[2])
+			if s.Units != q.Units || s.Memory != q.Memory || s.Workers != q.Workers || s.Projected != q.Projected {
+				t.Errorf("plan %v shard %s: %d units, %d bytes, %d workers, tables %v; PlanQuadrant: %d, %d, %d, %v",
+					args, s.Shard, s.Units, s.Memory, s.Workers, s.Projected, q.Units, q.Memory, q.Workers, q.Projected)
 			}
 		}
 	}
@@ -120,11 +133,11 @@ func TestPlanText(t *testing.T) {
 		rows int // shard rows
 		sum  bool
 	}{
-		{[]string{"12", "--shards", "3"}, 3, false},
-		{[]string{"12", "--shards", "16"}, 16, false},
-		{[]string{"12", "--shards", "17"}, 0, true},
-		{[]string{"12", "--shards", "17", "-v"}, 17, false},
-		{[]string{"20", "--method", "quadrant", "--shards", "2"}, 2, false},
+		{[]string{"12", "-shards", "3"}, 3, false},
+		{[]string{"12", "-shards", "16"}, 16, false},
+		{[]string{"12", "-shards", "17"}, 0, true},
+		{[]string{"12", "-shards", "17", "-v"}, 17, false},
+		{[]string{"20", "-method", "quadrant", "-shards", "2"}, 2, false},
 	}
 	row := regexp.MustCompile(`^ +\d+/\d+ +[\d,]+ +\S+ \S+ +\S+ \S+$`)
 	for _, tt := range tests {
@@ -159,23 +172,23 @@ func TestPlanText(t *testing.T) {
 	}
 }
 
-// TestPlanRefusals: bad input exits 2 with one line.
-func TestPlanRefusals(t *testing.T) {
+// TestCLIPlanRefusals: bad input exits 2 with one line.
+func TestCLIPlanRefusals(t *testing.T) {
 	testGolden(t, []goldenCase{
 		{"plan-n-big", "", []string{"plan", "65"}},
 		{"plan-n-small", "", []string{"plan", "3"}},
 		{"plan-n-abc", "", []string{"plan", "abc"}},
-		{"plan-shards-0", "", []string{"plan", "12", "--shards", "0"}},
-		{"plan-replicas-above", "", []string{"plan", "12", "--shards", "2", "--replicas", "3"}},
-		{"plan-replicas-0", "", []string{"plan", "12", "--shards", "2", "--replicas", "0"}},
-		{"plan-method-bad", "", []string{"plan", "12", "--method", "magic"}},
-		{"plan-method-arrays", "", []string{"plan", "12", "--method", "arrays"}},
-		{"plan-quadrant-big", "", []string{"plan", "26", "--method", "quadrant"}},
-		{"plan-max-memory-bad", "", []string{"plan", "12", "--max-memory", "lots"}},
-		{"plan-max-memory-small", "", []string{"plan", "14", "--method", "quadrant", "--max-memory", "1K"}},
-		{"plan-workers-neg", "", []string{"plan", "12", "--workers", "-1"}},
+		{"plan-shards-0", "", []string{"plan", "12", "-shards", "0"}},
+		{"plan-replicas-above", "", []string{"plan", "12", "-shards", "2", "-replicas", "3"}},
+		{"plan-replicas-0", "", []string{"plan", "12", "-shards", "2", "-replicas", "0"}},
+		{"plan-method-bad", "", []string{"plan", "12", "-method", "magic"}},
+		{"plan-method-arrays", "", []string{"plan", "12", "-method", "arrays"}},
+		{"plan-quadrant-big", "", []string{"plan", "26", "-method", "quadrant"}},
+		{"plan-max-memory-bad", "", []string{"plan", "12", "-max-memory", "lots"}},
+		{"plan-max-memory-small", "", []string{"plan", "14", "-method", "quadrant", "-max-memory", "1K"}},
+		{"plan-workers-neg", "", []string{"plan", "12", "-workers", "-1"}},
 	})
-	for _, args := range [][]string{{"plan", "65"}, {"plan", "12", "--shards", "0"}, {"plan", "12", "--shards", "2", "--replicas", "3"}, {"plan", "12", "--method", "magic"}, {"plan", "14", "--method", "quadrant", "--max-memory", "1K"}} {
+	for _, args := range [][]string{{"plan", "65"}, {"plan", "12", "-shards", "0"}, {"plan", "12", "-shards", "2", "-replicas", "3"}, {"plan", "12", "-method", "magic"}, {"plan", "14", "-method", "quadrant", "-max-memory", "1K"}} {
 		_, errs, code := cli(t, "", args...)
 		if code != 2 || strings.Count(errs, "\n") != 1 {
 			t.Errorf("nqueens %s: exit %d, stderr %q; want exit 2 and one line", strings.Join(args, " "), code, errs)

@@ -16,7 +16,8 @@ import (
 
 var serveCmd = &command{
 	name:    "serve",
-	args:    "[--addr HOST:PORT] [flags]",
+	run:     runServe,
+	args:    "[-addr HOST:PORT] [flags]",
 	summary: "run the web visualizer (one page, works offline)",
 	help: `Serves a page that steps through the search — play, pause, step forward
 and back, the attacked squares, the row being tried, the conflicting queen,
@@ -28,7 +29,7 @@ Everything is embedded in the binary; nothing is fetched from elsewhere.
 The JSON API (/api/count, /api/solve, /api/find, /api/check, /api/events,
 /api/complete, /api/generate) is described in the README.
 
-Listens on the loopback address unless --addr says otherwise, and then
+Listens on the loopback address unless -addr says otherwise, and then
 answers only requests for 127.0.0.1, localhost or [::1] at its port (a
 guard against DNS rebinding). Any other address is reachable from other
 machines: serve warns on standard error. Searches share the cores: as many
@@ -39,13 +40,8 @@ Stops on Ctrl-C.
 
 Examples:
   nqueens serve                     then open http://127.0.0.1:8080/
-  nqueens serve --addr 127.0.0.1:0  any free port (printed)
-  nqueens serve --count-max 15 --timeout 5s`,
-}
-
-func init() {
-	serveCmd.run = runServe
-	register(serveCmd)
+  nqueens serve -addr 127.0.0.1:0   any free port (printed)
+  nqueens serve -count-max 15 -timeout 5s`,
 }
 
 // serveConfig is what serve's flags ask for: the address to listen on and
@@ -57,11 +53,11 @@ type serveConfig struct {
 
 // parseServe reads serve's flags.
 func parseServe(e *env, args []string) (serveConfig, error) {
-	fs := newFlags(serveCmd, e)
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	countMax := fs.Int("count-max", 17, fmt.Sprintf("largest N the count panel and /api/count accept (at most %d)", web.CountLimit))
-	countTimeout := fs.Duration("count-timeout", 5*time.Minute, "longest one count may run")
-	timeout := fs.Duration("timeout", 10*time.Second, "longest any other request may run")
+	fs := newFlags(e)
+	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
+	countMax := fs.Int("count-max", 17, fmt.Sprintf("largest `N` the count panel and /api/count accept (at most %d)", web.CountLimit))
+	countTimeout := fs.Duration("count-timeout", 5*time.Minute, "longest time `D` one count may run")
+	timeout := fs.Duration("timeout", 10*time.Second, "longest time `D` any other request may run")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return serveConfig{}, err
@@ -70,10 +66,10 @@ func parseServe(e *env, args []string) (serveConfig, error) {
 		return serveConfig{}, usagef("serve takes no arguments, got %s", quote.Token(strings.Join(pos, " ")))
 	}
 	if *countMax < 1 || *countMax > web.CountLimit {
-		return serveConfig{}, usagef("--count-max = %d: want 1 to %d (N = %d takes hours; run nqueens count for it)", *countMax, web.CountLimit, web.CountLimit+1)
+		return serveConfig{}, usagef("-count-max = %d: want 1 to %d (N = %d takes hours; run nqueens count for it)", *countMax, web.CountLimit, web.CountLimit+1)
 	}
 	if *countTimeout <= 0 || *timeout <= 0 {
-		return serveConfig{}, usagef("--timeout and --count-timeout must be positive")
+		return serveConfig{}, usagef("-timeout and -count-timeout must be positive")
 	}
 	return serveConfig{addr: *addr, opts: web.Options{
 		CountMax: *countMax, CountTimeout: *countTimeout, Timeout: *timeout,
@@ -123,7 +119,7 @@ func serveURL(addr net.Addr) (url, warning string) {
 		return "http://" + net.JoinHostPort(ta.IP.String(), port) + "/", ""
 	case ta.IP.IsUnspecified():
 		return "http://127.0.0.1:" + port + "/", fmt.Sprintf(
-			"listening on every interface (%s): other machines can reach the server and use its CPU, and the Host check is off; --addr 127.0.0.1:%s keeps it on this machine", addr, port)
+			"listening on every interface (%s): other machines can reach the server and use its CPU, and the Host check is off; -addr 127.0.0.1:%s keeps it on this machine", addr, port)
 	default:
 		return "http://" + net.JoinHostPort(ta.IP.String(), port) + "/", fmt.Sprintf(
 			"listening on %s, not a loopback address: other machines can reach the server and use its CPU, and the Host check is off", addr)
@@ -165,7 +161,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
-// listenError is the error for an --addr the server could not listen
+// listenError is the error for an -addr the server could not listen
 // on: bad usage (exit 2) when the address is malformed or its host
 // unknown, a failure (exit 3) when the system refused a well-formed one
 // (the port in use, a port below 1024 without the privilege, an address
@@ -173,7 +169,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 func listenError(err error) error {
 	var se *os.SyscallError
 	if errors.As(err, &se) {
-		return fmt.Errorf("--addr: %w", err)
+		return fmt.Errorf("-addr: %w", err)
 	}
-	return usagef("--addr: %v", err)
+	return usagef("-addr: %v", err)
 }

@@ -50,7 +50,7 @@ func startServe(t *testing.T, args ...string) (url string, stderr *lockedBuffer,
 	stderr = new(lockedBuffer)
 	done := make(chan error, 1)
 	go func() {
-		done <- runServe(ctx, &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: stderr}, args)
+		done <- runServe(ctx, &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: stderr, cmd: serveCmd}, args)
 	}()
 	line := regexp.MustCompile(`^nqueens: serving on (http://\S+/) \(Ctrl-C to stop\)\n$`)
 	stopped := false
@@ -112,7 +112,7 @@ func fetch(t *testing.T, c *http.Client, method, url, host string) (int, http.He
 // and returns nil once its context ends, having printed nothing on
 // standard error.
 func TestServeCommand(t *testing.T) {
-	url, stderr, stop := startServe(t, "--addr", "127.0.0.1:0")
+	url, stderr, stop := startServe(t, "-addr", "127.0.0.1:0")
 	if !strings.HasPrefix(url, "http://127.0.0.1:") {
 		t.Errorf("URL %q; want http://127.0.0.1:PORT/", url)
 	}
@@ -134,12 +134,12 @@ func TestServeCommand(t *testing.T) {
 	}
 }
 
-// TestServeAllInterfaces checks that serve --addr :0 warns on standard
+// TestServeAllInterfaces checks that serve -addr :0 warns on standard
 // error and prints a URL a browser here can open.
 func TestServeAllInterfaces(t *testing.T) {
-	url, stderr, stop := startServe(t, "--addr", ":0")
+	url, stderr, stop := startServe(t, "-addr", ":0")
 	if !regexp.MustCompile(`^http://127\.0\.0\.1:[0-9]+/$`).MatchString(url) {
-		t.Errorf("serve --addr :0 printed %q; want http://127.0.0.1:PORT/", url)
+		t.Errorf("serve -addr :0 printed %q; want http://127.0.0.1:PORT/", url)
 	}
 	if code, _, body := fetch(t, &http.Client{Timeout: time.Minute}, "GET", url+"api/config", ""); code != 200 {
 		t.Errorf("GET %sapi/config = %d %s; want 200", url, code, body)
@@ -148,7 +148,7 @@ func TestServeAllInterfaces(t *testing.T) {
 		t.Errorf("serve returned %v; want context.Canceled", err)
 	}
 	if s := stderr.String(); !strings.Contains(s, "warning: listening on every interface") || strings.Count(s, "\n") != 1 {
-		t.Errorf("serve --addr :0 stderr %q; want one warning line about every interface", s)
+		t.Errorf("serve -addr :0 stderr %q; want one warning line about every interface", s)
 	}
 }
 
@@ -184,14 +184,14 @@ func TestServeFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--count-max", "21"}, "--count-max = 21: want 1 to 20"},
-		{[]string{"--count-max", "40"}, "--count-max = 40: want 1 to 20"},
-		{[]string{"--count-max", "0"}, "--count-max = 0: want 1 to 20"},
-		{[]string{"--timeout", "0s"}, "must be positive"},
-		{[]string{"--count-timeout", "-1s"}, "must be positive"},
+		{[]string{"-count-max", "21"}, "-count-max = 21: want 1 to 20"},
+		{[]string{"-count-max", "40"}, "-count-max = 40: want 1 to 20"},
+		{[]string{"-count-max", "0"}, "-count-max = 0: want 1 to 20"},
+		{[]string{"-timeout", "0s"}, "must be positive"},
+		{[]string{"-count-timeout", "-1s"}, "must be positive"},
 		{[]string{"extra"}, "serve takes no arguments"},
-		{[]string{"--addr", "127.0.0.1:99999"}, "--addr:"},
-		{[]string{"--addr", "no-port"}, "--addr:"},
+		{[]string{"-addr", "127.0.0.1:99999"}, "-addr:"},
+		{[]string{"-addr", "no-port"}, "-addr:"},
 	} {
 		out, errs, code := cli(t, "", append([]string{"serve"}, tc.args...)...)
 		if code != 2 || out != "" || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
@@ -200,12 +200,12 @@ func TestServeFlags(t *testing.T) {
 	}
 }
 
-// serveWired starts the server exactly as "nqueens serve --addr
+// serveWired starts the server exactly as "nqueens serve -addr
 // 127.0.0.1:0 args..." builds it (parseServe, newServe), without the
 // command's printing, and returns its URL.
 func serveWired(t *testing.T, args ...string) string {
 	t.Helper()
-	cfg, err := parseServe(&env{stdout: io.Discard, stderr: io.Discard}, append([]string{"--addr", "127.0.0.1:0"}, args...))
+	cfg, err := parseServe(&env{stdout: io.Discard, stderr: io.Discard, cmd: serveCmd}, append([]string{"-addr", "127.0.0.1:0"}, args...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,9 +262,9 @@ func TestServeWiring(t *testing.T) {
 		}
 	}
 	// Flags reach the handler.
-	url = serveWired(t, "--count-max", "9")
+	url = serveWired(t, "-count-max", "9")
 	if code, _, body := fetch(t, c, "GET", url+"api/count?n=10", ""); code != 400 || !strings.Contains(body, "n = 10 is out of range 1 to 9") {
-		t.Errorf("--count-max 9: count 10 = %d %s; want 400", code, body)
+		t.Errorf("-count-max 9: count 10 = %d %s; want 400", code, body)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 
 var showCmd = &command{
 	name:    "show",
+	run:     runShow,
 	args:    "PLACEMENT | FILE | - [flags]",
 	summary: "draw a placement as SVG, PNG, text or unicode",
 	help: `Draws a placement (any form 'check' reads) as a chessboard: alternating
@@ -27,18 +28,13 @@ partial board, as gen writes it (rows without a queen, blocked squares
 x), is drawn with its queens and its blocked squares (x in text, ╳ in
 unicode, grey and crossed in pictures).
 
---format defaults to the -o file's extension (.svg, .png, .txt), else text.
+-format defaults to the -o file's extension (.svg, .png, .txt), else text.
 
 Examples:
   nqueens show 2 4 1 3
-  nqueens show 5 2 6 1 7 4 8 3 --format unicode
+  nqueens show 5 2 6 1 7 4 8 3 -format unicode
   nqueens show 5 2 6 1 7 4 8 3 -o eight.svg
-  nqueens solve 20 --limit 1 | nqueens show - --format png -o twenty.png`,
-}
-
-func init() {
-	showCmd.run = runShow
-	register(showCmd)
+  nqueens solve 20 -limit 1 | nqueens show - -format png -o twenty.png`,
 }
 
 // drawers maps show's formats to the renderers.
@@ -50,9 +46,9 @@ var drawers = map[string]func(io.Writer, []int, []nqueens.Square) error{
 }
 
 func runShow(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(showCmd, e)
-	format := fs.String("format", "", "svg, png, text or unicode (default: from -o's extension, else text)")
-	out := fs.String("o", "", "write to this file instead of standard output")
+	fs := newFlags(e)
+	format := fs.String("format", "", "output `FORMAT`: svg, png, text or unicode (default: from -o's extension, else text)")
+	out := fs.String("o", "", "write to `FILE` instead of standard output")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -68,7 +64,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	}
 	draw, ok := drawers[f]
 	if !ok {
-		return usagef("--format %s: want svg, png, text or unicode", quote.Token(f))
+		return usagef("-format %s: want svg, png, text or unicode", quote.Token(f))
 	}
 	var (
 		p       nqueens.Placement
@@ -116,7 +112,7 @@ func formatFromName(name string) (string, error) {
 	case ".txt", "":
 		return "text", nil
 	default:
-		return "", usagef("-o %s: unknown extension %s: want .svg, .png or .txt, or give --format", name, quote.Token(filepath.Ext(name)))
+		return "", usagef("-o %s: unknown extension %s: want .svg, .png or .txt, or give -format", name, quote.Token(filepath.Ext(name)))
 	}
 }
 
@@ -177,10 +173,10 @@ func looksLikePath(s string) bool {
 	return strings.Contains(s, "/") || strings.Contains(filepath.Ext(s), "txt") || strings.HasSuffix(s, ".json")
 }
 
-// maxSheet is the most boards solve --format svg puts on one sheet.
+// maxSheet is the most boards solve -format svg puts on one sheet.
 const maxSheet = 1000
 
-// svgSolutions collects solve's solutions for --format svg: one sheet, or
+// svgSolutions collects solve's solutions for -format svg: one sheet, or
 // one file per solution when the -o name holds "%d" (replaced by the
 // solution's number).
 type svgSolutions struct {
@@ -202,11 +198,11 @@ func newSVGSolutions(name string) (*svgSolutions, string) {
 // file and prints its name on w.
 func (s *svgSolutions) add(w io.Writer, p nqueens.Placement, i int) error {
 	if p.N() > render.MaxN || p.N() == 0 {
-		return usagef("--format svg: N = %d cannot be drawn (1 to %d)", p.N(), render.MaxN)
+		return usagef("-format svg: N = %d cannot be drawn (1 to %d)", p.N(), render.MaxN)
 	}
 	if s.pattern == "" {
 		if len(s.boards) == maxSheet {
-			return usagef("--format svg: more than %d solutions for one sheet; use --limit or -o 'name-%%d.svg' for one file each", maxSheet)
+			return usagef("-format svg: more than %d solutions for one sheet; use -limit or -o 'name-%%d.svg' for one file each", maxSheet)
 		}
 		s.boards = append(s.boards, p)
 		s.captions = append(s.captions, fmt.Sprintf("#%d  %s", i, p))

@@ -24,13 +24,13 @@ func TestShow(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "1 |   | # |   |   |") {
 		t.Errorf("show 2 4 1 3 = %d\n%s", code, out)
 	}
-	out, _, code = nq(t, "", "show", "2,4,1,3", "--format", "unicode")
+	out, _, code = nq(t, "", "show", "2,4,1,3", "-format", "unicode")
 	if code != 0 || strings.Count(out, "♛") != 4 || !strings.HasPrefix(out, "  1 2 3 4\n") {
-		t.Errorf("show --format unicode = %d\n%s", code, out)
+		t.Errorf("show -format unicode = %d\n%s", code, out)
 	}
-	out, _, code = nq(t, ". Q . .\n. . . Q\nQ . . .\n. . Q .\n", "show", "-", "--format", "svg")
+	out, _, code = nq(t, ". Q . .\n. . . Q\nQ . . .\n. . Q .\n", "show", "-", "-format", "svg")
 	if code != 0 || xml.Unmarshal([]byte(out), new(struct{})) != nil || strings.Count(out, "<use ") != 4 {
-		t.Errorf("show - --format svg = %d\n%s", code, out)
+		t.Errorf("show - -format svg = %d\n%s", code, out)
 	}
 	dir := t.TempDir()
 	file := filepath.Join(dir, "b.png")
@@ -50,7 +50,7 @@ func TestShow(t *testing.T) {
 func TestShowErrors(t *testing.T) {
 	tests := [][]string{
 		{"show"},
-		{"show", "2 4 1 3", "--format", "jpeg"},
+		{"show", "2 4 1 3", "-format", "jpeg"},
 		{"show", "1 2 9"},
 		{"show", "2 4 1 3", "-o", "/nonexistent/dir/b.svg"},
 	}
@@ -67,9 +67,9 @@ func TestShowErrors(t *testing.T) {
 }
 
 func TestSolveSVG(t *testing.T) {
-	out, stderr, code := nq(t, "", "solve", "6", "--format", "svg")
+	out, stderr, code := nq(t, "", "solve", "6", "-format", "svg")
 	if code != 0 {
-		t.Fatalf("solve 6 --format svg = %d: %s", code, stderr)
+		t.Fatalf("solve 6 -format svg = %d: %s", code, stderr)
 	}
 	if err := xml.Unmarshal([]byte(out), new(struct{})); err != nil {
 		t.Fatalf("sheet does not parse: %v", err)
@@ -81,7 +81,7 @@ func TestSolveSVG(t *testing.T) {
 		t.Errorf("sheet lacks the caption of the 4th solution")
 	}
 	dir := t.TempDir()
-	out, stderr, code = nq(t, "", "solve", "6", "--format", "svg", "-o", filepath.Join(dir, "s-%d.svg"))
+	out, stderr, code = nq(t, "", "solve", "6", "-format", "svg", "-o", filepath.Join(dir, "s-%d.svg"))
 	if code != 0 || strings.Count(out, "\n") != 4 {
 		t.Fatalf("solve 6 -o s-%%d.svg = %d, %q, %s", code, out, stderr)
 	}
@@ -91,10 +91,10 @@ func TestSolveSVG(t *testing.T) {
 			t.Errorf("file %d: %v", i, err)
 		}
 	}
-	if _, stderr, code := nq(t, "", "solve", "10", "--format", "svg"); code != 0 {
-		t.Errorf("solve 10 --format svg (724 boards) = %d: %s", code, stderr)
+	if _, stderr, code := nq(t, "", "solve", "10", "-format", "svg"); code != 0 {
+		t.Errorf("solve 10 -format svg (724 boards) = %d: %s", code, stderr)
 	}
-	if _, stderr, code := nq(t, "", "solve", "12", "--format", "svg"); code != 2 || !strings.Contains(stderr, "--limit") {
-		t.Errorf("solve 12 --format svg (14,200 boards) = %d, %q; want 2 and a hint", code, stderr)
+	if _, stderr, code := nq(t, "", "solve", "12", "-format", "svg"); code != 2 || !strings.Contains(stderr, "-limit") {
+		t.Errorf("solve 12 -format svg (14,200 boards) = %d, %q; want 2 and a hint", code, stderr)
 	}
 }

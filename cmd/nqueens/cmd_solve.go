@@ -17,18 +17,19 @@ import (
 
 var solveCmd = &command{
 	name:    "solve",
+	run:     runSolve,
 	args:    "N [flags]",
 	summary: "list the solutions, one per line, in lexicographic order",
 	help: `Writes every solution for an N×N board as it is found, in lexicographic
 order: a one-based permutation per line (row 1's column first), a drawn
 board, or JSON Lines. Output streams, so "nqueens solve 16 | head" returns
-at once. --stats prints to standard error what the search did next to the
+at once. -v prints to standard error what the search did next to the
 spaces the tutorials discuss: N^N arrangements with one queen per row, N!
 permutations.
 
 Which N are practical: every solution (no -limit) is Q(N) lines, 14.8
 million at N = 16, 666 million at 18, 39 billion at 20. solve first
-estimates the whole search on this machine (-stats prints it) and
+estimates the whole search on this machine (-v prints it) and
 refuses, exit 2, one estimated above an hour unless -force; 'nqueens
 count N' counts the solutions without listing them. With -limit K the
 time to the K-th solution cannot be told ahead: the first solution takes
@@ -39,29 +40,27 @@ a trend. So when the whole search is estimated above an hour, solve
 found K by then, stops and refuses, exit 2, unless -force; 'nqueens find
 N' prints a solution of any N at once.
 
+-format svg draws the solutions on one sheet, or in one file each when
+the -o name holds %d.
+
 Examples:
   nqueens solve 8                           92 lines, first "1 5 8 6 3 7 2 4"
-  nqueens solve 8 --unique                  12 lines, one per symmetry class
-  nqueens solve 8 --format board -o regine.txt
-  nqueens solve 8 --method permutation --stats
-  nqueens solve 14 --format json --limit 3
-  nqueens solve 6 --format svg -o six.svg       a sheet of the 4 boards
-  nqueens solve 8 --format svg -o 'q8-%d.svg'   one file per solution`,
-}
-
-func init() {
-	solveCmd.run = runSolve
-	register(solveCmd)
+  nqueens solve 8 -unique                   12 lines, one per symmetry class
+  nqueens solve 8 -format board -o regine.txt
+  nqueens solve 8 -method permutation -v
+  nqueens solve 14 -format json -limit 3
+  nqueens solve 6 -format svg -o six.svg        a sheet of the 4 boards
+  nqueens solve 8 -format svg -o 'q8-%d.svg'    one file per solution`,
 }
 
 func runSolve(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(solveCmd, e)
-	format := fs.String("format", "perm", "output format: perm, board, json (JSON Lines) or svg (a sheet; one file each if -o holds %d)")
+	fs := newFlags(e)
+	format := fs.String("format", "perm", "output `FORMAT`: perm, board, json (JSON Lines) or svg")
 	unique := fs.Bool("unique", false, "only the canonical solution of each symmetry class")
-	limit := fs.Int("limit", 0, "stop after this many solutions (0 = all)")
-	method := fs.String("method", "bitboard", "algorithm: bitboard, arrays, board or permutation")
-	out := fs.String("o", "", "write to this file instead of standard output")
-	stats := fs.Bool("stats", false, "print the estimate and what the search did to standard error")
+	limit := fs.Int("limit", 0, "stop after `K` solutions (0 = all)")
+	method := fs.String("method", "bitboard", "method `NAME`: bitboard, arrays, board or permutation")
+	out := fs.String("o", "", "write to `FILE` instead of standard output")
+	stats := fs.verboseFlag("print the estimate and what the search did to standard error")
 	force := fs.Bool("force", false, "list although the whole search is estimated above an hour, or with -limit search on past the 2 s trial")
 	pos, err := parseFlags(fs, args)
 	if err != nil {

@@ -9,11 +9,12 @@ import (
 
 var versionCmd = &command{
 	name:    "version",
+	run:     runVersion,
 	args:    "",
 	summary: "print the module version and the revision it was built from",
 	help: `Prints the module version, the VCS revision and time the binary was built
 from (with "modified" when the work tree had uncommitted changes), and the Go
-toolchain. "nqueens --version" is the same. A binary built without version
+toolchain. "nqueens -version" is the same. A binary built without version
 control information (go test, or -buildvcs=false) says "(devel)" and no
 revision.
 
@@ -23,13 +24,8 @@ no revision):
   nqueens v0.0.0-20261130200051-4ea9eaf0e1f1, revision 4ea9eaf0e1f1a280b08e3ab4885201da99d86070 (2026-11-30T20:00:51Z), go1.26.8 linux/amd64`,
 }
 
-func init() {
-	versionCmd.run = runVersion
-	register(versionCmd)
-}
-
 func runVersion(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(versionCmd, e)
+	fs := newFlags(e)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err

@@ -18,7 +18,8 @@ import (
 
 var watchCmd = &command{
 	name:    "watch",
-	args:    "N [--method M] [--delay D]",
+	run:     runWatch,
+	args:    "N [-method M] [-delay D]",
 	summary: "animate the search in the terminal",
 	help: `Animates the search for an N×N board (N = 1 to 16) in the terminal: the
 board is redrawn in place with the counters beneath, from the events the
@@ -36,22 +37,17 @@ says how large a terminal it needs instead of drawing a cut frame.
 
 Examples:
   nqueens watch 6
-  nqueens watch 8 --method arrays --delay 20ms
+  nqueens watch 8 -method arrays -delay 20ms
   nqueens watch 4 | less`,
-}
-
-func init() {
-	watchCmd.run = runWatch
-	register(watchCmd)
 }
 
 // watchMax is the largest board watch animates.
 const watchMax = 16
 
 func runWatch(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(watchCmd, e)
-	method := fs.String("method", "bitboard", "algorithm: bitboard, arrays, board or permutation")
-	delay := fs.Duration("delay", 100*time.Millisecond, "time between steps (terminal only)")
+	fs := newFlags(e)
+	method := fs.String("method", "bitboard", "method `NAME`: bitboard, arrays, board or permutation")
+	delay := fs.Duration("delay", 100*time.Millisecond, "time `D` between steps (terminal only)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -71,7 +67,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *delay < time.Millisecond || *delay > time.Minute {
-		return usagef("--delay %v: want 1ms to 1m", *delay)
+		return usagef("-delay %v: want 1ms to 1m", *delay)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

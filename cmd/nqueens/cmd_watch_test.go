@@ -26,7 +26,7 @@ func TestWatchPiped(t *testing.T) {
 	s, _ := nqueens.NewSearch(5, nqueens.SolveOptions{Method: nqueens.MethodArrays, Trace: func(e nqueens.Event) { want++; final = e }})
 	for range s.All() {
 	}
-	out, stderr, code := nq(t, "", "watch", "5", "--method", "arrays")
+	out, stderr, code := nq(t, "", "watch", "5", "-method", "arrays")
 	if code != 0 {
 		t.Fatalf("watch 5 = %d: %s", code, stderr)
 	}
@@ -38,9 +38,9 @@ func TestWatchPiped(t *testing.T) {
 		t.Errorf("watch 5 ends with\n%s\nwant the counters %q and a finished line", out[max(0, len(out)-400):], last)
 	}
 	if !strings.Contains(out, "♕") || !strings.Contains(out, "!") || !strings.Contains(out, "solution #1: 1 3 5 2 4") {
-		t.Errorf("watch 5 --method arrays never shows a conflict or the first solution")
+		t.Errorf("watch 5 -method arrays never shows a conflict or the first solution")
 	}
-	for _, args := range [][]string{{"watch"}, {"watch", "17"}, {"watch", "0"}, {"watch", "4", "--delay", "0s"}, {"watch", "4", "--method", "x"}} {
+	for _, args := range [][]string{{"watch"}, {"watch", "17"}, {"watch", "0"}, {"watch", "4", "-delay", "0s"}, {"watch", "4", "-method", "x"}} {
 		if _, stderr, code := nq(t, "", args...); code != 2 || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%q = %d, %q; want 2 and one line", args, code, stderr)
 		}
@@ -157,7 +157,7 @@ func TestWatchTerminal(t *testing.T) {
 		t.Skip("builds the command and runs tmux")
 	}
 	bin := binary(t)
-	capture, send, alive := tmuxPane(t, 100, 30, bin+" watch 6 --delay 30ms")
+	capture, send, alive := tmuxPane(t, 100, 30, bin+" watch 6 -delay 30ms")
 	stepsRe := regexp.MustCompile(`steps (\d+) `)
 	steps := func(s string) int {
 		m := stepsRe.FindStringSubmatch(s)
@@ -200,7 +200,7 @@ func TestWatchTerminalLayout(t *testing.T) {
 	}
 	bin := binary(t)
 	t.Run("finished", func(t *testing.T) {
-		capture, _, _ := tmuxPane(t, 100, 30, bin+" watch 4 --delay 1ms")
+		capture, _, _ := tmuxPane(t, 100, 30, bin+" watch 4 -delay 1ms")
 		s := waitFor(t, "the end of the run", capture, func(s string) bool { return strings.Contains(s, "finished") })
 		if !strings.Contains(s, "finished: 2 solutions, 16 nodes, 38 steps · q quit") || strings.Contains(s, "space") || strings.Contains(s, "speed") {
 			t.Errorf("finished screen:\n%s\nwant the summary and q quit, without the other keys", s)
@@ -219,7 +219,7 @@ func TestWatchTerminalLayout(t *testing.T) {
 	}{{"TERM", 143}, {"INT", 130}} {
 		t.Run("SIG"+sig.name, func(t *testing.T) {
 			pidFile := filepath.Join(t.TempDir(), "pid")
-			capture, _, _ := tmuxPane(t, 100, 30, fmt.Sprintf("sh -c 'echo $$ > %s; exec %s watch 8 --delay 1s'; echo exit=$?; sleep 30", pidFile, bin))
+			capture, _, _ := tmuxPane(t, 100, 30, fmt.Sprintf("sh -c 'echo $$ > %s; exec %s watch 8 -delay 1s'; echo exit=$?; sleep 30", pidFile, bin))
 			waitFor(t, "the board", capture, func(s string) bool { return strings.Contains(s, "8-queens") })
 			b, err := os.ReadFile(pidFile)
 			if err != nil {

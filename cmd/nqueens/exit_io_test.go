@@ -11,7 +11,7 @@ import (
 )
 
 // TestServeAddrInUse checks that serve on a port another listener holds
-// is a failure (exit 3), not bad usage, while a malformed --addr is bad
+// is a failure (exit 3), not bad usage, while a malformed -addr is bad
 // usage (exit 2).
 func TestServeAddrInUse(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -28,9 +28,9 @@ func TestServeAddrInUse(t *testing.T) {
 		{"127.0.0.1:99999", "invalid port", exitUsage},
 	}
 	for _, tc := range tests {
-		_, stderr, code := cli(t, "", "serve", "--addr", tc.addr)
+		_, stderr, code := cli(t, "", "serve", "-addr", tc.addr)
 		if code != tc.code || !strings.Contains(stderr, tc.msg) || strings.Count(stderr, "\n") != 1 {
-			t.Errorf("serve --addr %s: exit %d, stderr %q; want %d and one line containing %q", tc.addr, code, stderr, tc.code, tc.msg)
+			t.Errorf("serve -addr %s: exit %d, stderr %q; want %d and one line containing %q", tc.addr, code, stderr, tc.code, tc.msg)
 		}
 	}
 }

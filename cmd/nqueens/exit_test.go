@@ -25,7 +25,7 @@ type fullWriter struct{}
 
 func (fullWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
 
-// shardFiles writes the two shard records of count 8 --shard I/2 and
+// shardFiles writes the two shard records of count 8 -shard I/2 and
 // returns their paths.
 func shardFiles(t *testing.T) []string {
 	t.Helper()
@@ -33,8 +33,8 @@ func shardFiles(t *testing.T) []string {
 	var files []string
 	for i := range 2 {
 		path := filepath.Join(dir, "s"+strconv.Itoa(i)+".json")
-		if _, errs, code := cli(t, "", "count", "8", "--shard", strconv.Itoa(i)+"/2", "-o", path); code != 0 {
-			t.Fatalf("count 8 --shard %d/2: exit %d, %s", i, code, errs)
+		if _, errs, code := cli(t, "", "count", "8", "-shard", strconv.Itoa(i)+"/2", "-o", path); code != 0 {
+			t.Fatalf("count 8 -shard %d/2: exit %d, %s", i, code, errs)
 		}
 		files = append(files, path)
 	}
@@ -49,19 +49,19 @@ func TestExitIOFailure(t *testing.T) {
 	for _, args := range [][]string{
 		{"check", "2 4 1 3"},
 		{"check", "1 1"}, // a "no" that could not be printed
-		{"complete", "--n", "8"},
-		{"complete", "--n", "6", "--queens", "1:2", "--blocked", "2:4", "--count"}, // a "no" (0)
+		{"complete", "8"},
+		{"complete", "6", "-queens", "1:2", "-blocked", "2:4", "-count"}, // a "no" (0)
 		{"solve", "6"},
-		{"solve", "6", "--format", "svg"},
+		{"solve", "6", "-format", "svg"},
 		{"find", "8"},
-		{"find", "8", "--random", "--seed", "1"},
+		{"find", "8", "-random", "-seed", "1"},
 		{"count", "8"},
 		{"count", "1-3"},
-		{"count", "8", "--json"},
-		{"gen", "completion", "--family", "diag", "--n", "12", "--diagonals", "6", "--seed", "1"},
+		{"count", "8", "-json"},
+		{"gen", "completion", "12", "-family", "diag", "-diagonals", "6", "-seed", "1"},
 		append([]string{"merge"}, shards...),
 		{"show", "2 4 1 3"},
-		{"show", "2 4 1 3", "--format", "png"},
+		{"show", "2 4 1 3", "-format", "png"},
 		{"help"},
 		{"help", "count"},
 		{"count", "-h"},
@@ -86,7 +86,7 @@ func TestExitDevFull(t *testing.T) {
 		{"show", "2 4 1 3", "-o", "/dev/full"},
 		{"solve", "6", "-o", "/dev/full"},
 		{"find", "8", "-o", "/dev/full"},
-		{"gen", "completion", "--family", "queens", "--n", "8", "--queens", "2", "-o", "/dev/full"},
+		{"gen", "completion", "8", "-family", "queens", "-queens", "2", "-o", "/dev/full"},
 	} {
 		_, errs, code := cli(t, "", args...)
 		if code != 3 || !strings.Contains(errs, "no space left on device") {
@@ -158,7 +158,7 @@ func TestSignalExit(t *testing.T) {
 	} {
 		t.Run(tc.sig.String(), func(t *testing.T) {
 			ckpt := filepath.Join(t.TempDir(), "n18.ckpt")
-			cmd := exec.Command(bin, "count", "18", "--method", "kernel", "--workers", "1", "--checkpoint", ckpt)
+			cmd := exec.Command(bin, "count", "18", "-method", "kernel", "-workers", "1", "-checkpoint", ckpt)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			// Signalled once the header and two unit records are on disk.
@@ -195,7 +195,7 @@ func TestServeSignalExit(t *testing.T) {
 		{syscall.SIGTERM, 143, "nqueens serve: terminated\n"},
 	} {
 		t.Run(tc.sig.String(), func(t *testing.T) {
-			cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0")
+			cmd := exec.Command(bin, "serve", "-addr", "127.0.0.1:0")
 			var stdout, stderr lockedBuffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			code := signalWhenReady(t, cmd, func() bool { return strings.Contains(stdout.String(), "serving on") }, tc.sig)
@@ -294,12 +294,12 @@ func TestVersionLine(t *testing.T) {
 	}
 }
 
-// TestFindRandomSeed: without --seed, --random draws a new seed each run
-// and -v or --stats prints it; giving that seed back reproduces the run.
+// TestFindRandomSeed: without -seed, -random draws a new seed each run
+// and -v or -stats prints it; giving that seed back reproduces the run.
 func TestFindRandomSeed(t *testing.T) {
 	seedRe := regexp.MustCompile(`^random 40-queens, seed (\d+)[:\n]`)
 	var seeds []string
-	for _, args := range [][]string{{"find", "40", "--random", "-v"}, {"find", "40", "--random", "--stats"}, {"find", "40", "--random", "--seed", "0", "-v"}} {
+	for _, args := range [][]string{{"find", "40", "-random", "-v"}, {"find", "40", "-random", "-stats"}, {"find", "40", "-random", "-seed", "0", "-v"}} {
 		out, errs, code := cli(t, "", args...)
 		m := seedRe.FindStringSubmatch(errs)
 		if code != 0 || m == nil || strings.Count(errs, "\n") != 1 {
@@ -309,17 +309,17 @@ func TestFindRandomSeed(t *testing.T) {
 			t.Errorf("nqueens %s used seed 0; want a drawn seed", strings.Join(args, " "))
 		}
 		seeds = append(seeds, m[1])
-		again, _, code := cli(t, "", "find", "40", "--random", "--seed", m[1])
+		again, _, code := cli(t, "", "find", "40", "-random", "-seed", m[1])
 		if code != 0 || again != out {
-			t.Errorf("find 40 --random --seed %s = %q; want the run that printed the seed, %q", m[1], again, out)
+			t.Errorf("find 40 -random -seed %s = %q; want the run that printed the seed, %q", m[1], again, out)
 		}
 	}
 	if seeds[0] == seeds[1] || seeds[1] == seeds[2] || seeds[0] == seeds[2] {
 		t.Errorf("three runs drew the seeds %q; want three different ones", seeds)
 	}
-	// A given seed is not announced without -v or --stats.
-	if _, errs, _ := cli(t, "", "find", "40", "--random", "--seed", "5"); errs != "" {
-		t.Errorf("find 40 --random --seed 5 printed %q on stderr; want nothing", errs)
+	// A given seed is not announced without -v or -stats.
+	if _, errs, _ := cli(t, "", "find", "40", "-random", "-seed", "5"); errs != "" {
+		t.Errorf("find 40 -random -seed 5 printed %q on stderr; want nothing", errs)
 	}
 }
 
@@ -328,7 +328,7 @@ func TestFindRandomSeed(t *testing.T) {
 func TestFindZero(t *testing.T) {
 	solveOut, _, _ := cli(t, "", "solve", "0")
 	countOut, _, _ := cli(t, "", "count", "0")
-	for _, args := range [][]string{{"find", "0"}, {"find", "0", "--random"}} {
+	for _, args := range [][]string{{"find", "0"}, {"find", "0", "-random"}} {
 		out, errs, code := cli(t, "", args...)
 		if code != 0 || out != solveOut || errs != "" {
 			t.Errorf("nqueens %s = %d, %q, %q; want 0 and what solve 0 prints, %q", strings.Join(args, " "), code, out, errs, solveOut)
@@ -339,7 +339,7 @@ func TestFindZero(t *testing.T) {
 	}
 }
 
-// TestFindRandomUlimit runs find --random under ulimit -v 2000000 (2 GB,
+// TestFindRandomUlimit runs find -random under ulimit -v 2000000 (2 GB,
 // the least the README advises; under 1 GB the Go runtime itself ran out
 // of address space in some runs here, before find's own check): a small
 // board runs (it was once refused: "needs about 64 MB, only 7 MB is
@@ -371,21 +371,21 @@ func TestFindRandomUlimit(t *testing.T) {
 	// from run to run (its start-up reservations, ASLR): a board that
 	// fits one run may be refused the next. What must hold is that the
 	// answer is a solution or a one-line refusal, never a runtime crash.
-	out, errs, code := limited("find", "100000", "--random", "--seed", "1")
+	out, errs, code := limited("find", "100000", "-random", "-seed", "1")
 	switch {
 	case code == 0 && strings.Count(out, " ") == 100000-1:
 	case code == 2 && memoryRefusal(errs):
-		t.Logf("find 100000 --random under ulimit -v 2000000 refused here: %s", errs)
+		t.Logf("find 100000 -random under ulimit -v 2000000 refused here: %s", errs)
 	default:
-		t.Errorf("find 100000 --random under ulimit -v 2000000: exit %d, %d bytes out, stderr %.300q; want a solution or one line naming ulimit -v or the free memory", code, len(out), errs)
+		t.Errorf("find 100000 -random under ulimit -v 2000000: exit %d, %d bytes out, stderr %.300q; want a solution or one line naming ulimit -v or the free memory", code, len(out), errs)
 	}
-	_, errs, code = limited("find", "1000000000", "--random", "--seed", "1")
+	_, errs, code = limited("find", "1000000000", "-random", "-seed", "1")
 	if code != 2 || !memoryRefusal(errs) {
-		t.Errorf("find 1000000000 --random under ulimit -v 2000000: exit %d, stderr %.300q; want 2 and one line naming ulimit -v or the free memory", code, errs)
+		t.Errorf("find 1000000000 -random under ulimit -v 2000000: exit %d, stderr %.300q; want 2 and one line naming ulimit -v or the free memory", code, errs)
 	}
 }
 
-// memoryRefusal reports whether stderr is find --random's one-line
+// memoryRefusal reports whether stderr is find -random's one-line
 // refusal of a board that does not fit: under the address-space limit
 // (ulimit -v) or, checked first and so what a machine with less free
 // memory than the board needs says, under the free memory and swap.

@@ -58,14 +58,14 @@ func TestHostileArguments(t *testing.T) {
 		timeBin = ""
 	}
 	dir := t.TempDir()
-	rec, err := exec.Command(bin, "count", "12", "--shard", "0/1").Output()
+	rec, err := exec.Command(bin, "count", "12", "-shard", "0/1").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, m := range []string{"2147483648", "16777216", "730"} {
 		b := bytes.Replace(rec, []byte(`"shards":1,`), []byte(`"shards":`+m+`,`), 1)
 		if bytes.Equal(b, rec) {
-			t.Fatalf("the record of count 12 --shard 0/1 has no \"shards\":1: %s", rec)
+			t.Fatalf("the record of count 12 -shard 0/1 has no \"shards\":1: %s", rec)
 		}
 		if err := os.WriteFile(filepath.Join(dir, "m"+m+".json"), b, 0o644); err != nil {
 			t.Fatal(err)
@@ -78,15 +78,15 @@ func TestHostileArguments(t *testing.T) {
 		stdin io.Reader
 		code  int // the exit status wanted
 	}{
-		{"count M 2^24", []string{"count", "12", "--shard", "0/16777216"}, nil, exitUsage},
-		{"count M 2^30", []string{"count", "12", "--shard", "0/1073741824"}, nil, exitUsage},
-		{"count M 2^31", []string{"count", "16", "--shard", "5/2147483648"}, nil, exitUsage},
-		{"count join M 2^31", []string{"count", "16", "--method", "quadrant", "--shard", "5/2147483648"}, nil, exitUsage},
-		{"count R·units+1", []string{"count", "12", "--shard", "0/1461", "--replicas", "2"}, nil, exitUsage},
-		{"plan M 2^31", []string{"plan", "16", "--shards", "2147483648"}, nil, exitUsage},
-		{"plan M 10^5", []string{"plan", "16", "--shards", "100000"}, nil, exitUsage},
-		{"plan M = units", []string{"plan", "16", "--shards", "3206"}, nil, exitOK},
-		{"plan M = 2·units", []string{"plan", "16", "--shards", "6412", "--replicas", "2"}, nil, exitOK},
+		{"count M 2^24", []string{"count", "12", "-shard", "0/16777216"}, nil, exitUsage},
+		{"count M 2^30", []string{"count", "12", "-shard", "0/1073741824"}, nil, exitUsage},
+		{"count M 2^31", []string{"count", "16", "-shard", "5/2147483648"}, nil, exitUsage},
+		{"count join M 2^31", []string{"count", "16", "-method", "quadrant", "-shard", "5/2147483648"}, nil, exitUsage},
+		{"count R·units+1", []string{"count", "12", "-shard", "0/1461", "-replicas", "2"}, nil, exitUsage},
+		{"plan M 2^31", []string{"plan", "16", "-shards", "2147483648"}, nil, exitUsage},
+		{"plan M 10^5", []string{"plan", "16", "-shards", "100000"}, nil, exitUsage},
+		{"plan M = units", []string{"plan", "16", "-shards", "3206"}, nil, exitOK},
+		{"plan M = 2·units", []string{"plan", "16", "-shards", "6412", "-replicas", "2"}, nil, exitOK},
 		{"merge shards 2^31", []string{"merge", filepath.Join(dir, "m2147483648.json")}, nil, exitUsage},
 		{"merge shards 2^24", []string{"merge", filepath.Join(dir, "m16777216.json")}, nil, exitUsage},
 		{"merge shards = units", []string{"merge", filepath.Join(dir, "m730.json")}, nil, exitNo},

@@ -88,20 +88,20 @@ func TestCheckStream(t *testing.T) {
 		}
 		return out
 	}
-	gen, _, _ := cli(t, "", "gen", "completion", "--family", "diag", "--n", "10", "--diagonals", "6", "--seed", "1")
-	completed, _, _ := cli(t, gen, "complete", "-", "--format", "board")
-	all4, _, _ := cli(t, "", "complete", "--n", "6", "--all", "--format", "board")
+	gen, _, _ := cli(t, "", "gen", "completion", "10", "-family", "diag", "-diagonals", "6", "-seed", "1")
+	completed, _, _ := cli(t, gen, "complete", "-", "-format", "board")
+	all4, _, _ := cli(t, "", "complete", "6", "-all", "-format", "board")
 	shown, _, _ := cli(t, "", "show", "2", "4", "1", "3")
 	tests := []struct {
 		name, stdin, out string
 		code             int
 	}{
-		{"solve", solve("8", "--limit", "2"), "2 placements, all valid\n", 0},
-		{"solve board", solve("8", "--limit", "2", "--format", "board"), "2 placements, all valid\n", 0},
-		{"solve json", solve("8", "--limit", "2", "--format", "json"), "2 placements, all valid\n", 0},
+		{"solve", solve("8", "-limit", "2"), "2 placements, all valid\n", 0},
+		{"solve board", solve("8", "-limit", "2", "-format", "board"), "2 placements, all valid\n", 0},
+		{"solve json", solve("8", "-limit", "2", "-format", "json"), "2 placements, all valid\n", 0},
 		{"solve 6", solve("6"), "4 placements, all valid\n", 0},
 		{"complete board", completed, "valid\n", 0},
-		{"complete --all board", all4, "4 placements, all valid\n", 0},
+		{"complete -all board", all4, "4 placements, all valid\n", 0},
 		{"show", shown, "valid\n", 0},
 		{"invalid ones", "1 5 8 6 3 7 2 4\n1 1\n\n..Q.\nQ...\n...Q\n.Q..\n{\"n\":3,\"columns\":[1,2,3]}\n",
 			"placement 2 (line 2): invalid: rows 1 and 2: queens at columns 1 and 1 are on the same column\n" +
@@ -168,8 +168,8 @@ func TestShowUnknownExtension(t *testing.T) {
 	if _, err := os.Stat(file); err == nil {
 		t.Errorf("show 1 -o x.gif wrote %s", file)
 	}
-	if _, errs, code := cli(t, "", "show", "1", "-o", file, "--format", "text"); code != 0 {
-		t.Errorf("show 1 -o x.gif --format text: exit %d, %q; want 0", code, errs)
+	if _, errs, code := cli(t, "", "show", "1", "-o", file, "-format", "text"); code != 0 {
+		t.Errorf("show 1 -o x.gif -format text: exit %d, %q; want 0", code, errs)
 	}
 }
 
@@ -208,7 +208,7 @@ func TestCheckLargeStream(t *testing.T) {
 		return out
 	}
 	a, b := find("150000"), find("150001")
-	j := find("300000", "--format", "json")
+	j := find("300000", "-format", "json")
 	tests := []struct {
 		name, stdin, out string
 		code             int
@@ -235,9 +235,9 @@ func TestCheckLargeStream(t *testing.T) {
 func TestLongArgumentQuoted(t *testing.T) {
 	d := strings.Repeat("9", 5000)
 	for _, args := range [][]string{
-		{"count", d}, {"count", "1-" + d}, {"complete", "--n", "8", "--queens", "1:" + d}, {"complete", "--partial", d + ",x"},
-		{"find", "8", "--random", "--seed", d}, {"gen", "completion", "--seed", d}, {"gen", d}, {"show", "1", "--format", d},
-		{"count", "8", "--max-memory", d}, {"solve", "8", "--limit", d}, {d},
+		{"count", d}, {"count", "1-" + d}, {"complete", "8", "-queens", "1:" + d}, {"complete", "-partial", d + ",x"},
+		{"find", "8", "-random", "-seed", d}, {"gen", "completion", "-seed", d}, {"gen", d}, {"show", "1", "-format", d},
+		{"count", "8", "-max-memory", d}, {"solve", "8", "-limit", d}, {d},
 	} {
 		_, errs, code := cli(t, "", args...)
 		if code != 2 || len(errs) > 250 || !strings.Contains(errs, "…") {
@@ -246,23 +246,23 @@ func TestLongArgumentQuoted(t *testing.T) {
 	}
 }
 
-// TestGenSeed: gen without --seed (or with --seed 0) draws a seed, as
-// find --random and merge do, and its header names it: that seed gives
+// TestGenSeed: gen without -seed (or with -seed 0) draws a seed, as
+// find -random and merge do, and its header names it: that seed gives
 // the same board again (gen used seed 0 every time).
 func TestGenSeed(t *testing.T) {
-	args := []string{"gen", "completion", "--family", "blocked", "--n", "12", "--blocked", "40"}
+	args := []string{"gen", "completion", "12", "-family", "blocked", "-blocked", "40"}
 	a, _, code1 := cli(t, "", args...)
-	b, _, code2 := cli(t, "", append(args, "--seed", "0")...)
+	b, _, code2 := cli(t, "", append(args, "-seed", "0")...)
 	if code1 != 0 || code2 != 0 || a == b {
 		t.Fatalf("gen without a seed twice: exit %d, %d, the same board: %v", code1, code2, a == b)
 	}
 	header, _, _ := strings.Cut(a, "\n")
-	_, seed, ok := strings.Cut(header, "--seed ")
+	_, seed, ok := strings.Cut(header, "-seed ")
 	if !ok || seed == "0" {
 		t.Fatalf("gen's header %q names no seed other than 0", header)
 	}
-	if again, _, _ := cli(t, "", append(args, "--seed", seed)...); again != a {
-		t.Errorf("gen --seed %s: %q; want the board it named %q", seed, again, a)
+	if again, _, _ := cli(t, "", append(args, "-seed", seed)...); again != a {
+		t.Errorf("gen -seed %s: %q; want the board it named %q", seed, again, a)
 	}
 }
 
@@ -271,8 +271,8 @@ func TestGenSeed(t *testing.T) {
 // solution), and drawn by show with its blocked squares, which check
 // and show read back (both said "line 2: row 1 has no queen").
 func TestPartialBoards(t *testing.T) {
-	queens, _, _ := cli(t, "", "gen", "completion", "--family", "queens", "--n", "6", "--queens", "2", "--seed", "3")
-	diag, _, _ := cli(t, "", "gen", "completion", "--family", "diag", "--n", "8", "--diagonals", "4", "--seed", "2")
+	queens, _, _ := cli(t, "", "gen", "completion", "6", "-family", "queens", "-queens", "2", "-seed", "3")
+	diag, _, _ := cli(t, "", "gen", "completion", "8", "-family", "diag", "-diagonals", "4", "-seed", "2")
 	shownDiag, _, _ := cli(t, diag, "show", "-")
 	shownQueens, _, _ := cli(t, queens, "show", "-")
 	tests := []struct {
@@ -296,10 +296,10 @@ func TestPartialBoards(t *testing.T) {
 	if again, errs, code := cli(t, shownDiag, "show", "-"); code != 0 || again != shownDiag || strings.Count(shownDiag, " x ") != 20 {
 		t.Errorf("show - of show's partial board: exit %d, %q, %d x; want the same board with 20 x\n%s", code, errs, strings.Count(shownDiag, " x "), again)
 	}
-	if out, errs, code := cli(t, diag, "show", "-", "--format", "unicode"); code != 0 || strings.Count(out, "╳") != 20 {
-		t.Errorf("show - --format unicode of gen diag: exit %d, %q, %d ╳; want 20\n%s", code, errs, strings.Count(out, "╳"), out)
+	if out, errs, code := cli(t, diag, "show", "-", "-format", "unicode"); code != 0 || strings.Count(out, "╳") != 20 {
+		t.Errorf("show - -format unicode of gen diag: exit %d, %q, %d ╳; want 20\n%s", code, errs, strings.Count(out, "╳"), out)
 	}
-	if out, errs, code := cli(t, diag, "show", "-", "--format", "svg"); code != 0 || strings.Count(out, "#9e9e9e") != 20 {
-		t.Errorf("show - --format svg of gen diag: exit %d, %q, %d grey squares; want 20", code, errs, strings.Count(out, "#9e9e9e"))
+	if out, errs, code := cli(t, diag, "show", "-", "-format", "svg"); code != 0 || strings.Count(out, "#9e9e9e") != 20 {
+		t.Errorf("show - -format svg of gen diag: exit %d, %q, %d grey squares; want 20", code, errs, strings.Count(out, "#9e9e9e"))
 	}
 }

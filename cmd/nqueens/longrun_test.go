@@ -91,24 +91,24 @@ func TestShardMergeCLI(t *testing.T) {
 	var files []string
 	for i := range m {
 		f := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
-		if code, out, errs := runCLI(t, "count", fmt.Sprint(n), "--shard", fmt.Sprintf("%d/%d", i, m), "-o", f, "--workers", "2"); code != 0 {
-			t.Fatalf("count --shard %d/%d: exit %d\n%s%s", i, m, code, out, errs)
+		if code, out, errs := runCLI(t, "count", fmt.Sprint(n), "-shard", fmt.Sprintf("%d/%d", i, m), "-o", f, "-workers", "2"); code != 0 {
+			t.Fatalf("count -shard %d/%d: exit %d\n%s%s", i, m, code, out, errs)
 		}
 		files = append(files, f)
 	}
 	want := fmt.Sprintf("12-queens: %s solutions, 1787 unique (8 shards, ", knownTotal(t, n))
-	code, out, errs := runCLI(t, append([]string{"merge", "--recompute", "4", "--seed", "9"}, files...)...)
+	code, out, errs := runCLI(t, append([]string{"merge", "-recompute", "4", "-seed", "9"}, files...)...)
 	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "recomputed 4 units (seed 9): all match") {
 		t.Errorf("merge: exit %d, stdout %q, stderr %q; want 0 and %q…", code, out, errs, want)
 	}
 	// The chance that one wrong unit escaped 4 draws from 730 units.
 	if esc := "one wrong unit among the 730 would escape this check with probability 0.9945 (726/730)"; !strings.Contains(out, esc) {
-		t.Errorf("merge --recompute 4: stdout %q; want %q", out, esc)
+		t.Errorf("merge -recompute 4: stdout %q; want %q", out, esc)
 	}
-	code, out, _ = runCLI(t, append([]string{"merge", "--recompute", "4", "--seed", "9", "--json"}, files...)...)
+	code, out, _ = runCLI(t, append([]string{"merge", "-recompute", "4", "-seed", "9", "-format", "json"}, files...)...)
 	var mj struct{ Escape *float64 }
 	if err := json.Unmarshal([]byte(out), &mj); code != 0 || err != nil || mj.Escape == nil || *mj.Escape != 726.0/730 {
-		t.Errorf("merge --recompute 4 --json: exit %d, %q (%v); want \"escape\": 726/730", code, out, err)
+		t.Errorf("merge -recompute 4 -json: exit %d, %q (%v); want \"escape\": 726/730", code, out, err)
 	}
 	// The same records as JSON Lines on standard input.
 	var all bytes.Buffer
@@ -117,15 +117,15 @@ func TestShardMergeCLI(t *testing.T) {
 		all.Write(b)
 	}
 	var o bytes.Buffer
-	if code := run(context.Background(), &all, &o, &o, []string{"merge", "--json", "-"}); code != 0 || !strings.Contains(o.String(), `"solutions":14200`) {
-		t.Errorf("merge --json - (JSON Lines): exit %d, %q", code, o.String())
+	if code := run(context.Background(), &all, &o, &o, []string{"merge", "-json", "-"}); code != 0 || !strings.Contains(o.String(), `"solutions":14200`) {
+		t.Errorf("merge -json - (JSON Lines): exit %d, %q", code, o.String())
 	}
 	// A shard of another N, in the place of shard 3.
 	other := filepath.Join(dir, "other.json")
-	runCLI(t, "count", "11", "--shard", "3/8", "-o", other)
+	runCLI(t, "count", "11", "-shard", "3/8", "-o", other)
 	// A faulty machine: one unit off, totals kept consistent. +2 breaks
 	// the unit's rule (a multiple of its weight) and is refused by
-	// merge; +8 with unique +1 keeps every rule, and only --recompute
+	// merge; +8 with unique +1 keeps every rule, and only -recompute
 	// finds it.
 	edited := func(name string, dt, du uint64) string {
 		f := filepath.Join(dir, name)
@@ -162,7 +162,7 @@ func TestShardMergeCLI(t *testing.T) {
 		{"mismatched", with(3, other), 1, other + " (shard 3/8) is n = 11"},
 		{"garbled", with(0, garbled), 2, garbled},
 		{"no such file", with(0, filepath.Join(dir, "nope")), 2, "nope"},
-		{"faulty", append([]string{"--recompute", "1000"}, with(5, faulty)...), 1, "of shard 5/8 (" + faulty + "): recorded total"},
+		{"faulty", append([]string{"-recompute", "1000"}, with(5, faulty)...), 1, "of shard 5/8 (" + faulty + "): recorded total"},
 		{"tampered", with(5, tampered), 1, tampered + " (shard 5/8): impossible unit result"},
 		{"tampered: the remedy", with(5, tampered), 1, "count that shard again (nqueens count 12 --shard 5/8)"},
 		{"no files", nil, 2, "want the shard record files"},
@@ -173,33 +173,33 @@ func TestShardMergeCLI(t *testing.T) {
 		}
 	}
 	// Without -o, the record goes to stdout.
-	code, out, _ = runCLI(t, "count", "8", "--shard", "0/1")
+	code, out, _ = runCLI(t, "count", "8", "-shard", "0/1")
 	if r, err := nqueens.ParseShardRecords([]byte(out), "stdout"); code != 0 || err != nil || r[0].Solutions.String() != "92" {
-		t.Errorf("count 8 --shard 0/1: exit %d, %q, %v", code, out, err)
+		t.Errorf("count 8 -shard 0/1: exit %d, %q, %v", code, out, err)
 	}
 }
 
 func TestCountFlagsCLI(t *testing.T) {
 	dir := t.TempDir()
 	for _, args := range [][]string{
-		{"count", "12", "--shard", "8/8"},
-		{"count", "12", "--shard", "x"},
-		{"count", "10-12", "--checkpoint", filepath.Join(dir, "c")},
-		{"count", "12", "--checkpoint", filepath.Join(dir, "c"), "--method", "arrays"},
+		{"count", "12", "-shard", "8/8"},
+		{"count", "12", "-shard", "x"},
+		{"count", "10-12", "-checkpoint", filepath.Join(dir, "c")},
+		{"count", "12", "-checkpoint", filepath.Join(dir, "c"), "-method", "arrays"},
 		{"count", "12", "-o", filepath.Join(dir, "o")},
-		{"count", "12", "--progress", "sometimes"},
+		{"count", "12", "-progress", "sometimes"},
 	} {
 		if code, _, errs := runCLI(t, args...); code != 2 || errs == "" {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and a message", args, code, errs)
 		}
 	}
-	// --progress on without a terminal: status lines; auto: nothing.
-	code, out, errs := runCLI(t, "count", "13", "--progress", "on", "--progress-every", "1ms")
+	// -progress on without a terminal: status lines; auto: nothing.
+	code, out, errs := runCLI(t, "count", "13", "-progress", "on", "-progress-every", "1ms")
 	if code != 0 || !strings.Contains(errs, "N=13: ") || !strings.Contains(errs, " units (100.0%)") {
-		t.Errorf("count 13 --progress on: exit %d, stderr %q; want status lines ending at 100%%", code, errs)
+		t.Errorf("count 13 -progress on: exit %d, stderr %q; want status lines ending at 100%%", code, errs)
 	}
 	if !strings.HasPrefix(out, "13-queens: 73712 solutions") {
-		t.Errorf("count 13 --progress on: stdout %q", out)
+		t.Errorf("count 13 -progress on: stdout %q", out)
 	}
 	if _, _, errs := runCLI(t, "count", "11"); errs != "" {
 		t.Errorf("count 11 (auto, not a terminal): stderr %q; want nothing", errs)
@@ -207,12 +207,12 @@ func TestCountFlagsCLI(t *testing.T) {
 	// A foreign checkpoint is refused and left alone.
 	notes := filepath.Join(dir, "notes.txt")
 	os.WriteFile(notes, []byte("shopping list\n"), 0o644)
-	if code, _, errs := runCLI(t, "count", "10", "--checkpoint", notes); code != 2 || !strings.Contains(errs, "not an nqueens checkpoint") {
+	if code, _, errs := runCLI(t, "count", "10", "-checkpoint", notes); code != 2 || !strings.Contains(errs, "not an nqueens checkpoint") {
 		t.Errorf("count with a foreign checkpoint: exit %d, %q", code, errs)
 	}
 	ck := filepath.Join(dir, "c10")
-	runCLI(t, "count", "10", "--checkpoint", ck)
-	if code, _, errs := runCLI(t, "count", "11", "--checkpoint", ck); code != 2 || !strings.Contains(errs, "it is for n = 10, not n = 11") {
+	runCLI(t, "count", "10", "-checkpoint", ck)
+	if code, _, errs := runCLI(t, "count", "11", "-checkpoint", ck); code != 2 || !strings.Contains(errs, "it is for n = 10, not n = 11") {
 		t.Errorf("count 11 with the checkpoint of 10: exit %d, %q", code, errs)
 	}
 }
@@ -242,18 +242,18 @@ func TestKillResume(t *testing.T) {
 	killResume(t, binary(t), 17, 1)
 }
 
-// TestKillResumeTotalOnly is TestKillResume for "count N --method
-// quadrant --total-only", which counts the quadrant join's units (auto
-// picks the join for --total-only only from N = 18): N = 17 takes some
+// TestKillResumeTotalOnly is TestKillResume for "count N -method
+// quadrant -total-only", which counts the quadrant join's units (auto
+// picks the join for -total-only only from N = 18): N = 17 takes some
 // 1.7 s on one core.
 func TestKillResumeTotalOnly(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and counts N = 17")
 	}
-	killResume(t, binary(t), 17, 2, "--method", "quadrant", "--total-only")
+	killResume(t, binary(t), 17, 2, "-method", "quadrant", "-total-only")
 }
 
-// statusRE matches a status line of --progress on ("N=17: 120/4319 units
+// statusRE matches a status line of -progress on ("N=17: 120/4319 units
 // (3.4%), …, 12 resumed, …"); resumedRE its resumed units, shown when
 // there are some.
 var (
@@ -279,7 +279,7 @@ type signalled struct {
 // resumed, so that the signal interrupts a running count.
 func runUntil(t *testing.T, bin string, args []string, target float64, sig os.Signal) signalled {
 	t.Helper()
-	cmd := exec.Command(bin, append(args, "--progress", "on", "--progress-every", "2ms")...)
+	cmd := exec.Command(bin, append(args, "-progress", "on", "-progress-every", "2ms")...)
 	pipe, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -328,7 +328,7 @@ func killResume(t *testing.T, bin string, n int, stream uint64, extra ...string)
 	t.Logf("seed %d (replay: go test ./cmd/nqueens -run '^%s$' -args -killseed %d)", seed, t.Name(), seed)
 	rng := rand.New(rand.NewPCG(seed, stream))
 	ck := filepath.Join(t.TempDir(), "ckpt")
-	args := append([]string{"count", fmt.Sprint(n), "--checkpoint", ck, "--workers", "1", "--json"}, extra...)
+	args := append([]string{"count", fmt.Sprint(n), "-checkpoint", ck, "-workers", "1", "-format", "json"}, extra...)
 	wantMethod := "kernel"
 	if slices.Contains(extra, "quadrant") {
 		wantMethod = "join"
@@ -394,12 +394,12 @@ func killResume(t *testing.T, bin string, n int, stream uint64, extra ...string)
 // last record, as power loss would, and checks that the count recovers.
 func TestCheckpointTailCLI(t *testing.T) {
 	ck := filepath.Join(t.TempDir(), "c")
-	if code, _, errs := runCLI(t, "count", "12", "--checkpoint", ck); code != 0 {
+	if code, _, errs := runCLI(t, "count", "12", "-checkpoint", ck); code != 0 {
 		t.Fatal(errs)
 	}
 	b, _ := os.ReadFile(ck)
 	os.WriteFile(ck, b[:len(b)-7], 0o644)
-	code, out, errs := runCLI(t, "count", "12", "--checkpoint", ck, "--json")
+	code, out, errs := runCLI(t, "count", "12", "-checkpoint", ck, "-format", "json")
 	var res countOut
 	json.Unmarshal([]byte(out), &res)
 	if code != 0 || string(res.Solutions) != "14200" || res.Resumed != res.Units-1 {
@@ -410,13 +410,13 @@ func TestCheckpointTailCLI(t *testing.T) {
 	i := bytes.IndexByte(b, '\n') + 1
 	b[i] = 'x'
 	os.WriteFile(ck, b, 0o644)
-	if code, _, errs := runCLI(t, "count", "12", "--checkpoint", ck); code != 2 || !strings.Contains(errs, "corrupt checkpoint") {
+	if code, _, errs := runCLI(t, "count", "12", "-checkpoint", ck); code != 2 || !strings.Contains(errs, "corrupt checkpoint") {
 		t.Errorf("damaged checkpoint: exit %d, %q; want 2, corrupt", code, errs)
 	}
 }
 
-// TestQuadrantShardMergeCLI counts N = 13 in 4 shards with --method
-// quadrant --total-only (the quadrant join), merges them, and refuses a
+// TestQuadrantShardMergeCLI counts N = 13 in 4 shards with -method
+// quadrant -total-only (the quadrant join), merges them, and refuses a
 // set that mixes in a shard of the kernel.
 func TestQuadrantShardMergeCLI(t *testing.T) {
 	dir := t.TempDir()
@@ -424,29 +424,29 @@ func TestQuadrantShardMergeCLI(t *testing.T) {
 	var files []string
 	for i := range m {
 		f := filepath.Join(dir, fmt.Sprintf("q%d.json", i))
-		code, out, errs := runCLI(t, "count", fmt.Sprint(n), "--method", "quadrant", "--total-only", "--shard", fmt.Sprintf("%d/%d", i, m), "-o", f, "--workers", "2")
+		code, out, errs := runCLI(t, "count", fmt.Sprint(n), "-method", "quadrant", "-total-only", "-shard", fmt.Sprintf("%d/%d", i, m), "-o", f, "-workers", "2")
 		if want := fmt.Sprintf("13-queens shard %d/4: ", i); code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "(totals only, method join)") {
-			t.Fatalf("count --method quadrant --total-only --shard %d/%d: exit %d, %q, %q; want 0 and %q… (totals only, method quadrant)", i, m, code, out, errs, want)
+			t.Fatalf("count -method quadrant -total-only -shard %d/%d: exit %d, %q, %q; want 0 and %q… (totals only, method join)", i, m, code, out, errs, want)
 		}
 		files = append(files, f)
 	}
 	// The shards hold totals; the merge derives the unique count from
 	// the whole total.
 	want := fmt.Sprintf("13-queens: %s solutions, 9233 unique (4 shards, ", knownTotal(t, n))
-	code, out, errs := runCLI(t, append([]string{"merge", "--recompute", "30", "--seed", "5"}, files...)...)
+	code, out, errs := runCLI(t, append([]string{"merge", "-recompute", "30", "-seed", "5"}, files...)...)
 	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "method join, unique by symmetry)") || !strings.Contains(out, "recomputed 30 units (seed 5): all match") {
 		t.Errorf("merge: exit %d, stdout %q, stderr %q; want 0 and %q… unique by symmetry", code, out, errs, want)
 	}
-	code, out, _ = runCLI(t, append([]string{"merge", "--json"}, files...)...)
+	code, out, _ = runCLI(t, append([]string{"merge", "-format", "json"}, files...)...)
 	var got map[string]any
 	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil || got["method"] != "join" || got["solutions"] != float64(73712) {
-		t.Errorf("merge --json: exit %d, %q, %v; want method join, 73712 solutions", code, out, err)
+		t.Errorf("merge -json: exit %d, %q, %v; want method join, 73712 solutions", code, out, err)
 	}
 	if got["unique"] != float64(9233) {
-		t.Errorf("merge --json of quadrant shards: %q; want unique 9233 (derived from the total)", out)
+		t.Errorf("merge -json of quadrant shards: %q; want unique 9233 (derived from the total)", out)
 	}
 	kern := filepath.Join(dir, "k2.json")
-	if code, _, errs := runCLI(t, "count", fmt.Sprint(n), "--shard", "2/4", "-o", kern); code != 0 {
+	if code, _, errs := runCLI(t, "count", fmt.Sprint(n), "-shard", "2/4", "-o", kern); code != 0 {
 		t.Fatal(errs)
 	}
 	mixed := append([]string{}, files...)
@@ -457,13 +457,13 @@ func TestQuadrantShardMergeCLI(t *testing.T) {
 	}
 	// A checkpoint of one method is refused by a count of the other.
 	ck := filepath.Join(dir, "q.ckpt")
-	if code, _, errs := runCLI(t, "count", "12", "--method", "quadrant", "--total-only", "--checkpoint", ck); code != 0 {
+	if code, _, errs := runCLI(t, "count", "12", "-method", "quadrant", "-total-only", "-checkpoint", ck); code != 0 {
 		t.Fatal(errs)
 	}
 	for _, args := range [][]string{
-		{"count", "12", "--method", "kernel", "--checkpoint", ck},
-		{"count", "13", "--method", "quadrant", "--total-only", "--checkpoint", ck},
-		{"count", "13", "--checkpoint", ck},
+		{"count", "12", "-method", "kernel", "-checkpoint", ck},
+		{"count", "13", "-method", "quadrant", "-total-only", "-checkpoint", ck},
+		{"count", "13", "-checkpoint", ck},
 	} {
 		if code, _, errs := runCLI(t, args...); code != 2 || !strings.Contains(errs, "checkpoint belongs to another count") || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and one line refusing the checkpoint", args, code, errs)
@@ -472,9 +472,9 @@ func TestQuadrantShardMergeCLI(t *testing.T) {
 	// The method that wrote it resumes it, and so does auto, which keeps
 	// the checkpoint's method (the kernel's below N = 18 otherwise).
 	for _, args := range [][]string{
-		{"count", "12", "--method", "quadrant", "--total-only", "--checkpoint", ck, "--json"},
-		{"count", "12", "--checkpoint", ck, "--json"},
-		{"count", "12", "--total-only", "--checkpoint", ck, "--json"},
+		{"count", "12", "-method", "quadrant", "-total-only", "-checkpoint", ck, "-format", "json"},
+		{"count", "12", "-checkpoint", ck, "-format", "json"},
+		{"count", "12", "-total-only", "-checkpoint", ck, "-format", "json"},
 	} {
 		code, out, errs = runCLI(t, args...)
 		var res countOut
@@ -489,28 +489,28 @@ func TestQuadrantShardMergeCLI(t *testing.T) {
 // with one line on stderr, and the count is right.
 func TestCheckpointDroppedCLI(t *testing.T) {
 	ck := filepath.Join(t.TempDir(), "c.ckpt")
-	if code, _, errs := runCLI(t, "count", "12", "--checkpoint", ck); code != 0 {
-		t.Fatalf("count 12 --checkpoint: exit %d, %s", code, errs)
+	if code, _, errs := runCLI(t, "count", "12", "-checkpoint", ck); code != 0 {
+		t.Fatalf("count 12 -checkpoint: exit %d, %s", code, errs)
 	}
 	b, _ := os.ReadFile(ck)
 	b[len(b)-3] ^= 1 // a digit of the last record's checksum
 	os.WriteFile(ck, b, 0o644)
-	code, out, errs := runCLI(t, "count", "12", "--checkpoint", ck)
+	code, out, errs := runCLI(t, "count", "12", "-checkpoint", ck)
 	want := "nqueens count: dropped 1 damaged trailing record of " + ck + "; its unit is counted again\n"
 	if code != 0 || errs != want || !strings.Contains(out, knownTotal(t, 12)+" solutions") {
 		t.Errorf("count after a damaged last record: exit %d, stdout %q, stderr %q; want 0, the total, stderr %q", code, out, errs, want)
 	}
 }
 
-// TestShardFlagWording: a bad --shard says what the shards are, once.
+// TestShardFlagWording: a bad -shard says what the shards are, once.
 func TestShardFlagWording(t *testing.T) {
 	for _, c := range []struct{ arg, want string }{
-		{"8/8", "nqueens count: --shard: 8/8: I must be in 0..M−1 (the shards of 8 are 0/8 to 7/8)\n"},
-		{"1/1", "nqueens count: --shard: 1/1: I must be 0 (the one shard of 1 is 0/1)\n"},
-		{"3/0", "nqueens count: --shard: 3/0: M must be at least 1\n"},
+		{"8/8", "nqueens count: -shard: 8/8: I must be in 0..M−1 (the shards of 8 are 0/8 to 7/8)\n"},
+		{"1/1", "nqueens count: -shard: 1/1: I must be 0 (the one shard of 1 is 0/1)\n"},
+		{"3/0", "nqueens count: -shard: 3/0: M must be at least 1\n"},
 	} {
-		if code, _, errs := runCLI(t, "count", "12", "--shard", c.arg); code != 2 || errs != c.want {
-			t.Errorf("count 12 --shard %s: exit %d, stderr %q; want 2, %q", c.arg, code, errs, c.want)
+		if code, _, errs := runCLI(t, "count", "12", "-shard", c.arg); code != 2 || errs != c.want {
+			t.Errorf("count 12 -shard %s: exit %d, stderr %q; want 2, %q", c.arg, code, errs, c.want)
 		}
 	}
 }

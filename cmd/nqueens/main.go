@@ -9,6 +9,25 @@ import (
 	"syscall"
 )
 
+// commands are the commands of nqueens, in the order 'nqueens help'
+// lists them. Each is defined in its cmd_<name>.go.
+var commands = []*command{
+	countCmd,
+	compareCmd,
+	solveCmd,
+	findCmd,
+	checkCmd,
+	completeCmd,
+	genCmd,
+	showCmd,
+	watchCmd,
+	planCmd,
+	mergeCmd,
+	serveCmd,
+	versionCmd,
+	helpCmd,
+}
+
 func main() {
 	ctx, cancel := signalContext()
 	code := run(ctx, os.Stdin, os.Stdout, os.Stderr, os.Args[1:])

@@ -34,11 +34,11 @@ func capturePlots(t *testing.T) *[][]plot.Row {
 }
 
 // TestPlotRowsMatchCount: the chart is drawn from exactly the rows
-// count prints, one write per row, each row drawn as it finishes.
+// compare prints, one write per row, each row drawn as it finishes.
 func TestPlotRowsMatchCount(t *testing.T) {
 	writes := capturePlots(t)
 	path := filepath.Join(t.TempDir(), "g.svg")
-	args := []string{"count", "1-9", "--method", "all", "--budget", "1h", "--json", "--plot", path}
+	args := []string{"compare", "1-9", "-budget", "1h", "-format", "json", "-plot", path}
 	out, errs, code := cli(t, "", args...)
 	if code != 0 {
 		t.Fatalf("nqueens %s: exit %d, stderr %q", strings.Join(args, " "), code, errs)
@@ -94,7 +94,7 @@ func TestPlotRowsMatchCount(t *testing.T) {
 func TestPlotTableRows(t *testing.T) {
 	writes := capturePlots(t)
 	path := filepath.Join(t.TempDir(), "g.svg")
-	out, errs, code := cli(t, "", "count", "4-10", "--plot", path)
+	out, errs, code := cli(t, "", "compare", "4-10", "-method", "auto", "-plot", path)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
@@ -115,18 +115,18 @@ func TestPlotTableRows(t *testing.T) {
 	}
 }
 
-// TestPlotGolden draws count 4-9 --method all with each row's time
+// TestCLIPlot draws compare 4-9 (the four methods) with each row's time
 // replaced by a fixed one (the nodes times a method's cost per node), so
 // that the SVG is deterministic; go test -update rewrites the file.
-func TestPlotGolden(t *testing.T) {
+func TestCLIPlot(t *testing.T) {
 	writes := capturePlots(t)
 	dir := t.TempDir()
-	_, errs, code := cli(t, "", "count", "4-9", "--method", "all", "--budget", "1h", "--plot", filepath.Join(dir, "g.svg"))
+	_, errs, code := cli(t, "", "compare", "4-9", "-budget", "1h", "-plot", filepath.Join(dir, "g.svg"))
 	if code != 0 || len(*writes) == 0 {
 		t.Fatalf("exit %d, %d writes, stderr %q", code, len(*writes), errs)
 	}
 	perNode := map[string]float64{"bitboard": 2e-9, "arrays": 5e-9, "board": 2e-8, "permutation": 4e-8}
-	c := &plot.Chart{Title: "nqueens count 4-9 --method all (fixed times)"}
+	c := &plot.Chart{Title: "nqueens compare 4-9 (fixed times)"}
 	for _, r := range (*writes)[len(*writes)-1] {
 		r.Seconds = float64(r.Nodes) * perNode[r.Method]
 		c.Add(r)
@@ -146,13 +146,13 @@ func TestPlotGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(buf.Bytes(), want) {
-		t.Errorf("the chart differs from %s; go test -run TestPlotGolden -update rewrites it", golden)
+		t.Errorf("the chart differs from %s; go test -run TestCLI -update rewrites it", golden)
 	}
 }
 
 func TestPlotPNG(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.png")
-	if _, errs, code := cli(t, "", "count", "4-8", "--plot", path); code != 0 {
+	if _, errs, code := cli(t, "", "compare", "4-8", "-method", "bitboard", "-plot", path); code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	f, err := os.Open(path)
@@ -170,7 +170,7 @@ func TestPlotPNG(t *testing.T) {
 // the classic methods' N = 4 is: it is where their estimator starts)
 // and stops before the next, saying so; the range to 30 never runs.
 func TestPlotBudgetStops(t *testing.T) {
-	out, errs, code := cli(t, "", "count", "4-30", "--method", "all", "--budget", "1ns")
+	out, errs, code := cli(t, "", "compare", "4-30", "-budget", "1ns")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
@@ -181,7 +181,7 @@ func TestPlotBudgetStops(t *testing.T) {
 		}
 	}
 	for _, m := range nqueens.SearchMethods {
-		if !strings.Contains(errs, "nqueens count: "+string(m)+" stops before N = ") {
+		if !strings.Contains(errs, "nqueens compare: "+string(m)+" stops before N = ") {
 			t.Errorf("stderr %q: want a note that %s stops", errs, m)
 		}
 	}
@@ -194,18 +194,22 @@ func TestPlotUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"count", "8", "--plot", svg}, "--plot draws a range A-B, not one N"},
-		{[]string{"count", "4-8", "--plot", filepath.Join(dir, "g.gif")}, `unknown extension ".gif"; want .svg or .png`},
-		{[]string{"count", "4-8", "--plot", filepath.Join(dir, "g")}, "no extension; want .svg or .png"},
-		{[]string{"count", "4-8", "--plot", ""}, "--plot: empty file name"},
-		{[]string{"count", "4-8", "--plot", filepath.Join(dir, "no", "g.svg")}, "no such directory"},
-		{[]string{"count", "4-8", "--plot", dir + "/.svg/"}, "want .svg or .png"},
-		{[]string{"count", "8", "--method", "all"}, "--method all compares the methods over a range A-B, not one N"},
-		{[]string{"count", "8", "--budget", "1s"}, "--budget is for a range A-B, not one N"},
-		{[]string{"count", "4-8", "--budget", "0s"}, "--budget 0s: must be positive"},
-		{[]string{"count", "4-8", "--budget", "-1s"}, "--budget -1s: must be positive"},
-		{[]string{"count", "4-8", "--method", "all", "--total-only"}, "--total-only goes with --method auto, bitboard or quadrant"},
-		{[]string{"count", "4-8", "--method", "every"}, `--method: unknown method "every"`},
+		{[]string{"compare", "8", "-plot", svg}, "want a range A-B, not one N: 'nqueens count 8' counts one"},
+		{[]string{"compare", "4-8", "-plot", filepath.Join(dir, "g.gif")}, `unknown extension ".gif"; want .svg or .png`},
+		{[]string{"compare", "4-8", "-plot", filepath.Join(dir, "g")}, "no extension; want .svg or .png"},
+		{[]string{"compare", "4-8", "-plot", ""}, "-plot: empty file name"},
+		{[]string{"compare", "4-8", "-plot", filepath.Join(dir, "no", "g.svg")}, "no such directory"},
+		{[]string{"compare", "4-8", "-plot", dir + "/.svg/"}, "want .svg or .png"},
+		{[]string{"compare", "4-8", "-budget", "0s"}, "-budget 0s: must be positive"},
+		{[]string{"compare", "4-8", "-budget", "-1s"}, "-budget -1s: must be positive"},
+		{[]string{"compare", "4-8", "-total-only"}, "-total-only goes with -method auto, kernel or join"},
+		{[]string{"compare", "4-8", "-method", "every"}, `-method: unknown method "every"`},
+		{[]string{"compare", "4-8", "-format", "xml"}, `-format "xml": want text or json`},
+		{[]string{"compare", "4-8", "4-9"}, "want one range A-B, got 2 arguments"},
+		{[]string{"count", "4-8", "-plot", svg}, "-plot is not a flag of count any more: 'nqueens compare A-B -plot FILE' draws the chart of a range"},
+		{[]string{"count", "4-8", "-budget", "1s"}, "-budget is not a flag of count any more: 'nqueens compare A-B -budget D'"},
+		{[]string{"count", "8", "-method", "all"}, "-method all: 'nqueens compare A-B' compares the methods"},
+		{[]string{"count", "8", "-method", "quadrant", "-plan-only"}, "-plan-only is not a flag of count any more: 'nqueens plan N -method quadrant -shards M' prints the memory plan"},
 	} {
 		out, errs, code := cli(t, "", tc.args...)
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, tc.want) {

@@ -6,10 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -17,7 +15,7 @@ import (
 )
 
 // A command is one subcommand of nqueens. Each lives in its own file
-// cmd_<name>.go and registers itself from an init function.
+// cmd_<name>.go; main.go lists them all in commands.
 type command struct {
 	name    string
 	args    string // synopsis of the arguments, e.g. "N [flags]"
@@ -26,19 +24,22 @@ type command struct {
 	run     func(ctx context.Context, e *env, args []string) error
 }
 
-// env is what a command may touch of the outside world.
+// env is what a command may touch of the outside world, and the command
+// itself (for the help its flags print).
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	cmd            *command
 }
 
-var commands = map[string]*command{}
-
-func register(c *command) {
-	if _, dup := commands[c.name]; dup {
-		panic("nqueens: command registered twice: " + c.name)
+// lookup returns the command called name, or nil.
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
 	}
-	commands[c.name] = c
+	return nil
 }
 
 // usageError is bad input or usage: exit status 2.
@@ -115,12 +116,18 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	case "--version", "-version":
 		name = "version"
 	}
-	c, ok := commands[name]
-	if !ok {
+	c := lookup(name)
+	if c == nil {
 		fmt.Fprintf(stderr, "nqueens: unknown command %s; run 'nqueens help' for the list\n", quote.Token(name))
 		return exitUsage
 	}
-	err := c.run(ctx, e, args[1:])
+	e.cmd = c
+	var err error
+	if c == helpCmd {
+		err = runHelp(ctx, e, args[1:])
+	} else {
+		err = c.run(ctx, e, args[1:])
+	}
 	if out.err != nil && !isUsage(err) {
 		// Output was lost: whatever the answer, a script must not take
 		// it for a success or for a "no" it could not read.
@@ -193,13 +200,8 @@ func writeUsage(w io.Writer) {
 	fmt.Fprintln(w, "Usage: nqueens <command> [arguments]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'nqueens <command> -h' for a command's flags and examples.")
@@ -212,13 +214,106 @@ func writeUsage(w io.Writer) {
 // flagSet is a command's flags with its help text.
 type flagSet struct {
 	*flag.FlagSet
-	help func() // prints the command's help to stdout
+	help   func()          // prints the command's help to stdout
+	hidden map[string]bool // flags left out of the help: old spellings kept for scripts
 }
 
-// newFlags returns a flag set for command c whose -h prints c's help to
-// e.stdout and whose errors are returned, not printed.
-func newFlags(c *command, e *env) *flagSet {
-	fs := &flagSet{FlagSet: flag.NewFlagSet(c.name, flag.ContinueOnError)}
+// hide leaves the named flags out of the help. They stay accepted: old
+// spellings of a flag (-json for -format json, -stats for -v, -n for a
+// positional N) that scripts may still use.
+func (fs *flagSet) hide(names ...string) {
+	for _, n := range names {
+		fs.hidden[n] = true
+	}
+}
+
+// formatFlag defines -format with the given default and usage, and the
+// hidden -json, the old spelling of -format json.
+func (fs *flagSet) formatFlag(def, usage string) *string {
+	f := new(string)
+	fs.formatVar(f, def, usage)
+	return f
+}
+
+// formatVar is formatFlag storing in p.
+func (fs *flagSet) formatVar(p *string, def, usage string) {
+	fs.StringVar(p, "format", def, usage)
+	fs.Var(jsonAlias{p}, "json", "")
+	fs.hide("json")
+}
+
+// gone defines the hidden flag name that the command no longer takes:
+// given, it is a usage error that names where its job went (instead,
+// a sentence).
+func (fs *flagSet) gone(name string, isBool bool, instead string) {
+	fs.Var(&goneFlag{isBool: isBool}, name, instead)
+	fs.hide(name)
+}
+
+// goneFlag is the value of a flag defined by gone.
+type goneFlag struct{ isBool bool }
+
+func (g *goneFlag) String() string     { return "" }
+func (g *goneFlag) Set(s string) error { return nil }
+func (g *goneFlag) IsBoolFlag() bool   { return g != nil && g.isBool }
+
+// goneErr is the usage error of a gone flag that was given, or nil.
+func (fs *flagSet) goneErr() error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if _, ok := f.Value.(*goneFlag); ok && err == nil {
+			err = usagef("-%s is not a flag of %s any more: %s", f.Name, fs.Name(), f.Usage)
+		}
+	})
+	return err
+}
+
+// verboseFlag defines -v with the given usage, and the hidden -stats,
+// its old spelling, setting the same variable.
+func (fs *flagSet) verboseFlag(usage string) *bool {
+	v := fs.Bool("v", false, usage)
+	fs.BoolVar(v, "stats", false, "")
+	fs.hide("stats")
+	return v
+}
+
+// jsonAlias is the boolean flag -json: -json (or -json=true) sets the
+// -format it points to to json.
+type jsonAlias struct{ format *string }
+
+func (j jsonAlias) String() string   { return "false" }
+func (j jsonAlias) IsBoolFlag() bool { return true }
+
+func (j jsonAlias) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return err
+	}
+	if v {
+		*j.format = "json"
+	}
+	return nil
+}
+
+// printDefaults writes the flags that are not hidden as PrintDefaults
+// does.
+func (fs *flagSet) printDefaults(w io.Writer) {
+	shown := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+	fs.VisitAll(func(f *flag.Flag) {
+		if !fs.hidden[f.Name] {
+			shown.Var(f.Value, f.Name, f.Usage)
+			shown.Lookup(f.Name).DefValue = f.DefValue
+		}
+	})
+	shown.SetOutput(w)
+	shown.PrintDefaults()
+}
+
+// newFlags returns a flag set for the command e runs whose -h prints its
+// help to e.stdout and whose errors are returned, not printed.
+func newFlags(e *env) *flagSet {
+	c := e.cmd
+	fs := &flagSet{FlagSet: flag.NewFlagSet(c.name, flag.ContinueOnError), hidden: map[string]bool{}}
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {} // the flag package calls it on every error; we print help only for -h
 	fs.help = func() {
@@ -228,9 +323,7 @@ func newFlags(c *command, e *env) *flagSet {
 			fmt.Fprintf(w, "\n%s\n", strings.TrimRight(c.help, "\n"))
 		}
 		var flags strings.Builder
-		fs.SetOutput(&flags)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
+		fs.printDefaults(&flags)
 		if flags.Len() > 0 {
 			fmt.Fprintf(w, "\nFlags:\n%s", flags.String())
 		}
@@ -239,7 +332,7 @@ func newFlags(c *command, e *env) *flagSet {
 }
 
 // parseFlags parses args allowing flags and positional arguments in any
-// order ("count 12 --json" and "count --json 12"); "--" ends the flags.
+// order ("count 12 -v" and "count -v 12"); "--" ends the flags.
 // It returns the positional arguments.
 func parseFlags(fs *flagSet, args []string) ([]string, error) {
 	var pos []string
@@ -259,72 +352,16 @@ func parseFlags(fs *flagSet, args []string) ([]string, error) {
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
-			return pos, nil
+			return pos, fs.goneErr()
 		}
 		// fs.Parse stops at the first non-flag; "--" was consumed if it
 		// came before it, in which case everything after is positional.
 		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
-			return append(pos, rest...), nil
+			return append(pos, rest...), fs.goneErr()
 		}
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
-}
-
-// openOutput returns the writer for "-o FILE" ("" or "-" = stdout) and
-// a function that closes it, reporting write errors. The file is created
-// at the first write, so a command that fails before writing anything
-// leaves an existing file untouched. A directory that does not exist or
-// a path that is a directory is refused at once, naming the path.
-func openOutput(e *env, path string) (io.Writer, func() error, error) {
-	if path == "" || path == "-" {
-		return e.stdout, func() error { return nil }, nil
-	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, nil, usagef("-o %s: is a directory", path)
-	}
-	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
-		return nil, nil, usagef("-o %s: no such directory %s", path, filepath.Dir(path))
-	}
-	lf := &lazyFile{path: path}
-	return lf, lf.Close, nil
-}
-
-// createError is the error for an output file that could not be
-// created: bad usage (exit 2) when the name cannot be a file there (no
-// such directory, a path through a file), a failure (exit 3) when the
-// directory is there but may not be written (permission denied, a
-// read-only or full file system).
-func createError(name string, err error) error {
-	if errors.Is(err, fs.ErrNotExist) || isNameError(err) || errors.Is(err, syscall.EISDIR) {
-		return usagef("cannot create output file %s: %v", quote.Path(name), pathErr(err))
-	}
-	return fmt.Errorf("cannot create output file %s: %w", quote.Path(name), pathErr(err))
-}
-
-// lazyFile creates its file at the first Write.
-type lazyFile struct {
-	path string
-	f    *os.File
-}
-
-func (l *lazyFile) Write(p []byte) (int, error) {
-	if l.f == nil {
-		f, err := os.Create(l.path)
-		if err != nil {
-			return 0, createError(l.path, err)
-		}
-		l.f = f
-	}
-	return l.f.Write(p)
-}
-
-// Close closes the file if it was created.
-func (l *lazyFile) Close() error {
-	if l.f == nil {
-		return nil
-	}
-	return l.f.Close()
 }
 
 func isNegNumber(s string) bool {

@@ -21,7 +21,7 @@ func TestWatchTerminalExit(t *testing.T) {
 		{"Escape", "exit=0"},
 	} {
 		t.Run(tc.key, func(t *testing.T) {
-			capture, send, _ := tmuxPane(t, 100, 30, "sh -c '"+bin+" watch 8 --delay 30ms; echo exit=$?; sleep 60'")
+			capture, send, _ := tmuxPane(t, 100, 30, "sh -c '"+bin+" watch 8 -delay 30ms; echo exit=$?; sleep 60'")
 			waitFor(t, "animation", capture, func(s string) bool { return strings.Contains(s, "running") })
 			send(tc.key)
 			s := waitFor(t, "the exit", capture, func(s string) bool { return strings.Contains(s, "exit=") })

@@ -2,13 +2,12 @@ package plot
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
+
+	"github.com/nqueens/nqueens/cmd/nqueens/internal/atomicfile"
 )
 
 // WriteFile renders c to path, in the format of its extension
-// (FormatOf), replacing the file atomically: the chart is written to a
-// temporary file in the same directory, which is then renamed to path.
+// (FormatOf), replacing the file atomically (atomicfile.WriteFile).
 func WriteFile(path string, c *Chart) error {
 	f, err := FormatOf(path)
 	if err != nil {
@@ -18,20 +17,5 @@ func WriteFile(path string, c *Chart) error {
 	if err := c.Render(&buf, f); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // after the rename, a no-op
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.WriteFile(path, buf.Bytes(), 0o644)
 }

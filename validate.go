@@ -3,6 +3,8 @@ package nqueens
 import (
 	"errors"
 	"fmt"
+
+	"github.com/nqueens/nqueens/internal/placetext"
 )
 
 // ErrAttack is wrapped by the error Validate returns when two queens
@@ -36,26 +38,13 @@ func (e *AttackError) Unwrap() error { return ErrAttack }
 //
 // The empty placement (N = 0) is valid. Validate runs in O(N) time and
 // O(N) memory, so it checks placements of millions of queens.
-func Validate(p Placement) error {
-	n := len(p)
-	// Who holds each column and diagonal: row+1, 0 for free.
-	col := make([]int, n)
-	diag := make([]int, 2*n) // r - c + n - 1: "\" diagonals
-	anti := make([]int, 2*n) // r + c: "/" diagonals
-	for r, c := range p {
-		if c < 0 || c >= n {
-			return fmt.Errorf("%w: row %d: column %d is off %s", ErrSyntax, r+1, c+1, boardName(n))
-		}
-		if o := col[c]; o != 0 {
-			return &AttackError{o - 1, p[o-1], r, c, "same column"}
-		}
-		if o := diag[r-c+n-1]; o != 0 {
-			return &AttackError{o - 1, p[o-1], r, c, "same diagonal"}
-		}
-		if o := anti[r+c]; o != 0 {
-			return &AttackError{o - 1, p[o-1], r, c, "same anti-diagonal"}
-		}
-		col[c], diag[r-c+n-1], anti[r+c] = r+1, r+1, r+1
+func Validate(p Placement) error { return fromText(placetext.Check(p)) }
+
+// fromText makes an *placetext.Attack an *AttackError; other errors
+// pass as they are.
+func fromText(err error) error {
+	if a, ok := err.(*placetext.Attack); ok {
+		return &AttackError{a.RowA, a.ColA, a.RowB, a.ColB, a.How}
 	}
-	return nil
+	return err
 }

@@ -142,7 +142,7 @@ func TestLineValidator(t *testing.T) {
 		{"2 4 1 3\n1 x\n", "line 2: entry 2"},
 		{`{"n":4,"columns":[2,4,1,3],"x":1}`, `unknown field "x"`},
 		{`{"n":5,"columns":[2,4,1,3]}`, "n is 5 but 4 columns"},
-		{`{"n":4,"columns":[2,4,1,5]}`, "off the board"},
+		{`{"n":4,"columns":[2,4,1,5]}`, "line 1: entry 4: column 5 is off a 4-column board"},
 		{`{"n":4,"columns":[2,4,1,3]`, "not closed"},
 		{`{"n":4,"columns":[2,4,1,3]} 1`, "text after"},
 		{"1 1 1 9\n", "off"},

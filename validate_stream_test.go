@@ -1,12 +1,16 @@
 package nqueens
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/nqueens/nqueens/internal/construct"
+	"github.com/nqueens/nqueens/internal/placetext"
 )
 
 func TestValidateReader(t *testing.T) {
@@ -194,6 +198,55 @@ func FuzzLineValidator(f *testing.F) {
 		}
 		if err := v.Err(); err != nil && !errors.Is(err, ErrSyntax) {
 			t.Fatalf("LineValidator(%q) = %v: not ErrSyntax", s, err)
+		}
+	})
+}
+
+// FuzzLineValidatorScanner: LineValidator and PlacementScanner+Validate
+// read the same placements, at the same lines, with the same verdicts,
+// and fail (with ErrSyntax) at the same placement, on the input both
+// read: lines of permutations and JSON records, no drawn board (which
+// LineValidator does not read) and no control character (which the
+// scanner refuses even in a comment).
+func FuzzLineValidatorScanner(f *testing.F) {
+	for _, s := range []string{
+		"5 2 6 1 7 4 8 3\n1 1\n", `{"n":4,"columns":[2,4,1,3]}`, "# c\n\n(1)\n[]\n", "[1", "1,,2", "1 1 9",
+		"{\n\"columns\": [3,1,4,2],\n \"n\": 4}\n2 4 1 3 # c", `{"n":2,"columns":[1,2]} x`, "2 4 1 3 2 4 1 3 5",
+	} {
+		f.Add(s)
+	}
+	type got struct {
+		line, n int
+		verdict string
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for l := range strings.Lines(s) {
+			if placetext.IsBoardLine([]byte(strings.TrimRight(l, "\n"))) {
+				return
+			}
+		}
+		for _, c := range []byte(s) {
+			if c < ' ' && c != '\t' && c != '\r' && c != '\n' || c == 0x7f {
+				return
+			}
+		}
+		var lv, sc []got
+		v := NewLineValidator(strings.NewReader(s))
+		for v.Next() {
+			lv = append(lv, got{v.Line(), v.N(), fmt.Sprint(v.Verdict())})
+		}
+		scan := NewPlacementScanner(strings.NewReader(s), 0)
+		for scan.Scan(context.Background()) {
+			p := scan.Placement()
+			sc = append(sc, got{scan.Line(), len(p), fmt.Sprint(Validate(p))})
+		}
+		lvErr, scErr := v.Err(), scan.Err()
+		if len(lv) == 0 && lvErr == nil && errors.Is(scErr, ErrSyntax) && strings.HasSuffix(scErr.Error(), "empty input") {
+			scErr = nil // no placement: the scanner calls it an error
+		}
+		if !slices.Equal(lv, sc) || (lvErr == nil) != (scErr == nil) ||
+			lvErr != nil && (!errors.Is(lvErr, ErrSyntax) || !errors.Is(scErr, ErrSyntax)) {
+			t.Fatalf("input %q:\nLineValidator %v, %v\nPlacementScanner+Validate %v, %v", s, lv, lvErr, sc, scErr)
 		}
 	})
 }

@@ -164,7 +164,7 @@ func classify(l, t []byte) lineKind {
 // row, a rule, a column header or a title) for Scanner: LineValidator
 // reads no boards, and the differential fuzz test skips such input.
 func IsBoardLine(l []byte) bool {
-	switch classify(l, bytes.TrimSpace(l)) {
+	switch classify(l, trim(l)) {
 	case lineTitle, lineRule, lineHeader, lineGrid, lineRow:
 		return true
 	}

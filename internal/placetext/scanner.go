@@ -136,6 +136,10 @@ func badByte(b []byte) int {
 	return -1
 }
 
+// trim trims the white space a Reader skips: spaces, tabs and carriage
+// returns (not Unicode's, which Reader reads as part of a token).
+func trim(b []byte) []byte { return bytes.Trim(b, " \t\r") }
+
 // unread gives back the line just read, for the next readLine.
 func (s *Scanner) unread(line []byte) {
 	s.pending = append(s.pending[:0], line...)
@@ -168,7 +172,7 @@ func (s *Scanner) scan(ctx context.Context) error {
 			return err
 		}
 		no := s.line
-		t := bytes.TrimSpace(l)
+		t := trim(l)
 		kind := classify(l, t)
 		if b.rows > 0 && kind != lineGrid && kind != lineRow && kind != lineRule && kind != lineComment {
 			// Anything else ends the board.
@@ -233,7 +237,7 @@ func (s *Scanner) readJSON(l []byte) error {
 	if err != nil {
 		return wrap(err, start)
 	}
-	if rest := bytes.TrimSpace(jl.l[jl.i:]); len(rest) > 0 {
+	if rest := trim(jl.l[jl.i:]); len(rest) > 0 {
 		return s.errLine(s.line, "%s after the JSON record", quote.Bytes(rest))
 	}
 	s.p, s.start = p, start

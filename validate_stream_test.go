@@ -212,6 +212,7 @@ func FuzzLineValidatorScanner(f *testing.F) {
 	for _, s := range []string{
 		"5 2 6 1 7 4 8 3\n1 1\n", `{"n":4,"columns":[2,4,1,3]}`, "# c\n\n(1)\n[]\n", "[1", "1,,2", "1 1 9",
 		"{\n\"columns\": [3,1,4,2],\n \"n\": 4}\n2 4 1 3 # c", `{"n":2,"columns":[1,2]} x`, "2 4 1 3 2 4 1 3 5",
+		` {"n":1,"columns":[1]}`, "\t[1]",
 	} {
 		f.Add(s)
 	}

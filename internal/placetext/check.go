@@ -36,6 +36,7 @@ func Check(p []int) error {
 type incremental struct {
 	off            bool
 	rows, maxCol   int
+	marked         int    // rows whose bits are set: the first ones
 	cols, up       bitset // column c; anti-diagonal r+c
 	downPos, downN bitset // diagonal r-c ≥ 0; -(r-c)-1 for r-c < 0
 	bad, bound     int    // first attacked row (-1 none yet), and the most columns its rows need
@@ -52,6 +53,7 @@ func (s *incremental) add(c int) {
 		s.off = true
 		return
 	}
+	s.marked++
 	d := r - c
 	hit := s.cols.set(c)
 	if d >= 0 {
@@ -67,32 +69,67 @@ func (s *incremental) add(c int) {
 	}
 }
 
+// reset empties s for the next placement, keeping its blocks: it
+// clears the bits of the rows marked, whose columns are the first of
+// cols, so that the next placement reuses the blocks.
+func (s *incremental) reset(cols *chunked) {
+	for r := range min(s.marked, cols.n) {
+		c := int(cols.at(r))
+		s.cols.clear(c)
+		if d := r - c; d >= 0 {
+			s.downPos.clear(d)
+		} else {
+			s.downN.clear(-d - 1)
+		}
+		s.up.clear(r + c)
+	}
+	*s = incremental{cols: s.cols, up: s.up, downPos: s.downPos, downN: s.downN, bad: -1}
+}
+
 // certain reports whether the attack found is one on every board that
 // holds the rows read.
 func (s *incremental) certain() bool { return s.bad >= 0 && s.rows > s.bound }
 
 // bitset is a set of small non-negative ints, in blocks of 2^20 bits so
-// that it grows without append's doubling.
+// that it grows without append's doubling of the whole.
 type bitset [][]uint64
 
 const bitBlock = 20 // log2 of the bits in a block
 
-// set adds i and reports whether it was there.
+// set adds i and reports whether it was there. The first block grows by
+// doubling up to its 2^20 bits, so that a small placement takes little.
 func (b *bitset) set(i int) bool {
-	k := i >> bitBlock
+	k, w := i>>bitBlock, i&(1<<bitBlock-1)>>6
 	for k >= len(*b) {
-		*b = append(*b, make([]uint64, 1<<(bitBlock-6)))
+		*b = append(*b, nil)
 	}
-	w := (*b)[k][i&(1<<bitBlock-1)>>6:]
+	if blk := (*b)[k]; w >= len(blk) {
+		size := 1 << (bitBlock - 6)
+		if k == 0 { // the first block grows by doubling
+			size = min(max(2*len(blk), w+1, 8), size)
+		}
+		grown := make([]uint64, size)
+		copy(grown, blk)
+		(*b)[k] = grown
+	}
+	word := &(*b)[k][w]
 	m := uint64(1) << (i & 63)
-	had := w[0]&m != 0
-	w[0] |= m
+	had := *word&m != 0
+	*word |= m
 	return had
+}
+
+// clear removes i.
+func (b bitset) clear(i int) {
+	if k, w := i>>bitBlock, i&(1<<bitBlock-1)>>6; k < len(b) && w < len(b[k]) {
+		b[k][w] &^= 1 << (i & 63)
+	}
 }
 
 // chunked stores columns in blocks of 2^20, so that it grows without the
 // copying (and the doubled peak) of append: 4 bytes per queen plus one
-// block.
+// block. The first block grows by doubling to its 2^20 columns, so that
+// a small placement takes little.
 type chunked struct {
 	blocks [][]int32
 	n      int
@@ -101,10 +138,20 @@ type chunked struct {
 const chunkBits = 20
 
 func (c *chunked) add(v int32) {
-	if c.n>>chunkBits == len(c.blocks) {
-		c.blocks = append(c.blocks, make([]int32, 1<<chunkBits))
+	k, i := c.n>>chunkBits, c.n&(1<<chunkBits-1)
+	if k == len(c.blocks) {
+		c.blocks = append(c.blocks, nil)
 	}
-	c.blocks[c.n>>chunkBits][c.n&(1<<chunkBits-1)] = v
+	if blk := c.blocks[k]; i == len(blk) { // the first block grows by doubling
+		size := 1 << chunkBits
+		if k == 0 {
+			size = min(max(2*len(blk), 64), size)
+		}
+		grown := make([]int32, size)
+		copy(grown, blk)
+		c.blocks[k] = grown
+	}
+	c.blocks[k][i] = v
 	c.n++
 }
 

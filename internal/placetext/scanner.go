@@ -226,9 +226,8 @@ func (s *Scanner) endBoard() error {
 // as it takes, and makes it the current placement.
 func (s *Scanner) readJSON(l []byte) error {
 	start := s.line
-	jl := jsonLines{s: s, l: l}
+	jl := jsonLines{s: s, l: l, i: bytes.IndexByte(l, '{') + 1}
 	p, err := collect(&src{r: &jl}, s.p[:0], func(sr *src, add func(int) error) (int, error) {
-		sr.read() // the '{'
 		return readJSON(sr, s.maxN, add)
 	})
 	if jl.err != nil {

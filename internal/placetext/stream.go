@@ -63,7 +63,8 @@ func (r *Reader) Next() (int, error) {
 }
 
 func (r *Reader) next() (int, error) {
-	r.cols.n, r.inc = 0, incremental{bad: -1}
+	r.inc.reset(&r.cols)
+	r.cols.n = 0
 	r.discard, r.entries, r.maxV = false, 0, 0
 	b, err := r.first()
 	switch {

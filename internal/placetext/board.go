@@ -38,75 +38,98 @@ func (b *board) add(t []byte, grid bool, no, maxN int) error {
 		b.line = no
 	}
 	b.last = no
-	queen, w := -1, 0
-	mark := func(q bool, x bool) error {
-		w++
-		if w > maxN {
-			return bad("row %d has more than %d squares", row, maxN)
-		}
-		if x && b.partial {
-			b.blocked = append(b.blocked, Square{Row: row - 1, Col: w - 1})
-		}
-		if q {
-			if queen >= 0 {
-				return bad("row %d has more than one queen (columns %d and %d)", row, queen+1, w)
-			}
-			queen = w - 1
-		}
-		return nil
-	}
+	r := rowReader{b: b, row: row, maxN: maxN, queen: -1}
+	read := r.compact
 	if grid {
-		// Drop a leading row label ("1 ") and the empty tail after the last '|'.
-		parts := bytes.Split(t, []byte("|"))[1:]
-		if n := len(parts); n > 0 && len(bytes.TrimSpace(parts[n-1])) == 0 {
-			parts = parts[:n-1]
-		}
-		for _, c := range parts {
-			c = bytes.TrimSpace(c)
-			var q, x bool
-			switch string(c) {
-			case "", ".", "_":
-			case "x", "X":
-				x = true
-			case "#", "Q", "q":
-				q = true
-			default:
-				return bad("row %d, cell %d: %s is neither a queen (Q or #) nor an empty or blocked square", row, w+1, quote.Bytes(c))
-			}
-			if err := mark(q, x); err != nil {
-				return err
-			}
-		}
-	} else {
-		for i, c := range t {
-			var q, x bool
-			switch c {
-			case ' ', '\t':
-				continue
-			case '.':
-			case 'x', 'X':
-				x = true
-			case 'Q', 'q', '#':
-				q = true
-			default:
-				return bad("column %d: %s is neither a queen (Q, q or #) nor an empty (.) or blocked (x) square", i+1, quote.Byte(c))
-			}
-			if err := mark(q, x); err != nil {
-				return err
-			}
-		}
+		read = r.grid
+	}
+	if err := read(t); err != nil {
+		return err
 	}
 	switch {
 	case b.rows == 0:
-		b.width = w
-	case w != b.width:
-		return bad("row %d has %d %s; row 1 has %d", row, w, plural(w, "square", "squares"), b.width)
+		b.width = r.w
+	case r.w != b.width:
+		return bad("row %d has %d %s; row 1 has %d", row, r.w, plural(r.w, "square", "squares"), b.width)
 	}
-	if queen < 0 && !b.partial {
+	if r.queen < 0 && !b.partial {
 		return bad("row %d has no queen", row)
 	}
-	b.p = append(b.p, queen)
+	b.p = append(b.p, r.queen)
 	b.rows++
+	return nil
+}
+
+// A rowReader reads the squares of one row of a board.
+type rowReader struct {
+	b         *board
+	row, maxN int
+	queen, w  int // the queen's column (-1 none yet); squares read
+}
+
+// grid reads the cells between the row's '|'s.
+func (r *rowReader) grid(t []byte) error {
+	// Drop a leading row label ("1 ") and the empty tail after the last '|'.
+	parts := bytes.Split(t, []byte("|"))[1:]
+	if n := len(parts); n > 0 && len(bytes.TrimSpace(parts[n-1])) == 0 {
+		parts = parts[:n-1]
+	}
+	for _, c := range parts {
+		c = bytes.TrimSpace(c)
+		var q, x bool
+		switch string(c) {
+		case "", ".", "_":
+		case "x", "X":
+			x = true
+		case "#", "Q", "q":
+			q = true
+		default:
+			return bad("row %d, cell %d: %s is neither a queen (Q or #) nor an empty or blocked square", r.row, r.w+1, quote.Bytes(c))
+		}
+		if err := r.mark(q, x); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// compact reads a square a byte, skipping spaces and tabs.
+func (r *rowReader) compact(t []byte) error {
+	for i, c := range t {
+		var q, x bool
+		switch c {
+		case ' ', '\t':
+			continue
+		case '.':
+		case 'x', 'X':
+			x = true
+		case 'Q', 'q', '#':
+			q = true
+		default:
+			return bad("column %d: %s is neither a queen (Q, q or #) nor an empty (.) or blocked (x) square", i+1, quote.Byte(c))
+		}
+		if err := r.mark(q, x); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mark adds a square: a queen if q, blocked if x.
+func (r *rowReader) mark(q, x bool) error {
+	r.w++
+	if r.w > r.maxN {
+		return bad("row %d has more than %d squares", r.row, r.maxN)
+	}
+	if x && r.b.partial {
+		r.b.blocked = append(r.b.blocked, Square{Row: r.row - 1, Col: r.w - 1})
+	}
+	if q {
+		if r.queen >= 0 {
+			return bad("row %d has more than one queen (columns %d and %d)", r.row, r.queen+1, r.w)
+		}
+		r.queen = r.w - 1
+	}
 	return nil
 }
 

@@ -35,7 +35,8 @@ func ValidateReader(r io.Reader) (int, error) {
 // end allowed) or a JSON record on one line ({"n":8,"columns":[...]},
 // as 'find --format json' writes it, with no other fields). Blank lines
 // and comment lines ("# …") are skipped, as is a UTF-8 byte order mark
-// at the start.
+// at the start; more than 1 MiB of them in a row is an error, so that an
+// endless run of them ends.
 //
 // It keeps 4 bytes per queen of the longest line and 0.63 per queen for
 // the check, never the text; a placement whose attack is certain before

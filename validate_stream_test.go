@@ -161,6 +161,24 @@ func TestLineValidator(t *testing.T) {
 	}
 }
 
+// TestLineValidatorHostile: endless garbage, blank lines or comments
+// fail within the first MiB or so of the 16 MiB offered.
+func TestLineValidatorHostile(t *testing.T) {
+	for name, r := range hostileInputs(16<<20, "y\n", "#\n", "\n", "# comment\r\n", "{\n") {
+		v := NewLineValidator(r)
+		k := 0
+		for v.Next() {
+			k++
+		}
+		if err := v.Err(); !errors.Is(err, ErrSyntax) {
+			t.Errorf("%s: Err() = %v after %d placements; want ErrSyntax", name, err, k)
+		}
+		if r.n > 2<<20 {
+			t.Errorf("%s: read %d bytes before failing; want at most 2 MiB", name, r.n)
+		}
+	}
+}
+
 // TestLineValidatorLarge: two long permutations are two placements.
 func TestLineValidatorLarge(t *testing.T) {
 	var sb strings.Builder

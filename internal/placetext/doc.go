@@ -26,7 +26,7 @@
 // record over lines to as many in all, and a run of skipped lines to
 // three times that; a board to maxN rows and columns; a Reader to maxN
 // columns, in O(N) memory (4 bytes a column plus the checker's 0.63)
-// and never the text. Errors quote at most 40 bytes of a token.
+// and never the text, and to 1 MiB of blank and comment lines in a row. Errors quote at most 40 bytes of a token.
 //
 // Buffers: a Scanner owns its line and its placement and reuses both at
 // the next Scan, as bufio.Scanner does; a Reader owns its columns; Parse

@@ -86,21 +86,28 @@ func (r *Reader) next() (int, error) {
 	return r.check(n)
 }
 
+// maxSkip is the most bytes of blank and comment lines read before a
+// placement: an endless run of them is an error, not a hang.
+const maxSkip = 1 << 20
+
 // first returns the first byte of the next placement; with lines, past
 // blank lines and comments.
 func (r *Reader) first() (byte, error) {
-	for {
+	comment := false
+	for skipped := 0; ; skipped++ {
 		b, err := r.s.read()
 		if err != nil || !r.lines {
 			return b, err
 		}
-		switch b {
-		case ' ', '\t', '\r', '\n':
-		case '#':
-			if err := r.s.skipLine(); err != nil {
-				return 0, err
-			}
-		default:
+		switch {
+		case skipped == maxSkip:
+			r.start = r.s.line + 1
+			return 0, bad("no placement in the last %d bytes", maxSkip)
+		case comment:
+			comment = b != '\n'
+		case b == '#':
+			comment = true
+		case b != ' ' && b != '\t' && b != '\r' && b != '\n':
 			return b, nil
 		}
 	}

@@ -85,6 +85,7 @@ var ErrSyntax = placetext.ErrSyntax
 // permutation line (a comment), lines such as "# from gen" are comments,
 // and a UTF-8 byte order mark at the start is skipped.
 //
+// The JSON form has the fields n and columns, spelled so, and no other.
 // A permutation may run over several lines; PlacementScanner reads a
 // stream of placements instead, one a line. "[]" and {"n":0,"columns":[]}
 // are the empty placement (N = 0); an empty entry ("2,,4") is an error.

@@ -2,7 +2,6 @@ package nqueens
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/nqueens/nqueens/internal/placetext"
 )
@@ -21,10 +20,7 @@ type AttackError struct {
 
 // Error describes the pair one-based, as the text forms are written:
 // "rows 1 and 2: queens at columns 1 and 1 are on the same column".
-func (e *AttackError) Error() string {
-	return fmt.Sprintf("rows %d and %d: queens at columns %d and %d are on the %s",
-		e.RowA+1, e.RowB+1, e.ColA+1, e.ColB+1, e.How)
-}
+func (e *AttackError) Error() string { return (*placetext.Attack)(e).Error() }
 
 // Unwrap returns ErrAttack.
 func (e *AttackError) Unwrap() error { return ErrAttack }
@@ -40,11 +36,11 @@ func (e *AttackError) Unwrap() error { return ErrAttack }
 // O(N) memory, so it checks placements of millions of queens.
 func Validate(p Placement) error { return fromText(placetext.Check(p)) }
 
-// fromText makes an *placetext.Attack an *AttackError; other errors
-// pass as they are.
+// fromText makes a *placetext.Attack (the same fields) an *AttackError;
+// other errors pass as they are.
 func fromText(err error) error {
 	if a, ok := err.(*placetext.Attack); ok {
-		return &AttackError{a.RowA, a.ColA, a.RowB, a.ColB, a.How}
+		return (*AttackError)(a)
 	}
 	return err
 }

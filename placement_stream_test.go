@@ -59,6 +59,7 @@ func TestPlacementScanner(t *testing.T) {
 		{"byte order mark", "\ufeff2 4 1 3\n", []string{"[2 4 1 3]"}, []int{1}},
 		{"trailing comment", "2 4 1 3 # the first\n[3,1,4,2]\n", []string{"[2 4 1 3]", "[3 1 4 2]"}, []int{1, 2}},
 		{"spread JSON", "{\n \"n\": 4,\n \"columns\": [2, 4,\n 1, 3]\n}\n1\n", []string{"[2 4 1 3]", "[1]"}, []int{1, 6}},
+		{"indented JSON", "  {\"n\":1,\"columns\":[1]}  \n\t{\"n\":1,\n\"columns\":[1]}\n", []string{"[1]", "[1]"}, []int{1, 2}},
 		{"empty placements", "[]\n{\"n\":0,\"columns\":[]}\n", []string{"[]", "[]"}, []int{1, 2}},
 		{"mixed, with CRLF", "2 4 1 3\r\n\r\n.Q..\r\n...Q\r\nQ...\r\n..Q.\r\n{\"n\":1,\"columns\":[1]}\r\n", []string{"[2 4 1 3]", "[2 4 1 3]", "[1]"}, []int{1, 3, 7}},
 		{"board ended by a permutation", "Q\n1\n", []string{"[1]", "[1]"}, []int{1, 2}},

@@ -50,7 +50,7 @@ func TestParseErrors(t *testing.T) {
 		{"1 2 x", `entry 3: "x" is not a column number`},
 		{"0 1", "entry 1: column 0 is off a 2-column board"},
 		{"[1,2", "not closed"},
-		{"Q.\n.", "row 2 has 1 squares"},
+		{"Q.\n.", "row 2 has 1 square; row 1 has 2"},
 		{"QQ\n..", "row 1 has more than one queen"},
 		{"Q.\n..", "row 2 has no queen"},
 		{"Qz\n.Q", `'z' is neither a queen`},

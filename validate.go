@@ -2,7 +2,8 @@ package nqueens
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/nqueens/nqueens/internal/placetext"
 )
 
 // ErrAttack is wrapped by the error Validate returns when two queens
@@ -19,10 +20,7 @@ type AttackError struct {
 
 // Error describes the pair one-based, as the text forms are written:
 // "rows 1 and 2: queens at columns 1 and 1 are on the same column".
-func (e *AttackError) Error() string {
-	return fmt.Sprintf("rows %d and %d: queens at columns %d and %d are on the %s",
-		e.RowA+1, e.RowB+1, e.ColA+1, e.ColB+1, e.How)
-}
+func (e *AttackError) Error() string { return (*placetext.Attack)(e).Error() }
 
 // Unwrap returns ErrAttack.
 func (e *AttackError) Unwrap() error { return ErrAttack }
@@ -36,26 +34,13 @@ func (e *AttackError) Unwrap() error { return ErrAttack }
 //
 // The empty placement (N = 0) is valid. Validate runs in O(N) time and
 // O(N) memory, so it checks placements of millions of queens.
-func Validate(p Placement) error {
-	n := len(p)
-	// Who holds each column and diagonal: row+1, 0 for free.
-	col := make([]int, n)
-	diag := make([]int, 2*n) // r - c + n - 1: "\" diagonals
-	anti := make([]int, 2*n) // r + c: "/" diagonals
-	for r, c := range p {
-		if c < 0 || c >= n {
-			return fmt.Errorf("%w: row %d: column %d is off %s", ErrSyntax, r+1, c+1, boardName(n))
-		}
-		if o := col[c]; o != 0 {
-			return &AttackError{o - 1, p[o-1], r, c, "same column"}
-		}
-		if o := diag[r-c+n-1]; o != 0 {
-			return &AttackError{o - 1, p[o-1], r, c, "same diagonal"}
-		}
-		if o := anti[r+c]; o != 0 {
-			return &AttackError{o - 1, p[o-1], r, c, "same anti-diagonal"}
-		}
-		col[c], diag[r-c+n-1], anti[r+c] = r+1, r+1, r+1
+func Validate(p Placement) error { return fromText(placetext.Check(p)) }
+
+// fromText makes a *placetext.Attack (the same fields) an *AttackError;
+// other errors pass as they are.
+func fromText(err error) error {
+	if a, ok := err.(*placetext.Attack); ok {
+		return (*AttackError)(a)
 	}
-	return nil
+	return err
 }

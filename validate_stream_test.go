@@ -1,12 +1,16 @@
 package nqueens
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/nqueens/nqueens/internal/construct"
+	"github.com/nqueens/nqueens/internal/placetext"
 )
 
 func TestValidateReader(t *testing.T) {
@@ -142,7 +146,7 @@ func TestLineValidator(t *testing.T) {
 		{"2 4 1 3\n1 x\n", "line 2: entry 2"},
 		{`{"n":4,"columns":[2,4,1,3],"x":1}`, `unknown field "x"`},
 		{`{"n":5,"columns":[2,4,1,3]}`, "n is 5 but 4 columns"},
-		{`{"n":4,"columns":[2,4,1,5]}`, "off the board"},
+		{`{"n":4,"columns":[2,4,1,5]}`, "line 1: entry 4: column 5 is off a 4-column board"},
 		{`{"n":4,"columns":[2,4,1,3]`, "not closed"},
 		{`{"n":4,"columns":[2,4,1,3]} 1`, "text after"},
 		{"1 1 1 9\n", "off"},
@@ -153,6 +157,24 @@ func TestLineValidator(t *testing.T) {
 		}
 		if err := v.Err(); !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("LineValidator(%q): %v; want ErrSyntax with %q", tt.in, err, tt.want)
+		}
+	}
+}
+
+// TestLineValidatorHostile: endless garbage, blank lines or comments
+// fail within the first MiB or so of the 16 MiB offered.
+func TestLineValidatorHostile(t *testing.T) {
+	for name, r := range hostileInputs(16<<20, "y\n", "#\n", "\n", "# comment\r\n", "{\n") {
+		v := NewLineValidator(r)
+		k := 0
+		for v.Next() {
+			k++
+		}
+		if err := v.Err(); !errors.Is(err, ErrSyntax) {
+			t.Errorf("%s: Err() = %v after %d placements; want ErrSyntax", name, err, k)
+		}
+		if r.n > 2<<20 {
+			t.Errorf("%s: read %d bytes before failing; want at most 2 MiB", name, r.n)
 		}
 	}
 }
@@ -194,6 +216,56 @@ func FuzzLineValidator(f *testing.F) {
 		}
 		if err := v.Err(); err != nil && !errors.Is(err, ErrSyntax) {
 			t.Fatalf("LineValidator(%q) = %v: not ErrSyntax", s, err)
+		}
+	})
+}
+
+// FuzzLineValidatorScanner: LineValidator and PlacementScanner+Validate
+// read the same placements, at the same lines, with the same verdicts,
+// and fail (with ErrSyntax) at the same placement, on the input both
+// read: lines of permutations and JSON records, no drawn board (which
+// LineValidator does not read) and no control character (which the
+// scanner refuses even in a comment).
+func FuzzLineValidatorScanner(f *testing.F) {
+	for _, s := range []string{
+		"5 2 6 1 7 4 8 3\n1 1\n", `{"n":4,"columns":[2,4,1,3]}`, "# c\n\n(1)\n[]\n", "[1", "1,,2", "1 1 9",
+		"{\n\"columns\": [3,1,4,2],\n \"n\": 4}\n2 4 1 3 # c", `{"n":2,"columns":[1,2]} x`, "2 4 1 3 2 4 1 3 5",
+		` {"n":1,"columns":[1]}`, "\t[1]",
+	} {
+		f.Add(s)
+	}
+	type got struct {
+		line, n int
+		verdict string
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for l := range strings.Lines(s) {
+			if placetext.IsBoardLine([]byte(strings.TrimRight(l, "\n"))) {
+				return
+			}
+		}
+		for _, c := range []byte(s) {
+			if c < ' ' && c != '\t' && c != '\r' && c != '\n' || c == 0x7f {
+				return
+			}
+		}
+		var lv, sc []got
+		v := NewLineValidator(strings.NewReader(s))
+		for v.Next() {
+			lv = append(lv, got{v.Line(), v.N(), fmt.Sprint(v.Verdict())})
+		}
+		scan := NewPlacementScanner(strings.NewReader(s), 0)
+		for scan.Scan(context.Background()) {
+			p := scan.Placement()
+			sc = append(sc, got{scan.Line(), len(p), fmt.Sprint(Validate(p))})
+		}
+		lvErr, scErr := v.Err(), scan.Err()
+		if len(lv) == 0 && lvErr == nil && errors.Is(scErr, ErrSyntax) && strings.HasSuffix(scErr.Error(), "empty input") {
+			scErr = nil // no placement: the scanner calls it an error
+		}
+		if !slices.Equal(lv, sc) || (lvErr == nil) != (scErr == nil) ||
+			lvErr != nil && (!errors.Is(lvErr, ErrSyntax) || !errors.Is(scErr, ErrSyntax)) {
+			t.Fatalf("input %q:\nLineValidator %v, %v\nPlacementScanner+Validate %v, %v", s, lv, lvErr, sc, scErr)
 		}
 	})
 }

@@ -209,7 +209,7 @@ func TestPlotUsage(t *testing.T) {
 		{[]string{"count", "4-8", "-plot", svg}, "-plot is not a flag of count any more: 'nqueens compare A-B -plot FILE' draws the chart of a range"},
 		{[]string{"count", "4-8", "-budget", "1s"}, "-budget is not a flag of count any more: 'nqueens compare A-B -budget D'"},
 		{[]string{"count", "8", "-method", "all"}, "-method all: 'nqueens compare A-B' compares the methods"},
-		{[]string{"count", "8", "-method", "quadrant", "-plan-only"}, "-plan-only is not a flag of count any more: 'nqueens plan N -method quadrant -shards M' prints the memory plan"},
+		{[]string{"count", "8", "-method", "quadrant", "-plan-only"}, "-plan-only is not a flag of count any more: 'nqueens plan N -method join -shards M' prints the memory plan"},
 	} {
 		out, errs, code := cli(t, "", tc.args...)
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, tc.want) {

@@ -41,9 +41,13 @@ func (u *unitStream) Read(p []byte) (int, error) {
 
 // TestHostileArguments runs the command lines and records that once
 // sized memory or time by one number (a shard count M, a unit list)
-// through the built binary: each must end within 2 s and 64 MB with an
-// exit status of 0 to 3 and no Go runtime text (a panic, a fatal error,
-// a goroutine dump) on standard error.
+// through the built binary: each must end within 2 s of CPU and 64 MB
+// with an exit status of 0 to 3 and no Go runtime text (a panic, a
+// fatal error, a goroutine dump) on standard error. CPU time (user and
+// system), not wall time, is the claim: on a machine shared with other
+// work the wall time of the same run doubles, and a runaway loop or a
+// sizing by M shows in the CPU time all the same; a hang is caught by
+// the 10 s wall bound.
 func TestHostileArguments(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
@@ -96,12 +100,13 @@ func TestHostileArguments(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			// Peak memory from GNU time: the child's own rusage would
-			// hold this test's peak, which Linux keeps across exec.
+			// Peak memory and CPU time from GNU time: the child's own
+			// rusage would hold this test's peak, which Linux keeps
+			// across exec.
 			rssFile := filepath.Join(t.TempDir(), "rss")
 			cmd := exec.Command(bin, tc.args...)
 			if timeBin != "" {
-				cmd = exec.Command(timeBin, append([]string{"-f", "%M", "-o", rssFile, bin}, tc.args...)...)
+				cmd = exec.Command(timeBin, append([]string{"-f", "%U %S %M", "-o", rssFile, bin}, tc.args...)...)
 			}
 			cmd.Stdin = tc.stdin
 			var stderr bytes.Buffer
@@ -119,22 +124,28 @@ func TestHostileArguments(t *testing.T) {
 				<-done
 				t.Fatalf("nqueens %s: still running after 10 s", strings.Join(tc.args, " "))
 			}
-			wall := time.Since(t0)
 			code := cmd.ProcessState.ExitCode()
+			cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 			var rss int64
 			if timeBin != "" {
 				b, err := os.ReadFile(rssFile)
 				if err != nil {
 					t.Fatal(err)
 				}
-				f := strings.Fields(string(b))
-				if len(f) == 0 {
+				// The last line (GNU time writes "Command exited with
+				// non-zero status" before it).
+				lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+				f := strings.Fields(lines[len(lines)-1])
+				if len(f) != 3 {
 					t.Fatalf("time wrote %q", b)
 				}
-				kb, err := strconv.ParseInt(f[len(f)-1], 10, 64)
-				if err != nil {
+				user, err1 := strconv.ParseFloat(f[0], 64)
+				sys, err2 := strconv.ParseFloat(f[1], 64)
+				kb, err3 := strconv.ParseInt(f[2], 10, 64)
+				if err1 != nil || err2 != nil || err3 != nil {
 					t.Fatalf("time wrote %q", b)
 				}
+				cpu = time.Duration((user + sys) * float64(time.Second))
 				rss = kb << 10
 			}
 			se := stderr.String()
@@ -144,8 +155,8 @@ func TestHostileArguments(t *testing.T) {
 			if code != tc.code || strings.Count(se, "\n") > 1 {
 				t.Errorf("nqueens %s: exit %d, stderr %q; want %d and at most one line", strings.Join(tc.args, " "), code, se, tc.code)
 			}
-			if wall > 2*time.Second || rss > 64<<20 {
-				t.Errorf("nqueens %s: %v, %d MB; want at most 2 s and 64 MB", strings.Join(tc.args, " "), wall.Round(time.Millisecond), rss>>20)
+			if cpu > 2*time.Second || rss > 64<<20 {
+				t.Errorf("nqueens %s: %v of CPU (%v wall), %d MB; want at most 2 s of CPU and 64 MB", strings.Join(tc.args, " "), cpu.Round(time.Millisecond), time.Since(t0).Round(time.Millisecond), rss>>20)
 			}
 		})
 	}

@@ -81,13 +81,11 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 // quarter of it) and rest on something. Not enough: an extrapolation
 // from a smaller N, a single sample, or the kernel's probes, whose few
 // first samples may all be empty (an estimate near 0). The join's
-// pieces (Quadrant, Probes set: thinned row splits drawn by cost) are
-// never empty, and its quick estimates err high: five each at N = 18
-// to 23 (2026-12-01, this 2-core machine) gave 1.5–5.5× the wall time
-// measured at N = 18..21, 1.05–2.4× half Q(22)'s CPU time and 1.3–1.7×
-// the full calibration's estimate of N = 23, never less. Trusting them
-// saves the full calibration's twentieth of the count (0.1–0.2 s of
-// `count 18 -total-only`'s 1.7 s).
+// pieces (the join, Probes set: thinned row splits drawn by cost) are
+// never empty, and its quick estimates err high: measured at N = 18 to
+// 23 they were 1.05 to 5.5 times the time counted or fully calibrated,
+// never less. Trusting them saves the full calibration's twentieth of
+// the count.
 func quickIsEnough(e nqueens.CountEstimate) bool {
 	if e.WallSeconds > refuseAbove.Seconds()/4 || e.From != e.N || e.Samples < 2 {
 		return false

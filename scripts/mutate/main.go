@@ -2,7 +2,7 @@
 // runs the tests that should catch it and reports which survived: a
 // test suite's score against wrong lines (issue "trust, round two").
 //
-//	go run ./scripts/mutate [-list scripts/mutants.txt] [-min 95] [-timeout 120s] [-only NAME]
+//	go run ./scripts/mutate [-list scripts/mutants.txt] [-min 95] [-timeout 120s] [-j 1] [-only NAME]
 //
 // The list holds one mutant per block, blocks separated by blank lines:
 //
@@ -41,6 +41,7 @@ func main() {
 	minScore := flag.Float64("min", 95, "fail below this `percent` caught")
 	timeout := flag.Duration("timeout", 120*time.Second, "each mutant's test time limit")
 	only := flag.String("only", "", "run only the mutant `NAME`")
+	jobs := flag.Int("j", 1, "run `J` mutants at once (each its own copy of the tree)")
 	flag.Parse()
 	ms, err := readList(*list)
 	if err != nil {
@@ -52,27 +53,55 @@ func main() {
 		fmt.Fprintln(os.Stderr, "mutate:", err)
 		os.Exit(2)
 	}
+	var todo []mutant
+	for _, m := range ms {
+		if *only == "" || m.name == *only {
+			todo = append(todo, m)
+		}
+	}
+	// Each mutant's result in its own slot, printed in list order as the
+	// slots fill, so that the report reads the same whatever -j is.
+	type result struct {
+		caught bool
+		err    error
+		took   time.Duration
+	}
+	results := make([]chan result, len(todo))
+	for i := range results {
+		results[i] = make(chan result, 1)
+	}
+	start := time.Now()
+	next := make(chan int)
+	go func() {
+		for i := range todo {
+			next <- i
+		}
+		close(next)
+	}()
+	for range max(*jobs, 1) {
+		go func() {
+			for i := range next {
+				t0 := time.Now()
+				ok, err := run(root, todo[i], *timeout)
+				results[i] <- result{ok, err, time.Since(t0).Round(100 * time.Millisecond)}
+			}
+		}()
+	}
 	caught, ran := 0, 0
 	var survivors []string
-	start := time.Now()
-	for _, m := range ms {
-		if *only != "" && m.name != *only {
-			continue
-		}
-		t0 := time.Now()
-		ok, err := run(root, m, *timeout)
-		took := time.Since(t0).Round(100 * time.Millisecond)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "mutate: %s (%s:%d): %v\n", m.name, *list, m.line, err)
+	for i, m := range todo {
+		r := <-results[i]
+		if r.err != nil {
+			fmt.Fprintf(os.Stderr, "mutate: %s (%s:%d): %v\n", m.name, *list, m.line, r.err)
 			os.Exit(2)
 		}
 		ran++
-		if ok {
+		if r.caught {
 			caught++
-			fmt.Printf("caught   %s (%v)\n", m.name, took)
+			fmt.Printf("caught   %s (%v)\n", m.name, r.took)
 		} else {
 			survivors = append(survivors, m.name)
-			fmt.Printf("SURVIVED %s (%s: %q → %q; go test %s; %v)\n", m.name, m.file, m.old, m.new, m.test, took)
+			fmt.Printf("SURVIVED %s (%s: %q → %q; go test %s; %v)\n", m.name, m.file, m.old, m.new, m.test, r.took)
 		}
 	}
 	if ran == 0 {

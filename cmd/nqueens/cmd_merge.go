@@ -26,7 +26,7 @@ missing, duplicated or mismatched shard, or a mix of methods, is an error
 that names it and its file (exit 1); an unreadable record exits 2.
 
 Before adding up, every unit's result is checked against what its unit
-can hold (see "Trust" in the README), and a merge of the kernel's records
+can hold (see "Trust" in docs/LONG-COUNTS.md), and a merge of the kernel's records
 against Burnside's lemma, 8·unique − total = S180 + 2·S90 (the solutions
 the half and the quarter turn map onto themselves, counted here); a
 failure names the record and unit at fault and the command that counts

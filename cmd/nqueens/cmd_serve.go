@@ -27,7 +27,7 @@ says from the completion search whether it can still be completed), a
 count panel and a panel that draws one solution of a large board.
 Everything is embedded in the binary; nothing is fetched from elsewhere.
 The JSON API (/api/count, /api/solve, /api/find, /api/check, /api/events,
-/api/complete, /api/generate) is described in the README.
+/api/complete, /api/generate) is described in docs/SERVE.md.
 
 Listens on the loopback address unless -addr says otherwise, and then
 answers only requests for 127.0.0.1, localhost or [::1] at its port (a

@@ -5,7 +5,7 @@
 // The page does not search by itself. Stepping replays the events that
 // the library's own methods report through SolveOptions.Trace, streamed by
 // /api/events as server-sent events in windows the page asks for, so there
-// is one implementation of each algorithm. See the README for the API.
+// is one implementation of each algorithm. docs/SERVE.md describes the API.
 package web
 
 import (

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/nqueens/nqueens/internal/checkpoint"
+	"github.com/nqueens/nqueens/internal/estimate"
 	"github.com/nqueens/nqueens/internal/kernel"
 	"github.com/nqueens/nqueens/internal/shard"
 )
@@ -34,8 +36,8 @@ var kernelKind = engineKind{
 		return newKernel(p), nil
 	},
 	listed: func(n int) error {
-		if n < 4 || n > kernelListMax {
-			return fmt.Errorf("%w: the kernel's units are listed for n = 4..%d, not n = %d", ErrSize, kernelListMax, n)
+		if n < 4 || n > estimate.KernelListMax {
+			return fmt.Errorf("%w: the kernel's units are listed for n = 4..%d, not n = %d", ErrSize, estimate.KernelListMax, n)
 		}
 		return nil
 	},
@@ -175,4 +177,27 @@ func kernelUnitAtFault(p *kernel.Plan, results []UnitCount) (UnitCount, bool) {
 func unitShare(p *kernel.Plan, u UnitCount, where string) string {
 	return fmt.Sprintf("unit %d, %s (total %d, unique %d), breaks its share of it: 8·unique − total = %d, but the unit's symmetric solutions make it %d",
 		u.ID, where, u.Total, u.Unique, int64(8*u.Unique-u.Total), p.Excess(u.ID))
+}
+
+// The last kernel plan, which Estimate lists and the Count after it
+// reuses (a plan does not change once made).
+var lastPlan struct {
+	sync.Mutex
+	p *kernel.Plan
+}
+
+// kernelPlan returns kernel.NewPlanWorkers(n, workers), reusing the last
+// plan of the same n.
+func kernelPlan(n, workers int) (*kernel.Plan, error) {
+	lastPlan.Lock()
+	defer lastPlan.Unlock()
+	if p := lastPlan.p; p != nil && p.N == n {
+		return p, nil
+	}
+	p, err := kernel.NewPlanWorkers(n, workers)
+	if err != nil {
+		return nil, err
+	}
+	lastPlan.p = p
+	return p, nil
 }

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/nqueens/nqueens/internal/estimate"
-	"github.com/nqueens/nqueens/internal/quadrant"
+	"github.com/nqueens/nqueens/internal/run"
 )
 
 // DefaultEstimateBudget is the calibration time of the zero
@@ -119,8 +119,9 @@ func Estimate(ctx context.Context, n int, opts EstimateOptions) (CountEstimate, 
 		return CountEstimate{}, err
 	}
 	m := ChooseMethod(n, CountOptions{Method: opts.Method, Workers: max(opts.Workers, 0), MaxMemory: opts.MaxMemory, Shard: opts.Shard})
-	if opts.Workers < 0 {
-		return CountEstimate{}, fmt.Errorf("workers = %d: must be 0 (all cores) or more", opts.Workers)
+	workers, err := run.Workers(opts.Workers)
+	if err != nil {
+		return CountEstimate{}, err
 	}
 	if opts.Budget < 0 {
 		return CountEstimate{}, fmt.Errorf("estimate budget %v: must not be negative", opts.Budget)
@@ -134,20 +135,20 @@ func Estimate(ctx context.Context, n int, opts EstimateOptions) (CountEstimate, 
 	if opts.Budget == 0 {
 		opts.Budget = DefaultEstimateBudget
 	}
-	if opts.Workers == 0 {
-		opts.Workers = defaultWorkers()
-	}
 	e := estimate.Estimate{From: n, Workers: 1, Units: 1}
 	rnd := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x9e3779b97f4a7c15))
-	eo := estimate.Options{Workers: opts.Workers, Budget: opts.Budget}
-	var err error
-	switch m {
-	case MethodKernel:
-		err = estimateKernel(ctx, n, opts, eo, rnd, &e)
-	case MethodJoin:
-		err = estimateJoin(ctx, n, opts, eo, rnd, &e)
-	default:
-		kind := map[Method]estimate.Classic{MethodArrays: estimate.Arrays, MethodPermutation: estimate.Permutation}[m] // else Board
+	eo := estimate.Options{Workers: workers, Budget: opts.Budget}
+	if eng := run.ByMethod(string(m)); eng != nil {
+		ro := run.Options{Workers: workers, MaxMemory: opts.MaxMemory, Shard: run.Shard(opts.Shard)}
+		err = eng.Estimate(ctx, n, ro, eo, rnd, &e)
+	} else {
+		kind := estimate.Board // the time per node grows as N (Bitboard too)
+		switch m {
+		case MethodArrays:
+			kind = estimate.Arrays
+		case MethodPermutation:
+			kind = estimate.Permutation
+		}
 		err = estimate.ClassicTimes(ctx, n, kind, func(ctx context.Context, n int) (uint64, error) {
 			res, err := Count(ctx, n, CountOptions{Method: m})
 			return res.Nodes, err
@@ -159,74 +160,4 @@ func Estimate(ctx context.Context, n int, opts EstimateOptions) (CountEstimate, 
 	return CountEstimate{N: n, Method: m, Workers: e.Workers, Units: e.Units, CPUSeconds: e.CPUSeconds, WallSeconds: e.WallSeconds,
 		PlanSeconds: e.PlanSeconds, Spread: e.Spread, Memory: e.Memory, Samples: e.Samples, Probes: e.Probes, From: e.From,
 		Calibration: time.Since(start), UnitSeconds: e.UnitSeconds}, nil
-}
-
-// estimateKernel lists the kernel's plan (kept for the Count that
-// follows) and samples its units, or samples borders above
-// estimate.KernelListMax.
-func estimateKernel(ctx context.Context, n int, opts EstimateOptions, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error {
-	if n > estimate.KernelListMax {
-		return estimate.Borders(ctx, n, opts.Shard.Count, eo, rnd, e)
-	}
-	t0 := time.Now()
-	p, err := kernelPlan(n, opts.Workers)
-	if err != nil {
-		return err
-	}
-	planSec := time.Since(t0).Seconds()
-	costs := planCosts(p)
-	sel, err := selectIDs(costs, opts.Shard)
-	if err != nil {
-		return err
-	}
-	return estimate.Kernel(ctx, n, p, planSec, costs, sel, eo, rnd, e)
-}
-
-// estimateJoin plans the join's memory and units as Count does and
-// samples their pieces.
-func estimateJoin(ctx context.Context, n int, opts EstimateOptions, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error {
-	if n > MaxQuadrantN {
-		return fmt.Errorf("%w: n = %d is outside 0..%d for method join", ErrSize, n, MaxQuadrantN)
-	}
-	if n < 4 {
-		e.Units = 0
-		return nil
-	}
-	mp, err := quadrantMemory(n, opts)
-	if err != nil {
-		return quadrantMemoryError(n, opts.Shard, err)
-	}
-	up, err := quadrant.NewUnitPlan(n)
-	if err != nil {
-		return err
-	}
-	sel, err := quadrantIDs(up, opts.Shard)
-	if err != nil {
-		return err
-	}
-	return estimate.Join(ctx, n, up, sel, opts.Shard != (Shard{}), mp, eo, rnd, e)
-}
-
-// quadrantMemory returns the memory plan of a quadrant count with opts:
-// of a whole count from the sizes alone (quadrant.PlanMemory), of a
-// shard from the plan for its own units (Plan.ForUnits, as the join's engine
-// builds it), which holds less than the whole.
-func quadrantMemory(n int, opts EstimateOptions) (quadrant.MemoryPlan, error) {
-	if opts.Shard == (Shard{}) {
-		return quadrant.PlanMemory(n, opts.Workers, opts.MaxMemory)
-	}
-	up, err := quadrant.NewUnitPlan(n)
-	if err != nil {
-		return quadrant.MemoryPlan{}, err
-	}
-	sel, err := quadrantIDs(up, opts.Shard)
-	if err != nil {
-		return quadrant.MemoryPlan{}, err
-	}
-	sp, err := up.ForUnits(sel)
-	if err != nil {
-		return quadrant.MemoryPlan{}, err
-	}
-	r, err := sp.PlanMemory(quadrant.Options{Workers: opts.Workers, MaxMemory: opts.MaxMemory})
-	return quadrant.MemoryPlan{Peak: r.PeakMemory, Workers: r.Workers, Projected: r.Projected}, err
 }

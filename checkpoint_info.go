@@ -5,7 +5,17 @@ import (
 	"os"
 
 	"github.com/nqueens/nqueens/internal/checkpoint"
+	"github.com/nqueens/nqueens/internal/run"
 )
+
+// ErrCheckpoint is wrapped by the errors for a checkpoint file that Count
+// refuses: one that is not a checkpoint, belongs to another count
+// (method, n, decomposition version or plan), is damaged in a way that a
+// torn write cannot explain, holds a record that breaks its unit's rule
+// or a total that breaks Burnside's lemma (see Count), or is in use by
+// another count. A torn last record is not an error: it is dropped, its
+// unit counted again, and CountOptions.Notice told.
+var ErrCheckpoint = run.ErrCheckpoint
 
 // CheckpointMethod reads the header of the checkpoint file at path (and
 // nothing after it) and returns the board size and method of the count
@@ -26,7 +36,7 @@ func CheckpointMethod(path string) (n int, m Method, err error) {
 	defer f.Close()
 	h, err := checkpoint.ReadHeader(f)
 	if err != nil {
-		return 0, "", also(ErrCheckpoint, fmt.Errorf("%s: %w", path, err))
+		return 0, "", run.WithKind(ErrCheckpoint, fmt.Errorf("%s: %w", path, err))
 	}
-	return h.N, methodFor(h.Version), nil
+	return h.N, Method(run.MethodFor(h.Version)), nil
 }

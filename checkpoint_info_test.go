@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/nqueens/nqueens/internal/checkpoint"
+	"github.com/nqueens/nqueens/internal/run"
 )
 
 func TestCheckpointMethod(t *testing.T) {
@@ -58,12 +59,12 @@ func TestCommittedCheckpointsResume(t *testing.T) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		e, err := kindOf(m).units(n)
+		e, err := run.ByMethod(string(m)).Units(n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		h := checkpoint.Header{N: n, Version: e.unitsVersion(), Plan: e.digest(), Units: len(e.costs())}
-		f, done, err := openCheckpoint(path, h, e.checkRecord, nil)
+		h := checkpoint.Header{N: n, Version: e.Info().UnitsVersion, Plan: e.Digest(), Units: len(e.Costs())}
+		f, done, err := run.OpenCheckpoint(path, h, e.CheckRecord, nil)
 		if err != nil {
 			t.Fatalf("%s does not resume: %v", tc.file, err)
 		}

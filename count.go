@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"time"
 
 	"github.com/nqueens/nqueens/internal/classic"
 	"github.com/nqueens/nqueens/internal/quadrant"
-	"github.com/nqueens/nqueens/internal/symcount"
+	"github.com/nqueens/nqueens/internal/run"
 )
 
 // MaxN is the largest board Count and Solutions accept: the kernels keep a
@@ -19,7 +18,7 @@ import (
 const MaxN = 64
 
 // ErrSize is wrapped by the errors for a board size outside 0..MaxN.
-var ErrSize = errors.New("board size out of range")
+var ErrSize = run.ErrSize
 
 // CountOptions tunes Count. The zero value counts with the fastest
 // method that fits (MethodAuto, ChooseMethod) on every core.
@@ -94,7 +93,7 @@ const MaxQuadrantN = quadrant.MaxN
 // ErrMemory is wrapped by the error of a MethodJoin count that does not
 // fit CountOptions.MaxMemory, and by the error of Random when the machine
 // (or the process's address-space limit) has too little memory for n.
-var ErrMemory = errors.New("memory limit too small")
+var ErrMemory = run.ErrMemory
 
 // A Result is the outcome of Count.
 type Result struct {
@@ -128,84 +127,6 @@ type Result struct {
 // symcount's 32: the quadrant join counts totals, and Count derives the
 // unique count from the whole total (see Count).
 func (r Result) UniqueCounted() bool { return r.Method != MethodJoin || r.burnside }
-
-// deriveUnique sets res.Unique from res.Solutions by Burnside's lemma:
-// U = (Q + S180 + 2·S90)/8, with S180 and S90 the solutions that the half
-// and the quarter turn map onto themselves, counted by a search of their
-// own (internal/symcount: 0.13 s at n = 20, 1.7 s at n = 23, checking
-// ctx). A sum that is not a multiple of 8 means a wrong total: the error
-// is then a *burnsideError, which the caller words for where the total
-// came from.
-func deriveUnique(ctx context.Context, res *Result) error {
-	if res.N > symcount.MaxN {
-		return nil
-	}
-	if res.N < 2 { // one solution, its own class of 1 (not a class of 8)
-		res.Unique, res.burnside = Uint128{Lo: 1}, true
-		return nil
-	}
-	s180, s90, err := symmetric(ctx, res.N)
-	if err != nil {
-		return err
-	}
-	sum, o1 := res.Solutions.Add64(s180)
-	sum, o2 := sum.AddMul64(2, s90)
-	if o1 || o2 || sum.Lo%8 != 0 {
-		return &burnsideError{n: res.N, q: res.Solutions, s180: s180, s90: s90}
-	}
-	res.Unique, res.burnside = Uint128{Hi: sum.Hi >> 3, Lo: sum.Lo>>3 | sum.Hi<<61}, true
-	return nil
-}
-
-// symmetric returns S180 and S90 for n ≤ symcount.MaxN: the solutions
-// that the half and the quarter turn map onto themselves.
-func symmetric(ctx context.Context, n int) (s180, s90 uint64, err error) {
-	if s180, err = symcount.Half(ctx, n); err != nil {
-		return 0, 0, err
-	}
-	s90, err = symcount.Quarter(n)
-	return s180, s90, err
-}
-
-// checkBurnside checks a kernel count's totals against Burnside's lemma,
-// 8·U − Q = S180 + 2·S90, for 2 ≤ n ≤ symcount.MaxN (others pass). Its
-// error is a *burnsideError. It catches every error in Q or U that
-// breaks the identity, that is every one but those where Q moves by
-// eight times what U moves by (total+8k with unique+k).
-func checkBurnside(ctx context.Context, n int, q, u Uint128) error {
-	if n < 2 || n > symcount.MaxN {
-		return nil
-	}
-	s180, s90, err := symmetric(ctx, n)
-	if err != nil {
-		return err
-	}
-	lhs, o1 := q.Add64(s180) // Q + S180 + 2·S90 = 8·U
-	lhs, o2 := lhs.AddMul64(2, s90)
-	eight := Uint128{Hi: u.Hi<<3 | u.Lo>>61, Lo: u.Lo << 3}
-	if o1 || o2 || u.Hi>>61 != 0 || lhs != eight {
-		return &burnsideError{n: n, q: q, u: u, unique: true, s180: s180, s90: s90}
-	}
-	return nil
-}
-
-// A burnsideError reports totals that break Burnside's lemma over the 8
-// symmetries of the square: 8·U = Q + S180 + 2·S90.
-type burnsideError struct {
-	n         int
-	q, u      Uint128
-	unique    bool // u was counted (kernel); else only Q + S180 + 2·S90 ≡ 0 mod 8 was checked
-	s180, s90 uint64
-}
-
-func (e *burnsideError) Error() string {
-	if e.unique {
-		return fmt.Sprintf("n = %d: %v solutions and %v unique break Burnside's lemma 8·U − Q = S180 + 2·S90 (S180 = %d, S90 = %d)",
-			e.n, e.q, e.u, e.s180, e.s90)
-	}
-	return fmt.Sprintf("n = %d: %v solutions is impossible: by Burnside's lemma Q + S180 + 2·S90 (S180 = %d, S90 = %d) is a multiple of 8",
-		e.n, e.q, e.s180, e.s90)
-}
 
 func checkN(n int) error {
 	if n < 0 || n > MaxN {
@@ -264,32 +185,37 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	if _, err := ParseMethod(string(opts.Method)); err != nil {
 		return Result{}, err
 	}
-	if opts.Workers < 0 {
-		return Result{}, fmt.Errorf("workers = %d: must be 0 (all cores) or more", opts.Workers)
+	workers, err := run.Workers(opts.Workers)
+	if err != nil {
+		return Result{}, err
 	}
 	if err := opts.Shard.check(); err != nil {
 		return Result{}, err
 	}
 	m := ChooseMethod(n, opts)
-	opts.Method = m
-	if kindOf(m) == nil && (opts.Checkpoint != "" || opts.Shard != (Shard{})) {
+	opts.Method, opts.Workers = m, workers
+	e := run.ByMethod(string(m))
+	if e == nil && (opts.Checkpoint != "" || opts.Shard != (Shard{})) {
 		return Result{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, MethodKernel, MethodJoin)
 	}
+	ro := opts.run()
 	if m == MethodJoin {
-		defer quadrantSoftLimit(n, opts)()
+		defer run.SoftLimit(n, ro)()
 	}
 	start := time.Now()
 	res := Result{N: n, Method: m, Units: 1}
-	if k := kindOf(m); k != nil {
-		e, sel, err := k.prepare(ctx, n, opts, &res)
+	if e != nil {
+		rr := run.Result{N: n, Method: string(m), Units: 1}
+		pe, sel, err := e.Plan(ctx, n, ro, &rr)
 		if err != nil {
 			return Result{}, err
 		}
-		if e != nil {
-			if err := countEngine(ctx, e, sel, opts, &res, start); err != nil {
+		if pe != nil {
+			if err := run.Count(ctx, pe, sel, ro, &rr, start); err != nil {
 				return Result{}, err
 			}
 		}
+		res = fromRun(rr)
 	} else {
 		if opts.Progress != nil {
 			opts.Progress(Progress{N: n, UnitsTotal: 1, CostTotal: 1})
@@ -317,7 +243,32 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	return res, nil
 }
 
-func defaultWorkers() int { return runtime.NumCPU() }
+// run returns the options as internal/run takes them.
+func (o CountOptions) run() run.Options {
+	ro := run.Options{Workers: o.Workers, Checkpoint: o.Checkpoint, Notice: o.Notice, Shard: run.Shard(o.Shard),
+		MaxMemory: o.MaxMemory, SoftMemoryLimit: o.SoftMemoryLimit}
+	if p := o.Progress; p != nil {
+		ro.Progress = func(x run.Progress) {
+			p(Progress{N: x.N, UnitsDone: x.UnitsDone, UnitsTotal: x.UnitsTotal, Resumed: x.Resumed,
+				CostDone: x.CostDone, CostTotal: x.CostTotal, CostResumed: x.CostResumed,
+				Solutions: Uint128(x.Solutions), Unique: Uint128(x.Unique), Nodes: x.Nodes, Elapsed: x.Elapsed})
+		}
+	}
+	return ro
+}
+
+// fromRun returns the Result of an engine's count.
+func fromRun(r run.Result) Result {
+	res := Result{N: r.N, Method: Method(r.Method), Solutions: Uint128(r.Solutions), Unique: Uint128(r.Unique), Nodes: r.Nodes,
+		Units: r.Units, Resumed: r.Resumed, Shard: Shard(r.Shard), planDigest: r.PlanDigest, burnside: r.Burnside}
+	if r.UnitResults != nil {
+		res.UnitResults = make([]UnitCount, len(r.UnitResults))
+		for i, u := range r.UnitResults {
+			res.UnitResults[i] = UnitCount(u)
+		}
+	}
+	return res
+}
 
 // A QuadrantPlan is the memory plan of a count with MethodJoin, or
 // of one of its shards, made without counting (PlanQuadrant).
@@ -355,13 +306,11 @@ func PlanQuadrant(n int, opts CountOptions) (QuadrantPlan, error) {
 	if err := opts.Shard.check(); err != nil {
 		return qp, err
 	}
-	if opts.Workers < 0 {
-		return qp, fmt.Errorf("workers = %d: must be 0 (all cores) or more", opts.Workers)
+	workers, err := run.Workers(opts.Workers)
+	if err != nil {
+		return qp, err
 	}
-	qo := quadrant.Options{Workers: opts.Workers, MaxMemory: opts.MaxMemory}
-	if qo.Workers == 0 {
-		qo.Workers = defaultWorkers()
-	}
+	qo := quadrant.Options{Workers: workers, MaxMemory: opts.MaxMemory}
 	whole, err := quadrant.EstimateMemory(n, qo)
 	if err != nil && !errors.Is(err, quadrant.ErrMemory) {
 		return qp, err
@@ -370,7 +319,7 @@ func PlanQuadrant(n int, opts CountOptions) (QuadrantPlan, error) {
 	qp.UnitsTotal = whole.Units
 	r := whole
 	if opts.Shard != (Shard{}) {
-		sp, _, err := quadrantShardPlan(n, opts.Shard)
+		sp, _, err := run.QuadrantShardPlan(n, run.Shard(opts.Shard))
 		if err != nil {
 			return qp, err
 		}

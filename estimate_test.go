@@ -7,6 +7,8 @@ import (
 	"math"
 	"testing"
 	"time"
+
+	"github.com/nqueens/nqueens/internal/estimate"
 )
 
 func ExampleEstimate() {
@@ -66,8 +68,8 @@ func TestEstimateKernel(t *testing.T) {
 			t.Errorf("Estimate(%d): %d units (%d per-unit times), from %d, method %s; want %d units from %d by bitboard",
 				n, e.Units, len(e.UnitSeconds), e.From, e.Method, want.Units, n)
 		}
-		if n >= 4 && (e.Samples < minSamples || !(e.CPUSeconds > 0) || e.WallSeconds < e.CPUSeconds/float64(e.Workers)) {
-			t.Errorf("Estimate(%d): %d samples, %g s CPU, %g s wall on %d workers; want %d+ samples and a positive time", n, e.Samples, e.CPUSeconds, e.WallSeconds, e.Workers, minSamples)
+		if n >= 4 && (e.Samples < estimate.MinSamples || !(e.CPUSeconds > 0) || e.WallSeconds < e.CPUSeconds/float64(e.Workers)) {
+			t.Errorf("Estimate(%d): %d samples, %g s CPU, %g s wall on %d workers; want %d+ samples and a positive time", n, e.Samples, e.CPUSeconds, e.WallSeconds, e.Workers, estimate.MinSamples)
 		}
 		var sum float64
 		for _, s := range e.UnitSeconds {
@@ -190,14 +192,5 @@ func TestEstimateClassic(t *testing.T) {
 	// 20! candidates: far beyond a day at any speed.
 	if e.From >= 20 || !math.IsNaN(e.Spread) || !(e.WallSeconds > 86400) {
 		t.Errorf("Estimate(20, permutation): from %d, %g s; want extrapolated, over a day", e.From, e.WallSeconds)
-	}
-}
-
-func TestPermutationNodes(t *testing.T) {
-	// Count(12, Permutation) visits 1,302,061,344 nodes (README).
-	for n, want := range map[int]float64{1: 1, 3: 15, 12: 1302061344} {
-		if got := permutationNodes(n); got != want {
-			t.Errorf("permutationNodes(%d) = %.0f; want %.0f", n, got, want)
-		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nqueens/nqueens/internal/run"
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
@@ -280,7 +281,7 @@ func TestMergeCarry(t *testing.T) {
 		t.Errorf("MergeShards of units of 2^64−1: %v; want ErrShard", err)
 	}
 	noRule := func(method string, n int) (shard.Plan, error) {
-		p, err := planFor(method, n)
+		p, err := run.PlanFor(method, n)
 		p.Unit = nil
 		return p, err
 	}

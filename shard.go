@@ -6,11 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"math/rand/v2"
-	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/nqueens/nqueens/internal/run"
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
@@ -37,20 +36,11 @@ type Shard struct {
 
 // ErrShard is wrapped by the errors for a bad shard selection, a
 // malformed shard record, or records that do not make one count.
-var ErrShard = errors.New("shard")
+var ErrShard = run.ErrShard
 
 // ErrVerify is wrapped by the error of VerifyShards when a recomputed
 // unit differs from its record.
-var ErrVerify = errors.New("recomputed unit differs from its record")
-
-// kindError is an error that also matches a kind (ErrShard,
-// ErrCheckpoint) under errors.Is, without repeating its text.
-type kindError struct{ err, kind error }
-
-func (e *kindError) Error() string   { return e.err.Error() }
-func (e *kindError) Unwrap() []error { return []error{e.err, e.kind} }
-
-func also(kind, err error) error { return &kindError{err, kind} }
+var ErrVerify = run.ErrVerify
 
 // ParseShard reads "I/M" with 0 ≤ I < M. Its errors wrap ErrShard and
 // start with the value, not with "shard" (a caller names the flag):
@@ -60,14 +50,14 @@ func ParseShard(s string) (Shard, error) {
 	i, err1 := strconv.Atoi(a)
 	m, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil {
-		return Shard{}, also(ErrShard, fmt.Errorf("%q is not I/M (for example 3/8)", s))
+		return Shard{}, run.WithKind(ErrShard, fmt.Errorf("%q is not I/M (for example 3/8)", s))
 	}
 	sh := Shard{Index: i, Count: m}
 	if m < 1 { // "0/0" would be the zero Shard, which means "no sharding"
-		return Shard{}, also(ErrShard, fmt.Errorf("%d/%d: M must be at least 1", i, m))
+		return Shard{}, run.WithKind(ErrShard, fmt.Errorf("%d/%d: M must be at least 1", i, m))
 	}
 	if p := sh.problem(); p != "" {
-		return Shard{}, also(ErrShard, fmt.Errorf("%d/%d: %s", i, m, p))
+		return Shard{}, run.WithKind(ErrShard, fmt.Errorf("%d/%d: %s", i, m, p))
 	}
 	return sh, nil
 }
@@ -113,41 +103,20 @@ func (s Shard) problem() string {
 // names the flag): "3 replicas need at least 3 shards, not 2 (…)".
 func (s Shard) WithReplicas(r int) (Shard, error) {
 	if r < 1 {
-		return Shard{}, also(ErrShard, fmt.Errorf("%d replicas: R must be at least 1", r))
+		return Shard{}, run.WithKind(ErrShard, fmt.Errorf("%d replicas: R must be at least 1", r))
 	}
 	s.Replicas = r
 	if r == 1 {
 		s.Replicas = 0
 	}
 	if r > s.Count {
-		return Shard{}, also(ErrShard, errors.New(s.problem()))
+		return Shard{}, run.WithKind(ErrShard, errors.New(s.problem()))
 	}
 	return s, nil
 }
 
 // replicas returns R, at least 1.
 func (s Shard) replicas() int { return max(s.Replicas, 1) }
-
-// selectIDs returns the ids of the units that shard s counts, for a plan
-// whose units have these costs.
-func selectIDs(costs []float64, s Shard) ([]int, error) {
-	if s == (Shard{}) {
-		return allIDs(len(costs)), nil
-	}
-	if err := checkShardCount(len(costs), s); err != nil {
-		return nil, err
-	}
-	return shard.AssignReplicas(costs, s.Count, s.replicas())[s.Index], nil
-}
-
-// allIDs returns 0..units-1.
-func allIDs(units int) []int {
-	ids := make([]int, units)
-	for i := range ids {
-		ids[i] = i
-	}
-	return ids
-}
 
 // A UnitCount is the result of one work unit: its share of the total
 // (already weighted: the sum over all units is A000170(n)), its
@@ -185,13 +154,13 @@ type ShardRecord struct {
 
 // ShardRecord returns the record of a Count made with CountOptions.Shard.
 func (r Result) ShardRecord() (ShardRecord, error) {
-	k := kindOf(r.Method)
-	if r.Shard == (Shard{}) || r.Method == "" || k == nil { // Count sets the method
+	e := run.ByMethod(string(r.Method))
+	if r.Shard == (Shard{}) || r.Method == "" || e == nil { // Count sets the method
 		return ShardRecord{}, fmt.Errorf("%w: the result is not of a shard", ErrShard)
 	}
 	digest := r.planDigest
 	if digest == "" { // a Result not made by Count
-		p, err := planFor(k.record, r.N)
+		p, err := run.PlanFor(e.Info().Record, r.N)
 		if err != nil {
 			return ShardRecord{}, err
 		}
@@ -200,18 +169,18 @@ func (r Result) ShardRecord() (ShardRecord, error) {
 	units := make([]shard.Unit, len(r.UnitResults))
 	for i, u := range r.UnitResults {
 		units[i] = shard.Unit(u)
-		if k.totalsOnly && u.Unique != 0 {
+		if e.Info().TotalsOnly && u.Unique != 0 {
 			return ShardRecord{}, fmt.Errorf("%w: unit %d of a %s count has a unique count", ErrShard, u.ID, r.Method)
 		}
 	}
-	return fromRecord(shard.NewReplicas(k.record, r.N, k.version, digest, r.Shard.Index, r.Shard.Count, r.Shard.Replicas, units), "")
+	return fromRecord(shard.NewReplicas(e.Info().Record, r.N, e.Info().Version, digest, r.Shard.Index, r.Shard.Count, r.Shard.Replicas, units), "")
 }
 
 // recordMethod is the method field of a shard record of method m ("",
 // the kernel's, for a method without units).
 func recordMethod(m Method) string {
-	if k := kindOf(m); k != nil {
-		return k.record
+	if e := run.ByMethod(string(m)); e != nil {
+		return e.Info().Record
 	}
 	return ""
 }
@@ -248,8 +217,8 @@ func fromRecord(s shard.Record, source string) (ShardRecord, error) {
 	if r.Shard.Replicas == 1 {
 		r.Shard.Replicas = 0
 	}
-	if k := kindOfRecord(s.Method); k != nil { // else MethodKernel; Record.Check refuses other methods
-		r.Method = k.method
+	if e := run.ByRecord(s.Method); e != nil { // else MethodKernel; Record.Check refuses other methods
+		r.Method = Method(e.Info().Method)
 	}
 	var ok1, ok2 bool
 	r.Solutions, ok1 = fromBig(s.Solutions)
@@ -261,17 +230,6 @@ func fromRecord(s shard.Record, source string) (ShardRecord, error) {
 		return ShardRecord{}, fmt.Errorf("%w: %s: a total does not fit 128 bits", ErrShard, s.Name())
 	}
 	return r, nil
-}
-
-func fromBig(b *big.Int) (Uint128, bool) {
-	if b == nil || b.Sign() < 0 || b.BitLen() > 128 {
-		return Uint128{}, false
-	}
-	var lo, hi big.Int
-	lo.SetUint64(^uint64(0))
-	lo.And(&lo, b)
-	hi.Rsh(b, 64)
-	return Uint128{Hi: hi.Uint64(), Lo: lo.Uint64()}, true
 }
 
 // MarshalJSON writes the record as one JSON object.
@@ -296,24 +254,6 @@ func fromShardRecords(recs []shard.Record, source string) ([]ShardRecord, error)
 		}
 	}
 	return out, nil
-}
-
-// planFor returns what shard.Check needs of the plan of a record's
-// method for n (engineKind.units: the quadrant join's without its
-// table). Its errors wrap ErrShard.
-func planFor(method string, n int) (shard.Plan, error) {
-	k := kindOfRecord(method)
-	if k == nil { // Record.Check refuses it first
-		return shard.Plan{}, fmt.Errorf("%w: unknown method %q", ErrShard, method)
-	}
-	e, err := k.units(n)
-	switch {
-	case errors.Is(err, ErrSize): // n out of the method's range, worded so
-		return shard.Plan{}, also(ErrShard, err)
-	case err != nil:
-		return shard.Plan{}, fmt.Errorf("%w: %w", ErrShard, err)
-	}
-	return shardPlan(e), nil
 }
 
 // MergeShards checks that recs are the shards 0..M-1 of one count —
@@ -346,7 +286,7 @@ func planFor(method string, n int) (shard.Plan, error) {
 // to every copy. Result.Shard.Replicas is R (0 for 1), Result.Units the
 // number of distinct units.
 func MergeShards(recs []ShardRecord) (Result, error) {
-	return mergeShards(recs, planFor, true)
+	return mergeShards(recs, run.PlanFor, true)
 }
 
 // mergeShards is MergeShards with the plans of plans, and Burnside's
@@ -360,74 +300,11 @@ func mergeShards(recs []ShardRecord, plans func(method string, n int) (shard.Pla
 			named[i].Source = "record " + strconv.Itoa(i+1)
 		}
 	}
-	m, err := shard.Check(named, plans)
-	var ue *shard.UnitError
-	if errors.As(err, &ue) {
-		return Result{}, also(ErrShard, fmt.Errorf("%v; the record was damaged or edited: count that shard again (%s)", err, recountCommand(&ue.Record, false)))
-	}
-	var re *shard.ReplicaError
-	if errors.As(err, &re) {
-		cmds := make([]string, len(re.Copies))
-		for i, c := range re.Copies {
-			cmds[i] = recountCommand(&c.Record, false)
-		}
-		return Result{}, also(ErrShard, fmt.Errorf("n = %d %v: a machine was faulty or a record was damaged or edited, and nothing tells which copy is right: count these shards again, without their checkpoints (%s), and merge again",
-			re.Copies[0].Record.N, err, strings.Join(cmds, "; ")))
-	}
+	r, err := run.Merge(named, plans, burnside)
 	if err != nil {
-		return Result{}, also(ErrShard, err)
-	}
-	k := kindOfRecord(m.Method)
-	if k == nil { // Record.Check refuses it first
-		return Result{}, fmt.Errorf("%w: unknown method %q", ErrShard, m.Method)
-	}
-	res := Result{N: m.N, Method: k.method, Units: m.Units, Nodes: m.Nodes, Shard: Shard{Count: m.Shards}}
-	if m.Replicas > 1 {
-		res.Shard.Replicas = m.Replicas
-	}
-	var ok1, ok2 bool
-	res.Solutions, ok1 = fromBig(m.Solutions)
-	res.Unique, ok2 = fromBig(m.Unique)
-	if k.totalsOnly {
-		res.Unique, ok2 = Uint128{}, true
-	}
-	if !ok1 || !ok2 {
-		return Result{}, fmt.Errorf("%w: n = %d: the total overflows 128 bits", ErrShard, m.N)
-	}
-	if !burnside {
-		return res, nil
-	}
-	if err := k.merged(context.Background(), &res, named); err != nil {
 		return Result{}, err
 	}
-	return res, nil
-}
-
-// recountCommand is the command line that counts the shard of r again,
-// or with each every shard of its count (I for the index).
-func recountCommand(r *shard.Record, each bool) string {
-	method, replicas := "", ""
-	if r.TotalsOnly() {
-		method = " --method join"
-	}
-	if r.Copies() > 1 {
-		replicas = " --replicas " + strconv.Itoa(r.Copies())
-	}
-	if each {
-		return fmt.Sprintf("nqueens count %d%s --shard I/%d%s for each I", r.N, method, r.Shards, replicas)
-	}
-	return fmt.Sprintf("nqueens count %d%s --shard %d/%d%s", r.N, method, r.Shard, r.Shards, replicas)
-}
-
-// sources lists the distinct sources of recs, for messages.
-func sources(recs []shard.Named) string {
-	var out []string
-	for _, r := range recs {
-		if !slices.Contains(out, r.Source) {
-			out = append(out, r.Source)
-		}
-	}
-	return strings.Join(out, ", ")
+	return fromRun(r), nil
 }
 
 // VerifyShards recomputes k units chosen at random (by seed) among the
@@ -441,112 +318,30 @@ func sources(recs []shard.Named) string {
 // units; the error wraps ErrVerify and names the first unit that
 // differs, its shard and its source.
 func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, workers int) ([]UnitCount, error) {
-	type ref struct{ rec, unit int }
-	type key struct {
-		m     Method
-		n, id int
+	workers, err := run.Workers(workers)
+	if err != nil {
+		return nil, err
 	}
-	var all [][]ref // the copies of each unit, in the order of recs
-	group := map[key]int{}
+	rs := make([]run.Rec, len(recs))
 	for i, r := range recs {
+		rs[i] = run.Rec{N: r.N, Method: string(r.Method.recorded()), Version: r.Version, Plan: r.Plan, Shard: run.Shard(r.Shard), Source: r.Source,
+			Units: make([]run.Unit, len(r.Units))}
 		for j, u := range r.Units {
-			c := key{r.Method.recorded(), r.N, u.ID}
-			if g, ok := group[c]; ok {
-				all[g] = append(all[g], ref{i, j})
-				continue
-			}
-			group[c] = len(all)
-			all = append(all, []ref{{i, j}})
+			rs[i].Units[j] = run.Unit(u)
 		}
 	}
-	k = min(max(k, 0), len(all))
-	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	for i := range k { // partial Fisher–Yates
-		j := i + rng.IntN(len(all)-i)
-		all[i], all[j] = all[j], all[i]
-	}
-	picked := all[:k]
-	if k == 0 {
-		return nil, nil
-	}
-	type count struct {
-		m Method
-		n int
-	}
-	byCount := map[count][]int{} // method and n -> indexes into picked
-	for i, p := range picked {
-		c := count{recs[p[0].rec].Method.recorded(), recs[p[0].rec].N}
-		byCount[c] = append(byCount[c], i)
-	}
-	if workers == 0 {
-		workers = defaultWorkers()
-	}
-	got := make([]UnitCount, k)
-	for c, idx := range byCount {
-		kd := kindOf(c.m)
-		if kd == nil {
-			return nil, fmt.Errorf("%w: method %s has no shards", ErrShard, c.m)
-		}
-		e, err := kd.units(c.n)
-		if err != nil {
-			return nil, err
-		}
-		version, digest, units := e.version(), e.digest(), len(e.costs())
-		todo := make([]int, 0, len(idx))
-		where := map[int][]int{} // unit id -> indexes into picked
-		for _, i := range idx {
-			for _, p := range picked[i] {
-				if r := recs[p.rec]; r.Version != version || r.Plan != digest {
-					return nil, fmt.Errorf("%w: %s (%s) is for decomposition %s plan %s; this program has %s plan %s",
-						ErrShard, r.Shard, r.Source, r.Version, r.Plan, version, digest)
-				}
-			}
-			r := recs[picked[i][0].rec]
-			id := r.Units[picked[i][0].unit].ID
-			if id < 0 || id >= units {
-				return nil, fmt.Errorf("%w: %s (%s): unit %d is not in the plan", ErrShard, r.Shard, r.Source, id)
-			}
-			if where[id] == nil {
-				todo = append(todo, id)
-			}
-			where[id] = append(where[id], i)
-		}
-		err = e.count(ctx, todo, workers, func(u UnitCount) error {
-			for _, i := range where[u.ID] {
-				got[i] = u
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
+	got, err := run.Verify(ctx, rs, k, seed, workers)
+	var out []UnitCount
+	if got != nil {
+		out = make([]UnitCount, len(got))
+		for i, u := range got {
+			out[i] = UnitCount(u)
 		}
 	}
-	for i, copies := range picked {
-		for _, p := range copies {
-			if err := verifyCopy(recs[p.rec], p.unit, got[i]); err != nil {
-				return got, err
-			}
-		}
-	}
-	return got, nil
+	return out, err
 }
 
-// verifyCopy compares the recount g of a unit with its copy, unit j of
-// record r: the total, and the unique count unless r's method counts
-// totals only. The error wraps ErrVerify and names the unit, the shard
-// and the source.
-func verifyCopy(r ShardRecord, j int, g UnitCount) error {
-	want := r.Units[j]
-	if k := kindOf(r.Method.recorded()); k != nil && k.totalsOnly {
-		if g.Total != want.Total {
-			return fmt.Errorf("%w: n = %d unit %d of shard %s (%s): recorded total %d; recomputed %d",
-				ErrVerify, r.N, want.ID, r.Shard, r.Source, want.Total, g.Total)
-		}
-		return nil
-	}
-	if g.Total != want.Total || g.Unique != want.Unique {
-		return fmt.Errorf("%w: n = %d unit %d of shard %s (%s): recorded total %d, unique %d; recomputed %d, %d",
-			ErrVerify, r.N, want.ID, r.Shard, r.Source, want.Total, want.Unique, g.Total, g.Unique)
-	}
-	return nil
+func fromBig(b *big.Int) (Uint128, bool) {
+	u, ok := run.FromBig(b)
+	return Uint128(u), ok
 }

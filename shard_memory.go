@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/nqueens/nqueens/internal/quadrant"
+	"github.com/nqueens/nqueens/internal/run"
 )
 
 // DefaultShardMemory is the memory bound of a shard of a count with
@@ -40,13 +41,11 @@ func PlanQuadrantShards(n int, opts CountOptions) ([]QuadrantPlan, [][]int, erro
 	if err := sh.check(); err != nil {
 		return nil, nil, err
 	}
-	if opts.Workers < 0 {
-		return nil, nil, fmt.Errorf("workers = %d: must be 0 (all cores) or more", opts.Workers)
+	workers, err := run.Workers(opts.Workers)
+	if err != nil {
+		return nil, nil, err
 	}
-	qo := quadrant.Options{Workers: opts.Workers, MaxMemory: opts.MaxMemory}
-	if qo.Workers == 0 {
-		qo.Workers = defaultWorkers()
-	}
+	qo := quadrant.Options{Workers: workers, MaxMemory: opts.MaxMemory}
 	p, err := quadrant.NewBucketPlan(n)
 	if err != nil {
 		return nil, nil, err
@@ -58,7 +57,7 @@ func PlanQuadrantShards(n int, opts CountOptions) ([]QuadrantPlan, [][]int, erro
 	if err != nil && !errors.Is(err, quadrant.ErrMemory) {
 		return nil, nil, err
 	}
-	if err := checkShardCount(units, sh); err != nil {
+	if err := run.CheckShardCount(units, run.Shard(sh)); err != nil {
 		return nil, nil, err
 	}
 	ids := p.Shards(sh.Count, sh.replicas())

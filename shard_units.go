@@ -2,6 +2,8 @@ package nqueens
 
 import (
 	"fmt"
+
+	"github.com/nqueens/nqueens/internal/run"
 )
 
 // ShardUnits returns the unit IDs that each of the s.Count shards of a
@@ -22,19 +24,19 @@ func ShardUnits(n int, m Method, s Shard) ([][]int, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
-	k := kindOf(ChooseMethod(n, CountOptions{Method: m, Shard: Shard{Count: s.Count}}))
+	k := run.ByMethod(string(ChooseMethod(n, CountOptions{Method: m, Shard: Shard{Count: s.Count}})))
 	if k == nil {
 		return nil, fmt.Errorf("method %s: shards need the %s or %s method", m, MethodKernel, MethodJoin)
 	}
-	if err := k.listed(n); err != nil {
+	if err := k.Listed(n); err != nil {
 		return nil, err
 	}
-	e, err := k.units(n) // the kernel's is kept for the Count or Estimate that follows
+	e, err := k.Units(n) // the kernel's is kept for the Count or Estimate that follows
 	if err != nil {
 		return nil, err
 	}
-	if err := checkShardCount(len(e.costs()), s); err != nil {
+	if err := run.CheckShardCount(len(e.Costs()), run.Shard(s)); err != nil {
 		return nil, err
 	}
-	return e.shards(s.Count, s.replicas()), nil
+	return e.Shards(s.Count, s.replicas()), nil
 }

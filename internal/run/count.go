@@ -1,4 +1,4 @@
-package nqueens
+package run
 
 import (
 	"context"
@@ -14,29 +14,29 @@ import (
 // opts.Progress, and checks a whole count's totals (engine.burnside).
 // It is the one orchestration of every engine: the engine is called
 // once per unit, never per node.
-func countEngine(ctx context.Context, e engine, sel []int, opts CountOptions, res *Result, start time.Time) (err error) {
-	costs := e.costs()
+func Count(ctx context.Context, e Engine, sel []int, opts Options, res *Result, start time.Time) (err error) {
+	costs := e.Costs()
 	res.Units, res.Shard = len(sel), opts.Shard
 	keep := opts.Shard != (Shard{})
 	if keep {
-		res.planDigest = e.digest() // for ShardRecord
+		res.PlanDigest = e.Digest() // for ShardRecord
 	}
 	var prior map[int]checkpoint.Record
 	var cp *checkpoint.File
 	if opts.Checkpoint != "" {
-		if res.planDigest == "" {
-			res.planDigest = e.digest()
+		if res.PlanDigest == "" {
+			res.PlanDigest = e.Digest()
 		}
-		h := checkpoint.Header{N: res.N, Version: e.unitsVersion(), Plan: res.planDigest, Units: len(costs)}
-		if cp, prior, err = openCheckpoint(opts.Checkpoint, h, e.checkRecord, opts.Notice); err != nil {
+		h := checkpoint.Header{N: res.N, Version: e.Info().UnitsVersion, Plan: res.PlanDigest, Units: len(costs)}
+		if cp, prior, err = OpenCheckpoint(opts.Checkpoint, h, e.CheckRecord, opts.Notice); err != nil {
 			return err
 		}
 		defer closeCheckpoint(cp, &err)
 	}
 	prog := Progress{N: res.N, UnitsTotal: len(sel)}
 	var overflow bool
-	all := make([]UnitCount, 0, len(sel)) // UnitResults, and to find a unit at fault
-	add := func(u UnitCount) {
+	all := make([]Unit, 0, len(sel)) // UnitResults, and to find a unit at fault
+	add := func(u Unit) {
 		var o1, o2 bool
 		prog.Solutions, o1 = prog.Solutions.Add64(u.Total)
 		prog.Unique, o2 = prog.Unique.Add64(u.Unique)
@@ -50,7 +50,7 @@ func countEngine(ctx context.Context, e engine, sel []int, opts CountOptions, re
 		c := costs[id]
 		prog.CostTotal += c
 		if r, ok := prior[id]; ok {
-			add(UnitCount{ID: id, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes})
+			add(Unit{ID: id, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes})
 			prog.Resumed++
 			prog.CostResumed += c
 			continue
@@ -63,7 +63,7 @@ func countEngine(ctx context.Context, e engine, sel []int, opts CountOptions, re
 		opts.Progress(prog)
 	}
 	var cpErr error
-	err = e.count(ctx, todo, opts.Workers, func(u UnitCount) error {
+	err = e.Count(ctx, todo, opts.Workers, func(u Unit) error {
 		if cp != nil {
 			if err := cp.Append(checkpoint.Record{Unit: u.ID, Total: u.Total, Unique: u.Unique, Nodes: u.Nodes}); err != nil {
 				cpErr = err
@@ -87,12 +87,12 @@ func countEngine(ctx context.Context, e engine, sel []int, opts CountOptions, re
 	if overflow {
 		return fmt.Errorf("n = %d: the count overflowed 128 bits", res.N)
 	}
-	slices.SortFunc(all, func(a, b UnitCount) int { return a.ID - b.ID })
+	slices.SortFunc(all, func(a, b Unit) int { return a.ID - b.ID })
 	res.Solutions, res.Unique, res.Nodes = prog.Solutions, prog.Unique, prog.Nodes
 	if keep {
 		res.UnitResults = all
 		return nil // a shard is checked as a whole when it is merged
 	}
 	read := func(id int) bool { _, ok := prior[id]; return ok }
-	return e.burnside(ctx, res, all, read, opts.Checkpoint)
+	return e.Burnside(ctx, res, all, read, opts.Checkpoint)
 }

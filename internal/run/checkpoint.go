@@ -1,4 +1,4 @@
-package nqueens
+package run
 
 import (
 	"errors"
@@ -8,22 +8,13 @@ import (
 	"github.com/nqueens/nqueens/internal/checkpoint"
 )
 
-// ErrCheckpoint is wrapped by the errors for a checkpoint file that Count
-// refuses: one that is not a checkpoint, belongs to another count
-// (method, n, decomposition version or plan), is damaged in a way that a
-// torn write cannot explain, holds a record that breaks its unit's rule
-// or a total that breaks Burnside's lemma (see Count), or is in use by
-// another count. A torn last record is not an error: it is dropped, its
-// unit counted again, and CountOptions.Notice told.
-var ErrCheckpoint = errors.New("checkpoint refused")
-
-// openCheckpoint opens (or creates) the checkpoint at path for the count
+// OpenCheckpoint opens (or creates) the checkpoint at path for the count
 // that h describes and returns it with the units it already holds, each
 // checked by check (the plan's rule for a unit's result; the file is
 // refused at the first record that breaks it). A torn tail that was
 // dropped, or a torn header that was written anew, is told to notice,
 // if not nil.
-func openCheckpoint(path string, h checkpoint.Header, check func(checkpoint.Record) error, notice func(string)) (*checkpoint.File, map[int]checkpoint.Record, error) {
+func OpenCheckpoint(path string, h checkpoint.Header, check func(checkpoint.Record) error, notice func(string)) (*checkpoint.File, map[int]checkpoint.Record, error) {
 	f, o, err := checkpoint.Open(path, h, 0)
 	if err == nil {
 		if err := checkRecords(path, o.Done, check); err != nil {
@@ -41,17 +32,17 @@ func openCheckpoint(path string, h checkpoint.Header, check func(checkpoint.Reco
 	var me *checkpoint.MismatchError
 	if errors.As(err, &me) && methodOf(me.Got.Version) != methodOf(me.Want.Version) {
 		hint := ""
-		if m := methodFor(me.Got.Version); m != "" && me.Got.N == me.Want.N {
+		if m := MethodFor(me.Got.Version); m != "" && me.Got.N == me.Want.N {
 			// Same board, other method (a --total-only count of
 			// N = 12..17 was the join's before auto chose the kernel
 			// there): say which method resumes it.
 			hint = fmt.Sprintf("; count with method %s to resume it", m)
 		}
-		return nil, nil, also(ErrCheckpoint, fmt.Errorf("%s: %w: it is a checkpoint of %s for n = %d, this count uses %s%s",
+		return nil, nil, WithKind(ErrCheckpoint, fmt.Errorf("%s: %w: it is a checkpoint of %s for n = %d, this count uses %s%s",
 			path, checkpoint.ErrMismatch, methodOf(me.Got.Version), me.Got.N, methodOf(me.Want.Version), hint))
 	}
 	if errors.Is(err, checkpoint.ErrForeign) || errors.Is(err, checkpoint.ErrMismatch) || errors.Is(err, checkpoint.ErrCorrupt) || errors.Is(err, checkpoint.ErrBusy) {
-		return nil, nil, also(ErrCheckpoint, err)
+		return nil, nil, WithKind(ErrCheckpoint, err)
 	}
 	return nil, nil, fmt.Errorf("checkpoint: %w", err)
 }
@@ -91,7 +82,7 @@ func checkRecords(path string, done map[int]checkpoint.Record, check func(checkp
 	slices.Sort(ids)
 	for _, id := range ids {
 		if err := check(done[id]); err != nil {
-			return also(ErrCheckpoint, fmt.Errorf("%s: %w: %v; %s", path, checkpoint.ErrCorrupt, err, deleteRemedy))
+			return WithKind(ErrCheckpoint, fmt.Errorf("%s: %w: %v; %s", path, checkpoint.ErrCorrupt, err, deleteRemedy))
 		}
 	}
 	return nil
@@ -105,17 +96,17 @@ const deleteRemedy = "the file was damaged or edited with a matching checksum: d
 // methodOf names the method whose units a decomposition version
 // describes, for messages.
 func methodOf(version string) string {
-	if m := methodFor(version); m != "" {
-		return "method " + string(m) + " (" + version + ")"
+	if m := MethodFor(version); m != "" {
+		return "method " + m + " (" + version + ")"
 	}
 	return "decomposition " + version
 }
 
-// methodFor returns the method whose units a decomposition version
+// MethodFor returns the method whose units a decomposition version
 // describes, or "" for a version this build does not know.
-func methodFor(version string) Method {
-	if k := kindOfVersion(version); k != nil {
-		return k.method
+func MethodFor(version string) string {
+	if e := ByVersion(version); e != nil {
+		return e.Info().Method
 	}
 	return ""
 }
@@ -127,4 +118,12 @@ func closeCheckpoint(cp *checkpoint.File, err *error) {
 	if cerr := cp.Close(); *err == nil && cerr != nil {
 		*err = cerr
 	}
+}
+
+// plural returns one for k = 1, else many.
+func plural(k int, one, many string) string {
+	if k == 1 {
+		return one
+	}
+	return many
 }

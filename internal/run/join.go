@@ -1,57 +1,27 @@
-package nqueens
+package run
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/nqueens/nqueens/internal/bytesize"
 	"github.com/nqueens/nqueens/internal/checkpoint"
+	"github.com/nqueens/nqueens/internal/estimate"
 	"github.com/nqueens/nqueens/internal/quadrant"
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
-// quadrantKind is MethodJoin, the quadrant join
-// (internal/quadrant): a unit is the row splits of one frame with the
-// same east rows in the top band, and counts a total only.
-var quadrantKind = engineKind{
-	method:       MethodJoin,
-	version:      quadrant.Version,
-	unitsVersion: quadrant.UnitsVersion,
-	record:       shard.MethodQuadrant,
-	totalsOnly:   true,
-	prepare:      prepareQuadrant,
-	units: func(n int) (engine, error) {
-		// The units and costs without the quadrant table: a merge of
-		// N = 24 shards needs a few MiB, not the table's 4.9 GiB.
-		if err := quadrantUnitsN(n); err != nil {
-			return nil, err
-		}
-		p, err := quadrant.NewUnitPlan(n)
-		if err != nil {
-			return nil, err
-		}
-		return newQuadrant(p, CountOptions{}, true), nil
-	},
-	listed: quadrantUnitsN,
-	merged: quadrantMerged,
-}
-
-// quadrantUnitsN reports whether the quadrant join has units for n.
-func quadrantUnitsN(n int) error {
-	if n < 4 || n > MaxQuadrantN {
-		return fmt.Errorf("%w: method join has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n)
-	}
-	return nil
-}
-
-// A quadrantEngine is a plan of the quadrant join.
-type quadrantEngine struct {
+// joinEngine is the quadrant join (internal/quadrant): a unit is the
+// row splits of one frame with the same east rows in the top band, and
+// counts a total only. Its zero value is the method before a plan.
+type joinEngine struct {
 	p *quadrant.Plan
 	c []float64 // the units' costs
-	// maxMemory and shard are the count's (CountOptions), for
-	// Plan.Count and its memory errors.
+	// maxMemory and shard are the count's (Options), for Plan.Count
+	// and its memory errors.
 	maxMemory uint64
 	shard     Shard
 	// recount: p is a NewUnitPlan, and count builds the tables of the
@@ -59,37 +29,101 @@ type quadrantEngine struct {
 	recount bool
 }
 
-func newQuadrant(p *quadrant.Plan, opts CountOptions, recount bool) *quadrantEngine {
-	return &quadrantEngine{p: p, c: quadrantCosts(p), maxMemory: opts.MaxMemory, shard: opts.Shard, recount: recount}
+func newQuadrant(p *quadrant.Plan, o Options, recount bool) joinEngine {
+	return joinEngine{p: p, c: quadrantCosts(p), maxMemory: o.MaxMemory, shard: o.Shard, recount: recount}
 }
 
-// quadrantSoftLimit lowers the runtime's soft memory limit for a
-// MethodJoin count of n with opts (CountOptions.SoftMemoryLimit) to follow
+func (joinEngine) Info() Info {
+	return Info{Method: Join, Version: quadrant.Version, UnitsVersion: quadrant.UnitsVersion, Record: shard.MethodQuadrant, TotalsOnly: true}
+}
+
+// Units returns the units and costs without the quadrant table: a
+// merge of N = 24 shards needs a few MiB, not the table's 4.9 GiB.
+func (joinEngine) Units(n int) (Engine, error) {
+	if err := JoinUnitsN(n); err != nil {
+		return nil, err
+	}
+	p, err := quadrant.NewUnitPlan(n)
+	if err != nil {
+		return nil, err
+	}
+	return newQuadrant(p, Options{}, true), nil
+}
+
+func (joinEngine) Listed(n int) error { return JoinUnitsN(n) }
+
+// JoinUnitsN reports whether the quadrant join has units for n.
+func JoinUnitsN(n int) error {
+	if n < 4 || n > quadrant.MaxN {
+		return fmt.Errorf("%w: method join has units for n = 4..%d, not n = %d", ErrSize, quadrant.MaxN, n)
+	}
+	return nil
+}
+
+// Estimate plans the join's memory and units as Count does and samples
+// their pieces.
+func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error {
+	if n > quadrant.MaxN {
+		return fmt.Errorf("%w: n = %d is outside 0..%d for method join", ErrSize, n, quadrant.MaxN)
+	}
+	if n < 4 {
+		e.Units = 0
+		return nil
+	}
+	mp, err := quadrantMemory(n, o)
+	if err != nil {
+		return QuadrantMemoryError(n, o.Shard, err)
+	}
+	up, err := quadrant.NewUnitPlan(n)
+	if err != nil {
+		return err
+	}
+	sel, err := quadrantIDs(up, o.Shard)
+	if err != nil {
+		return err
+	}
+	return estimate.Join(ctx, n, up, sel, o.Shard != (Shard{}), mp, eo, rnd, e)
+}
+
+// quadrantMemory returns the memory plan of a quadrant count with o:
+// of a whole count from the sizes alone (quadrant.PlanMemory), of a
+// shard from the plan for its own units (Plan.ForUnits, as Plan builds
+// it), which holds less than the whole.
+func quadrantMemory(n int, o Options) (quadrant.MemoryPlan, error) {
+	if o.Shard == (Shard{}) {
+		return quadrant.PlanMemory(n, o.Workers, o.MaxMemory)
+	}
+	sp, _, err := QuadrantShardPlan(n, o.Shard)
+	if err != nil {
+		return quadrant.MemoryPlan{}, err
+	}
+	r, err := sp.PlanMemory(quadrant.Options{Workers: o.Workers, MaxMemory: o.MaxMemory})
+	return quadrant.MemoryPlan{Peak: r.PeakMemory, Workers: r.Workers, Projected: r.Projected}, err
+}
+
+// SoftLimit lowers the runtime's soft memory limit for a
+// MethodJoin count of n with opts (Options.SoftMemoryLimit) to follow
 // the whole count's memory plan, computed from sizes alone, before any
 // table is built (odd N's quadrant table makes the heap's first peak);
 // a shard gets the whole count's bound too (its own plan would need its
 // units first), which is no lower than its own plan at N = 22 and 24.
 // It returns the function that restores the limit.
-func quadrantSoftLimit(n int, opts CountOptions) (restore func()) {
-	if !opts.SoftMemoryLimit || n < 4 || n > MaxQuadrantN {
+func SoftLimit(n int, opts Options) (restore func()) {
+	if !opts.SoftMemoryLimit || n < 4 || n > quadrant.MaxN {
 		return func() {}
 	}
-	workers := opts.Workers
-	if workers == 0 {
-		workers = defaultWorkers()
-	}
-	mp, err := quadrant.PlanMemory(n, workers, opts.MaxMemory)
+	mp, err := quadrant.PlanMemory(n, opts.Workers, opts.MaxMemory)
 	if err != nil {
 		return func() {} // the count itself reports it
 	}
 	return quadrant.SetSoftLimit(quadrant.SoftLimitFor(mp.Peak))
 }
 
-// prepareQuadrant returns the engine of a count of n with opts and the
+// Plan returns the engine of a count of n with opts and the
 // units it counts, or counts n < 4, which has no units, into res.
-func prepareQuadrant(ctx context.Context, n int, opts CountOptions, res *Result) (engine, []int, error) {
-	if n > MaxQuadrantN {
-		return nil, nil, fmt.Errorf("%w: n = %d is outside 0..%d for method join", ErrSize, n, MaxQuadrantN)
+func (joinEngine) Plan(ctx context.Context, n int, opts Options, res *Result) (Engine, []int, error) {
+	if n > quadrant.MaxN {
+		return nil, nil, fmt.Errorf("%w: n = %d is outside 0..%d for method join", ErrSize, n, quadrant.MaxN)
 	}
 	if n >= 4 {
 		return newQuadrantEngine(n, opts)
@@ -101,7 +135,7 @@ func prepareQuadrant(ctx context.Context, n int, opts CountOptions, res *Result)
 	if err != nil {
 		return nil, nil, err
 	}
-	res.Solutions = Uint128{Hi: q.Total.Hi, Lo: q.Total.Lo}
+	res.Solutions = U128{Hi: q.Total.Hi, Lo: q.Total.Lo}
 	res.Units = q.Units
 	return nil, nil, quadrantBurnside(ctx, res, "")
 }
@@ -112,32 +146,32 @@ func prepareQuadrant(ctx context.Context, n int, opts CountOptions, res *Result)
 // tables layer by layer); a shard builds a plan for its own units
 // (Plan.ForUnits), whose tables hold only the buckets they read. Either
 // plans its memory before any work.
-func newQuadrantEngine(n int, opts CountOptions) (engine, []int, error) {
+func newQuadrantEngine(n int, opts Options) (Engine, []int, error) {
 	if opts.Shard == (Shard{}) {
 		// Before the plan: its Need is the least limit that passes,
 		// one worker without projected tables.
 		if err := quadrant.CheckMemory(n, opts.MaxMemory); err != nil {
-			return nil, nil, quadrantMemoryError(n, opts.Shard, err)
+			return nil, nil, QuadrantMemoryError(n, opts.Shard, err)
 		}
 		plan, err := quadrant.NewWholePlan(n)
 		if err != nil {
 			return nil, nil, err
 		}
 		e := newQuadrant(plan, opts, false)
-		ids, err := shardIDs(e, opts.Shard)
+		ids, err := ShardIDs(e, opts.Shard)
 		return e, ids, err
 	}
-	plan, sel, err := quadrantShardPlan(n, opts.Shard)
+	plan, sel, err := QuadrantShardPlan(n, opts.Shard)
 	if err != nil {
 		return nil, nil, err
 	}
 	return newQuadrant(plan, opts, false), sel, nil
 }
 
-// quadrantShardPlan returns the plan of the units of shard s of n, 4 ≤
-// n ≤ MaxQuadrantN (Plan.ForUnits of the unit plan, without the
+// QuadrantShardPlan returns the plan of the units of shard s of n, 4 ≤
+// n ≤ quadrant.MaxN (Plan.ForUnits of the unit plan, without the
 // quadrant table), and those units.
-func quadrantShardPlan(n int, s Shard) (*quadrant.Plan, []int, error) {
+func QuadrantShardPlan(n int, s Shard) (*quadrant.Plan, []int, error) {
 	up, err := quadrant.NewUnitPlan(n)
 	if err != nil {
 		return nil, nil, err
@@ -150,37 +184,35 @@ func quadrantShardPlan(n int, s Shard) (*quadrant.Plan, []int, error) {
 	return p, sel, err
 }
 
-func (e *quadrantEngine) version() string         { return quadrant.Version }
-func (e *quadrantEngine) unitsVersion() string    { return quadrant.UnitsVersion }
-func (e *quadrantEngine) digest() string          { return e.p.Digest() }
-func (e *quadrantEngine) costs() []float64        { return e.c }
-func (e *quadrantEngine) shards(m, r int) [][]int { return e.p.Shards(m, r) }
+func (e joinEngine) Digest() string          { return e.p.Digest() }
+func (e joinEngine) Costs() []float64        { return e.c }
+func (e joinEngine) Shards(m, r int) [][]int { return e.p.Shards(m, r) }
 
-func (e *quadrantEngine) checkUnit(id int, total, _ uint64) error {
+func (e joinEngine) CheckUnit(id int, total, _ uint64) error {
 	return e.p.CheckTotal(id, total)
 }
 
 // checkRecord: totals only (unique and nodes 0), and
 // quadrant.Plan.CheckTotal.
-func (e *quadrantEngine) checkRecord(r checkpoint.Record) error {
+func (e joinEngine) CheckRecord(r checkpoint.Record) error {
 	if r.Unique != 0 || r.Nodes != 0 {
 		return fmt.Errorf("unit %d: unique %d, nodes %d: a join checkpoint records totals only (0, 0)", r.Unit, r.Unique, r.Nodes)
 	}
 	return e.p.CheckTotal(r.Unit, r.Total)
 }
 
-func (e *quadrantEngine) count(ctx context.Context, ids []int, workers int, done func(UnitCount) error) error {
+func (e joinEngine) Count(ctx context.Context, ids []int, workers int, done func(Unit) error) error {
 	if e.recount {
 		return recountQuadrant(ctx, e.p, ids, workers, done)
 	}
 	_, err := e.p.Count(ctx, quadrant.Options{Workers: workers, MaxMemory: e.maxMemory, Units: ids,
-		UnitDone: func(u quadrant.Unit, c uint64) error { return done(UnitCount{ID: u.ID, Total: c}) }})
-	return quadrantMemoryError(e.p.N(), e.shard, err)
+		UnitDone: func(u quadrant.Unit, c uint64) error { return done(Unit{ID: u.ID, Total: c}) }})
+	return QuadrantMemoryError(e.p.N(), e.shard, err)
 }
 
 // burnside derives res.Unique from the total of a whole quadrant count
 // (quadrantBurnside).
-func (e *quadrantEngine) burnside(ctx context.Context, res *Result, _ []UnitCount, _ func(int) bool, cp string) error {
+func (e joinEngine) Burnside(ctx context.Context, res *Result, _ []Unit, _ func(int) bool, cp string) error {
 	return quadrantBurnside(ctx, res, cp)
 }
 
@@ -189,7 +221,7 @@ func (e *quadrantEngine) burnside(ctx context.Context, res *Result, _ []UnitCoun
 // from: the checkpoint, if there is one. MethodJoin records hold totals
 // only, so the unit at fault cannot be found.
 func quadrantBurnside(ctx context.Context, res *Result, checkpoint string) error {
-	err := deriveUnique(ctx, res)
+	err := DeriveUnique(ctx, res)
 	var be *burnsideError
 	switch {
 	case !errors.As(err, &be):
@@ -197,26 +229,26 @@ func quadrantBurnside(ctx context.Context, res *Result, checkpoint string) error
 	case checkpoint == "":
 		return fmt.Errorf("%v: this count read no file, so it is a bug or a hardware fault; count again", err)
 	case res.Resumed > 0:
-		return also(ErrCheckpoint, fmt.Errorf("%s: %v: %d of the %d unit totals were read from this checkpoint, and a join record holds a total only, so the wrong one cannot be singled out; %s",
+		return WithKind(ErrCheckpoint, fmt.Errorf("%s: %v: %d of the %d unit totals were read from this checkpoint, and a join record holds a total only, so the wrong one cannot be singled out; %s",
 			checkpoint, err, res.Resumed, res.Units, deleteRemedy))
 	}
 	return fmt.Errorf("%v: every unit was counted by this run (a bug or a hardware fault), and %s holds them: delete it and count again", err, checkpoint)
 }
 
-// quadrantMerged derives the unique count of merged quadrant records,
+// Merged derives the unique count of merged quadrant records,
 // whose failure cannot be narrowed down to a record: the error names
 // them all.
-func quadrantMerged(ctx context.Context, res *Result, recs []shard.Named) error {
-	err := deriveUnique(ctx, res)
+func (joinEngine) Merged(ctx context.Context, res *Result, recs []shard.Named) error {
+	err := DeriveUnique(ctx, res)
 	var be *burnsideError
 	if errors.As(err, &be) {
 		// MethodJoin records hold totals only: nothing tells which
 		// unit, so which record, is wrong.
-		return also(ErrShard, fmt.Errorf("%v: the records are inconsistent, and a join record holds totals only, so the wrong one cannot be singled out: it is in one of %s; count them again (%s), or find the unit with merge --recompute %d (every unit)",
-			err, sources(recs), recountCommand(&recs[0].Record, true), res.Units))
+		return WithKind(ErrShard, fmt.Errorf("%v: the records are inconsistent, and a join record holds totals only, so the wrong one cannot be singled out: it is in one of %s; count them again (%s), or find the unit with merge --recompute %d (every unit)",
+			err, sources(recs), RecountCommand(&recs[0].Record, true), res.Units))
 	}
 	if err != nil {
-		return also(ErrShard, err)
+		return WithKind(ErrShard, err)
 	}
 	return nil
 }
@@ -226,7 +258,7 @@ func quadrantMerged(ctx context.Context, res *Result, recs []shard.Named) error 
 // Plan.Shards, which keeps units of the same layers of the quadrant
 // table together so that a shard's plan (Plan.ForUnits) builds few.
 func quadrantIDs(p *quadrant.Plan, s Shard) ([]int, error) {
-	return shardIDs(newQuadrant(p, CountOptions{}, false), s)
+	return ShardIDs(newQuadrant(p, Options{}, false), s)
 }
 
 // quadrantCosts are the estimated costs of the units of a quadrant plan,
@@ -244,7 +276,7 @@ func quadrantCosts(p *quadrant.Plan) []float64 {
 // their own tables (Plan.ForUnits), one layer of the quadrant table at a
 // time (Unit.Layer), so that it needs the
 // memory of those units, not of a whole count.
-func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, workers int, done func(UnitCount) error) error {
+func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, workers int, done func(Unit) error) error {
 	units := plan.Units()
 	byLayer := map[int][]int{}
 	var layers []int
@@ -272,18 +304,18 @@ func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, worke
 		}
 		_, err = sp.Count(ctx, quadrant.Options{Workers: workers,
 			UnitDone: func(u quadrant.Unit, total uint64) error {
-				return done(UnitCount{ID: u.ID, Total: total})
+				return done(Unit{ID: u.ID, Total: total})
 			}})
 		if err != nil {
-			return quadrantMemoryError(plan.N(), Shard{}, err)
+			return QuadrantMemoryError(plan.N(), Shard{}, err)
 		}
 	}
 	return nil
 }
 
-// quadrantMemoryError rewords a quadrant.MemoryError, of shard s (the
+// QuadrantMemoryError rewords a quadrant.MemoryError, of shard s (the
 // zero Shard: a whole count); other errors pass.
-func quadrantMemoryError(n int, s Shard, err error) error {
+func QuadrantMemoryError(n int, s Shard, err error) error {
 	var me *quadrant.MemoryError
 	if errors.As(err, &me) {
 		what := fmt.Sprintf("n = %d", n)

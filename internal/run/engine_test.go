@@ -1,15 +1,17 @@
-package nqueens
+package run
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/nqueens/nqueens/internal/checkpoint"
+	"github.com/nqueens/nqueens/internal/estimate"
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
@@ -21,7 +23,7 @@ type fakeEngine struct {
 	stopAfter int    // count fails with errStopped after this many units; 0: never
 	refuse    int    // checkRecord refuses this unit; -1: none
 	counted   []int  // the units count was asked for, in order
-	whole     []UnitCount
+	whole     []Unit
 	checked   bool // burnside was called
 }
 
@@ -29,35 +31,37 @@ var errStopped = errors.New("stopped")
 
 func newFake(units int) *fakeEngine { return &fakeEngine{units: units, refuse: -1} }
 
-func (e *fakeEngine) version() string {
+func (e *fakeEngine) ver0() string {
 	if e.ver == "" {
 		return "fake-v1"
 	}
 	return e.ver
 }
-func (e *fakeEngine) unitsVersion() string { return e.version() }
-func (e *fakeEngine) digest() string       { return "fake-digest" }
-func (e *fakeEngine) costs() []float64 {
+func (e *fakeEngine) Info() Info {
+	return Info{Method: "fake", Version: e.ver0(), UnitsVersion: e.ver0()}
+}
+func (e *fakeEngine) Digest() string { return "fake-digest" }
+func (e *fakeEngine) Costs() []float64 {
 	c := make([]float64, e.units)
 	for i := range c {
 		c[i] = float64(i + 1)
 	}
 	return c
 }
-func (e *fakeEngine) shards(m, r int) [][]int { return shard.AssignReplicas(e.costs(), m, r) }
-func (e *fakeEngine) result(id int) UnitCount {
-	return UnitCount{ID: id, Total: 8 * uint64(id+1), Unique: uint64(id + 1), Nodes: 1}
+func (e *fakeEngine) Shards(m, r int) [][]int { return shard.AssignReplicas(e.Costs(), m, r) }
+func (e *fakeEngine) result(id int) Unit {
+	return Unit{ID: id, Total: 8 * uint64(id+1), Unique: uint64(id + 1), Nodes: 1}
 }
-func (e *fakeEngine) checkUnit(id int, total, unique uint64) error {
+func (e *fakeEngine) CheckUnit(id int, total, unique uint64) error {
 	if id == e.refuse || e.result(id).Total != total || e.result(id).Unique != unique {
 		return fmt.Errorf("unit %d: total %d, unique %d is not its result", id, total, unique)
 	}
 	return nil
 }
-func (e *fakeEngine) checkRecord(r checkpoint.Record) error {
-	return e.checkUnit(r.Unit, r.Total, r.Unique)
+func (e *fakeEngine) CheckRecord(r checkpoint.Record) error {
+	return e.CheckUnit(r.Unit, r.Total, r.Unique)
 }
-func (e *fakeEngine) count(ctx context.Context, ids []int, _ int, done func(UnitCount) error) error {
+func (e *fakeEngine) Count(ctx context.Context, ids []int, _ int, done func(Unit) error) error {
 	for k, id := range ids {
 		if e.stopAfter > 0 && k == e.stopAfter {
 			return errStopped
@@ -69,7 +73,7 @@ func (e *fakeEngine) count(ctx context.Context, ids []int, _ int, done func(Unit
 	}
 	return ctx.Err()
 }
-func (e *fakeEngine) burnside(_ context.Context, res *Result, all []UnitCount, _ func(int) bool, _ string) error {
+func (e *fakeEngine) Burnside(_ context.Context, res *Result, all []Unit, _ func(int) bool, _ string) error {
 	e.checked, e.whole = true, all
 	return nil
 }
@@ -78,7 +82,7 @@ func (e *fakeEngine) burnside(_ context.Context, res *Result, all []UnitCount, _
 func (e *fakeEngine) sums(ids []int) (total, unique uint64, cost float64) {
 	for _, id := range ids {
 		u := e.result(id)
-		total, unique, cost = total+u.Total, unique+u.Unique, cost+e.costs()[id]
+		total, unique, cost = total+u.Total, unique+u.Unique, cost+e.Costs()[id]
 	}
 	return total, unique, cost
 }
@@ -86,21 +90,21 @@ func (e *fakeEngine) sums(ids []int) (total, unique uint64, cost float64) {
 func TestCountEngineWholeAndShard(t *testing.T) {
 	for _, s := range []Shard{{}, {Index: 1, Count: 3}, {Index: 2, Count: 3, Replicas: 2}} {
 		e := newFake(10)
-		sel, _ := shardIDs(e, s)
+		sel, _ := ShardIDs(e, s)
 		// In falling order: the results come back unsorted.
 		slices.Reverse(sel)
 		res := Result{N: 10}
 		var last Progress
 		calls := 0
-		opts := CountOptions{Shard: s, Progress: func(p Progress) { last = p; calls++ }}
-		if err := countEngine(context.Background(), e, sel, opts, &res, time.Now()); err != nil {
+		opts := Options{Shard: s, Progress: func(p Progress) { last = p; calls++ }}
+		if err := Count(context.Background(), e, sel, opts, &res, time.Now()); err != nil {
 			t.Fatalf("shard %q: %v", s, err)
 		}
 		total, unique, cost := e.sums(sel)
-		if res.Solutions != (Uint128{Lo: total}) || res.Unique != (Uint128{Lo: unique}) || res.Nodes != uint64(len(sel)) || res.Units != len(sel) {
+		if res.Solutions != (U128{Lo: total}) || res.Unique != (U128{Lo: unique}) || res.Nodes != uint64(len(sel)) || res.Units != len(sel) {
 			t.Errorf("shard %q: totals %v, %v, nodes %d, units %d; want %d, %d, %d, %d", s, res.Solutions, res.Unique, res.Nodes, res.Units, total, unique, len(sel), len(sel))
 		}
-		if calls != len(sel)+1 || last.UnitsDone != len(sel) || last.CostDone != cost || last.CostTotal != cost || last.Fraction() != 1 {
+		if calls != len(sel)+1 || last.UnitsDone != len(sel) || last.CostDone != cost || last.CostTotal != cost {
 			t.Errorf("shard %q: %d progress calls, last %+v; want %d, all %d units and cost %g done", s, calls, last, len(sel)+1, len(sel), cost)
 		}
 		if !slices.Equal(e.counted, sel) {
@@ -120,18 +124,18 @@ func TestCountEngineWholeAndShard(t *testing.T) {
 				t.Errorf("shard %q: unit result %+v; want %+v", s, u, e.result(u.ID))
 			}
 		}
-		if e.checked || !slices.Equal(ids, sel) || res.planDigest != "fake-digest" || res.Shard != s {
-			t.Errorf("shard %q: burnside called %v, unit results %v, digest %q, shard %q; want false, %v, fake-digest, %q", s, e.checked, ids, res.planDigest, res.Shard, sel, s)
+		if e.checked || !slices.Equal(ids, sel) || res.PlanDigest != "fake-digest" || res.Shard != s {
+			t.Errorf("shard %q: burnside called %v, unit results %v, digest %q, shard %q; want false, %v, fake-digest, %q", s, e.checked, ids, res.PlanDigest, res.Shard, sel, s)
 		}
 	}
 }
 
 func TestCountEngineCheckpoint(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "fake.ckpt")
-	opts := CountOptions{Checkpoint: path}
+	opts := Options{Checkpoint: path}
 	first := newFake(10)
 	first.stopAfter = 4
-	err := countEngine(context.Background(), first, allIDs(len(first.costs())), opts, &Result{N: 10}, time.Now())
+	err := Count(context.Background(), first, AllIDs(len(first.Costs())), opts, &Result{N: 10}, time.Now())
 	if !errors.Is(err, errStopped) {
 		t.Fatalf("first run: %v; want errStopped", err)
 	}
@@ -141,15 +145,15 @@ func TestCountEngineCheckpoint(t *testing.T) {
 	var progs []Progress
 	opts.Progress = func(p Progress) { progs = append(progs, p) }
 	res := Result{N: 10}
-	if err := countEngine(context.Background(), again, allIDs(len(again.costs())), opts, &res, time.Now()); err != nil {
+	if err := Count(context.Background(), again, AllIDs(len(again.Costs())), opts, &res, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if want := []int{4, 5, 6, 7, 8, 9}; !slices.Equal(again.counted, want) {
 		t.Errorf("resumed run counted %v; want %v", again.counted, want)
 	}
-	total, _, _ := again.sums(allIDs(10))
+	total, _, _ := again.sums(AllIDs(10))
 	_, _, resumedCost := again.sums([]int{0, 1, 2, 3})
-	if res.Solutions != (Uint128{Lo: total}) || res.Resumed != 4 || res.Nodes != 6 {
+	if res.Solutions != (U128{Lo: total}) || res.Resumed != 4 || res.Nodes != 6 {
 		t.Errorf("resumed run: total %v, resumed %d, nodes %d; want %d, 4, 6 (this run's)", res.Solutions, res.Resumed, res.Nodes, total)
 	}
 	if p := progs[0]; p.UnitsDone != 4 || p.Resumed != 4 || p.CostResumed != resumedCost || p.CostDone != resumedCost {
@@ -163,47 +167,60 @@ func TestCountEngineCheckpoint(t *testing.T) {
 	// decomposition, are refused.
 	bad := newFake(10)
 	bad.refuse = 2
-	if err := countEngine(context.Background(), bad, allIDs(10), CountOptions{Checkpoint: path}, &Result{N: 10}, time.Now()); !errors.Is(err, ErrCheckpoint) || len(bad.counted) != 0 {
+	if err := Count(context.Background(), bad, AllIDs(10), Options{Checkpoint: path}, &Result{N: 10}, time.Now()); !errors.Is(err, ErrCheckpoint) || len(bad.counted) != 0 {
 		t.Errorf("a refused record: %v, counted %v; want ErrCheckpoint, nothing counted", err, bad.counted)
 	}
 	other := newFake(10)
 	other.ver = "fake-v2"
-	if err := countEngine(context.Background(), other, allIDs(10), CountOptions{Checkpoint: path}, &Result{N: 10}, time.Now()); !errors.Is(err, ErrCheckpoint) || len(other.counted) != 0 {
+	if err := Count(context.Background(), other, AllIDs(10), Options{Checkpoint: path}, &Result{N: 10}, time.Now()); !errors.Is(err, ErrCheckpoint) || len(other.counted) != 0 {
 		t.Errorf("another decomposition's checkpoint: %v, counted %v; want ErrCheckpoint, nothing counted", err, other.counted)
 	}
 }
 
-func TestEngineKinds(t *testing.T) {
-	for _, k := range engineKinds {
-		if kindOf(k.method) != k || kindOfVersion(k.version) != k || kindOfVersion(k.unitsVersion) != k || kindOfRecord(k.record) != k {
-			t.Errorf("method %s: kindOf, kindOfVersion(%q), kindOfVersion(%q), kindOfRecord(%q) do not all find it", k.method, k.version, k.unitsVersion, k.record)
+func TestEngines(t *testing.T) {
+	for _, k := range Engines {
+		i := k.Info()
+		if ByMethod(i.Method) == nil || ByVersion(i.Version) == nil || ByVersion(i.UnitsVersion) == nil || ByRecord(i.Record) == nil ||
+			ByMethod(i.Method).Info() != i || ByVersion(i.Version).Info() != i || ByVersion(i.UnitsVersion).Info() != i || ByRecord(i.Record).Info() != i {
+			t.Errorf("method %s: ByMethod, ByVersion(%q), ByVersion(%q), ByRecord(%q) do not all find it", i.Method, i.Version, i.UnitsVersion, i.Record)
 		}
-		if got := methodFor(k.version); got != k.method {
-			t.Errorf("methodFor(%q) = %s; want %s", k.version, got, k.method)
+		if got := MethodFor(i.Version); got != i.Method {
+			t.Errorf("MethodFor(%q) = %s; want %s", i.Version, got, i.Method)
 		}
 		for _, n := range []int{4, 9} {
-			e, err := k.units(n)
+			e, err := k.Units(n)
 			if err != nil {
-				t.Fatalf("method %s: units(%d): %v", k.method, n, err)
+				t.Fatalf("method %s: Units(%d): %v", i.Method, n, err)
 			}
-			if e.version() != k.version || e.unitsVersion() != k.unitsVersion || k.unitsVersion == "" || len(e.costs()) == 0 {
-				t.Errorf("method %s, n = %d: version %q, units version %q, %d units; want %q, %q and some", k.method, n, e.version(), e.unitsVersion(), len(e.costs()), k.version, k.unitsVersion)
+			if e.Info() != i || i.UnitsVersion == "" || len(e.Costs()) == 0 {
+				t.Errorf("method %s, n = %d: info %+v, %d units; want %+v and some", i.Method, n, e.Info(), len(e.Costs()), i)
 			}
-			p := shardPlan(e)
+			p := ShardPlan(e)
 			for _, s := range []Shard{{Index: 0, Count: 2}, {Index: 1, Count: 3, Replicas: 2}} {
-				got, err := shardIDs(e, s)
-				if want := p.Assign(s.Count, s.replicas())[s.Index]; err != nil || !slices.Equal(got, want) {
-					t.Errorf("method %s, n = %d, shard %q: shardIDs = %v; shard.Plan.Assign gives %v", k.method, n, s, got, want)
+				got, err := ShardIDs(e, s)
+				if want := p.Assign(s.Count, s.R())[s.Index]; err != nil || !slices.Equal(got, want) {
+					t.Errorf("method %s, n = %d, shard %q: ShardIDs = %v; shard.Plan.Assign gives %v", i.Method, n, s, got, want)
 				}
 			}
 		}
-		if _, err := k.units(MaxN + 1); err == nil {
-			t.Errorf("method %s: units(%d) has no error", k.method, MaxN+1)
+		if _, err := k.Units(65); err == nil {
+			t.Errorf("method %s: Units(65) has no error", i.Method)
 		}
 	}
-	for _, m := range []Method{MethodArrays, MethodBoard, MethodPermutation} {
-		if kindOf(m) != nil {
-			t.Errorf("kindOf(%s) is not nil: it has no units", m)
+	for _, m := range []string{"arrays", "board", "permutation"} {
+		if ByMethod(m) != nil {
+			t.Errorf("ByMethod(%s) is not nil: it has no units", m)
 		}
 	}
 }
+
+// The fake engine's methods before a plan: Count's tests do not call them.
+func (e *fakeEngine) Plan(context.Context, int, Options, *Result) (Engine, []int, error) {
+	return e, AllIDs(e.units), nil
+}
+func (e *fakeEngine) Units(int) (Engine, error) { return e, nil }
+func (e *fakeEngine) Listed(int) error          { return nil }
+func (e *fakeEngine) Estimate(context.Context, int, Options, estimate.Options, *rand.Rand, *estimate.Estimate) error {
+	return nil
+}
+func (e *fakeEngine) Merged(context.Context, *Result, []shard.Named) error { return nil }

@@ -86,11 +86,3 @@ func (s *PlacementScanner) Scan(ctx context.Context) bool {
 	}
 	return ok
 }
-
-// plural is here for checkpoint.go, which has no text of its own.
-func plural(k int, one, many string) string {
-	if k == 1 {
-		return one
-	}
-	return many
-}

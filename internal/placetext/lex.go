@@ -3,6 +3,7 @@ package placetext
 import (
 	"errors"
 	"io"
+	"strconv"
 
 	"github.com/nqueens/nqueens/internal/quote"
 )
@@ -53,8 +54,8 @@ type token struct {
 }
 
 const (
-	tokenMax  = 48 // bytes kept (and read) of a token: enough to quote 40 and "…"
-	maxDigits = 18 // a value that fits an int
+	tokenMax  = 48                         // bytes kept (and read) of a token: enough to quote 40 and "…"
+	maxDigits = 9 * (strconv.IntSize / 32) // a value that fits an int: 18 digits, 9 on a 32-bit int
 )
 
 func (t *token) bytes() []byte { return t.text[:min(t.n, tokenMax)] }

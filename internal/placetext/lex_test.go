@@ -64,8 +64,8 @@ func TestReadPerm(t *testing.T) {
 		{"+1", false, nil, `entry 1: "+1" is not a column number`},
 		{"2.0", false, nil, `entry 1: "2.0" is not a column number`},
 		{"1 2 3", false, nil, "more than 2 columns; at most 2 queens here"},
-		{strings.Repeat("9", 18), false, []int{999999999999999999}, ""},
-		{strings.Repeat("9", 19), false, nil, `entry 1: "9999999999999999999" is not a column number`},
+		{strings.Repeat("9", maxDigits), false, []int{maxDigitsValue()}, ""},
+		{strings.Repeat("9", maxDigits+1), false, nil, `entry 1: "` + strings.Repeat("9", maxDigits+1) + `" is not a column number`},
 		{"1 " + strings.Repeat("x", 100), false, nil, `entry 2: "` + strings.Repeat("x", 40) + `…" is not a column number`},
 	}
 	for _, tt := range tests {
@@ -147,4 +147,14 @@ func TestTokenBound(t *testing.T) {
 	if rest, _ := io.ReadAll(sr.r.(io.Reader)); len(rest) != 1000-tokenMax {
 		t.Errorf("readToken left %d bytes; want %d", len(rest), 1000-tokenMax)
 	}
+}
+
+// maxDigitsValue is the largest number of maxDigits digits, all nines:
+// 10^18 − 1 on a 64-bit int, 10^9 − 1 on a 32-bit one.
+func maxDigitsValue() int {
+	v := 0
+	for range maxDigits {
+		v = v*10 + 9
+	}
+	return v
 }

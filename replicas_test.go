@@ -179,7 +179,7 @@ func TestReplicasRefused(t *testing.T) {
 	}
 	// Records of different R do not merge.
 	mixed := append(replicaRecords(t, MethodKernel, 10, 4, 2)[:2], replicaRecords(t, MethodKernel, 10, 4, 1)[2:]...)
-	if _, err := MergeShards(mixed); !errors.Is(err, ErrShard) || !strings.Contains(err.Error(), "records of different --replicas do not merge") {
-		t.Errorf("MergeShards(R = 2 and R = 1 records) error = %v; want records of different --replicas refused", err)
+	if _, err := MergeShards(mixed); !errors.Is(err, ErrShard) || !strings.Contains(err.Error(), "records of different -replicas do not merge") {
+		t.Errorf("MergeShards(R = 2 and R = 1 records) error = %v; want records of different -replicas refused", err)
 	}
 }

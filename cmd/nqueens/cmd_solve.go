@@ -76,10 +76,10 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	switch *format {
 	case "perm", "board", "json", "svg":
 	default:
-		return usagef("--format %q: want perm, board, json or svg", *format)
+		return usagef("-format %q: want perm, board, json or svg", *format)
 	}
 	if *limit < 0 {
-		return usagef("--limit = %d: must be 0 (all) or more", *limit)
+		return usagef("-limit = %d: must be 0 (all) or more", *limit)
 	}
 	m, err := parseListMethod(*method)
 	if err != nil {
@@ -203,7 +203,7 @@ func parseListMethod(s string) (nqueens.Method, error) {
 	case err == nil && slices.Contains(nqueens.SearchMethods, m):
 		return m, nil
 	case err == nil && m != nqueens.MethodAuto:
-		return "", usagef("--method %s counts totals only and cannot list solutions; want %s", m, want)
+		return "", usagef("-method %s counts totals only and cannot list solutions; want %s", m, want)
 	}
-	return "", usagef("--method %s: unknown method; want %s", quote.Token(s), want)
+	return "", usagef("-method %s: unknown method; want %s", quote.Token(s), want)
 }

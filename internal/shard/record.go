@@ -719,7 +719,7 @@ func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merg
 	}
 	for _, r := range recs[1:] {
 		if r.Copies() != first.Copies() {
-			return Merged{}, fmt.Errorf("%w: %s (%s) counts each unit in %s, but %s (%s) in %s: records of different --replicas do not merge; count every shard with the same --replicas",
+			return Merged{}, fmt.Errorf("%w: %s (%s) counts each unit in %s, but %s (%s) in %s: records of different -replicas do not merge; count every shard with the same -replicas",
 				ErrSet, r.Source, r.Name(), inShards(r.Copies()), first.Source, first.Name(), inShards(first.Copies()))
 		}
 	}

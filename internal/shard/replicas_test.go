@@ -279,7 +279,7 @@ func TestCheckReplicasRefuses(t *testing.T) {
 	}{
 		{"missing shard", set[:3], "missing shard 3 of 4 (have 3 of 4) (with replicas too, every shard is needed"},
 		{"different R", append(slices.Clone(set[:2]), replicaSet(t, "", 4, 1)[2:]...),
-			"f2 (shard 2/4) counts each unit in 1 shard, but f0 (shard 0/4) in 2 shards: records of different --replicas do not merge"},
+			"f2 (shard 2/4) counts each unit in 1 shard, but f0 (shard 0/4) in 2 shards: records of different -replicas do not merge"},
 		{"R = 3 set with M = 4", replicaSet(t, "", 4, 3)[:1], "missing shard 1, 2, 3 of 4"},
 		{"shard of another R's assignment", append(slices.Clone(set[:3]), Named{withReplicas(replicaSet(t, "", 4, 3)[3].Record, 2), "f3"}),
 			"shard 3/4 (f3) holds"},

@@ -31,7 +31,7 @@ const (
 //   - for a Checkpoint that exists and is of n, the method that wrote it
 //     (CheckpointMethod);
 //   - the join from n = 18 to MaxQuadrantN when its planned peak memory
-//     (PlanQuadrant with opts.Workers) fits opts.MaxMemory, or, when that
+//     (Plan with opts.Workers) fits opts.MaxMemory, or, when that
 //     is 0, half the memory the system reports available (MemAvailable;
 //     8 GiB where it cannot tell): from n = 18 on it is several times
 //     faster than the kernel, and Count derives its unique count by
@@ -64,7 +64,7 @@ func ChooseMethod(n int, opts CountOptions) Method {
 		}
 		limit = uint64(float64(avail) * autoShare)
 	}
-	qp, err := PlanQuadrant(n, CountOptions{Workers: opts.Workers, MaxMemory: limit})
+	qp, err := Plan(n, CountOptions{Method: MethodJoin, Workers: opts.Workers, MaxMemory: limit})
 	if err != nil || !qp.Fits {
 		return MethodKernel
 	}

@@ -2,7 +2,6 @@ package nqueens
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -268,74 +267,4 @@ func fromRun(r run.Result) Result {
 		}
 	}
 	return res
-}
-
-// A QuadrantPlan is the memory plan of a count with MethodJoin, or
-// of one of its shards, made without counting (PlanQuadrant).
-type QuadrantPlan struct {
-	N     int
-	Shard Shard // the zero Shard for a whole count
-	// Units is the number of units the count (or shard) has, of
-	// UnitsTotal in the whole count.
-	Units, UnitsTotal int
-	// Workers and Projected are what the count would use: the
-	// goroutines, and whether the projected tables fit (see
-	// internal/quadrant's doc.go, "Units, memory, cost").
-	Workers   int
-	Projected bool
-	// Memory is the planned peak in bytes; Whole the whole count's with
-	// the same options. Fits reports whether Memory is within the
-	// limit (CountOptions.MaxMemory; by default 16 GiB, for a shard 2 GiB),
-	// Limit.
-	Memory, Whole, Limit uint64
-	Fits                 bool
-}
-
-// PlanQuadrant plans the memory of Count(ctx, n, opts) with Method
-// MethodJoin (opts.Method is ignored; Shard, Workers and MaxMemory count)
-// without counting and without the quadrant table: what a shard would
-// hold, next to a whole count's plan. The limit is opts.MaxMemory, or
-// by default 16 GiB for a whole count and 2 GiB for a shard. It takes
-// well under a second for N = 22 and about 5 s for N = 24 (counting
-// walks of the quadrant's placements).
-func PlanQuadrant(n int, opts CountOptions) (QuadrantPlan, error) {
-	qp := QuadrantPlan{N: n, Shard: opts.Shard}
-	if n < 4 || n > MaxQuadrantN {
-		return qp, fmt.Errorf("%w: method join has units for n = 4..%d, not n = %d", ErrSize, MaxQuadrantN, n)
-	}
-	if err := opts.Shard.check(); err != nil {
-		return qp, err
-	}
-	workers, err := run.Workers(opts.Workers)
-	if err != nil {
-		return qp, err
-	}
-	qo := quadrant.Options{Workers: workers, MaxMemory: opts.MaxMemory}
-	whole, err := quadrant.EstimateMemory(n, qo)
-	if err != nil && !errors.Is(err, quadrant.ErrMemory) {
-		return qp, err
-	}
-	qp.Whole = whole.PeakMemory
-	qp.UnitsTotal = whole.Units
-	r := whole
-	if opts.Shard != (Shard{}) {
-		sp, _, err := run.QuadrantShardPlan(n, run.Shard(opts.Shard))
-		if err != nil {
-			return qp, err
-		}
-		if r, err = sp.PlanMemory(qo); err != nil && !errors.Is(err, quadrant.ErrMemory) {
-			return qp, err
-		}
-	}
-	qp.Units, qp.Workers, qp.Projected, qp.Memory = r.Units, r.Workers, r.Projected, r.PeakMemory
-	qp.Limit = opts.MaxMemory
-	switch {
-	case qp.Limit != 0:
-	case opts.Shard != (Shard{}):
-		qp.Limit = quadrant.DefaultShardMemory
-	default:
-		qp.Limit = quadrant.DefaultMaxMemory
-	}
-	qp.Fits = qp.Memory <= qp.Limit
-	return qp, nil
 }

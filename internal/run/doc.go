@@ -1,6 +1,6 @@
 // Package run is the one orchestration of the engines with work units
 // (the kernel, kernel.go; the join, join.go) behind nqueens.Count,
-// Estimate, ShardUnits, MergeShards and VerifyShards.
+// Estimate, Plan, MergeShards and VerifyShards.
 //
 // An Engine answers, for every method the same way: what its units are
 // (Units, Costs, Shards, Digest), how to plan a count (Plan), how to

@@ -1,6 +1,10 @@
 package nqueens
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/nqueens/nqueens/internal/square"
+)
 
 // A Symmetry is one of the 8 transformations of the square board (the
 // dihedral group D4). Each maps a solution to a solution.
@@ -11,14 +15,14 @@ type Symmetry uint8
 // about the main (top-left to bottom-right) diagonal and FlipAntiDiagonal
 // about the other one.
 const (
-	Identity Symmetry = iota
-	Rotate90
-	Rotate180
-	Rotate270
-	FlipHorizontal
-	FlipVertical
-	FlipDiagonal
-	FlipAntiDiagonal
+	Identity         Symmetry = square.Identity
+	Rotate90         Symmetry = square.Rot90
+	Rotate180        Symmetry = square.Rot180
+	Rotate270        Symmetry = square.Rot270
+	FlipHorizontal   Symmetry = square.FlipH
+	FlipVertical     Symmetry = square.FlipV
+	FlipDiagonal     Symmetry = square.Diag
+	FlipAntiDiagonal Symmetry = square.Anti
 )
 
 // Symmetries lists all 8 symmetries, Identity first.
@@ -35,26 +39,7 @@ func (s Symmetry) String() string {
 }
 
 // point maps the square (r, c) of an n×n board under s.
-func (s Symmetry) point(n, r, c int) (int, int) {
-	m := n - 1
-	switch s {
-	case Rotate90:
-		return c, m - r
-	case Rotate180:
-		return m - r, m - c
-	case Rotate270:
-		return m - c, r
-	case FlipHorizontal:
-		return r, m - c
-	case FlipVertical:
-		return m - r, c
-	case FlipDiagonal:
-		return c, r
-	case FlipAntiDiagonal:
-		return m - c, m - r
-	}
-	return r, c
-}
+func (s Symmetry) point(n, r, c int) (int, int) { return square.Apply(int(s), n-1, r, c) }
 
 // Apply returns the placement s makes of p, in a new slice. p must hold
 // one queen per column as well as per row (a permutation, as every

@@ -1,12 +1,6 @@
 package nqueens
 
-import (
-	"bufio"
-	"bytes"
-	"io"
-	"os"
-	"strconv"
-)
+import "github.com/nqueens/nqueens/internal/run"
 
 // joinFrom is the smallest n at which MethodAuto picks the join: below
 // it the kernel is as fast and needs a fraction of the join's memory
@@ -29,7 +23,7 @@ const (
 //     opts.TotalOnly is set, else the kernel (MethodKernel): by n alone, so
 //     that every shard of a count picks the same method on every machine;
 //   - for a Checkpoint that exists and is of n, the method that wrote it
-//     (CheckpointMethod);
+//     (its header);
 //   - the join from n = 18 to MaxQuadrantN when its planned peak memory
 //     (Plan with opts.Workers) fits opts.MaxMemory, or, when that
 //     is 0, half the memory the system reports available (MemAvailable;
@@ -49,7 +43,7 @@ func ChooseMethod(n int, opts CountOptions) Method {
 		return MethodKernel
 	}
 	if opts.Checkpoint != "" {
-		if cn, m, err := CheckpointMethod(opts.Checkpoint); err == nil && cn == n && m != "" {
+		if cn, m, err := checkpointMethod(opts.Checkpoint); err == nil && cn == n && m != "" {
 			return m
 		}
 	}
@@ -74,37 +68,4 @@ func ChooseMethod(n int, opts CountOptions) Method {
 // availableMemory returns the memory the system says is available for
 // new work without swapping, and false where it cannot tell; a variable
 // for the tests.
-var availableMemory = memAvailable
-
-// memAvailable returns MemAvailable of /proc/meminfo, and false where it
-// cannot be read (not Linux, or a Linux kernel before 3.14).
-func memAvailable() (uint64, bool) {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0, false
-	}
-	defer f.Close()
-	return parseMemAvailable(io.LimitReader(f, 1<<16))
-}
-
-// parseMemAvailable reads the MemAvailable line of /proc/meminfo text
-// ("MemAvailable:   23012345 kB").
-func parseMemAvailable(r io.Reader) (uint64, bool) {
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		rest, ok := bytes.CutPrefix(sc.Bytes(), []byte("MemAvailable:"))
-		if !ok {
-			continue
-		}
-		f := bytes.Fields(rest)
-		if len(f) != 2 || string(f[1]) != "kB" {
-			return 0, false
-		}
-		kb, err := strconv.ParseUint(string(f[0]), 10, 64)
-		if err != nil || kb > 1<<53 {
-			return 0, false
-		}
-		return kb << 10, true
-	}
-	return 0, false
-}
+var availableMemory = run.MemAvailable

@@ -17,7 +17,7 @@ import (
 // unit counted again, and CountOptions.Notice told.
 var ErrCheckpoint = run.ErrCheckpoint
 
-// CheckpointMethod reads the header of the checkpoint file at path (and
+// checkpointMethod reads the header of the checkpoint file at path (and
 // nothing after it) and returns the board size and method of the count
 // that wrote it: MethodKernel for the kernel's units, MethodJoin for the
 // join's. A file that is not a checkpoint, or whose header is damaged,
@@ -28,7 +28,7 @@ var ErrCheckpoint = run.ErrCheckpoint
 //
 // A command that picks its method by itself uses it to resume a count
 // with the method that started it.
-func CheckpointMethod(path string) (n int, m Method, err error) {
+func checkpointMethod(path string) (n int, m Method, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, "", err

@@ -12,8 +12,9 @@ import (
 	"github.com/nqueens/nqueens/internal/completion"
 )
 
-// MaxCompleteN is the largest board Complete accepts.
-const MaxCompleteN = completion.MaxN
+// Complete's boards are those of Count: completion.MaxN is MaxN (a
+// constant that does not compile otherwise).
+const _ = uint(MaxN-completion.MaxN) + uint(completion.MaxN-MaxN)
 
 // Errors of Complete and ParseBoard. The errors for an invalid board wrap
 // ErrBadBoard and name the squares concerned, one-based.
@@ -35,7 +36,7 @@ type Square struct{ Row, Col int }
 func (s Square) String() string { return fmt.Sprintf("%d:%d", s.Row+1, s.Col+1) }
 
 // A Board is an N-Queens Completion question: an N×N board (N ≤
-// MaxCompleteN) with some queens already placed and some squares on which
+// MaxN) with some queens already placed and some squares on which
 // no queen may stand. (Board is taken: it names a Method.)
 type Board struct {
 	N       int
@@ -85,7 +86,7 @@ func (b *Board) Check() error {
 func (b *Board) internal(check bool) (*completion.Board, error) {
 	ib := &completion.Board{N: b.N}
 	for _, s := range b.Blocked {
-		if s.Row < 0 || s.Row >= b.N || s.Col < 0 || s.Col >= b.N || b.N > MaxCompleteN {
+		if s.Row < 0 || s.Row >= b.N || s.Col < 0 || s.Col >= b.N || b.N > MaxN {
 			if check {
 				return nil, fmt.Errorf("%w: blocked square %v is off the %d×%d board", ErrBadBoard, s, b.N, b.N)
 			}
@@ -240,7 +241,7 @@ const (
 // GenerateBoard returns an N×N completion question of the given family
 // with K queens, blocked squares or diagonals, drawn from a PCG generator
 // seeded with seed: the same arguments give the same board. It returns an
-// error for an unknown family, N outside 1..MaxCompleteN, or a K that does
+// error for an unknown family, N outside 1..MaxN, or a K that does
 // not fit.
 func GenerateBoard(family string, n, k int, seed uint64) (*Board, error) {
 	var b *completion.Board

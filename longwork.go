@@ -5,25 +5,21 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"math"
-	"math/rand/v2"
-	"strconv"
 	"time"
 
-	"github.com/nqueens/nqueens/internal/classic"
-	"github.com/nqueens/nqueens/internal/completion"
+	"github.com/nqueens/nqueens/internal/estimate"
 )
 
-// DefaultSearchEstimateBudget is the time EstimateSolve and
+// defaultSearchEstimateBudget is the time EstimateSolve and
 // EstimateComplete take at most with the zero SearchEstimateOptions.
-const DefaultSearchEstimateBudget = 100 * time.Millisecond
+const defaultSearchEstimateBudget = 100 * time.Millisecond
 
 // SearchEstimateOptions bounds EstimateSolve and EstimateComplete. The
-// zero value means DefaultSearchEstimateBudget and a fixed seed.
+// zero value means defaultSearchEstimateBudget and a fixed seed.
 type SearchEstimateOptions struct {
 	// Budget bounds the estimate's time (the fixed or least number of
 	// probes may run past it: see the functions); 0 means
-	// DefaultSearchEstimateBudget. It
+	// defaultSearchEstimateBudget. It
 	// must not be negative.
 	Budget time.Duration
 	// Seed seeds the random descents; 0 means a fixed seed, so that the
@@ -62,23 +58,14 @@ type SearchEstimate struct {
 }
 
 // took returns e with Calibration set to the time since start.
-func (e SearchEstimate) took(start time.Time) SearchEstimate {
+func took(e estimate.Search, start time.Time) SearchEstimate {
 	e.Calibration = time.Since(start)
-	return e
+	return SearchEstimate(e)
 }
 
 // UntimedNodes: below this estimate of nodes EstimateSolve does not time
 // the search (SearchEstimate.Timed).
-const UntimedNodes = 1e7
-
-// Probe counts of the estimates. EstimateSolve makes a fixed number (a
-// descent costs at most 64 rows of bit operations), so that its
-// figures depend on the seed alone; EstimateComplete at least the first
-// figure and at most the second, in between while the budget lasts.
-const (
-	solveProbes                          = 1000
-	completeProbesMin, completeProbesMax = 50, 5000
-)
+const UntimedNodes = estimate.UntimedNodes
 
 // defaultSeed seeds the probes when SearchEstimateOptions.Seed is 0.
 const defaultSeed = 0x6c6f6e67 // "long"
@@ -88,42 +75,12 @@ func (o SearchEstimateOptions) check() (SearchEstimateOptions, error) {
 		return o, fmt.Errorf("estimate budget %v: must not be negative", o.Budget)
 	}
 	if o.Budget == 0 {
-		o.Budget = DefaultSearchEstimateBudget
+		o.Budget = defaultSearchEstimateBudget
 	}
 	if o.Seed == 0 {
 		o.Seed = defaultSeed
 	}
 	return o, nil
-}
-
-// probeMean runs probe at least lo and at most hi times, stopping after
-// lo once budget has passed since start, and returns the means of its
-// two figures, the relative standard error of the first and the number
-// of probes; ctx.Err() when ctx is done.
-func probeMean(ctx context.Context, start time.Time, budget time.Duration, lo, hi int, probe func() (float64, float64)) (a, b, spread float64, k int, err error) {
-	var sum, sumsq, sumb float64
-	for k < hi {
-		if k%16 == 0 {
-			if err := ctx.Err(); err != nil {
-				return 0, 0, 0, k, err
-			}
-			if k >= lo && time.Since(start) > budget {
-				break
-			}
-		}
-		x, y := probe()
-		sum, sumsq, sumb = sum+x, sumsq+x*x, sumb+y
-		k++
-	}
-	a, b = sum/float64(k), sumb/float64(k)
-	spread = math.NaN()
-	if k > 1 && a > 0 {
-		v := max(sumsq/float64(k)-a*a, 0) * float64(k) / float64(k-1)
-		spread = math.Sqrt(v/float64(k)) / a
-	} else if k > 1 {
-		spread = 0
-	}
-	return a, b, spread, k, nil
 }
 
 // EstimateSolve estimates the whole search of NewSearch(n, opts): every
@@ -155,78 +112,24 @@ func EstimateSolve(ctx context.Context, n int, opts SolveOptions, eo SearchEstim
 	if eo, err = eo.check(); err != nil {
 		return SearchEstimate{}, err
 	}
-	method := string(s.opts.Method) // classic.Probe reads "permutation" alone
-	rnd := rand.New(rand.NewPCG(eo.Seed, uint64(n)))
-	var e SearchEstimate
-	e.Nodes, e.Solutions, e.Spread, e.Probes, err = probeMean(ctx, start, eo.Budget, solveProbes, solveProbes,
-		func() (float64, float64) { return classic.Probe(method, n, rnd) })
+	var keep func([]int) bool
+	if s.opts.Unique {
+		keep = func(p []int) bool { return IsCanonical(p) }
+	}
+	trial := func(ctx context.Context, handle func([]int)) (uint64, uint64, error) {
+		ts := &Search{n: n, opts: s.opts}
+		ts.opts.Limit = 0
+		for p := range ts.all(ctx) {
+			handle(p)
+		}
+		st := ts.Stats()
+		return st.Nodes, st.Solutions, ts.err
+	}
+	e, err := estimate.Solve(ctx, start, n, string(s.opts.Method), keep, trial, eo.internal())
 	if err != nil {
 		return SearchEstimate{}, err
 	}
-	if method == "permutation" {
-		e.Spread = 0 // its nodes are exact
-	}
-	if e.Nodes < UntimedNodes {
-		return e.took(start), nil
-	}
-	// The trial: the real search (as All runs it, without the limit),
-	// each solution handled as a lister handles it.
-	var line []byte
-	handle := func(p Placement) {
-		line = line[:0]
-		for i, c := range p {
-			if i > 0 {
-				line = append(line, ' ')
-			}
-			line = strconv.AppendInt(line, int64(c)+1, 10)
-		}
-		line = append(line, '\n')
-	}
-	ts := &Search{n: n, opts: s.opts}
-	ts.opts.Limit = 0
-	var last Placement
-	tctx, cancel := context.WithTimeoutCause(ctx, eo.Budget/2, ErrTrialOver)
-	defer cancel()
-	t0 := time.Now()
-	for p := range ts.all(tctx) {
-		last = p
-		handle(p)
-	}
-	trial := time.Since(t0)
-	if ts.err != nil && ctx.Err() != nil {
-		return SearchEstimate{}, ctx.Err()
-	}
-	st := ts.Stats()
-	e.Timed = true
-	if ts.err == nil {
-		e.Exact, e.Nodes, e.Solutions, e.Spread = true, float64(st.Nodes), float64(st.Solutions), 0
-		e.Seconds = trial.Seconds()
-		e.NodeSeconds = e.Seconds / max(e.Nodes, 1)
-		return e.took(start), nil
-	}
-	// The handling of one solution, timed on the last one found (or,
-	// with none, on the identity, which costs as much).
-	if last == nil {
-		last = make(Placement, n)
-		for i := range last {
-			last[i] = i
-		}
-	} else {
-		last = last.Clone()
-	}
-	const reps = 256
-	t0 = time.Now()
-	for range reps {
-		if !s.opts.Unique || IsCanonical(last) {
-			handle(last.Clone())
-		}
-	}
-	perSol := time.Since(t0).Seconds() / reps
-	searchSecs := max(trial.Seconds()-float64(st.Solutions)*perSol, trial.Seconds()/10)
-	e.NodeSeconds = searchSecs / max(float64(st.Nodes), 1)
-	e.Nodes = max(e.Nodes, float64(st.Nodes))
-	e.Seconds = e.Nodes*e.NodeSeconds + e.Solutions*perSol
-	return e.took(start), nil
+	return took(e, start), nil
 }
 
 // EstimateComplete estimates Complete(ctx, b, CompleteOptions{Count:
@@ -251,34 +154,16 @@ func EstimateComplete(ctx context.Context, b *Board, eo SearchEstimateOptions) (
 	if eo, err = eo.check(); err != nil {
 		return SearchEstimate{}, err
 	}
-	var e SearchEstimate
-	t0 := time.Now()
-	count, st, done, err := completion.CountWithin(ctx, ib, eo.Budget/4)
-	trial := time.Since(t0)
+	e, err := estimate.Complete(ctx, start, ib, eo.internal())
 	if err != nil {
 		return SearchEstimate{}, err
 	}
-	e.Timed = true
-	if done {
-		e.Exact, e.Nodes, e.Solutions = true, float64(st.Nodes), float64(count)
-		e.Seconds = trial.Seconds()
-		e.NodeSeconds = e.Seconds / max(e.Nodes, 1)
-		return e.took(start), nil
-	}
-	e.NodeSeconds = trial.Seconds() / max(float64(st.Nodes), 1)
-	p, err := completion.NewProber(ib)
-	if err != nil {
-		return SearchEstimate{}, err
-	}
-	rnd := rand.New(rand.NewPCG(eo.Seed, uint64(ib.N)))
-	e.Nodes, e.Solutions, e.Spread, e.Probes, err = probeMean(ctx, start, eo.Budget, completeProbesMin, completeProbesMax,
-		func() (float64, float64) { return p.Probe(rnd) })
-	if err != nil {
-		return SearchEstimate{}, err
-	}
-	e.Nodes = max(e.Nodes, float64(st.Nodes))
-	e.Seconds = e.Nodes * e.NodeSeconds
-	return e.took(start), nil
+	return took(e, start), nil
+}
+
+// internal returns the options as internal/estimate takes them.
+func (o SearchEstimateOptions) internal() estimate.SearchOptions {
+	return estimate.SearchOptions{Budget: o.Budget, Seed: o.Seed, TrialOver: ErrTrialOver}
 }
 
 // ErrTrialOver is wrapped by Search.Err when a pass over AllWithin ran

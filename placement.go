@@ -7,9 +7,9 @@ import (
 	"github.com/nqueens/nqueens/internal/placetext"
 )
 
-// MaxParseN is the largest board size Parse accepts for a drawn board.
+// maxParseN is the largest board size Parse accepts for a drawn board.
 // Permutation text has no limit beyond memory.
-const MaxParseN = 1 << 16
+const maxParseN = 1 << 16
 
 // A Placement puts one queen in each row of an N×N board: row i (counted
 // from the top, zero-based) holds its queen in column p[i] (zero-based,
@@ -96,6 +96,6 @@ var ErrSyntax = placetext.ErrSyntax
 // "entry 3: column 9 is off an 8-column board", quoting at most 40 bytes
 // of a bad token. The empty input is an error.
 func Parse(s string) (Placement, error) {
-	p, err := placetext.Parse(s, MaxParseN)
+	p, err := placetext.Parse(s, maxParseN)
 	return p, err
 }

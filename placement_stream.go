@@ -39,10 +39,10 @@ type PlacementScanner struct {
 func LineLimit(maxN int) int { return placetext.LineLimit(maxN) }
 
 // NewPlacementScanner returns a scanner of the placements in r, each of
-// at most maxN queens (MaxParseN if maxN ≤ 0).
+// at most maxN queens (maxParseN if maxN ≤ 0).
 func NewPlacementScanner(r io.Reader, maxN int) *PlacementScanner {
 	if maxN <= 0 {
-		maxN = MaxParseN
+		maxN = maxParseN
 	}
 	return &PlacementScanner{t: placetext.NewScanner(r, maxN)}
 }

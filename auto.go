@@ -16,21 +16,12 @@ const (
 	unknownMemory = 8 << 30
 )
 
-// ChooseMethod returns the method Count(ctx, n, opts) runs: opts.Method,
-// unless it is MethodAuto. For MethodAuto it is
-//
-//   - for a Shard, the join (MethodJoin) from n = 18 to MaxQuadrantN when
-//     opts.TotalOnly is set, else the kernel (MethodKernel): by n alone, so
-//     that every shard of a count picks the same method on every machine;
-//   - for a Checkpoint that exists and is of n, the method that wrote it
-//     (its header);
-//   - the join from n = 18 to MaxQuadrantN when its planned peak memory
-//     (Plan with opts.Workers) fits opts.MaxMemory, or, when that
-//     is 0, half the memory the system reports available (MemAvailable;
-//     8 GiB where it cannot tell): from n = 18 on it is several times
-//     faster than the kernel, and Count derives its unique count by
-//     Burnside's lemma (see Count);
-//   - the kernel (MethodKernel) elsewhere.
+// ChooseMethod returns the method Count(ctx, n, opts) runs: opts.Method
+// unless it is MethodAuto. For MethodAuto it is MethodJoin for 18 ≤ n ≤
+// MaxQuadrantN when its plan fits opts.MaxMemory (0: half the memory the
+// system reports available), else MethodKernel. A Shard takes the
+// kernel, or with TotalOnly the join in that range, by n alone; an
+// existing Checkpoint of n takes the method that wrote it.
 func ChooseMethod(n int, opts CountOptions) Method {
 	if opts.Method != MethodAuto {
 		return opts.Method

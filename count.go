@@ -20,78 +20,54 @@ const MaxN = 64
 var ErrSize = run.ErrSize
 
 // CountOptions tunes Count. The zero value counts with the fastest
-// method that fits (MethodAuto, ChooseMethod) on every core.
+// method that fits (ChooseMethod) on every core.
 type CountOptions struct {
 	// Workers is the number of goroutines; 0 means runtime.NumCPU().
-	// No more goroutines than work units are started, so a huge value
-	// costs nothing. The classic methods (Arrays, Board, Permutation)
-	// use one.
+	// The classic methods use one.
 	Workers int
-	// Method selects the algorithm; MethodAuto (the zero value) lets
-	// ChooseMethod choose.
+	// Method selects the algorithm; MethodAuto lets ChooseMethod choose.
 	Method Method
-	// TotalOnly says that only Solutions is wanted. It changes only what
-	// MethodAuto picks for a Shard: the join from n = 18 on (its shard
-	// records hold totals only) instead of the kernel.
+	// TotalOnly says only Solutions is wanted: MethodAuto may then
+	// pick the join for a Shard.
 	TotalOnly bool
 
-	// Progress, if not nil, is called when the count starts (with the
-	// units a checkpoint already holds) and after each work unit
-	// finishes, one call at a time from the counting goroutines, so it
-	// must return quickly. The classic methods have one unit.
+	// Progress, if not nil, is called at the start and after each work
+	// unit, one call at a time; it must return quickly.
 	Progress func(Progress)
 
 	// Checkpoint, if not "", names a file where finished units are
-	// recorded durably (appended at once, fsynced at least every two
-	// seconds). If the file exists the count resumes from it: units it
-	// holds are not counted again, and the total is exact however often
-	// the count was killed. A file of another count (method, n,
-	// decomposition, plan) or a foreign or damaged file is refused with
-	// ErrCheckpoint, and so is a file with a record that breaks its
-	// method's rule for a unit's result (see Count); a torn last record
-	// is dropped (and told to Notice). Methods MethodKernel and MethodJoin
-	// (whose units are its plan's units, n ≥ 4; a MethodJoin checkpoint
-	// records totals only); the classic methods refuse it.
+	// recorded durably; a count that finds it resumes from it and stays
+	// exact. A file of another count, or damaged, is refused
+	// (ErrCheckpoint); a torn last record is dropped (Notice).
+	// MethodKernel and MethodJoin only.
 	Checkpoint string
 
-	// Notice, if not nil, receives one-line notices that are not errors:
-	// today only that damaged trailing records of the Checkpoint were
-	// dropped ("dropped 1 damaged trailing record of FILE; its unit is
-	// counted again"). It is called before the first Progress call.
+	// Notice, if not nil, receives one-line notices that are not
+	// errors, such as a dropped torn record of the Checkpoint.
 	Notice func(string)
 
-	// Shard, if not the zero value, counts only the units of shard
-	// Index of Count, and Result.UnitResults holds each unit's result
-	// for Result.ShardRecord. Methods MethodKernel and MethodJoin (n ≥ 4,
-	// totals only), like Checkpoint.
+	// Shard, if not the zero value, counts only that part of the count,
+	// with Result.UnitResults for Result.ShardRecord. MethodKernel and
+	// MethodJoin only.
 	Shard Shard
 
-	// MaxMemory bounds the planned peak memory of MethodJoin in bytes; 0
-	// means 16 GiB. MethodJoin first stops sharing its per-frame tables,
-	// then runs fewer workers to stay within it, and fails with ErrMemory
-	// when one worker does not fit. The other methods need little memory
-	// and ignore it.
+	// MaxMemory bounds MethodJoin's planned peak memory in bytes; 0
+	// means 16 GiB (2 GiB for a shard). A count that does not fit fails
+	// with ErrMemory.
 	MaxMemory uint64
 
-	// SoftMemoryLimit, for MethodJoin, sets the Go runtime's soft memory
-	// limit (runtime/debug.SetMemoryLimit) to the whole count's planned
-	// peak and a margin (quadrant.SoftLimitFor) while Count runs, unless
-	// a lower one is in force (GOMEMLIMIT), and restores it after: the
-	// heap then stays near the plan instead of growing between
-	// collections as the join builds and drops its tables (peak RSS at
-	// N = 19 72.8 → 56.4 MiB, N = 21 387.7 → 287.0 MiB;
-	// docs/BENCHMARKS.md). The limit is the process's: leave this off
-	// where several counts share one process. The nqueens command sets
-	// it for count.
+	// SoftMemoryLimit, for MethodJoin, lowers the process's soft memory
+	// limit (runtime/debug.SetMemoryLimit) to the planned peak while
+	// Count runs, which keeps the heap near the plan
+	// (docs/BENCHMARKS.md). Leave it off where counts share a process.
 	SoftMemoryLimit bool
 }
 
-// MaxQuadrantN is the largest n Count accepts with MethodJoin.
+// MaxQuadrantN is the largest n MethodJoin counts.
 const MaxQuadrantN = quadrant.MaxN
 
-// ErrMemory is wrapped by the error of a MethodJoin count that does not
-// fit CountOptions.MaxMemory, and by the error of Random when the machine
-// (or the process's address-space limit) has too little memory for n.
+// ErrMemory is wrapped by the errors of a MethodJoin count over
+// CountOptions.MaxMemory, and of Random without the memory it needs.
 var ErrMemory = run.ErrMemory
 
 // A Result is the outcome of Count.
@@ -100,8 +76,7 @@ type Result struct {
 	// Solutions is the number of solutions, A000170(N).
 	Solutions Uint128
 	// Unique is the number of solutions up to the 8 symmetries of the
-	// square, A002562(N), when UniqueCounted. MethodJoin derives it
-	// from the whole total (not for a shard).
+	// square, A002562(N), when UniqueCounted.
 	Unique Uint128
 	// Nodes is the number of queens placed during the search.
 	Nodes uint64
@@ -109,11 +84,11 @@ type Result struct {
 	Elapsed time.Duration
 	Method  Method
 
-	// Units is the number of work units in the count (for a shard, in
-	// the shard), Resumed how many of them a checkpoint already held.
+	// Units is the number of work units counted (of the shard), Resumed
+	// how many a checkpoint held.
 	Units, Resumed int
-	// Shard is CountOptions.Shard; UnitResults the result of each of
-	// its units, by ID, when it is not the zero value.
+	// Shard is CountOptions.Shard; UnitResults each unit's result, by
+	// ID, for a shard.
 	Shard       Shard
 	UnitResults []UnitCount
 
@@ -121,10 +96,8 @@ type Result struct {
 	burnside   bool   // Unique derived from Solutions (MethodJoin)
 }
 
-// UniqueCounted reports whether Unique holds the unique count. It is
-// false only for MethodJoin when the count is a shard, or n is above
-// symcount's 32: the quadrant join counts totals, and Count derives the
-// unique count from the whole total (see Count).
+// UniqueCounted reports whether Unique holds the unique count: false
+// only for a MethodJoin shard, or n above 32.
 func (r Result) UniqueCounted() bool { return r.Method != MethodJoin || r.burnside }
 
 func checkN(n int) error {
@@ -134,49 +107,15 @@ func checkN(n int) error {
 	return nil
 }
 
-// Count returns the number of solutions of the N-Queens problem on an
-// n×n board, in all (A000170) and up to symmetry (A002562), with the
-// work it took, by opts.Method or, for MethodAuto, the method
-// ChooseMethod picks (Result.Method names it). By the usual convention the empty board (n = 0) has one
-// solution; n = 2 and n = 3 have none. n must be in 0..MaxN.
-//
-// Count is exact for every n it accepts: per-unit counters are uint64
-// and the total is summed in 128 bits. If ctx is cancelled Count stops
-// promptly and returns ctx.Err() with a zero Result; with a Checkpoint,
-// every unit that finished is on disk (fsynced) when Count returns.
-//
-// Count checks what it sums. Every unit result read from a Checkpoint
-// must follow its method's rule, or the file is refused with
-// ErrCheckpoint: for MethodKernel, the unit's total is its weight times the
-// solutions its search finds, at most a bound from its free rows, and
-// total = 8·unique (4·unique ≤ total ≤ 8·unique when the half turn maps
-// the unit's border onto itself, 2·unique ≤ total ≤ 8·unique for the
-// quarter turn); for MethodJoin, unique and nodes are 0 and the total is
-// a multiple of its frame's class size and at most a (loose) bound from
-// its row splits (kernel.Plan.CheckResult, quadrant.Plan.CheckTotal).
-//
-// Then every whole count with 2 ≤ n ≤ 32 is checked by Burnside's
-// lemma against S180 and S90, the solutions that the half and the
-// quarter turn map onto themselves, which internal/symcount counts by a
-// search of its own (20 µs at n = 12, 0.9 ms at n = 16, 0.13 s at
-// n = 20): for MethodKernel 8·U − Q = S180 + 2·S90; MethodJoin counts
-// Q only and derives U = (Q + S180 + 2·S90)/8, so its check is that the
-// sum is a multiple of 8. The lemma catches exactly the errors that
-// break the identity: for MethodKernel, Q off by d with U off by e and
-// d ≠ 8e; for MethodJoin, Q off by anything but a multiple of 8. It
-// cannot catch the others: a unit's total +8k with its unique +k
-// (MethodKernel; that keeps the unit's rule too), a total off by 8k
-// (MethodJoin). For MethodJoin the lemma is the only check of the sum of a
-// checkpoint's totals (each unit's bound catches only absurd ones), so
-// an error of 8k in a quadrant record goes through; only recounting
-// finds it (a count without the checkpoint; VerifyShards for shards).
-//
-// A failure names the checkpoint and what to do with it; for MethodKernel,
-// also the unit that breaks its own share of the identity (8·unique −
-// total is the unit's weight times its symmetric solutions), which a
-// whole count that breaks the identity always has. A shard's Unique is
-// not counted, and a shard is checked by the lemma only when it is
-// merged (see Result.UniqueCounted and MergeShards).
+// Count returns the number of solutions on an n×n board, in all
+// (A000170) and up to symmetry (A002562), by opts.Method or, for
+// MethodAuto, the method ChooseMethod picks (Result.Method). n must be in
+// 0..MaxN: n = 0 has one solution, n = 2 and 3 none. Counts are exact
+// (128-bit totals). Units read from a checkpoint are checked against
+// their method's rule, and every whole count with 2 ≤ n ≤ 32 by
+// Burnside's lemma; internal/run's doc.go tells what these catch. If ctx
+// is cancelled Count returns ctx.Err() promptly, with every finished unit
+// in the Checkpoint.
 func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	if err := checkN(n); err != nil {
 		return Result{}, err

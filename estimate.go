@@ -14,23 +14,17 @@ import (
 // EstimateOptions.
 const DefaultEstimateBudget = time.Second
 
-// EstimateOptions describes the count Estimate estimates and bounds its
-// calibration. The zero value estimates Count(ctx, n, CountOptions{}):
-// the method ChooseMethod picks, on every core.
+// EstimateOptions describes the count Estimate estimates. The zero value
+// estimates Count(ctx, n, CountOptions{}).
 type EstimateOptions struct {
-	// Method, Workers, MaxMemory and Shard are those of the count, as
-	// in CountOptions.
+	// Method, Workers, MaxMemory and Shard are as in CountOptions.
 	Method    Method
 	Workers   int
 	MaxMemory uint64
 	Shard     Shard
 
-	// Budget bounds the time spent timing samples of the work; 0 means
-	// DefaultEstimateBudget. Calibration stops earlier, after at least
-	// 20 samples, once it has spent a twentieth of the wall time it
-	// estimates, or once the spread of whole-unit samples is below 2%,
-	// so that the estimate of a short count costs a few percent of the
-	// count. It must not be negative.
+	// Budget bounds the calibration; 0 means DefaultEstimateBudget.
+	// Calibration may stop earlier once the estimate is good enough.
 	Budget time.Duration
 }
 
@@ -39,77 +33,39 @@ type EstimateOptions struct {
 type CountEstimate struct {
 	N      int
 	Method Method
-	// Workers is the number of goroutines the count would run: at most
-	// its units, 1 for the classic methods, and for MethodJoin what its
-	// memory plan allows.
+	// Workers is the number of goroutines the count would run.
 	Workers int
-	// Units is the number of work units of the count (of the shard, with
-	// Shard). For MethodKernel above N = 32 it is estimated from the
-	// sampled borders (the plan is not listed).
+	// Units is the number of work units of the count (or shard);
+	// estimated for MethodKernel above N = 32.
 	Units int
-	// CPUSeconds is the estimated CPU time of the count, summed over
-	// its goroutines; WallSeconds its wall time on Workers goroutines on
-	// the cores of this machine (runtime.NumCPU), planning included,
-	// and never less than its largest unit.
+	// CPUSeconds is the CPU time over all goroutines; WallSeconds the
+	// wall time on this machine's cores, planning included.
 	CPUSeconds, WallSeconds float64
-	// PlanSeconds is the part of WallSeconds spent listing the plan (a
-	// Count right after Estimate reuses the kernel's plan and skips it).
+	// PlanSeconds is the part of WallSeconds spent planning.
 	PlanSeconds float64
-	// Spread is the relative standard error of CPUSeconds from the
-	// samples' variance (0.05: ±5%). It is NaN when the time is
-	// extrapolated from another N (From ≠ N), which has no such measure.
+	// Spread is the relative standard error of CPUSeconds (0.05: ±5%);
+	// NaN when extrapolated from a smaller N (From ≠ N).
 	Spread float64
-	// Memory is the planned peak memory of the count's data in bytes
-	// (MethodJoin: its memory plan; the kernel: the plan and each worker's
-	// scratch; the Go runtime's few MiB are not included).
+	// Memory is the planned peak memory of the count's data in bytes.
 	Memory uint64
 	// Samples is the number of timed samples: units, or probes into
 	// units when Probes is set.
 	Samples int
-	// Probes reports that the samples were random probes into units
-	// (Knuth's estimator), the units being too large to time whole.
 	Probes bool
-	// From is the board size the time was measured at: N, or a smaller
-	// one it was extrapolated from.
+	// From is the N the time was measured at.
 	From int
 	// Calibration is the time Estimate took.
 	Calibration time.Duration
-	// UnitSeconds holds the estimated CPU seconds of each unit of the
-	// plan, indexed by unit ID (all units, also for a Shard), to plan
-	// shards by time; nil when the plan is not listed (MethodKernel above
-	// N = 32, the classic methods). For MethodJoin they leave out the
-	// tables' construction (CPUSeconds minus their sum).
+	// UnitSeconds holds each unit's estimated CPU seconds, by unit ID
+	// (all units, also for a Shard); nil when the plan is not listed.
 	UnitSeconds []float64
 }
 
-// Estimate returns the time and memory Count(ctx, n, opts) would take
-// on this machine: it plans the count's units as Count does and times a
-// random sample of the work, for about opts.Budget at most (see
-// EstimateOptions.Budget). The kernel's samples run on as many
-// goroutines at once as the count would (the others on one), so that a
-// sample takes what it takes beside the count's other workers: on a
-// machine loaded by other processes two workers are not twice as fast
-// as one, and the estimate sees that. The methods:
-//
-//   - MethodKernel: units drawn by planned cost and uniformly, searched
-//     whole (N ≤ 18) or probed (Knuth's estimator); above N = 32 the
-//     plan is not listed and borders are drawn uniformly instead (the
-//     spread is then large, ±50% is typical).
-//   - MethodJoin: pieces of units drawn by a cost proxy and uniformly,
-//     their half lists streamed and joined by the count's join, plus the
-//     tables' construction.
-//   - The classic methods: smaller boards counted in full and their time
-//     per node extrapolated (Spread NaN: good to a factor of about two).
-//
-// internal/estimate's doc.go tells how each samples.
-// WallSeconds divides the CPU time by the workers the machine can run at
-// once (min(Workers, NumCPU, Units)), assuming the units spread evenly,
-// as the kernel's 1.9–2.3× scaling on 2 cores bears out, and is at least
-// the largest unit's estimate. The estimate of a busy machine is that of
-// the same load during the count. Estimate fails for what Count refuses
-// (n outside 0..MaxN, a bad method, shard or worker count) and, for
-// MethodJoin, with ErrMemory when the count does not fit MaxMemory; it
-// returns ctx.Err() when ctx is done.
+// Estimate returns the time and memory Count(ctx, n, opts) would take on
+// this machine: it plans the count as Count does and times a random
+// sample of the work for about opts.Budget (internal/estimate's doc.go
+// tells how, per method). It fails for what Count refuses and, for
+// MethodJoin, with ErrMemory when the count does not fit MaxMemory.
 func Estimate(ctx context.Context, n int, opts EstimateOptions) (CountEstimate, error) {
 	start := time.Now()
 	if err := checkN(n); err != nil {

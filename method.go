@@ -9,45 +9,29 @@ import (
 // A Method selects the algorithm. The zero value is MethodAuto.
 type Method string
 
-// The methods. Count takes each of them; Solutions and Search take the
-// four tutorials' searches (SearchMethods), which enumerate the same
-// solutions in the same (lexicographic) order and differ in cost, which
-// Stats shows.
+// The methods. Count takes each; Solutions and Search take the four
+// tutorials' searches (SearchMethods), which find the same solutions in
+// the same order at different costs.
 const (
-	// MethodAuto lets the library choose: for Count, the fastest method
-	// that fits (ChooseMethod); for Solutions and Search, MethodBitboard.
-	// Result.Method and CountEstimate.Method name the method that ran,
-	// never MethodAuto. Its name is "auto".
+	// MethodAuto ("auto") lets the library choose: ChooseMethod for
+	// Count, MethodBitboard for Solutions. Results name the method run.
 	MethodAuto Method = ""
 	// MethodKernel is the parallel, symmetry-reduced bitboard kernel
-	// (internal/kernel): the border rows and columns are placed first,
-	// one placement per class of the square's 8 symmetries, and the
-	// interior is searched with uint64 masks on every core. It counts
-	// totals and unique solutions at any N; Solutions refuses it.
-	// Checkpoints and shard records of the kernel written before it had
-	// this name read as it.
+	// (internal/kernel). Records of it named "bitboard" read as it.
 	MethodKernel Method = "kernel"
-	// MethodJoin counts totals: it lists every partial solution of the
-	// four quadrants of the board and joins them instead of
-	// backtracking (internal/quadrant). Count then derives
-	// Result.Unique from the whole total by Burnside's lemma (see
-	// Count; not for a shard, see Result.UniqueCounted); Solutions
-	// refuses it. It is the fastest way to count from about N = 18 on,
-	// for N ≤ MaxQuadrantN, and needs memory that grows 6–9× per two
-	// steps of N (CountOptions.MaxMemory). ParseMethod also accepts its
-	// old name, "quadrant", which its shard records carry.
+	// MethodJoin joins the partial solutions of the board's quadrants
+	// (internal/quadrant): totals only, Unique derived by Burnside's
+	// lemma; the fastest from about N = 18 to MaxQuadrantN, within
+	// CountOptions.MaxMemory. ParseMethod reads "quadrant" as it.
 	MethodJoin Method = "join"
-	// MethodBitboard keeps columns and diagonals in uint64 masks and
-	// visits only free squares, on one goroutine (the tutorials'
-	// bitboard search).
+	// MethodBitboard keeps columns and diagonals in uint64 masks, on one
+	// goroutine.
 	MethodBitboard Method = "bitboard"
-	// MethodArrays marks columns and both diagonal directions in arrays
-	// indexed by c, r+c and r−c+N−1 (the Polish and Italian tutorials).
+	// MethodArrays marks columns and diagonals in arrays.
 	MethodArrays Method = "arrays"
-	// MethodBoard scans an N×N matrix above each square (the C++ tutorial).
+	// MethodBoard scans an N×N matrix above each square.
 	MethodBoard Method = "board"
-	// MethodPermutation generates all N! permutations and tests only their
-	// diagonals (the C# and Prolog tutorials).
+	// MethodPermutation tests the diagonals of all N! permutations.
 	MethodPermutation Method = "permutation"
 )
 

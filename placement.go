@@ -11,13 +11,9 @@ import (
 // Permutation text has no limit beyond memory.
 const maxParseN = 1 << 16
 
-// A Placement puts one queen in each row of an N×N board: row i (counted
-// from the top, zero-based) holds its queen in column p[i] (zero-based,
-// from the left). N is len(p). A Placement says nothing about whether the
-// queens attack each other; Validate does.
-//
-// In text, columns are one-based as the tutorials write them: the
-// Placement {4, 1, 5, 0, 6, 3, 7, 2} prints as "5 2 6 1 7 4 8 3".
+// A Placement puts row i's queen in column p[i] of an N×N board, N =
+// len(p), both zero-based; in text columns are one-based:
+// {4, 1, 5, 0, 6, 3, 7, 2} is "5 2 6 1 7 4 8 3". Validate checks attacks.
 type Placement []int
 
 // N returns the size of the board, len(p).
@@ -70,31 +66,14 @@ func (p *Placement) UnmarshalJSON(b []byte) error {
 // ErrSyntax is wrapped by every error Parse returns.
 var ErrSyntax = placetext.ErrSyntax
 
-// Parse reads one placement in any of the forms people paste:
-//
-//	5 2 6 1 7 4 8 3            one-based columns separated by spaces,
-//	5,2,6,1,7,4,8,3            commas,
-//	[5,2,6,1,7,4,8,3]          or in brackets;
-//	{"n":8,"columns":[...]}    the JSON form;
-//
-// or a drawn board, one line per row, where a queen is Q, q or # and an
-// empty square is . or x (a blocked square of 'complete', empty here), or
-// a blank or "_" cell between '|' separators. The grid drawing that the
-// tutorials log (column numbers on top, "---" lines, "| # |" cells, an
-// optional "SOLUZIONE #n"/"Solution #n" header) is read too. A "#" ends a
-// permutation line (a comment), lines such as "# from gen" are comments,
-// and a UTF-8 byte order mark at the start is skipped.
-//
-// The JSON form has the fields n and columns, spelled so, and no other.
-// A permutation may run over several lines; PlacementScanner reads a
-// stream of placements instead, one a line. "[]" and {"n":0,"columns":[]}
-// are the empty placement (N = 0); an empty entry ("2,,4") is an error.
-//
-// Parse checks the shape — every column on the board, one queen per row —
-// but not attacks: "1 1" parses and Validate rejects it. Errors wrap
-// ErrSyntax and say what and where, for example
-// "entry 3: column 9 is off an 8-column board", quoting at most 40 bytes
-// of a bad token. The empty input is an error.
+// Parse reads one placement in any of the forms people paste: a
+// one-based permutation ("5 2 6 1 7 4 8 3", with commas or in
+// brackets), the JSON form {"n":8,"columns":[...]}, or a drawn board
+// (Q for a queen, . or x for an empty square, or the grid Board draws);
+// internal/placetext's doc.go has the details. "[]" is the empty
+// placement. Parse checks the shape, not attacks ("1 1" parses).
+// Errors wrap ErrSyntax and say what and where: "entry 3: column 9 is
+// off an 8-column board".
 func Parse(s string) (Placement, error) {
 	p, err := placetext.Parse(s, maxParseN)
 	return p, err

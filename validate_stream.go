@@ -6,42 +6,21 @@ import (
 	"github.com/nqueens/nqueens/internal/placetext"
 )
 
-// ValidateReader reads a placement written as one-based columns —
-// "5 2 6 1 7 4 8 3", separated by spaces, tabs, newlines, commas or
-// semicolons, optionally inside [ ] — from r and checks it as Validate
-// does, returning N. It keeps 4 bytes per queen for the columns and 0.63
-// for the check, never the text: a 10^7-queen file (79 MB of text) is
-// checked with a peak RSS of about 55 MB for the whole nqueens process.
-//
-// It checks the queens as they come too, and returns an attack as soon
-// as it is certain whatever follows: when every column read so far is on
-// any board with the rows read so far. Then N is the number of rows read,
-// and the rest of r is not read: an endless "1 1 1 …" stops at its second
-// queen.
-//
-// Errors are those of Validate: an *AttackError (wrapping ErrAttack) for
-// the attacking pair whose second row is smallest, or an error wrapping
-// ErrSyntax for a bad token, an empty entry between commas, a column off
-// the board or empty input; an error from r is returned as is. "[]" is
-// the empty placement (N = 0), valid, as Parse and Validate have it.
+// ValidateReader reads one permutation of one-based columns from r and
+// checks it as Validate does, returning N. It keeps about 4.6 bytes a
+// queen, never the text, and stops at an attack as soon as it is certain
+// ("1 1 1 …" stops at its second queen). Errors are Validate's: an
+// *AttackError, or one wrapping ErrSyntax; r's errors are returned as
+// they are. "[]" is the empty placement, valid.
 func ValidateReader(r io.Reader) (int, error) {
 	n, err := placetext.NewReader(r, MaxFindN).Next()
 	return n, fromText(err)
 }
 
-// A LineValidator checks a stream of placements of any size, one per
-// line, as ValidateReader checks one: each line is a permutation
-// ("5 2 6 1 7 4 8 3", with commas or in brackets, a "#" comment at the
-// end allowed) or a JSON record on one line ({"n":8,"columns":[...]},
-// as 'find --format json' writes it, with no other fields). Blank lines
-// and comment lines ("# …") are skipped, as is a UTF-8 byte order mark
-// at the start; more than 1 MiB of them in a row is an error, so that an
-// endless run of them ends.
-//
-// It keeps 4 bytes per queen of the longest line and 0.63 per queen for
-// the check, never the text; a placement whose attack is certain before
-// its end stores nothing more (the rest of its line is read and parsed,
-// not kept).
+// A LineValidator checks a stream of placements, a permutation or a
+// JSON record a line, as ValidateReader checks one, in the memory of the
+// longest line's queens. Blank and comment lines are skipped (at most 1
+// MiB of them in a row).
 type LineValidator struct {
 	r       *placetext.Reader
 	n, line int

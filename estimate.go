@@ -51,7 +51,7 @@ type CountEstimate struct {
 	// Samples is the number of timed samples: units, or probes into
 	// units when Probes is set.
 	Samples int
-	Probes bool
+	Probes  bool
 	// From is the N the time was measured at.
 	From int
 	// Calibration is the time Estimate took.

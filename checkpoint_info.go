@@ -8,13 +8,9 @@ import (
 	"github.com/nqueens/nqueens/internal/run"
 )
 
-// ErrCheckpoint is wrapped by the errors for a checkpoint file that Count
-// refuses: one that is not a checkpoint, belongs to another count
-// (method, n, decomposition version or plan), is damaged in a way that a
-// torn write cannot explain, holds a record that breaks its unit's rule
-// or a total that breaks Burnside's lemma (see Count), or is in use by
-// another count. A torn last record is not an error: it is dropped, its
-// unit counted again, and CountOptions.Notice told.
+// ErrCheckpoint is wrapped by the errors for a checkpoint file Count
+// refuses: not a checkpoint, of another count, damaged, breaking its
+// rules, or in use.
 var ErrCheckpoint = run.ErrCheckpoint
 
 // checkpointMethod reads the header of the checkpoint file at path (and

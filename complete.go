@@ -16,15 +16,12 @@ import (
 // constant that does not compile otherwise).
 const _ = uint(MaxN-completion.MaxN) + uint(completion.MaxN-MaxN)
 
-// Errors of Complete and ParseBoard. The errors for an invalid board wrap
-// ErrBadBoard and name the squares concerned, one-based.
+// Errors of Complete and ParseBoard; the errors for an invalid board wrap
+// ErrBadBoard and name its squares, one-based.
 var (
-	// ErrNoCompletion is returned by Complete when the queens cannot be
-	// completed to a solution.
+	// ErrNoCompletion: the queens cannot be completed to a solution.
 	ErrNoCompletion = errors.New("no completion")
-	// ErrBadBoard is wrapped by every error for a board that is not a
-	// valid question: given queens attacking each other, a queen on a
-	// blocked square, a square off the board, a ragged row.
+	// ErrBadBoard: the board is not a valid question.
 	ErrBadBoard = errors.New("bad board")
 )
 
@@ -35,28 +32,23 @@ type Square struct{ Row, Col int }
 // String returns the one-based "row:col" form, "1:1" for Square{0, 0}.
 func (s Square) String() string { return fmt.Sprintf("%d:%d", s.Row+1, s.Col+1) }
 
-// A Board is an N-Queens Completion question: an N×N board (N ≤
-// MaxN) with some queens already placed and some squares on which
-// no queen may stand. (Board is taken: it names a Method.)
+// A Board is an N-Queens Completion question: an N×N board (N ≤ MaxN)
+// with some queens placed and some squares blocked.
 type Board struct {
 	N       int
 	Queens  []Square
 	Blocked []Square
 }
 
-// ParseBoard reads a board as text: one line per row, all of the same
-// length N, with Q for a queen, . for a free square and x for a blocked
-// one; blank lines and lines starting with # are skipped. Errors wrap
-// ErrBadBoard and give the line: "line 3: row 3 has 7 squares; row 1
-// has 8". ParseBoard checks the shape, not the queens; Complete does.
+// ParseBoard reads a board: a line per row of N squares, Q for a queen,
+// . free, x blocked; blank lines and # comments are skipped. It checks
+// the shape, not the queens (Complete does); errors wrap ErrBadBoard and
+// give the line.
 func ParseBoard(text string) (*Board, error) {
 	return ReadBoard(strings.NewReader(text))
 }
 
-// ReadBoard is ParseBoard for the text read from r, a line at a time: it
-// stops at the first bad line, and at a line of more than 4 KiB or more
-// than 1 MiB in all (a board has at most 64 rows of 64 squares), so a
-// stream of garbage costs little. An error of r is returned as is.
+// ReadBoard is ParseBoard for the text of r, a bounded line at a time.
 func ReadBoard(r io.Reader) (*Board, error) {
 	b, err := completion.Read(r)
 	if errors.Is(err, completion.ErrSyntax) {
@@ -68,16 +60,14 @@ func ReadBoard(r io.Reader) (*Board, error) {
 	return fromInternal(b), nil
 }
 
-// String draws the board in the form ParseBoard reads, one line per row.
-// Queens and blocked squares off the board are not drawn.
+// String draws b as ParseBoard reads it.
 func (b *Board) String() string {
 	ib, _ := b.internal(false)
 	return ib.String()
 }
 
-// Check returns nil if b is a valid question, or an error wrapping
-// ErrBadBoard that names the problem: the size, a square off the board,
-// a queen on a blocked square, two given queens that attack each other.
+// Check returns nil for a valid question, else an error wrapping
+// ErrBadBoard that names the problem.
 func (b *Board) Check() error {
 	_, err := b.internal(true)
 	return err
@@ -127,29 +117,19 @@ type CompleteOptions struct {
 	Count bool
 }
 
-// A Completion is the answer of Complete, of the same shape whether
-// CompleteOptions.Count is set or not.
+// A Completion is the answer of Complete: the first completion found
+// (nil if none), how many there are (1 or 0 without CompleteOptions.Count)
+// and the search's work.
 type Completion struct {
-	// Placement is the first completion the search found: the given
-	// queens and one queen in every other row; nil if there is none.
 	Placement Placement
-	// Count is the number of completions the search found: all of them
-	// with CompleteOptions.Count, else 1 (or 0 when there is none).
-	Count uint64
-	// Nodes is the number of queens the search placed.
-	Nodes uint64
-	// Elapsed is the wall time of the search.
-	Elapsed time.Duration
+	Count     uint64
+	Nodes     uint64
+	Elapsed   time.Duration
 }
 
-// Complete answers an N-Queens Completion question: it returns one
-// completion of b and, with opts.Count, the number of them. The search branches
-// on the row or column with the fewest open squares and fails as soon as
-// one has none (see internal/completion).
-//
-// Complete returns an error wrapping ErrBadBoard for an invalid board,
-// ErrNoCompletion when there is none (not with Count, which returns a
-// count of 0), and ctx.Err() soon after ctx is cancelled.
+// Complete returns one completion of b and, with opts.Count, their number.
+// Its errors wrap ErrBadBoard for an invalid board and ErrNoCompletion
+// when there is none (with Count: a count of 0); ctx.Err() when ctx ends.
 func Complete(ctx context.Context, b *Board, opts CompleteOptions) (Completion, error) {
 	ib, err := b.internal(true)
 	if err != nil {
@@ -183,8 +163,8 @@ func Complete(ctx context.Context, b *Board, opts CompleteOptions) (Completion, 
 	return res, nil
 }
 
-// A CompletionSearch streams the completions of a board, as a Search
-// streams solutions: range over All, then read Nodes and Err.
+// A CompletionSearch streams the completions of a board as a Search
+// streams solutions.
 type CompletionSearch struct {
 	ctx   context.Context
 	b     *completion.Board
@@ -193,8 +173,7 @@ type CompletionSearch struct {
 }
 
 // Completions returns the search of every completion of b, which stops
-// when ctx is done; an invalid board is reported at once as an error
-// wrapping ErrBadBoard. It follows the convention of Solutions.
+// when ctx is done; an invalid board is an error wrapping ErrBadBoard.
 func Completions(ctx context.Context, b *Board) (*CompletionSearch, error) {
 	ib, err := b.internal(true)
 	if err != nil {
@@ -203,10 +182,7 @@ func Completions(ctx context.Context, b *Board) (*CompletionSearch, error) {
 	return &CompletionSearch{ctx: ctx, b: ib}, nil
 }
 
-// All returns the completions, streamed as the search finds them; it
-// stops as soon as the loop body breaks. Each Placement is fresh and may
-// be kept. All may be ranged over more than once; each pass searches
-// again.
+// All yields each completion, a fresh slice; each pass searches again.
 func (s *CompletionSearch) All() iter.Seq[Placement] {
 	return func(yield func(Placement) bool) {
 		st, err := completion.All(s.ctx, s.b, func(cols []int) bool {
@@ -219,30 +195,21 @@ func (s *CompletionSearch) All() iter.Seq[Placement] {
 // Nodes returns the queens the last pass over All placed.
 func (s *CompletionSearch) Nodes() uint64 { return s.nodes }
 
-// Err returns the error that ended the last pass over All (ctx.Err()),
-// or nil.
+// Err returns the error that ended the last pass over All, or nil.
 func (s *CompletionSearch) Err() error { return s.err }
 
-// The instance families of Gent, Jefferson and Nightingale ("Complexity of
-// n-Queens Completion", JAIR 2017), for GenerateBoard.
+// The instance families of Gent, Jefferson and Nightingale (JAIR 2017)
+// for GenerateBoard: K queens on unattacked squares, K blocked squares, or
+// K blocked diagonals.
 const (
-	// FamilyQueens places K queens, each on a random square no earlier
-	// queen attacks.
-	FamilyQueens = "queens"
-	// FamilyBlocked blocks K random squares.
-	FamilyBlocked = "blocked"
-	// FamilyDiagonals blocks K whole diagonals of either direction, taken
-	// in random order, skipping any whose removal would leave a row or
-	// column with 4 or fewer open squares. Hard instances cluster around
-	// N = 20–22 with K = 18–21.
+	FamilyQueens    = "queens"
+	FamilyBlocked   = "blocked"
 	FamilyDiagonals = "diag"
 )
 
-// GenerateBoard returns an N×N completion question of the given family
-// with K queens, blocked squares or diagonals, drawn from a PCG generator
-// seeded with seed: the same arguments give the same board. It returns an
-// error for an unknown family, N outside 1..MaxN, or a K that does
-// not fit.
+// GenerateBoard returns the N×N question of family with K queens,
+// blocked squares or diagonals drawn from seed (the same arguments give
+// the same board).
 func GenerateBoard(family string, n, k int, seed uint64) (*Board, error) {
 	var b *completion.Board
 	var err error

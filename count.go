@@ -10,10 +10,7 @@ import (
 	"github.com/nqueens/nqueens/internal/run"
 )
 
-// MaxN is the largest board Count, Solutions and Complete accept: the
-// searches keep a row of the board in a uint64. (Counts for N above 27
-// are not known and would take centuries; the limit is what the code
-// supports, not what finishes.)
+// MaxN is the largest board Count, Solutions and Complete accept.
 const MaxN = 64
 
 // ErrSize is wrapped by the errors for a board size outside 0..MaxN.

@@ -5,18 +5,8 @@ import (
 	"strings"
 )
 
-// Board draws p as the text grid the tutorials log to regine.txt: column
-// numbers on top, a rule under them and between rows, the row number on
-// the left and "#" for a queen:
-//
-//	    1   2   3   4
-//	  -----------------
-//	1 |   | # |   |   |
-//	  -----------------
-//	...
-//
-// Columns outside the board (such as -1 for an open row) draw an empty
-// row. Every line ends in a newline. For N = 0 it returns "".
+// Board draws p as the tutorials' grid: column numbers, rules, and "#"
+// for a queen; a column off the board draws an empty row. N = 0 gives "".
 func (p Placement) Board() string {
 	var b strings.Builder
 	writeBoard(&b, p)

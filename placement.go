@@ -51,9 +51,8 @@ func (p Placement) MarshalJSON() ([]byte, error) {
 	return json.Marshal(jsonPlacement{N: len(p), Columns: cols})
 }
 
-// UnmarshalJSON decodes the form written by MarshalJSON. It checks that
-// n is given and matches the number of columns and that every column is
-// on the board; it does not check for attacks.
+// UnmarshalJSON decodes MarshalJSON's form, checking n and the columns,
+// not attacks.
 func (p *Placement) UnmarshalJSON(b []byte) error {
 	q, err := placetext.ParseJSON(b)
 	if err != nil {

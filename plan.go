@@ -35,12 +35,9 @@ type CountPlan struct {
 }
 
 // Plan plans Count(ctx, n, opts) without counting: its method, units,
-// workers and memory and, for a Shard, those of every shard of the
-// count (the join's from one walk of its quadrant: about a second at
-// n = 22, a few at n = 24). The kernel's plan it lists is kept for the
-// Count that follows. The classic methods plan one unit on one worker.
-// Plan fails for what Count refuses, and with ErrSize where the
-// method's units are not listed: n < 4, and for MethodKernel n > 32.
+// workers and memory and, for a Shard, those of every shard. It fails for
+// what Count refuses, and with ErrSize where the units are not listed:
+// n < 4, and n > 32 for MethodKernel.
 func Plan(n int, opts CountOptions) (CountPlan, error) {
 	if err := checkN(n); err != nil {
 		return CountPlan{}, err

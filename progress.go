@@ -2,13 +2,8 @@ package nqueens
 
 import "time"
 
-// A Progress is a snapshot of a count, passed to CountOptions.Progress.
-//
-// Units are the work units of the count's plan (for a shard, of the
-// shard); Cost weighs them by their expected relative cost, so
-// CostDone/CostTotal is the better fraction for an estimate of the time
-// left. Resumed units were read from a checkpoint, not counted by this
-// run: leave them out of a rate.
+// A Progress is a snapshot of a count (CountOptions.Progress). Cost
+// weighs units by expected cost; Resumed units came from a checkpoint.
 type Progress struct {
 	N           int
 	UnitsDone   int // including Resumed

@@ -29,12 +29,10 @@ type SolveOptions struct {
 type Stats struct {
 	// Nodes is the number of queens placed.
 	Nodes uint64
-	// Candidates is the number of squares tested (Board, Arrays), free
-	// squares visited (MethodBitboard), or complete permutations tested
-	// (Permutation: N! of them, "analyzed" in the C# tutorial).
+	// Candidates is the squares tested, free squares visited
+	// (MethodBitboard) or permutations tested (MethodPermutation).
 	Candidates uint64
-	// Solutions is the number of solutions the algorithm found, before
-	// Unique filtering.
+	// Solutions is the solutions found, before Unique's filter.
 	Solutions uint64
 }
 
@@ -45,9 +43,7 @@ type EventKind uint8
 const (
 	// EventTry: the search tests the square (Row, Col).
 	EventTry EventKind = EventKind(classic.Try)
-	// EventConflict: (Row, Col) is attacked by the queen at (ByRow,
-	// ByCol). The Permutation method reports it once per rejected
-	// permutation, for the first attacking pair.
+	// EventConflict: (Row, Col) is attacked from (ByRow, ByCol).
 	EventConflict EventKind = EventKind(classic.Conflict)
 	// EventPlace: a queen is put on (Row, Col).
 	EventPlace EventKind = EventKind(classic.Place)
@@ -59,17 +55,14 @@ const (
 	EventDeadEnd EventKind = EventKind(classic.DeadEnd)
 )
 
-// String returns the kind's name: "try", "conflict", "place", "remove",
-// "solution" or "deadend".
+// String returns the kind's name, such as "try".
 func (k EventKind) String() string { return classic.Kind(k).String() }
 
 // MarshalText encodes the kind as its name.
 func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
-// An Event is one step of a traced search. Rows and columns are
-// zero-based; ByRow and ByCol are -1 unless Kind is EventConflict, and Col
-// is -1 for EventDeadEnd. Depth is the number of queens on the board
-// after the step. Stats are the counts so far.
+// An Event is one step of a traced search, zero-based; ByRow and ByCol
+// are -1 but for EventConflict.
 type Event struct {
 	Kind  EventKind `json:"kind"`
 	Row   int       `json:"row"`
@@ -80,10 +73,8 @@ type Event struct {
 	Stats Stats     `json:"stats"`
 }
 
-// A Search enumerates the solutions of one board size lazily. Create it
-// with NewSearch, range over All, then read Stats. A Search is not safe
-// for concurrent use; All may be ranged over more than once, and each
-// time starts the search again.
+// A Search enumerates the solutions of one board lazily: range over All,
+// then read Stats and Err. It is not safe for concurrent use.
 type Search struct {
 	ctx   context.Context // of Solutions; nil for NewSearch
 	n     int
@@ -92,8 +83,7 @@ type Search struct {
 	err   error
 }
 
-// NewSearch checks n and opts and returns a search for the n×n board.
-// n must be in 0..MaxN.
+// NewSearch is Solutions without a context.
 func NewSearch(n int, opts SolveOptions) (*Search, error) {
 	if err := checkN(n); err != nil {
 		return nil, err

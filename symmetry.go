@@ -6,14 +6,10 @@ import (
 	"github.com/nqueens/nqueens/internal/square"
 )
 
-// A Symmetry is one of the 8 transformations of the square board (the
-// dihedral group D4). Each maps a solution to a solution.
+// A Symmetry is one of the 8 symmetries of the square board (D4).
 type Symmetry uint8
 
-// The 8 symmetries. Rotations turn the board clockwise; FlipHorizontal
-// mirrors it left to right, FlipVertical top to bottom, FlipDiagonal
-// about the main (top-left to bottom-right) diagonal and FlipAntiDiagonal
-// about the other one.
+// The 8 symmetries; the rotations turn the board clockwise.
 const (
 	Identity         Symmetry = square.Identity
 	Rotate90         Symmetry = square.Rot90
@@ -41,10 +37,7 @@ func (s Symmetry) String() string {
 // point maps the square (r, c) of an n×n board under s.
 func (s Symmetry) point(n, r, c int) (int, int) { return square.Apply(int(s), n-1, r, c) }
 
-// Apply returns the placement s makes of p, in a new slice. p must hold
-// one queen per column as well as per row (a permutation, as every
-// solution does); otherwise rows of the result may be left at -1 by
-// the rotations and diagonal flips, which move columns to rows.
+// Apply returns the image of the permutation p under s, a new slice.
 func (s Symmetry) Apply(p Placement) Placement {
 	n := len(p)
 	q := make(Placement, n)
@@ -61,11 +54,8 @@ func (s Symmetry) Apply(p Placement) Placement {
 	return q
 }
 
-// Canonical returns the lexicographically smallest of the 8 images of
-// the permutation p: the representative of its symmetry class that
-// Solutions yields with Unique set. It returns a new slice. A p that is
-// not a permutation of 0..N-1 (a column off the board or used twice) has
-// no well-defined images, and Canonical returns a copy of it unchanged.
+// Canonical returns the smallest of the 8 images of the permutation p, a
+// new slice (a copy of p if p is not a permutation).
 func Canonical(p Placement) Placement {
 	best := p.Clone()
 	if !isPermutation(p) {
@@ -79,9 +69,7 @@ func Canonical(p Placement) Placement {
 	return best
 }
 
-// IsCanonical reports whether the permutation p equals Canonical(p). It
-// is false when a column is off the board, and does not allocate for
-// N ≤ 64.
+// IsCanonical reports whether p equals Canonical(p).
 func IsCanonical(p Placement) bool {
 	var buf [64]int
 	img := buf[:0]
@@ -109,11 +97,8 @@ func isCanonical(p Placement, img []int) bool {
 	return true
 }
 
-// ClassSize returns the number of distinct placements among the 8
-// images of the permutation p. For a solution with N ≥ 4 it is 8, 4
-// (the solution is unchanged by a half turn) or 2 (unchanged by a
-// quarter turn); it is 1 for N ≤ 1. Summed over the canonical solutions
-// it gives the total: Σ ClassSize = A000170(N).
+// ClassSize returns the number of distinct images of the permutation p:
+// 8, 4 or 2 for a solution with N ≥ 4, 1 for N ≤ 1.
 func ClassSize(p Placement) int {
 	seen := make([]Placement, 0, 8)
 	for _, s := range Symmetries {

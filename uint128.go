@@ -6,9 +6,7 @@ import (
 	"strconv"
 )
 
-// A Uint128 is an unsigned 128-bit integer: the type of solution totals,
-// which pass 2^64 at N = 29 (A000170(29) ≈ 3.9·10^19). Its zero value
-// is 0.
+// A Uint128 is an unsigned 128-bit integer, the type of totals.
 type Uint128 struct {
 	Hi, Lo uint64
 }

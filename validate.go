@@ -25,15 +25,9 @@ func (e *AttackError) Error() string { return (*placetext.Attack)(e).Error() }
 // Unwrap returns ErrAttack.
 func (e *AttackError) Unwrap() error { return ErrAttack }
 
-// Validate returns nil if p is a full solution: every column on the
-// board and no two queens on the same column or diagonal. Otherwise it
-// returns an *AttackError for the attacking pair whose second row is
-// smallest — when that row is attacked several ways, a shared column is
-// reported before a diagonal and a diagonal before an anti-diagonal — or
-// an error wrapping ErrSyntax for a column off the board.
-//
-// The empty placement (N = 0) is valid. Validate runs in O(N) time and
-// O(N) memory, so it checks placements of millions of queens.
+// Validate returns nil if p is a solution, else an *AttackError for the
+// attacking pair whose second row is smallest, or an error wrapping
+// ErrSyntax for a column off the board. N = 0 is valid; O(N).
 func Validate(p Placement) error { return fromText(placetext.Check(p)) }
 
 // fromText makes a *placetext.Attack (the same fields) an *AttackError;

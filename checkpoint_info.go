@@ -8,11 +8,6 @@ import (
 	"github.com/nqueens/nqueens/internal/run"
 )
 
-// ErrCheckpoint is wrapped by the errors for a checkpoint file Count
-// refuses: not a checkpoint, of another count, damaged, breaking its
-// rules, or in use.
-var ErrCheckpoint = run.ErrCheckpoint
-
 // checkpointMethod reads the header of the checkpoint file at path (and
 // nothing after it) and returns the board size and method of the count
 // that wrote it: MethodKernel for the kernel's units, MethodJoin for the

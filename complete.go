@@ -16,15 +16,6 @@ import (
 // constant that does not compile otherwise).
 const _ = uint(MaxN-completion.MaxN) + uint(completion.MaxN-MaxN)
 
-// Errors of Complete and ParseBoard; the errors for an invalid board wrap
-// ErrBadBoard and name its squares, one-based.
-var (
-	// ErrNoCompletion: the queens cannot be completed to a solution.
-	ErrNoCompletion = errors.New("no completion")
-	// ErrBadBoard: the board is not a valid question.
-	ErrBadBoard = errors.New("bad board")
-)
-
 // A Square is a zero-based (row, column) pair; its text form is one-based,
 // "row:col".
 type Square struct{ Row, Col int }

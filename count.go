@@ -6,15 +6,8 @@ import (
 	"time"
 
 	"github.com/nqueens/nqueens/internal/classic"
-	"github.com/nqueens/nqueens/internal/quadrant"
 	"github.com/nqueens/nqueens/internal/run"
 )
-
-// MaxN is the largest board Count, Solutions and Complete accept.
-const MaxN = 64
-
-// ErrSize is wrapped by the errors for a board size outside 0..MaxN.
-var ErrSize = run.ErrSize
 
 // CountOptions tunes Count. The zero value counts with the fastest
 // method that fits (ChooseMethod) on every core.
@@ -59,13 +52,6 @@ type CountOptions struct {
 	// (docs/BENCHMARKS.md). Leave it off where counts share a process.
 	SoftMemoryLimit bool
 }
-
-// MaxQuadrantN is the largest n MethodJoin counts.
-const MaxQuadrantN = quadrant.MaxN
-
-// ErrMemory is wrapped by the errors of a MethodJoin count over
-// CountOptions.MaxMemory, and of Random without the memory it needs.
-var ErrMemory = run.ErrMemory
 
 // A Result is the outcome of Count.
 type Result struct {

@@ -29,36 +29,26 @@ type EstimateOptions struct {
 }
 
 // A CountEstimate is the time and memory Estimate expects of a Count on
-// this machine, as loaded as it is now.
+// this machine, as loaded as it is now: its goroutines and work units
+// (estimated for MethodKernel above N = 32); CPU seconds over all
+// goroutines and wall seconds on this machine's cores, PlanSeconds of
+// them planning; Spread, the relative standard error of CPUSeconds (NaN
+// when extrapolated from a smaller N, From); the planned peak Memory in
+// bytes; the timed Samples (probes into units when Probes); and each
+// unit's CPU seconds by ID (nil when the plan is not listed).
 type CountEstimate struct {
-	N      int
-	Method Method
-	// Workers is the number of goroutines the count would run.
-	Workers int
-	// Units is the number of work units of the count (or shard);
-	// estimated for MethodKernel above N = 32.
-	Units int
-	// CPUSeconds is the CPU time over all goroutines; WallSeconds the
-	// wall time on this machine's cores, planning included.
+	N                       int
+	Method                  Method
+	Workers, Units          int
 	CPUSeconds, WallSeconds float64
-	// PlanSeconds is the part of WallSeconds spent planning.
-	PlanSeconds float64
-	// Spread is the relative standard error of CPUSeconds (0.05: ±5%);
-	// NaN when extrapolated from a smaller N (From ≠ N).
-	Spread float64
-	// Memory is the planned peak memory of the count's data in bytes.
-	Memory uint64
-	// Samples is the number of timed samples: units, or probes into
-	// units when Probes is set.
-	Samples int
-	Probes  bool
-	// From is the N the time was measured at.
-	From int
-	// Calibration is the time Estimate took.
-	Calibration time.Duration
-	// UnitSeconds holds each unit's estimated CPU seconds, by unit ID
-	// (all units, also for a Shard); nil when the plan is not listed.
-	UnitSeconds []float64
+	PlanSeconds             float64
+	Spread                  float64
+	Memory                  uint64
+	Samples                 int
+	Probes                  bool
+	From                    int
+	Calibration             time.Duration // the time Estimate took
+	UnitSeconds             []float64
 }
 
 // Estimate returns the time and memory Count(ctx, n, opts) would take on

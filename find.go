@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	crand "math/rand/v2"
 	"strconv"
 	"time"
@@ -13,19 +12,6 @@ import (
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/minconf"
 )
-
-// ErrNoSolution is wrapped by the errors of Find, WriteFind and Random
-// for N = 2 and 3.
-var ErrNoSolution = errors.New("no solution")
-
-// MaxFindN is the largest N Find and WriteFind accept.
-const MaxFindN = math.MaxInt32
-
-// MaxRandomN is the largest N Random accepts (about 5 bytes a queen).
-const MaxRandomN = minconf.MaxN
-
-// MaxBoardN is the largest N drawn in FormatBoard.
-const MaxBoardN = 1000
 
 // The output formats of WriteFind and RandomSolution.Write.
 const (

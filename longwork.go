@@ -24,22 +24,17 @@ type SearchEstimateOptions struct {
 }
 
 // A SearchEstimate is what EstimateSolve or EstimateComplete expects of
-// a whole search.
+// a whole search: its nodes and solutions (or completions), the relative
+// standard error of Nodes over the random descents (Probes; 0 when
+// Exact: the search ran whole in the trial), and, when a trial Timed it,
+// a node's wall time and the whole search's Seconds on this machine.
 type SearchEstimate struct {
-	// Nodes and Solutions (or completions) of the whole search.
-	Nodes, Solutions float64
-	// Spread is the relative standard error of Nodes (0 when Exact).
-	Spread float64
-	// Probes is the number of random descents (Knuth's estimator).
-	Probes int
-	// Exact: the whole search ran in the trial, and was measured.
-	Exact bool
-	// Timed: a trial measured NodeSeconds, and Seconds is set.
-	Timed bool
-	// NodeSeconds is a node's wall time in the trial, Seconds the whole
-	// search's on this machine.
+	Nodes, Solutions     float64
+	Spread               float64
+	Probes               int
+	Exact, Timed         bool
 	NodeSeconds, Seconds float64
-	Calibration          time.Duration
+	Calibration          time.Duration // the time the estimate took
 }
 
 // took returns e with Calibration set to the time since start.
@@ -125,9 +120,6 @@ func EstimateComplete(ctx context.Context, b *Board, eo SearchEstimateOptions) (
 func (o SearchEstimateOptions) internal() estimate.SearchOptions {
 	return estimate.SearchOptions{Budget: o.Budget, Seed: o.Seed, TrialOver: ErrTrialOver}
 }
-
-// ErrTrialOver is wrapped by Search.Err when AllWithin ran out of time.
-var ErrTrialOver = errors.New("trial time is up")
 
 // AllWithin is AllContext for at most d: a search that neither ends nor
 // is stopped within d ends with Err wrapping ErrTrialOver, Stats holding

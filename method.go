@@ -1,7 +1,6 @@
 package nqueens
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 )
@@ -41,9 +40,6 @@ var Methods = []Method{MethodJoin, MethodKernel, MethodBitboard, MethodArrays, M
 // SearchMethods lists the methods Solutions and Search take, fastest
 // first.
 var SearchMethods = []Method{MethodBitboard, MethodArrays, MethodBoard, MethodPermutation}
-
-// ErrMethod is wrapped by the error ParseMethod returns.
-var ErrMethod = errors.New("unknown method")
 
 // ParseMethod returns the method named s (case-insensitive): one of
 // Methods, MethodAuto for "auto" or "", or MethodJoin for its old name

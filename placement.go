@@ -62,9 +62,6 @@ func (p *Placement) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// ErrSyntax is wrapped by every error Parse returns.
-var ErrSyntax = placetext.ErrSyntax
-
 // Parse reads one placement in any of the forms people paste: a
 // one-based permutation ("5 2 6 1 7 4 8 3", with commas or in
 // brackets), the JSON form {"n":8,"columns":[...]}, or a drawn board

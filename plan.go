@@ -6,32 +6,24 @@ import (
 	"github.com/nqueens/nqueens/internal/run"
 )
 
-// A CountPlan is what Count(ctx, N, opts) would do, planned without
-// counting (Plan).
+// A CountPlan is what Count(ctx, N, opts) would do (Plan): the method,
+// the work units of the count (or shard) of UnitsTotal, a shard's unit
+// IDs, its goroutines and, for MethodJoin, whether it builds projected
+// tables; Memory is its planned peak in bytes, Whole the whole count's,
+// Limit the bound (MaxMemory, or 16 GiB; 2 GiB for a MethodJoin shard),
+// and Fits whether Memory ≤ Limit (only MethodJoin refuses to exceed
+// it). Shards holds the plan of every shard of opts.Shard.Count.
 type CountPlan struct {
-	N      int
-	Method Method // the method Count runs: ChooseMethod(N, opts)
-	Shard  Shard  // opts.Shard; the zero Shard for a whole count
-	// Units is the number of work units the count (or the shard) has,
-	// of UnitsTotal in the whole count; IDs are a shard's units (nil
-	// for a whole count: all of them), as Result.UnitResults names them.
-	Units, UnitsTotal int
-	IDs               []int
-	// Workers is the number of goroutines the count would run;
-	// Projected, for MethodJoin, whether it builds projected tables
-	// (else it streams its rows; internal/quadrant's doc.go).
-	Workers   int
-	Projected bool
-	// Memory is the planned peak in bytes, Whole the whole count's with
-	// the same options, and Limit the bound it plans within:
-	// opts.MaxMemory, or by default 16 GiB (2 GiB for a shard of
-	// MethodJoin). Fits reports whether Memory ≤ Limit; only MethodJoin
-	// refuses to count when it does not (ErrMemory).
+	N                    int
+	Method               Method
+	Shard                Shard
+	Units, UnitsTotal    int
+	IDs                  []int
+	Workers              int
+	Projected            bool
 	Memory, Whole, Limit uint64
 	Fits                 bool
-	// Shards, when opts.Shard.Count = M ≥ 1, holds the plan of every
-	// shard i/M, i = 0..M−1; Shards[opts.Shard.Index] is this one.
-	Shards []CountPlan
+	Shards               []CountPlan
 }
 
 // Plan plans Count(ctx, n, opts) without counting: its method, units,

@@ -25,14 +25,6 @@ type Shard struct {
 	Replicas int
 }
 
-// ErrShard is wrapped by the errors for a bad shard selection, a
-// malformed shard record, or records that do not make one count.
-var ErrShard = run.ErrShard
-
-// ErrVerify is wrapped by the error of VerifyShards when a recomputed
-// unit differs from its record.
-var ErrVerify = run.ErrVerify
-
 // ParseShard reads "I/M" with 0 ≤ I < M. Its errors wrap ErrShard and
 // start with the value: "8/8: I must be in 0..M−1 (…)".
 func ParseShard(s string) (Shard, error) {

@@ -1,14 +1,8 @@
 package nqueens
 
 import (
-	"errors"
-
 	"github.com/nqueens/nqueens/internal/placetext"
 )
-
-// ErrAttack is wrapped by the error Validate returns when two queens
-// attack each other.
-var ErrAttack = errors.New("queens attack")
 
 // An AttackError names the first attacking pair Validate found: the
 // queens in rows RowA < RowB (zero-based) and how they attack.

@@ -34,23 +34,13 @@ func (s Symmetry) String() string {
 	return "symmetry(?)"
 }
 
-// point maps the square (r, c) of an n×n board under s.
-func (s Symmetry) point(n, r, c int) (int, int) { return square.Apply(int(s), n-1, r, c) }
-
 // Apply returns the image of the permutation p under s, a new slice.
 func (s Symmetry) Apply(p Placement) Placement {
-	n := len(p)
-	q := make(Placement, n)
+	q := make(Placement, len(p))
 	for i := range q {
 		q[i] = -1
 	}
-	for r, c := range p {
-		if c < 0 || c >= n {
-			continue
-		}
-		r2, c2 := s.point(n, r, c)
-		q[r2] = c2
-	}
+	square.Image(int(s), p, q)
 	return q
 }
 
@@ -58,7 +48,7 @@ func (s Symmetry) Apply(p Placement) Placement {
 // new slice (a copy of p if p is not a permutation).
 func Canonical(p Placement) Placement {
 	best := p.Clone()
-	if !isPermutation(p) {
+	if !square.IsPermutation(p) {
 		return best
 	}
 	for _, s := range Symmetries[1:] {
@@ -76,48 +66,9 @@ func IsCanonical(p Placement) bool {
 	if len(p) > len(buf) {
 		img = make([]int, 0, len(p))
 	}
-	return isCanonical(p, img[:len(p)])
-}
-
-// isCanonical is IsCanonical with a caller's scratch slice, len(img) == len(p).
-func isCanonical(p Placement, img []int) bool {
-	n := len(p)
-	for _, s := range Symmetries[1:] {
-		for r, c := range p {
-			if uint(c) >= uint(n) {
-				return false // not a permutation: no canonical form
-			}
-			r2, c2 := s.point(n, r, c)
-			img[r2] = c2
-		}
-		if slices.Compare(img, p) < 0 {
-			return false
-		}
-	}
-	return true
+	return square.IsCanonical(p, img[:len(p)])
 }
 
 // ClassSize returns the number of distinct images of the permutation p:
 // 8, 4 or 2 for a solution with N ≥ 4, 1 for N ≤ 1.
-func ClassSize(p Placement) int {
-	seen := make([]Placement, 0, 8)
-	for _, s := range Symmetries {
-		q := s.Apply(p)
-		if !slices.ContainsFunc(seen, func(x Placement) bool { return slices.Equal(x, q) }) {
-			seen = append(seen, q)
-		}
-	}
-	return len(seen)
-}
-
-// isPermutation reports whether p holds each of 0..N-1 once.
-func isPermutation(p Placement) bool {
-	seen := make([]bool, len(p))
-	for _, c := range p {
-		if c < 0 || c >= len(p) || seen[c] {
-			return false
-		}
-		seen[c] = true
-	}
-	return true
-}
+func ClassSize(p Placement) int { return square.ClassSize(p) }

@@ -4,6 +4,8 @@ import (
 	"math/big"
 	"math/bits"
 	"strconv"
+
+	"github.com/nqueens/nqueens/internal/run"
 )
 
 // A Uint128 is an unsigned 128-bit integer, the type of totals.
@@ -51,13 +53,12 @@ func (x *Uint128) UnmarshalJSON(b []byte) error {
 	if len(s) >= 2 && s[0] == '"' {
 		s = s[1 : len(s)-1]
 	}
-	v, ok := new(big.Int).SetString(s, 10)
-	if !ok || v.Sign() < 0 || v.BitLen() > 128 {
+	v, _ := new(big.Int).SetString(s, 10)
+	u, ok := run.FromBig(v)
+	if !ok {
 		return &strconv.NumError{Func: "Uint128", Num: s, Err: strconv.ErrRange}
 	}
-	mask := new(big.Int).SetUint64(^uint64(0))
-	x.Lo = new(big.Int).And(v, mask).Uint64()
-	x.Hi = new(big.Int).Rsh(v, 64).Uint64()
+	*x = Uint128(u)
 	return nil
 }
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	crand "math/rand/v2"
-	"strconv"
 	"time"
 
 	"github.com/nqueens/nqueens/internal/construct"
@@ -61,23 +60,11 @@ func WriteFind(w io.Writer, n int, f string) error {
 	if err := checkFindN(n); err != nil {
 		return err
 	}
-	if n == 0 { // the empty solution, written as RandomSolution.Write writes it
-		return (&RandomSolution{}).Write(w, f)
+	var cols []int32
+	if n == 0 {
+		cols = []int32{} // the empty solution, as RandomSolution.Write writes it
 	}
-	switch f {
-	case "", FormatPerm:
-		return construct.WritePerm(w, n)
-	case FormatJSON:
-		return construct.WriteColumns(w, n, `{"n":`+strconv.Itoa(n)+`,"columns":[`, ',', "]}\n")
-	case FormatBoard:
-		if n > MaxBoardN {
-			return fmt.Errorf("%w: a board drawing is limited to n ≤ %d; n = %d", ErrSize, MaxBoardN, n)
-		}
-		p, _ := Find(n)
-		_, err := io.WriteString(w, p.Board())
-		return err
-	}
-	return fmt.Errorf("unknown format %q: want perm, json or board", f)
+	return construct.Write(w, n, cols, f, MaxBoardN, ErrSize)
 }
 
 // RandomOptions tunes Random. The zero value uses seed 0: the same N
@@ -124,20 +111,11 @@ func (s *RandomSolution) Placement() Placement {
 
 // Write writes the solution to w in format f, as WriteFind does.
 func (s *RandomSolution) Write(w io.Writer, f string) error {
-	n := len(s.cols)
-	switch f {
-	case "", FormatPerm:
-		return construct.WriteInt32s(w, s.cols, "", ' ', "\n")
-	case FormatJSON:
-		return construct.WriteInt32s(w, s.cols, `{"n":`+strconv.Itoa(n)+`,"columns":[`, ',', "]}\n")
-	case FormatBoard:
-		if n > MaxBoardN {
-			return fmt.Errorf("%w: a board drawing is limited to n ≤ %d; n = %d", ErrSize, MaxBoardN, n)
-		}
-		_, err := io.WriteString(w, s.Placement().Board())
-		return err
+	cols := s.cols
+	if cols == nil {
+		cols = []int32{}
 	}
-	return fmt.Errorf("unknown format %q: want perm, json or board", f)
+	return construct.Write(w, len(cols), cols, f, MaxBoardN, ErrSize)
 }
 
 // Random returns a random solution of the n×n board found by min-conflicts

@@ -141,20 +141,11 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 		if opts.Progress != nil {
 			opts.Progress(Progress{N: n, UnitsTotal: 1, CostTotal: 1})
 		}
-		s := classic.Search{N: n, Ctx: ctx}
-		var unique uint64
-		s.Yield = func(cols []int) bool {
-			if IsCanonical(Placement(cols)) {
-				unique++
-			}
-			return true
-		}
-		if err := classic.Methods[string(m)](&s); err != nil {
+		sols, unique, nodes, err := classic.Count(ctx, n, string(m), func(cols []int) bool { return IsCanonical(cols) })
+		if err != nil {
 			return Result{}, err
 		}
-		res.Solutions = Uint128{Lo: s.Stats.Solutions}
-		res.Unique = Uint128{Lo: unique}
-		res.Nodes = s.Stats.Nodes
+		res.Solutions, res.Unique, res.Nodes = Uint128{Lo: sols}, Uint128{Lo: unique}, nodes
 		if opts.Progress != nil {
 			opts.Progress(Progress{N: n, UnitsDone: 1, UnitsTotal: 1, CostDone: 1, CostTotal: 1,
 				Solutions: res.Solutions, Unique: res.Unique, Nodes: res.Nodes, Elapsed: time.Since(start)})

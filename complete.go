@@ -75,9 +75,8 @@ func (b *Board) internal(check bool) (*completion.Board, error) {
 		}
 		ib.Block(s.Row, s.Col)
 	}
-	ib.Queens = make([]completion.Square, len(b.Queens))
-	for i, q := range b.Queens {
-		ib.Queens[i] = completion.Square{Row: q.Row, Col: q.Col}
+	for _, q := range b.Queens {
+		ib.Queens = append(ib.Queens, completion.Square(q))
 	}
 	if check {
 		if err := ib.Check(); err != nil {
@@ -127,30 +126,15 @@ func Complete(ctx context.Context, b *Board, opts CompleteOptions) (Completion, 
 		return Completion{}, err
 	}
 	start := time.Now()
-	if opts.Count {
-		var res Completion
-		st, err := completion.All(ctx, ib, func(cols []int) bool {
-			if res.Count == 0 {
-				res.Placement = append(Placement(nil), cols...)
-			}
-			res.Count++
-			return true
-		})
-		res.Nodes, res.Elapsed = st.Nodes, time.Since(start)
-		if err != nil {
-			return Completion{Nodes: res.Nodes, Elapsed: res.Elapsed}, err
-		}
-		return res, nil
-	}
-	cols, st, err := completion.First(ctx, ib)
+	first, count, st, err := completion.Solve(ctx, ib, opts.Count)
 	res := Completion{Nodes: st.Nodes, Elapsed: time.Since(start)}
 	if err != nil {
 		return res, err
 	}
-	if cols == nil {
+	if first == nil && !opts.Count {
 		return res, ErrNoCompletion
 	}
-	res.Placement, res.Count = Placement(cols), 1
+	res.Placement, res.Count = Placement(first), count
 	return res, nil
 }
 

@@ -1,6 +1,8 @@
 package nqueens
 
-import "github.com/nqueens/nqueens/internal/run"
+import (
+	"github.com/nqueens/nqueens/internal/run"
+)
 
 // joinFrom is the smallest n at which MethodAuto picks the join: below
 // it the kernel is as fast and needs a fraction of the join's memory
@@ -60,3 +62,10 @@ func ChooseMethod(n int, opts CountOptions) Method {
 // new work without swapping, and false where it cannot tell; a variable
 // for the tests.
 var availableMemory = run.MemAvailable
+
+// checkpointMethod returns the board size and method of the count that
+// wrote the checkpoint at path (run.CheckpointMethod).
+func checkpointMethod(path string) (n int, m Method, err error) {
+	n, s, err := run.CheckpointMethod(path)
+	return n, Method(s), err
+}

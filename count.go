@@ -100,26 +100,10 @@ func checkN(n int) error {
 // is cancelled Count returns ctx.Err() promptly, with every finished unit
 // in the Checkpoint.
 func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
-	if err := checkN(n); err != nil {
-		return Result{}, err
-	}
-	if _, err := ParseMethod(string(opts.Method)); err != nil {
-		return Result{}, err
-	}
-	workers, err := run.Workers(opts.Workers)
+	m, e, ro, err := opts.normalize(n)
 	if err != nil {
 		return Result{}, err
 	}
-	if err := opts.Shard.check(); err != nil {
-		return Result{}, err
-	}
-	m := ChooseMethod(n, opts)
-	opts.Method, opts.Workers = m, workers
-	e := run.ByMethod(string(m))
-	if e == nil && (opts.Checkpoint != "" || opts.Shard != (Shard{})) {
-		return Result{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, MethodKernel, MethodJoin)
-	}
-	ro := opts.run()
 	if m == MethodJoin {
 		defer run.SoftLimit(n, ro)()
 	}
@@ -153,6 +137,32 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// normalize checks n and o as Count does, once for Count, Plan and
+// Estimate, and returns the method that runs, its engine (nil for the
+// classic methods) and the options as internal/run takes them.
+func (o CountOptions) normalize(n int) (Method, run.Engine, run.Options, error) {
+	if err := checkN(n); err != nil {
+		return "", nil, run.Options{}, err
+	}
+	if _, err := ParseMethod(string(o.Method)); err != nil {
+		return "", nil, run.Options{}, err
+	}
+	workers, err := run.Workers(o.Workers)
+	if err != nil {
+		return "", nil, run.Options{}, err
+	}
+	if err := o.Shard.check(); err != nil {
+		return "", nil, run.Options{}, err
+	}
+	m := ChooseMethod(n, o)
+	e := run.ByMethod(string(m))
+	if e == nil && (o.Checkpoint != "" || o.Shard != (Shard{})) {
+		return "", nil, run.Options{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, MethodKernel, MethodJoin)
+	}
+	o.Workers = workers
+	return m, e, o.run(), nil
 }
 
 // run returns the options as internal/run takes them.

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/nqueens/nqueens/internal/estimate"
-	"github.com/nqueens/nqueens/internal/run"
 )
 
 // DefaultEstimateBudget is the calibration time of the zero
@@ -58,34 +57,20 @@ type CountEstimate struct {
 // MethodJoin, with ErrMemory when the count does not fit MaxMemory.
 func Estimate(ctx context.Context, n int, opts EstimateOptions) (CountEstimate, error) {
 	start := time.Now()
-	if err := checkN(n); err != nil {
-		return CountEstimate{}, err
-	}
-	if _, err := ParseMethod(string(opts.Method)); err != nil {
-		return CountEstimate{}, err
-	}
-	m := ChooseMethod(n, CountOptions{Method: opts.Method, Workers: max(opts.Workers, 0), MaxMemory: opts.MaxMemory, Shard: opts.Shard})
-	workers, err := run.Workers(opts.Workers)
+	m, eng, ro, err := CountOptions{Method: opts.Method, Workers: opts.Workers, MaxMemory: opts.MaxMemory, Shard: opts.Shard}.normalize(n)
 	if err != nil {
 		return CountEstimate{}, err
 	}
 	if opts.Budget < 0 {
 		return CountEstimate{}, fmt.Errorf("estimate budget %v: must not be negative", opts.Budget)
 	}
-	if err := opts.Shard.check(); err != nil {
-		return CountEstimate{}, err
-	}
-	if m != MethodKernel && m != MethodJoin && opts.Shard != (Shard{}) {
-		return CountEstimate{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, MethodKernel, MethodJoin)
-	}
 	if opts.Budget == 0 {
 		opts.Budget = DefaultEstimateBudget
 	}
 	e := estimate.Estimate{From: n, Workers: 1, Units: 1}
 	rnd := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x9e3779b97f4a7c15))
-	eo := estimate.Options{Workers: workers, Budget: opts.Budget}
-	if eng := run.ByMethod(string(m)); eng != nil {
-		ro := run.Options{Workers: workers, MaxMemory: opts.MaxMemory, Shard: run.Shard(opts.Shard)}
+	eo := estimate.Options{Workers: ro.Workers, Budget: opts.Budget}
+	if eng != nil {
 		err = eng.Estimate(ctx, n, ro, eo, rnd, &e)
 	} else {
 		kind := estimate.Board // the time per node grows as N (Bitboard too)

@@ -74,3 +74,9 @@ func Parse(s string) (Placement, error) {
 	p, err := placetext.Parse(s, maxParseN)
 	return p, err
 }
+
+// Board draws p as the tutorials' grid: column numbers, rules, and "#"
+// for a queen; a column off the board draws an empty row. N = 0 gives "".
+func (p Placement) Board() string {
+	return placetext.Draw(p)
+}

@@ -1,10 +1,6 @@
 package nqueens
 
-import (
-	"fmt"
-
-	"github.com/nqueens/nqueens/internal/run"
-)
+import "github.com/nqueens/nqueens/internal/run"
 
 // A CountPlan is what Count(ctx, N, opts) would do (Plan): the method,
 // the work units of the count (or shard) of UnitsTotal, a shard's unit
@@ -31,29 +27,13 @@ type CountPlan struct {
 // what Count refuses, and with ErrSize where the units are not listed:
 // n < 4, and n > 32 for MethodKernel.
 func Plan(n int, opts CountOptions) (CountPlan, error) {
-	if err := checkN(n); err != nil {
-		return CountPlan{}, err
-	}
-	if _, err := ParseMethod(string(opts.Method)); err != nil {
-		return CountPlan{}, err
-	}
-	workers, err := run.Workers(opts.Workers)
+	m, e, ro, err := opts.normalize(n)
 	if err != nil {
 		return CountPlan{}, err
 	}
-	if err := opts.Shard.check(); err != nil {
-		return CountPlan{}, err
-	}
-	m := ChooseMethod(n, opts)
-	e := run.ByMethod(string(m))
 	if e == nil {
-		if opts.Checkpoint != "" || opts.Shard != (Shard{}) {
-			return CountPlan{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, MethodKernel, MethodJoin)
-		}
 		return CountPlan{N: n, Method: m, Units: 1, UnitsTotal: 1, Workers: 1, Limit: run.DefaultMaxMemory, Fits: true}, nil
 	}
-	ro := opts.run()
-	ro.Workers = workers
 	whole, shards, err := e.Planned(n, ro)
 	if err != nil {
 		return CountPlan{}, err

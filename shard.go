@@ -1,10 +1,12 @@
 package nqueens
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/big"
 	"strconv"
 	"strings"
@@ -212,7 +214,7 @@ func (r ShardRecord) MarshalJSON() ([]byte, error) { return json.Marshal(r.recor
 
 // ParseShardRecords is ReadShardRecords of data.
 func ParseShardRecords(data []byte, source string) ([]ShardRecord, error) {
-	return ReadShardRecords(context.Background(), bytesReader(data), source)
+	return ReadShardRecords(context.Background(), bytes.NewReader(data), source)
 }
 
 // fromShardRecords makes the records read by ReadShardRecords.
@@ -287,4 +289,18 @@ func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, w
 func fromBig(b *big.Int) (Uint128, bool) {
 	u, ok := run.FromBig(b)
 	return Uint128(u), ok
+}
+
+// ReadShardRecords reads the shard records of r, one JSON object or
+// several, each checked against itself (totals, digest), in bounded
+// memory; source names r in errors. It returns ctx.Err() when ctx ends.
+func ReadShardRecords(ctx context.Context, r io.Reader, source string) ([]ShardRecord, error) {
+	recs, err := shard.ReadAllFor(ctx, r, run.HeaderCheck(map[run.PlanKey]shard.Plan{}))
+	if errors.Is(err, shard.ErrRecord) {
+		return nil, run.WithKind(ErrShard, fmt.Errorf("%s: %w", source, err))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return fromShardRecords(recs, source)
 }

@@ -125,7 +125,7 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 		if opts.Progress != nil {
 			opts.Progress(Progress{N: n, UnitsTotal: 1, CostTotal: 1})
 		}
-		sols, unique, nodes, err := classic.Count(ctx, n, string(m), func(cols []int) bool { return IsCanonical(cols) })
+		sols, unique, nodes, err := classic.Count(ctx, n, string(m), func(cols []int) bool { return isCanonical(cols) })
 		if err != nil {
 			return Result{}, err
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/minconf"
+	"github.com/nqueens/nqueens/internal/placetext"
 )
 
 // The output formats of WriteFind and RandomSolution.Write.
@@ -64,7 +65,7 @@ func WriteFind(w io.Writer, n int, f string) error {
 	if n == 0 {
 		cols = []int32{} // the empty solution, as RandomSolution.Write writes it
 	}
-	return construct.Write(w, n, cols, f, MaxBoardN, ErrSize)
+	return construct.Write(w, n, cols, f, placetext.Draw, MaxBoardN, ErrSize)
 }
 
 // RandomOptions tunes Random. The zero value uses seed 0: the same N
@@ -115,7 +116,7 @@ func (s *RandomSolution) Write(w io.Writer, f string) error {
 	if cols == nil {
 		cols = []int32{}
 	}
-	return construct.Write(w, len(cols), cols, f, MaxBoardN, ErrSize)
+	return construct.Write(w, len(cols), cols, f, placetext.Draw, MaxBoardN, ErrSize)
 }
 
 // Random returns a random solution of the n×n board found by min-conflicts

@@ -78,7 +78,7 @@ func EstimateSolve(ctx context.Context, n int, opts SolveOptions, eo SearchEstim
 	}
 	var keep func([]int) bool
 	if s.opts.Unique {
-		keep = func(p []int) bool { return IsCanonical(p) }
+		keep = func(p []int) bool { return isCanonical(p) }
 	}
 	trial := func(ctx context.Context, handle func([]int)) (uint64, uint64, error) {
 		ts := &Search{n: n, opts: s.opts}

@@ -131,7 +131,7 @@ func (s *Search) all(ctx context.Context) iter.Seq[Placement] {
 		count := 0
 		cs.Yield = func(cols []int) bool {
 			p := Placement(cols)
-			if s.opts.Unique && !IsCanonical(p) {
+			if s.opts.Unique && !isCanonical(p) {
 				return true
 			}
 			if !yield(p.Clone()) {

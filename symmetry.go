@@ -6,28 +6,28 @@ import (
 	"github.com/nqueens/nqueens/internal/square"
 )
 
-// A Symmetry is one of the 8 symmetries of the square board (D4).
-type Symmetry uint8
+// A symmetry is one of the 8 symmetries of the square board (D4).
+type symmetry uint8
 
 // The 8 symmetries; the rotations turn the board clockwise.
 const (
-	Identity         Symmetry = square.Identity
-	Rotate90         Symmetry = square.Rot90
-	Rotate180        Symmetry = square.Rot180
-	Rotate270        Symmetry = square.Rot270
-	FlipHorizontal   Symmetry = square.FlipH
-	FlipVertical     Symmetry = square.FlipV
-	FlipDiagonal     Symmetry = square.Diag
-	FlipAntiDiagonal Symmetry = square.Anti
+	identity         symmetry = square.Identity
+	rotate90         symmetry = square.Rot90
+	rotate180        symmetry = square.Rot180
+	rotate270        symmetry = square.Rot270
+	flipHorizontal   symmetry = square.FlipH
+	flipVertical     symmetry = square.FlipV
+	flipDiagonal     symmetry = square.Diag
+	flipAntiDiagonal symmetry = square.Anti
 )
 
-// Symmetries lists all 8 symmetries, Identity first.
-var Symmetries = [8]Symmetry{Identity, Rotate90, Rotate180, Rotate270, FlipHorizontal, FlipVertical, FlipDiagonal, FlipAntiDiagonal}
+// symmetries lists all 8 symmetries, identity first.
+var symmetries = [8]symmetry{identity, rotate90, rotate180, rotate270, flipHorizontal, flipVertical, flipDiagonal, flipAntiDiagonal}
 
 var symmetryNames = [8]string{"identity", "rotate90", "rotate180", "rotate270", "flip-horizontal", "flip-vertical", "flip-diagonal", "flip-antidiagonal"}
 
 // String returns the symmetry's name, such as "rotate90".
-func (s Symmetry) String() string {
+func (s symmetry) String() string {
 	if int(s) < len(symmetryNames) {
 		return symmetryNames[s]
 	}
@@ -35,7 +35,7 @@ func (s Symmetry) String() string {
 }
 
 // Apply returns the image of the permutation p under s, a new slice.
-func (s Symmetry) Apply(p Placement) Placement {
+func (s symmetry) apply(p Placement) Placement {
 	q := make(Placement, len(p))
 	for i := range q {
 		q[i] = -1
@@ -51,16 +51,16 @@ func Canonical(p Placement) Placement {
 	if !square.IsPermutation(p) {
 		return best
 	}
-	for _, s := range Symmetries[1:] {
-		if q := s.Apply(p); slices.Compare(q, best) < 0 {
+	for _, s := range symmetries[1:] {
+		if q := s.apply(p); slices.Compare(q, best) < 0 {
 			best = q
 		}
 	}
 	return best
 }
 
-// IsCanonical reports whether p equals Canonical(p).
-func IsCanonical(p Placement) bool {
+// isCanonical reports whether p equals Canonical(p).
+func isCanonical(p Placement) bool {
 	var buf [64]int
 	img := buf[:0]
 	if len(p) > len(buf) {

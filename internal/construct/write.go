@@ -7,8 +7,6 @@ import (
 	"io"
 	"math/bits"
 	"strconv"
-
-	"github.com/nqueens/nqueens/internal/placetext"
 )
 
 // ErrNoSolution is returned by WritePerm for board sizes without a
@@ -300,8 +298,9 @@ func (pw *permWriter) short(v, c int) {
 
 // Write writes a solution of n queens to w in format f ("" or "perm",
 // "json", "board"): cols, or this package's construction when cols is
-// nil. A drawing of n above maxBoard is an error wrapping errSize.
-func Write(w io.Writer, n int, cols []int32, f string, maxBoard int, errSize error) error {
+// nil. A drawing (by draw) of n above maxBoard is an error wrapping
+// errSize.
+func Write(w io.Writer, n int, cols []int32, f string, draw func([]int) string, maxBoard int, errSize error) error {
 	head := `{"n":` + strconv.Itoa(n) + `,"columns":[`
 	switch f {
 	case "", "perm":
@@ -329,7 +328,7 @@ func Write(w io.Writer, n int, cols []int32, f string, maxBoard int, errSize err
 				}
 			}
 		}
-		_, err := io.WriteString(w, placetext.Draw(p))
+		_, err := io.WriteString(w, draw(p))
 		return err
 	}
 	return fmt.Errorf("unknown format %q: want perm, json or board", f)

@@ -101,9 +101,9 @@ func fromInternal(b *completion.Board) *Board {
 	return pb
 }
 
-// CompleteOptions tunes Complete. The zero value asks for one completion.
+// CompleteOptions tunes Complete: Count asks for the number of
+// completions too.
 type CompleteOptions struct {
-	// Count asks for the number of completions instead of one of them.
 	Count bool
 }
 

@@ -53,27 +53,19 @@ type CountOptions struct {
 	SoftMemoryLimit bool
 }
 
-// A Result is the outcome of Count.
+// A Result is the outcome of Count: the solutions, A000170(N), and up to
+// symmetry, A002562(N) (when UniqueCounted), the queens placed, the wall
+// time, the method that ran, the work units counted (of the shard) and
+// how many a checkpoint held, and for a shard each unit's result by ID.
 type Result struct {
-	N int
-	// Solutions is the number of solutions, A000170(N).
-	Solutions Uint128
-	// Unique is the number of solutions up to the 8 symmetries of the
-	// square, A002562(N), when UniqueCounted.
-	Unique Uint128
-	// Nodes is the number of queens placed during the search.
-	Nodes uint64
-	// Elapsed is the wall time of the count.
-	Elapsed time.Duration
-	Method  Method
-
-	// Units is the number of work units counted (of the shard), Resumed
-	// how many a checkpoint held.
-	Units, Resumed int
-	// Shard is CountOptions.Shard; UnitResults each unit's result, by
-	// ID, for a shard.
-	Shard       Shard
-	UnitResults []UnitCount
+	N                 int
+	Solutions, Unique Uint128
+	Nodes             uint64
+	Elapsed           time.Duration
+	Method            Method
+	Units, Resumed    int
+	Shard             Shard
+	UnitResults       []UnitCount
 
 	planDigest string // of a MethodJoin count's plan, for ShardRecord
 	burnside   bool   // Unique derived from Solutions (MethodJoin)

@@ -13,18 +13,15 @@ import (
 // EstimateOptions.
 const DefaultEstimateBudget = time.Second
 
-// EstimateOptions describes the count Estimate estimates. The zero value
-// estimates Count(ctx, n, CountOptions{}).
+// EstimateOptions describes the count Estimate estimates, as in
+// CountOptions (the zero value: Count(ctx, n, CountOptions{})), and
+// bounds the calibration (0: DefaultEstimateBudget).
 type EstimateOptions struct {
-	// Method, Workers, MaxMemory and Shard are as in CountOptions.
 	Method    Method
 	Workers   int
 	MaxMemory uint64
 	Shard     Shard
-
-	// Budget bounds the calibration; 0 means DefaultEstimateBudget.
-	// Calibration may stop earlier once the estimate is good enough.
-	Budget time.Duration
+	Budget    time.Duration
 }
 
 // A CountEstimate is the time and memory Estimate expects of a Count on

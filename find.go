@@ -68,12 +68,10 @@ func WriteFind(w io.Writer, n int, f string) error {
 	return construct.Write(w, n, cols, f, placetext.Draw, MaxBoardN, ErrSize)
 }
 
-// RandomOptions tunes Random. The zero value uses seed 0: the same N
-// always gives the same solution.
+// RandomOptions tunes Random: Seed selects the solution (the zero value
+// always gives the same one), DrawSeed draws it (RandomSolution.Seed).
 type RandomOptions struct {
-	// Seed selects the solution.
-	Seed uint64
-	// DrawSeed draws the seed at random instead (RandomSolution.Seed).
+	Seed     uint64
 	DrawSeed bool
 }
 

@@ -14,13 +14,11 @@ import (
 // EstimateComplete take at most with the zero SearchEstimateOptions.
 const defaultSearchEstimateBudget = 100 * time.Millisecond
 
-// SearchEstimateOptions bounds EstimateSolve and EstimateComplete; the
-// zero value means a 100 ms budget and a fixed seed.
+// SearchEstimateOptions bounds EstimateSolve and EstimateComplete: the
+// time (0: 100 ms) and the descents' seed (0: a fixed one).
 type SearchEstimateOptions struct {
-	// Budget bounds the estimate's time (0: 100 ms); not negative.
 	Budget time.Duration
-	// Seed seeds the random descents (0: a fixed seed).
-	Seed uint64
+	Seed   uint64
 }
 
 // A SearchEstimate is what EstimateSolve or EstimateComplete expects of

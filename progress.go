@@ -2,20 +2,17 @@ package nqueens
 
 import "time"
 
-// A Progress is a snapshot of a count (CountOptions.Progress). Cost
-// weighs units by expected cost; Resumed units came from a checkpoint.
+// A Progress is a snapshot of a count (CountOptions.Progress): units and
+// their expected cost done (Resumed of them read from a checkpoint), the
+// totals so far, the queens this run placed and the time since Count
+// started.
 type Progress struct {
-	N           int
-	UnitsDone   int // including Resumed
-	UnitsTotal  int
-	Resumed     int
-	CostDone    float64 // including the resumed units' cost
-	CostTotal   float64
-	CostResumed float64
-	// Solutions and Unique are the totals of the units done so far.
-	Solutions, Unique Uint128
-	Nodes             uint64        // queens placed by this run
-	Elapsed           time.Duration // since Count started
+	N                                int
+	UnitsDone, UnitsTotal, Resumed   int
+	CostDone, CostTotal, CostResumed float64
+	Solutions, Unique                Uint128
+	Nodes                            uint64
+	Elapsed                          time.Duration
 }
 
 // Fraction returns the share of the work done, by cost, in 0..1; it is

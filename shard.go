@@ -15,16 +15,12 @@ import (
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
-// A Shard selects part I of M of a count (CountOptions.Shard); the zero
-// value is the whole count. Units are assigned to shards by expected
-// cost, the same on every machine. With Replicas R ≥ 2 every unit is in
-// R different shards, and MergeShards adds it only if all copies agree.
+// A Shard selects part Index of Count of a count (CountOptions.Shard);
+// the zero value is the whole count. Units are assigned by expected
+// cost, the same on every machine. With Replicas R ≥ 2 (0 means 1) every
+// unit is in R shards, and MergeShards adds it only if all copies agree.
 type Shard struct {
-	Index int // I, in 0..Count-1
-	Count int // M, at least 1; 0 with Index 0 means no sharding
-	// Replicas is R, the number of shards that count each unit, 1..M;
-	// 0 means 1. All shards of a count must have the same R.
-	Replicas int
+	Index, Count, Replicas int
 }
 
 // ParseShard reads "I/M" with 0 ≤ I < M. Its errors wrap ErrShard and
@@ -111,22 +107,20 @@ type UnitCount struct {
 }
 
 // A ShardRecord is the result of one shard of a count, what "nqueens
-// count N -shard I/M" writes and "nqueens merge" reads; MarshalJSON
-// writes its JSON form. A MethodJoin record holds totals only (Unique 0).
+// count N -shard I/M" writes (MarshalJSON) and "nqueens merge" reads: the
+// decomposition's version and plan digest, the sums over Units (a
+// MethodJoin record holds totals only), a digest of the unit IDs, and
+// Source, where it was read from (for errors; not in the JSON).
 type ShardRecord struct {
-	N       int
-	Method  Method // MethodKernel or MethodJoin
-	Version string // the decomposition: kernel or quadrant version
-	Plan    string // digest of the plan for N
-	Shard   Shard
-	// Solutions and Unique are the sums over Units.
+	N                 int
+	Method            Method
+	Version, Plan     string
+	Shard             Shard
 	Solutions, Unique Uint128
 	Nodes             uint64
-	Digest            string      // digest of the unit ids
+	Digest            string
 	Units             []UnitCount // ascending by ID
-	// Source names where the record was read from, for error messages;
-	// it is not part of the JSON form.
-	Source string
+	Source            string
 }
 
 // ShardRecord returns the record of a Count made with CountOptions.Shard.

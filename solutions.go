@@ -9,31 +9,22 @@ import (
 	"github.com/nqueens/nqueens/internal/classic"
 )
 
-// SolveOptions tunes a Search. The zero value enumerates every solution
-// with the MethodBitboard method.
+// SolveOptions tunes a Search: the method (MethodAuto: MethodBitboard),
+// Unique for the canonical solutions only (A002562(N)), Limit to stop
+// after that many (0: none), and Trace to receive every step, from the
+// goroutine that ranges over the solutions.
 type SolveOptions struct {
-	// Method selects the algorithm; MethodAuto (the zero value) means
-	// MethodBitboard.
 	Method Method
-	// Unique keeps only the canonical member of each symmetry class
-	// (see Canonical): A002562(N) solutions instead of A000170(N).
 	Unique bool
-	// Limit stops the search after that many solutions; 0 means no limit.
-	Limit int
-	// Trace, if not nil, receives every step of the search (see Event).
-	// It is called from the goroutine that ranges over the solutions.
-	Trace func(Event)
+	Limit  int
+	Trace  func(Event)
 }
 
-// Stats counts the work of a search.
+// Stats counts the work of a search: queens placed, candidates tested
+// (squares, free squares, or permutations by the method) and solutions
+// found before Unique's filter.
 type Stats struct {
-	// Nodes is the number of queens placed.
-	Nodes uint64
-	// Candidates is the squares tested, free squares visited
-	// (MethodBitboard) or permutations tested (MethodPermutation).
-	Candidates uint64
-	// Solutions is the solutions found, before Unique's filter.
-	Solutions uint64
+	Nodes, Candidates, Solutions uint64
 }
 
 // EventKind is what happened in one step of a search.

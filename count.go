@@ -9,47 +9,32 @@ import (
 	"github.com/nqueens/nqueens/internal/run"
 )
 
-// CountOptions tunes Count. The zero value counts with the fastest
-// method that fits (ChooseMethod) on every core.
+// CountOptions tunes Count; the zero value counts by the fastest method
+// that fits (ChooseMethod) on every core. Checkpoint and Shard need
+// MethodKernel or MethodJoin; docs/LONG-COUNTS.md tells how to use them.
 type CountOptions struct {
-	// Workers is the number of goroutines; 0 means runtime.NumCPU().
-	// The classic methods use one.
-	Workers int
-	// Method selects the algorithm; MethodAuto lets ChooseMethod choose.
-	Method Method
-	// TotalOnly says only Solutions is wanted: MethodAuto may then
-	// pick the join for a Shard.
-	TotalOnly bool
+	Workers   int    // goroutines; 0: runtime.NumCPU() (the classic methods use one)
+	Method    Method // MethodAuto: ChooseMethod's
+	TotalOnly bool   // only Solutions is wanted: MethodAuto may pick the join for a Shard
 
 	// Progress, if not nil, is called at the start and after each work
 	// unit, one call at a time; it must return quickly.
 	Progress func(Progress)
-
 	// Checkpoint, if not "", names a file where finished units are
-	// recorded durably; a count that finds it resumes from it and stays
-	// exact. A file of another count, or damaged, is refused
-	// (ErrCheckpoint); a torn last record is dropped (Notice).
-	// MethodKernel and MethodJoin only.
+	// recorded durably; a count that finds it resumes from it, exact. A
+	// file of another count, or damaged, is refused (ErrCheckpoint); a
+	// torn last record is dropped and told to Notice.
 	Checkpoint string
-
-	// Notice, if not nil, receives one-line notices that are not
-	// errors, such as a dropped torn record of the Checkpoint.
-	Notice func(string)
-
-	// Shard, if not the zero value, counts only that part of the count,
-	// with Result.UnitResults for Result.ShardRecord. MethodKernel and
-	// MethodJoin only.
+	Notice     func(string) // one-line notices that are not errors
+	// Shard, if not the zero value, counts that part of the count only,
+	// with Result.UnitResults for Result.ShardRecord.
 	Shard Shard
-
-	// MaxMemory bounds MethodJoin's planned peak memory in bytes; 0
-	// means 16 GiB (2 GiB for a shard). A count that does not fit fails
-	// with ErrMemory.
+	// MaxMemory bounds MethodJoin's planned peak in bytes (0: 16 GiB, a
+	// shard 2 GiB); a count that does not fit fails with ErrMemory.
 	MaxMemory uint64
-
-	// SoftMemoryLimit, for MethodJoin, lowers the process's soft memory
-	// limit (runtime/debug.SetMemoryLimit) to the planned peak while
-	// Count runs, which keeps the heap near the plan
-	// (docs/BENCHMARKS.md). Leave it off where counts share a process.
+	// SoftMemoryLimit, for MethodJoin, sets the process's soft memory
+	// limit to the planned peak while Count runs (docs/BENCHMARKS.md);
+	// leave it off where counts share a process.
 	SoftMemoryLimit bool
 }
 

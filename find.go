@@ -15,12 +15,9 @@ import (
 
 // The output formats of WriteFind and RandomSolution.Write.
 const (
-	// FormatPerm: "2 4 1 3".
-	FormatPerm = "perm"
-	// FormatJSON: {"n":4,"columns":[2,4,1,3]}.
-	FormatJSON = "json"
-	// FormatBoard: Placement.Board, for N ≤ MaxBoardN.
-	FormatBoard = "board"
+	FormatPerm  = "perm"  // "2 4 1 3"
+	FormatJSON  = "json"  // {"n":4,"columns":[2,4,1,3]}
+	FormatBoard = "board" // Placement.Board, for N ≤ MaxBoardN
 )
 
 func checkFindN(n int) error {
@@ -95,9 +92,6 @@ type RandomSolution struct {
 
 // N returns the board size.
 func (s *RandomSolution) N() int { return len(s.cols) }
-
-// Column returns the zero-based column of the queen in zero-based row r.
-func (s *RandomSolution) Column(r int) int { return int(s.cols[r]) }
 
 // Placement returns the solution as a Placement (8 bytes per queen).
 func (s *RandomSolution) Placement() Placement {

@@ -8,30 +8,19 @@ import (
 // A Method selects the algorithm. The zero value is MethodAuto.
 type Method string
 
-// The methods. Count takes each; Solutions and Search take the four
-// tutorials' searches (SearchMethods), which find the same solutions in
-// the same order at different costs.
+// The methods. Count takes each (internal/kernel, internal/quadrant and
+// internal/classic tell how they work); Solutions takes the four
+// searches of the tutorials (SearchMethods). Results name the method that
+// ran, never MethodAuto; MethodJoin counts totals, and Count derives
+// Unique by Burnside's lemma.
 const (
-	// MethodAuto ("auto") lets the library choose: ChooseMethod for
-	// Count, MethodBitboard for Solutions. Results name the method run.
-	MethodAuto Method = ""
-	// MethodKernel is the parallel, symmetry-reduced bitboard kernel
-	// (internal/kernel). Records of it named "bitboard" read as it.
-	MethodKernel Method = "kernel"
-	// MethodJoin joins the partial solutions of the board's quadrants
-	// (internal/quadrant): totals only, Unique derived by Burnside's
-	// lemma; the fastest from about N = 18 to MaxQuadrantN, within
-	// CountOptions.MaxMemory. ParseMethod reads "quadrant" as it.
-	MethodJoin Method = "join"
-	// MethodBitboard keeps columns and diagonals in uint64 masks, on one
-	// goroutine.
-	MethodBitboard Method = "bitboard"
-	// MethodArrays marks columns and diagonals in arrays.
-	MethodArrays Method = "arrays"
-	// MethodBoard scans an N×N matrix above each square.
-	MethodBoard Method = "board"
-	// MethodPermutation tests the diagonals of all N! permutations.
-	MethodPermutation Method = "permutation"
+	MethodAuto        Method = ""            // "auto": ChooseMethod for Count, MethodBitboard for Solutions
+	MethodKernel      Method = "kernel"      // the symmetry-reduced parallel kernel (old records: "bitboard")
+	MethodJoin        Method = "join"        // the quadrant join: totals, N ≤ MaxQuadrantN (also "quadrant")
+	MethodBitboard    Method = "bitboard"    // uint64 masks, one goroutine
+	MethodArrays      Method = "arrays"      // columns and diagonals marked in arrays
+	MethodBoard       Method = "board"       // an N×N matrix scanned above each square
+	MethodPermutation Method = "permutation" // the diagonals of all N! permutations
 )
 
 // Methods lists every method but MethodAuto, fastest first.

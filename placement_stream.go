@@ -49,9 +49,6 @@ func (s *PlacementScanner) Placement() Placement { return s.t.Placement() }
 // starts.
 func (s *PlacementScanner) Line() int { return s.t.Line() }
 
-// Count returns the number of placements read so far.
-func (s *PlacementScanner) Count() int { return s.t.Count() }
-
 // Err returns the error that ended the scan: nil at the end of an input
 // that held a placement, ctx.Err() when Scan's context was cancelled.
 func (s *PlacementScanner) Err() error { return s.t.Err() }

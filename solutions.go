@@ -32,18 +32,12 @@ type EventKind uint8
 
 // The kinds of event, in the order a step can produce them.
 const (
-	// EventTry: the search tests the square (Row, Col).
-	EventTry EventKind = EventKind(classic.Try)
-	// EventConflict: (Row, Col) is attacked from (ByRow, ByCol).
-	EventConflict EventKind = EventKind(classic.Conflict)
-	// EventPlace: a queen is put on (Row, Col).
-	EventPlace EventKind = EventKind(classic.Place)
-	// EventRemove: the queen on (Row, Col) is taken back.
-	EventRemove EventKind = EventKind(classic.Remove)
-	// EventSolution: the board holds a solution.
-	EventSolution EventKind = EventKind(classic.Solution)
-	// EventDeadEnd: row Row has no free square (MethodBitboard only).
-	EventDeadEnd EventKind = EventKind(classic.DeadEnd)
+	EventTry      EventKind = EventKind(classic.Try)      // the search tests (Row, Col)
+	EventConflict EventKind = EventKind(classic.Conflict) // (Row, Col) is attacked from (ByRow, ByCol)
+	EventPlace    EventKind = EventKind(classic.Place)    // a queen is put on (Row, Col)
+	EventRemove   EventKind = EventKind(classic.Remove)   // the queen on (Row, Col) is taken back
+	EventSolution EventKind = EventKind(classic.Solution) // the board holds a solution
+	EventDeadEnd  EventKind = EventKind(classic.DeadEnd)  // row Row has no free square (MethodBitboard)
 )
 
 // String returns the kind's name, such as "try".

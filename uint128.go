@@ -20,8 +20,8 @@ func (x Uint128) Add(y Uint128) (sum Uint128, overflow bool) {
 	return Uint128{hi, lo}, c != 0
 }
 
-// AddMul64 returns x + a·b and whether the result overflowed 128 bits.
-func (x Uint128) AddMul64(a, b uint64) (Uint128, bool) {
+// addMul64 returns x + a·b and whether the result overflowed 128 bits.
+func (x Uint128) addMul64(a, b uint64) (Uint128, bool) {
 	hi, lo := bits.Mul64(a, b)
 	return x.Add(Uint128{hi, lo})
 }

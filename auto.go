@@ -18,12 +18,10 @@ const (
 	unknownMemory = 8 << 30
 )
 
-// ChooseMethod returns the method Count(ctx, n, opts) runs: opts.Method
-// unless it is MethodAuto. For MethodAuto it is MethodJoin for 18 ≤ n ≤
-// MaxQuadrantN when its plan fits opts.MaxMemory (0: half the memory the
-// system reports available), else MethodKernel. A Shard takes the
-// kernel, or with TotalOnly the join in that range, by n alone; an
-// existing Checkpoint of n takes the method that wrote it.
+// ChooseMethod returns the method Count(ctx, n, opts) runs: for
+// MethodAuto, MethodJoin for 18 ≤ n ≤ MaxQuadrantN when its plan fits
+// MaxMemory (0: half the available memory), else MethodKernel; a Shard
+// by n alone (the join with TotalOnly), a Checkpoint by its writer.
 func ChooseMethod(n int, opts CountOptions) Method {
 	if opts.Method != MethodAuto {
 		return opts.Method

@@ -23,18 +23,15 @@ type Square struct{ Row, Col int }
 // String returns the one-based "row:col" form, "1:1" for Square{0, 0}.
 func (s Square) String() string { return fmt.Sprintf("%d:%d", s.Row+1, s.Col+1) }
 
-// A Board is an N-Queens Completion question: an N×N board (N ≤ MaxN)
-// with some queens placed and some squares blocked.
+// A Board is an N-Queens Completion question: queens placed, squares blocked.
 type Board struct {
 	N       int
 	Queens  []Square
 	Blocked []Square
 }
 
-// ParseBoard reads a board: a line per row of N squares, Q for a queen,
-// . free, x blocked; blank lines and # comments are skipped. It checks
-// the shape, not the queens (Complete does); errors wrap ErrBadBoard and
-// give the line.
+// ParseBoard reads a board, a line per row (Q a queen, . free, x
+// blocked), checking its shape; errors wrap ErrBadBoard and give the line.
 func ParseBoard(text string) (*Board, error) {
 	return ReadBoard(strings.NewReader(text))
 }
@@ -57,8 +54,7 @@ func (b *Board) String() string {
 	return ib.String()
 }
 
-// Check returns nil for a valid question, else an error wrapping
-// ErrBadBoard that names the problem.
+// Check returns nil for a valid question, else an error wrapping ErrBadBoard.
 func (b *Board) Check() error {
 	_, err := b.internal(true)
 	return err
@@ -107,9 +103,8 @@ type CompleteOptions struct {
 	Count bool
 }
 
-// A Completion is the answer of Complete: the first completion found
-// (nil if none), how many there are (1 or 0 without CompleteOptions.Count)
-// and the search's work.
+// A Completion is Complete's answer: the first completion (nil if none),
+// their number, and the search's work.
 type Completion struct {
 	Placement Placement
 	Count     uint64
@@ -117,9 +112,8 @@ type Completion struct {
 	Elapsed   time.Duration
 }
 
-// Complete returns one completion of b and, with opts.Count, their number.
-// Its errors wrap ErrBadBoard for an invalid board and ErrNoCompletion
-// when there is none (with Count: a count of 0); ctx.Err() when ctx ends.
+// Complete returns one completion of b and, with opts.Count, their number;
+// errors wrap ErrBadBoard or ErrNoCompletion.
 func Complete(ctx context.Context, b *Board, opts CompleteOptions) (Completion, error) {
 	ib, err := b.internal(true)
 	if err != nil {
@@ -138,8 +132,7 @@ func Complete(ctx context.Context, b *Board, opts CompleteOptions) (Completion, 
 	return res, nil
 }
 
-// A CompletionSearch streams the completions of a board as a Search
-// streams solutions.
+// A CompletionSearch streams completions as a Search streams solutions.
 type CompletionSearch struct {
 	ctx   context.Context
 	b     *completion.Board
@@ -182,9 +175,8 @@ const (
 	FamilyDiagonals = "diag"
 )
 
-// GenerateBoard returns the N×N question of family with K queens,
-// blocked squares or diagonals drawn from seed (the same arguments give
-// the same board).
+// GenerateBoard returns the N×N question of family with K items drawn
+// from seed.
 func GenerateBoard(family string, n, k int, seed uint64) (*Board, error) {
 	var b *completion.Board
 	var err error

@@ -38,10 +38,8 @@ type CountOptions struct {
 	SoftMemoryLimit bool
 }
 
-// A Result is the outcome of Count: the solutions, A000170(N), and up to
-// symmetry, A002562(N) (when UniqueCounted), the queens placed, the wall
-// time, the method that ran, the work units counted (of the shard) and
-// how many a checkpoint held, and for a shard each unit's result by ID.
+// A Result is the outcome of Count; Unique holds A002562(N) when
+// UniqueCounted, and UnitResults each unit's result for a shard.
 type Result struct {
 	N                 int
 	Solutions, Unique Uint128
@@ -56,8 +54,7 @@ type Result struct {
 	burnside   bool   // Unique derived from Solutions (MethodJoin)
 }
 
-// UniqueCounted reports whether Unique holds the unique count: false
-// only for a MethodJoin shard, or n above 32.
+// UniqueCounted reports whether Unique is counted: not for a MethodJoin shard or n > 32.
 func (r Result) UniqueCounted() bool { return r.Method != MethodJoin || r.burnside }
 
 func checkN(n int) error {
@@ -67,15 +64,10 @@ func checkN(n int) error {
 	return nil
 }
 
-// Count returns the number of solutions on an n×n board, in all
-// (A000170) and up to symmetry (A002562), by opts.Method or, for
-// MethodAuto, the method ChooseMethod picks (Result.Method). n must be in
-// 0..MaxN: n = 0 has one solution, n = 2 and 3 none. Counts are exact
-// (128-bit totals). Units read from a checkpoint are checked against
-// their method's rule, and every whole count with 2 ≤ n ≤ 32 by
-// Burnside's lemma; internal/run's doc.go tells what these catch. If ctx
-// is cancelled Count returns ctx.Err() promptly, with every finished unit
-// in the Checkpoint.
+// Count returns the number of solutions of the n×n board, 0 ≤ n ≤ MaxN,
+// in all (A000170) and up to symmetry (A002562), exact, by ChooseMethod's
+// method; n = 0 has one, n = 2 and 3 none. What it reads back is checked
+// (internal/run's doc.go). It returns ctx.Err() promptly when ctx ends.
 func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	m, e, ro, err := opts.normalize(n)
 	if err != nil {

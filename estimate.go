@@ -48,10 +48,8 @@ type CountEstimate struct {
 }
 
 // Estimate returns the time and memory Count(ctx, n, opts) would take on
-// this machine: it plans the count as Count does and times a random
-// sample of the work for about opts.Budget (internal/estimate's doc.go
-// tells how, per method). It fails for what Count refuses and, for
-// MethodJoin, with ErrMemory when the count does not fit MaxMemory.
+// this machine, from a random sample of the work timed for about
+// opts.Budget (internal/estimate's doc.go). Its errors are Count's.
 func Estimate(ctx context.Context, n int, opts EstimateOptions) (CountEstimate, error) {
 	start := time.Now()
 	m, eng, ro, err := CountOptions{Method: opts.Method, Workers: opts.Workers, MaxMemory: opts.MaxMemory, Shard: opts.Shard}.normalize(n)

@@ -30,9 +30,8 @@ func checkFindN(n int) error {
 	return nil
 }
 
-// Find returns one solution of the n×n board, built in O(n) (n = 0: the
-// empty one). Its errors wrap ErrNoSolution for n = 2 and 3 and ErrSize
-// outside 0..MaxFindN.
+// Find returns a solution of the n×n board built in O(n); errors wrap
+// ErrNoSolution (n = 2, 3) or ErrSize.
 func Find(n int) (Placement, error) {
 	if err := checkFindN(n); err != nil {
 		return nil, err
@@ -52,8 +51,8 @@ func Find(n int) (Placement, error) {
 // O(1); -1 if n has none or row is outside [0, n).
 func FindColumn(n, row int) int { return construct.Column(n, row) }
 
-// WriteFind writes Find's solution to w in format f ("" is FormatPerm)
-// and a newline, in constant memory but for FormatBoard.
+// WriteFind writes Find's solution to w in format f ("": FormatPerm), in
+// constant memory but for FormatBoard.
 func WriteFind(w io.Writer, n int, f string) error {
 	if err := checkFindN(n); err != nil {
 		return err
@@ -72,9 +71,7 @@ type RandomOptions struct {
 	DrawSeed bool
 }
 
-// RandomStats says what Random's search did (internal/minconf): squares
-// tried placing queens greedily, queens left in conflict, repair swaps
-// tried and kept, restarts from a local minimum, and the wall time.
+// RandomStats says what Random's search did (internal/minconf).
 type RandomStats struct {
 	Tries       uint64
 	Leftover    int
@@ -111,10 +108,9 @@ func (s *RandomSolution) Write(w io.Writer, f string) error {
 	return construct.Write(w, len(cols), cols, f, placetext.Draw, MaxBoardN, ErrSize)
 }
 
-// Random returns a random solution of the n×n board found by min-conflicts
-// repair (internal/minconf), validated. Its errors wrap ErrNoSolution for
-// n = 2 and 3, ErrSize outside 0..MaxRandomN, and ErrMemory when it would
-// not fit; ctx.Err() when ctx ends.
+// Random returns a random solution of the n×n board by min-conflicts
+// repair, validated; errors wrap ErrNoSolution (n = 2, 3), ErrSize or
+// ErrMemory.
 func Random(ctx context.Context, n int, opts RandomOptions) (*RandomSolution, error) {
 	if n > MaxRandomN {
 		return nil, fmt.Errorf("%w: n = %d is outside 1..%d for a random solution", ErrSize, n, MaxRandomN)

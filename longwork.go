@@ -61,10 +61,8 @@ func (o SearchEstimateOptions) check() (SearchEstimateOptions, error) {
 }
 
 // EstimateSolve estimates the whole search of NewSearch(n, opts), every
-// solution whatever opts.Limit: 1000 random descents of its tree (Nodes
-// and Solutions depend on n, the method and the seed alone), then, from
-// UntimedNodes on, a timed trial for up to half the budget
-// (internal/estimate). It returns NewSearch's errors and ctx.Err().
+// solution, from 1000 random descents and, above UntimedNodes, a timed
+// trial (internal/estimate).
 func EstimateSolve(ctx context.Context, n int, opts SolveOptions, eo SearchEstimateOptions) (SearchEstimate, error) {
 	start := time.Now()
 	s, err := NewSearch(n, opts)
@@ -95,9 +93,7 @@ func EstimateSolve(ctx context.Context, n int, opts SolveOptions, eo SearchEstim
 }
 
 // EstimateComplete estimates Complete(ctx, b, CompleteOptions{Count:
-// true}): the count itself for a quarter of the budget (Exact if it
-// ends), then random descents. Its errors wrap ErrBadBoard for an invalid
-// board; ctx.Err() when ctx ends.
+// true}): the count itself for a quarter of the budget, then descents.
 func EstimateComplete(ctx context.Context, b *Board, eo SearchEstimateOptions) (SearchEstimate, error) {
 	start := time.Now()
 	ib, err := b.internal(true)
@@ -119,9 +115,8 @@ func (o SearchEstimateOptions) internal() estimate.SearchOptions {
 	return estimate.SearchOptions{Budget: o.Budget, Seed: o.Seed, TrialOver: ErrTrialOver}
 }
 
-// AllWithin is AllContext for at most d: a search that neither ends nor
-// is stopped within d ends with Err wrapping ErrTrialOver, Stats holding
-// what it did.
+// AllWithin is AllContext for at most d; a search cut short ends with Err
+// wrapping ErrTrialOver.
 func (s *Search) AllWithin(ctx context.Context, d time.Duration) iter.Seq[Placement] {
 	return func(yield func(Placement) bool) {
 		tctx, cancel := context.WithTimeoutCause(ctx, d, ErrTrialOver)

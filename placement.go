@@ -19,8 +19,7 @@ type Placement []int
 // N returns the size of the board, len(p).
 func (p Placement) N() int { return len(p) }
 
-// String returns the one-based permutation separated by single spaces,
-// for example "5 2 6 1 7 4 8 3". The empty placement gives "".
+// String returns the one-based permutation, "5 2 6 1 7 4 8 3"; N = 0 gives "".
 func (p Placement) String() string {
 	b := make([]byte, 0, len(p)*3)
 	for i, c := range p {
@@ -51,8 +50,7 @@ func (p Placement) MarshalJSON() ([]byte, error) {
 	return json.Marshal(jsonPlacement{N: len(p), Columns: cols})
 }
 
-// UnmarshalJSON decodes MarshalJSON's form, checking n and the columns,
-// not attacks.
+// UnmarshalJSON decodes MarshalJSON's form, checking its shape, not attacks.
 func (p *Placement) UnmarshalJSON(b []byte) error {
 	q, err := placetext.ParseJSON(b)
 	if err != nil {
@@ -62,21 +60,16 @@ func (p *Placement) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Parse reads one placement in any of the forms people paste: a
-// one-based permutation ("5 2 6 1 7 4 8 3", with commas or in
-// brackets), the JSON form {"n":8,"columns":[...]}, or a drawn board
-// (Q for a queen, . or x for an empty square, or the grid Board draws);
-// internal/placetext's doc.go has the details. "[]" is the empty
-// placement. Parse checks the shape, not attacks ("1 1" parses).
-// Errors wrap ErrSyntax and say what and where: "entry 3: column 9 is
-// off an 8-column board".
+// Parse reads one placement as people paste it: "5 2 6 1 7 4 8 3" (or
+// with commas, in brackets), {"n":8,"columns":[...]}, or a drawn board
+// (internal/placetext's doc.go). It checks the shape, not attacks; errors
+// wrap ErrSyntax and say where.
 func Parse(s string) (Placement, error) {
 	p, err := placetext.Parse(s, maxParseN)
 	return p, err
 }
 
-// Board draws p as the tutorials' grid: column numbers, rules, and "#"
-// for a queen; a column off the board draws an empty row. N = 0 gives "".
+// Board draws p as the tutorials' grid, "#" for a queen; N = 0 gives "".
 func (p Placement) Board() string {
 	return placetext.Draw(p)
 }

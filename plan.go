@@ -22,10 +22,9 @@ type CountPlan struct {
 	Shards               []CountPlan
 }
 
-// Plan plans Count(ctx, n, opts) without counting: its method, units,
-// workers and memory and, for a Shard, those of every shard. It fails for
-// what Count refuses, and with ErrSize where the units are not listed:
-// n < 4, and n > 32 for MethodKernel.
+// Plan plans Count(ctx, n, opts) without counting. It fails as Count
+// does, and with ErrSize where units are not listed: n < 4, or n > 32
+// for MethodKernel.
 func Plan(n int, opts CountOptions) (CountPlan, error) {
 	m, e, ro, err := opts.normalize(n)
 	if err != nil {

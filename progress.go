@@ -15,8 +15,7 @@ type Progress struct {
 	Elapsed                          time.Duration
 }
 
-// Fraction returns the share of the work done, by cost, in 0..1; it is
-// exactly 1 when every unit is done, and for an empty count.
+// Fraction returns the share of the work done, by cost, in 0..1.
 func (p Progress) Fraction() float64 {
 	if p.CostTotal <= 0 || p.UnitsDone >= p.UnitsTotal {
 		return 1
@@ -24,9 +23,7 @@ func (p Progress) Fraction() float64 {
 	return min(p.CostDone/p.CostTotal, 1)
 }
 
-// Remaining estimates the time left from the rate of this run (resumed
-// units excluded). It returns ok = false while there is nothing to
-// estimate from.
+// Remaining estimates the time left from this run's rate; ok is false until it can.
 func (p Progress) Remaining() (d time.Duration, ok bool) {
 	done := p.CostDone - p.CostResumed
 	if done <= 0 || p.Elapsed <= 0 {

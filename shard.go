@@ -96,9 +96,7 @@ func (s Shard) WithReplicas(r int) (Shard, error) {
 // replicas returns R, at least 1.
 func (s Shard) replicas() int { return max(s.Replicas, 1) }
 
-// A UnitCount is the result of one work unit: its share of the total
-// (the units sum to A000170(n)), its canonical solutions and the queens
-// it placed (both 0 for MethodJoin).
+// A UnitCount is one work unit's result (unique and nodes 0 for MethodJoin).
 type UnitCount struct {
 	ID     int
 	Total  uint64
@@ -223,13 +221,10 @@ func fromShardRecords(recs []shard.Record, source string) ([]ShardRecord, error)
 	return out, nil
 }
 
-// MergeShards checks that recs are the shards 0..M−1 of one count of
-// this program's plan, each unit's result against its method's rule,
-// the copies of each unit alike (Shard.Replicas), and the whole by
-// Burnside's lemma for 2 ≤ n ≤ 32 (see internal/run's doc.go), and
-// returns the count's exact totals: Result.Units distinct units,
-// Result.Shard.Count M. Errors wrap ErrShard and name the records at
-// fault and how to count them again.
+// MergeShards checks that recs are the whole set of shards of one count,
+// each unit by its method's rule, the copies of a unit alike, the total by
+// Burnside's lemma (internal/run's doc.go), and returns the exact totals.
+// Errors wrap ErrShard and name the records to count again.
 func MergeShards(recs []ShardRecord) (Result, error) {
 	return mergeShards(recs, run.PlanFor, true)
 }
@@ -252,10 +247,8 @@ func mergeShards(recs []ShardRecord, plans func(method string, n int) (shard.Pla
 	return fromRun(r), nil
 }
 
-// VerifyShards recounts k units of recs chosen at random by seed (all
-// of them if k is larger) on workers goroutines (0: every core) and
-// compares each with every copy in recs. It returns the recounted units;
-// the error wraps ErrVerify and names the first unit that differs.
+// VerifyShards recounts k units of recs drawn by seed (all if k is
+// larger) and compares each copy; the error wraps ErrVerify.
 func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, workers int) ([]UnitCount, error) {
 	workers, err := run.Workers(workers)
 	if err != nil {
@@ -285,9 +278,8 @@ func fromBig(b *big.Int) (Uint128, bool) {
 	return Uint128(u), ok
 }
 
-// ReadShardRecords reads the shard records of r, one JSON object or
-// several, each checked against itself (totals, digest), in bounded
-// memory; source names r in errors. It returns ctx.Err() when ctx ends.
+// ReadShardRecords reads and checks the shard records of r, in bounded
+// memory; source names r in errors.
 func ReadShardRecords(ctx context.Context, r io.Reader, source string) ([]ShardRecord, error) {
 	recs, err := shard.ReadAllFor(ctx, r, run.HeaderCheck(map[run.PlanKey]shard.Plan{}))
 	if errors.Is(err, shard.ErrRecord) {

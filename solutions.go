@@ -58,8 +58,8 @@ type Event struct {
 	Stats Stats     `json:"stats"`
 }
 
-// A Search enumerates the solutions of one board lazily: range over All,
-// then read Stats and Err. It is not safe for concurrent use.
+// A Search enumerates the solutions of a board lazily; it is not safe
+// for concurrent use.
 type Search struct {
 	ctx   context.Context // of Solutions; nil for NewSearch
 	n     int
@@ -90,16 +90,13 @@ func NewSearch(n int, opts SolveOptions) (*Search, error) {
 	return &Search{n: n, opts: opts}, nil
 }
 
-// All returns the solutions in lexicographic order of their one-based
-// permutations (for N = 8 the first is "1 5 8 6 3 7 2 4"). The search
-// runs only as the consumer asks: it stops as soon as the loop body
-// breaks. Each Placement yielded is a new slice the consumer may keep.
+// All yields the solutions, each a new slice, in lexicographic order ("1 5
+// 8 6 3 7 2 4" first for N = 8), as the loop asks for them.
 func (s *Search) All() iter.Seq[Placement] {
 	return s.all(s.ctx)
 }
 
-// AllContext is All with cancellation: when ctx is done the sequence
-// ends and Err returns ctx.Err().
+// AllContext is All stopping when ctx is done (Err returns ctx.Err()).
 func (s *Search) AllContext(ctx context.Context) iter.Seq[Placement] {
 	return s.all(ctx)
 }
@@ -137,11 +134,9 @@ func (s *Search) Stats() Stats { return s.stats }
 // made by Solutions) or AllContext, such as context.Canceled, or nil.
 func (s *Search) Err() error { return s.err }
 
-// Solutions returns the search of the solutions of the n×n board, which
-// stops when ctx is done: range over its All, in lexicographic order,
-// then read its Stats and Err (ctx.Err() if ctx ended it). It returns an
-// error for n outside 0..MaxN or bad options. Completions follows the
-// same convention.
+// Solutions returns the search of the solutions of the n×n board, 0 ≤ n
+// ≤ MaxN, which stops when ctx is done; range over All, then read Stats
+// and Err.
 func Solutions(ctx context.Context, n int, opts SolveOptions) (*Search, error) {
 	s, err := NewSearch(n, opts)
 	if err != nil {

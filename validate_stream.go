@@ -6,21 +6,15 @@ import (
 	"github.com/nqueens/nqueens/internal/placetext"
 )
 
-// ValidateReader reads one permutation of one-based columns from r and
-// checks it as Validate does, returning N. It keeps about 4.6 bytes a
-// queen, never the text, and stops at an attack as soon as it is certain
-// ("1 1 1 …" stops at its second queen). Errors are Validate's: an
-// *AttackError, or one wrapping ErrSyntax; r's errors are returned as
-// they are. "[]" is the empty placement, valid.
+// ValidateReader checks one permutation of one-based columns read from r
+// as Validate does, returning N, in about 4.6 bytes a queen; it stops at
+// an attack as soon as it is certain. "[]" is valid.
 func ValidateReader(r io.Reader) (int, error) {
 	n, err := placetext.NewReader(r, MaxFindN).Next()
 	return n, fromText(err)
 }
 
-// A LineValidator checks a stream of placements, a permutation or a
-// JSON record a line, as ValidateReader checks one, in the memory of the
-// longest line's queens. Blank and comment lines are skipped (at most 1
-// MiB of them in a row).
+// A LineValidator checks placements, one a line, as ValidateReader does.
 type LineValidator struct {
 	r       *placetext.Reader
 	n, line int
@@ -33,8 +27,7 @@ func NewLineValidator(r io.Reader) *LineValidator {
 	return &LineValidator{r: placetext.NewLines(r, MaxFindN)}
 }
 
-// Next checks the next placement. It returns false at the end of the
-// input or at the first error that is not an attack (see Err).
+// Next checks the next placement; false at the end or at an error (Err).
 func (v *LineValidator) Next() bool {
 	if v.err != nil {
 		return false
@@ -49,20 +42,16 @@ func (v *LineValidator) Next() bool {
 	return true
 }
 
-// N returns the number of queens of the placement Next checked (for an
-// attack found before the end of its line, the rows up to the attack).
+// N returns the queens of the placement Next checked (up to an attack).
 func (v *LineValidator) N() int { return v.n }
 
 // Line returns the line (one-based) of the placement Next checked.
 func (v *LineValidator) Line() int { return v.line }
 
-// Verdict returns nil if the placement Next checked is a solution, else
-// an *AttackError (wrapping ErrAttack) as Validate returns it.
+// Verdict returns nil for a solution, else Validate's *AttackError.
 func (v *LineValidator) Verdict() error { return v.verdict }
 
-// Err returns the error that ended the stream: nil at its end, an error
-// wrapping ErrSyntax (with the line number) for a line that is not a
-// placement, or the reader's error.
+// Err returns the error that ended the stream (ErrSyntax, or the reader's), nil at its end.
 func (v *LineValidator) Err() error {
 	if v.err == io.EOF {
 		return nil
@@ -70,24 +59,22 @@ func (v *LineValidator) Err() error {
 	return v.err
 }
 
-// An AttackError names the first attacking pair Validate found: the
-// queens in rows RowA < RowB (zero-based) and how they attack.
+// An AttackError names the first attacking pair Validate found: rows RowA
+// < RowB, zero-based.
 type AttackError struct {
 	RowA, ColA int
 	RowB, ColB int
 	How        string // "same column", "same diagonal" or "same anti-diagonal"
 }
 
-// Error describes the pair one-based, as the text forms are written:
-// "rows 1 and 2: queens at columns 1 and 1 are on the same column".
+// Error describes the pair one-based: "rows 1 and 2: queens at columns 1 and 1 are on the same column".
 func (e *AttackError) Error() string { return (*placetext.Attack)(e).Error() }
 
 // Unwrap returns ErrAttack.
 func (e *AttackError) Unwrap() error { return ErrAttack }
 
-// Validate returns nil if p is a solution, else an *AttackError for the
-// attacking pair whose second row is smallest, or an error wrapping
-// ErrSyntax for a column off the board. N = 0 is valid; O(N).
+// Validate returns nil for a solution, else an *AttackError for the pair
+// whose second row is smallest, or ErrSyntax for a column off the board.
 func Validate(p Placement) error { return fromText(placetext.Check(p)) }
 
 // fromText makes a *placetext.Attack (the same fields) an *AttackError;

@@ -1,11 +1,7 @@
 package nqueens
 
 import (
-	"bufio"
-	"bytes"
-	"io"
-	"os"
-	"strconv"
+	"github.com/nqueens/nqueens/internal/run"
 )
 
 // joinFrom is the smallest n at which MethodAuto picks the join: below
@@ -22,21 +18,10 @@ const (
 	unknownMemory = 8 << 30
 )
 
-// ChooseMethod returns the method Count(ctx, n, opts) runs: opts.Method,
-// unless it is MethodAuto. For MethodAuto it is
-//
-//   - for a Shard, the join (MethodJoin) from n = 18 to MaxQuadrantN when
-//     opts.TotalOnly is set, else the kernel (MethodKernel): by n alone, so
-//     that every shard of a count picks the same method on every machine;
-//   - for a Checkpoint that exists and is of n, the method that wrote it
-//     (CheckpointMethod);
-//   - the join from n = 18 to MaxQuadrantN when its planned peak memory
-//     (PlanQuadrant with opts.Workers) fits opts.MaxMemory, or, when that
-//     is 0, half the memory the system reports available (MemAvailable;
-//     8 GiB where it cannot tell): from n = 18 on it is several times
-//     faster than the kernel, and Count derives its unique count by
-//     Burnside's lemma (see Count);
-//   - the kernel (MethodKernel) elsewhere.
+// ChooseMethod returns the method Count(ctx, n, opts) runs: for
+// MethodAuto, MethodJoin for 18 ≤ n ≤ MaxQuadrantN when its plan fits
+// MaxMemory (0: half the available memory), else MethodKernel; a Shard
+// by n alone (the join with TotalOnly), a Checkpoint by its writer.
 func ChooseMethod(n int, opts CountOptions) Method {
 	if opts.Method != MethodAuto {
 		return opts.Method
@@ -49,7 +34,7 @@ func ChooseMethod(n int, opts CountOptions) Method {
 		return MethodKernel
 	}
 	if opts.Checkpoint != "" {
-		if cn, m, err := CheckpointMethod(opts.Checkpoint); err == nil && cn == n && m != "" {
+		if cn, m, err := checkpointMethod(opts.Checkpoint); err == nil && cn == n && m != "" {
 			return m
 		}
 	}
@@ -64,7 +49,7 @@ func ChooseMethod(n int, opts CountOptions) Method {
 		}
 		limit = uint64(float64(avail) * autoShare)
 	}
-	qp, err := PlanQuadrant(n, CountOptions{Workers: opts.Workers, MaxMemory: limit})
+	qp, err := Plan(n, CountOptions{Method: MethodJoin, Workers: opts.Workers, MaxMemory: limit})
 	if err != nil || !qp.Fits {
 		return MethodKernel
 	}
@@ -74,37 +59,11 @@ func ChooseMethod(n int, opts CountOptions) Method {
 // availableMemory returns the memory the system says is available for
 // new work without swapping, and false where it cannot tell; a variable
 // for the tests.
-var availableMemory = memAvailable
+var availableMemory = run.MemAvailable
 
-// memAvailable returns MemAvailable of /proc/meminfo, and false where it
-// cannot be read (not Linux, or a Linux kernel before 3.14).
-func memAvailable() (uint64, bool) {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0, false
-	}
-	defer f.Close()
-	return parseMemAvailable(io.LimitReader(f, 1<<16))
-}
-
-// parseMemAvailable reads the MemAvailable line of /proc/meminfo text
-// ("MemAvailable:   23012345 kB").
-func parseMemAvailable(r io.Reader) (uint64, bool) {
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		rest, ok := bytes.CutPrefix(sc.Bytes(), []byte("MemAvailable:"))
-		if !ok {
-			continue
-		}
-		f := bytes.Fields(rest)
-		if len(f) != 2 || string(f[1]) != "kB" {
-			return 0, false
-		}
-		kb, err := strconv.ParseUint(string(f[0]), 10, 64)
-		if err != nil || kb > 1<<53 {
-			return 0, false
-		}
-		return kb << 10, true
-	}
-	return 0, false
+// checkpointMethod returns the board size and method of the count that
+// wrote the checkpoint at path (run.CheckpointMethod).
+func checkpointMethod(path string) (n int, m Method, err error) {
+	n, s, err := run.CheckpointMethod(path)
+	return n, Method(s), err
 }

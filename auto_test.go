@@ -3,7 +3,6 @@ package nqueens
 import (
 	"context"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -26,8 +25,8 @@ func TestChooseMethod(t *testing.T) {
 	if _, err := Count(ctx, 18, CountOptions{Method: MethodKernel, Checkpoint: kernelCkpt}); err == nil {
 		t.Fatal("a cancelled count returned no error")
 	}
-	if _, m, err := CheckpointMethod(kernelCkpt); err != nil || m != MethodKernel {
-		t.Fatalf("CheckpointMethod = %s, %v; want %s", m, err, MethodKernel)
+	if _, m, err := checkpointMethod(kernelCkpt); err != nil || m != MethodKernel {
+		t.Fatalf("checkpointMethod = %s, %v; want %s", m, err, MethodKernel)
 	}
 	for _, tc := range []struct {
 		name string
@@ -68,25 +67,6 @@ func TestChooseMethodMemory(t *testing.T) {
 	withMemory(t, 0, false) // unknown: 8 GiB
 	if got := ChooseMethod(20, CountOptions{}); got != MethodJoin {
 		t.Errorf("unknown memory: ChooseMethod(20) = %s; want %s", got, MethodJoin)
-	}
-}
-
-func TestParseMemAvailable(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want uint64
-		ok   bool
-	}{
-		{"MemTotal: 100 kB\nMemAvailable:   2048 kB\n", 2 << 20, true},
-		{"MemTotal: 100 kB\n", 0, false},
-		{"MemAvailable: 12 MB\n", 0, false},
-		{"MemAvailable: x kB\n", 0, false},
-		{"MemAvailable: 9007199254740993 kB\n", 0, false},
-	} {
-		got, ok := parseMemAvailable(strings.NewReader(tc.in))
-		if got != tc.want || ok != tc.ok {
-			t.Errorf("parseMemAvailable(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
-		}
 	}
 }
 

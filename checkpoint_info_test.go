@@ -19,18 +19,18 @@ func TestCheckpointMethod(t *testing.T) {
 		if _, err := Count(context.Background(), 12, CountOptions{Method: m, Checkpoint: path}); err != nil {
 			t.Fatal(err)
 		}
-		n, got, err := CheckpointMethod(path)
+		n, got, err := checkpointMethod(path)
 		if n != 12 || got != m || err != nil {
-			t.Errorf("CheckpointMethod(checkpoint of %s) = %d, %q, %v; want 12, %q, nil", m, n, got, err, m)
+			t.Errorf("checkpointMethod(checkpoint of %s) = %d, %q, %v; want 12, %q, nil", m, n, got, err, m)
 		}
 	}
 	other := filepath.Join(dir, "other")
 	os.WriteFile(other, []byte("not a checkpoint\n"), 0o644)
-	if _, _, err := CheckpointMethod(other); !errors.Is(err, ErrCheckpoint) {
-		t.Errorf("CheckpointMethod(other file) error = %v; want ErrCheckpoint", err)
+	if _, _, err := checkpointMethod(other); !errors.Is(err, ErrCheckpoint) {
+		t.Errorf("checkpointMethod(other file) error = %v; want ErrCheckpoint", err)
 	}
-	if _, _, err := CheckpointMethod(filepath.Join(dir, "missing")); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("CheckpointMethod(missing) error = %v; want fs.ErrNotExist", err)
+	if _, _, err := checkpointMethod(filepath.Join(dir, "missing")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("checkpointMethod(missing) error = %v; want fs.ErrNotExist", err)
 	}
 }
 
@@ -44,9 +44,9 @@ func TestCommittedCheckpointsResume(t *testing.T) {
 		file string
 		n    int
 	}{{"runs/q22.ckpt", 22}, {"runs/q23.ckpt", 23}} {
-		n, m, err := CheckpointMethod(tc.file)
+		n, m, err := checkpointMethod(tc.file)
 		if err != nil || n != tc.n || m != MethodJoin {
-			t.Fatalf("CheckpointMethod(%s) = %d, %q, %v; want %d, %q", tc.file, n, m, err, tc.n, MethodJoin)
+			t.Fatalf("checkpointMethod(%s) = %d, %q, %v; want %d, %q", tc.file, n, m, err, tc.n, MethodJoin)
 		}
 		if got := ChooseMethod(n, CountOptions{Checkpoint: tc.file, MaxMemory: 1}); got != MethodJoin {
 			t.Errorf("ChooseMethod(%d, checkpoint %s) = %s; want %s (the method that wrote it)", n, tc.file, got, MethodJoin)

@@ -12,20 +12,9 @@ import (
 	"github.com/nqueens/nqueens/internal/completion"
 )
 
-// MaxCompleteN is the largest board Complete accepts.
-const MaxCompleteN = completion.MaxN
-
-// Errors of Complete and ParseBoard. The errors for an invalid board wrap
-// ErrBadBoard and name the squares concerned, one-based.
-var (
-	// ErrNoCompletion is returned by Complete when the queens cannot be
-	// completed to a solution.
-	ErrNoCompletion = errors.New("no completion")
-	// ErrBadBoard is wrapped by every error for a board that is not a
-	// valid question: given queens attacking each other, a queen on a
-	// blocked square, a square off the board, a ragged row.
-	ErrBadBoard = errors.New("bad board")
-)
+// Complete's boards are those of Count: completion.MaxN is MaxN (a
+// constant that does not compile otherwise).
+const _ = uint(MaxN-completion.MaxN) + uint(completion.MaxN-MaxN)
 
 // A Square is a zero-based (row, column) pair; its text form is one-based,
 // "row:col".
@@ -34,28 +23,20 @@ type Square struct{ Row, Col int }
 // String returns the one-based "row:col" form, "1:1" for Square{0, 0}.
 func (s Square) String() string { return fmt.Sprintf("%d:%d", s.Row+1, s.Col+1) }
 
-// A Board is an N-Queens Completion question: an N×N board (N ≤
-// MaxCompleteN) with some queens already placed and some squares on which
-// no queen may stand. (Board is taken: it names a Method.)
+// A Board is an N-Queens Completion question: queens placed, squares blocked.
 type Board struct {
 	N       int
 	Queens  []Square
 	Blocked []Square
 }
 
-// ParseBoard reads a board as text: one line per row, all of the same
-// length N, with Q for a queen, . for a free square and x for a blocked
-// one; blank lines and lines starting with # are skipped. Errors wrap
-// ErrBadBoard and give the line: "line 3: row 3 has 7 squares; row 1
-// has 8". ParseBoard checks the shape, not the queens; Complete does.
+// ParseBoard reads a board, a line per row (Q a queen, . free, x
+// blocked), checking its shape; errors wrap ErrBadBoard and give the line.
 func ParseBoard(text string) (*Board, error) {
 	return ReadBoard(strings.NewReader(text))
 }
 
-// ReadBoard is ParseBoard for the text read from r, a line at a time: it
-// stops at the first bad line, and at a line of more than 4 KiB or more
-// than 1 MiB in all (a board has at most 64 rows of 64 squares), so a
-// stream of garbage costs little. An error of r is returned as is.
+// ReadBoard is ParseBoard for the text of r, a bounded line at a time.
 func ReadBoard(r io.Reader) (*Board, error) {
 	b, err := completion.Read(r)
 	if errors.Is(err, completion.ErrSyntax) {
@@ -67,16 +48,13 @@ func ReadBoard(r io.Reader) (*Board, error) {
 	return fromInternal(b), nil
 }
 
-// String draws the board in the form ParseBoard reads, one line per row.
-// Queens and blocked squares off the board are not drawn.
+// String draws b as ParseBoard reads it.
 func (b *Board) String() string {
 	ib, _ := b.internal(false)
 	return ib.String()
 }
 
-// Check returns nil if b is a valid question, or an error wrapping
-// ErrBadBoard that names the problem: the size, a square off the board,
-// a queen on a blocked square, two given queens that attack each other.
+// Check returns nil for a valid question, else an error wrapping ErrBadBoard.
 func (b *Board) Check() error {
 	_, err := b.internal(true)
 	return err
@@ -85,7 +63,7 @@ func (b *Board) Check() error {
 func (b *Board) internal(check bool) (*completion.Board, error) {
 	ib := &completion.Board{N: b.N}
 	for _, s := range b.Blocked {
-		if s.Row < 0 || s.Row >= b.N || s.Col < 0 || s.Col >= b.N || b.N > MaxCompleteN {
+		if s.Row < 0 || s.Row >= b.N || s.Col < 0 || s.Col >= b.N || b.N > MaxN {
 			if check {
 				return nil, fmt.Errorf("%w: blocked square %v is off the %d×%d board", ErrBadBoard, s, b.N, b.N)
 			}
@@ -93,9 +71,8 @@ func (b *Board) internal(check bool) (*completion.Board, error) {
 		}
 		ib.Block(s.Row, s.Col)
 	}
-	ib.Queens = make([]completion.Square, len(b.Queens))
-	for i, q := range b.Queens {
-		ib.Queens[i] = completion.Square{Row: q.Row, Col: q.Col}
+	for _, q := range b.Queens {
+		ib.Queens = append(ib.Queens, completion.Square(q))
 	}
 	if check {
 		if err := ib.Check(); err != nil {
@@ -120,70 +97,42 @@ func fromInternal(b *completion.Board) *Board {
 	return pb
 }
 
-// CompleteOptions tunes Complete. The zero value asks for one completion.
+// CompleteOptions tunes Complete: Count asks for the number of
+// completions too.
 type CompleteOptions struct {
-	// Count asks for the number of completions instead of one of them.
 	Count bool
 }
 
-// A Completion is the answer of Complete, of the same shape whether
-// CompleteOptions.Count is set or not.
+// A Completion is Complete's answer: the first completion (nil if none),
+// their number, and the search's work.
 type Completion struct {
-	// Placement is the first completion the search found: the given
-	// queens and one queen in every other row; nil if there is none.
 	Placement Placement
-	// Count is the number of completions the search found: all of them
-	// with CompleteOptions.Count, else 1 (or 0 when there is none).
-	Count uint64
-	// Nodes is the number of queens the search placed.
-	Nodes uint64
-	// Elapsed is the wall time of the search.
-	Elapsed time.Duration
+	Count     uint64
+	Nodes     uint64
+	Elapsed   time.Duration
 }
 
-// Complete answers an N-Queens Completion question: it returns one
-// completion of b and, with opts.Count, the number of them. The search branches
-// on the row or column with the fewest open squares and fails as soon as
-// one has none (see internal/completion).
-//
-// Complete returns an error wrapping ErrBadBoard for an invalid board,
-// ErrNoCompletion when there is none (not with Count, which returns a
-// count of 0), and ctx.Err() soon after ctx is cancelled.
+// Complete returns one completion of b and, with opts.Count, their number;
+// errors wrap ErrBadBoard or ErrNoCompletion.
 func Complete(ctx context.Context, b *Board, opts CompleteOptions) (Completion, error) {
 	ib, err := b.internal(true)
 	if err != nil {
 		return Completion{}, err
 	}
 	start := time.Now()
-	if opts.Count {
-		var res Completion
-		st, err := completion.All(ctx, ib, func(cols []int) bool {
-			if res.Count == 0 {
-				res.Placement = append(Placement(nil), cols...)
-			}
-			res.Count++
-			return true
-		})
-		res.Nodes, res.Elapsed = st.Nodes, time.Since(start)
-		if err != nil {
-			return Completion{Nodes: res.Nodes, Elapsed: res.Elapsed}, err
-		}
-		return res, nil
-	}
-	cols, st, err := completion.First(ctx, ib)
+	first, count, st, err := completion.Solve(ctx, ib, opts.Count)
 	res := Completion{Nodes: st.Nodes, Elapsed: time.Since(start)}
 	if err != nil {
 		return res, err
 	}
-	if cols == nil {
+	if first == nil && !opts.Count {
 		return res, ErrNoCompletion
 	}
-	res.Placement, res.Count = Placement(cols), 1
+	res.Placement, res.Count = Placement(first), count
 	return res, nil
 }
 
-// A CompletionSearch streams the completions of a board, as a Search
-// streams solutions: range over All, then read Nodes and Err.
+// A CompletionSearch streams completions as a Search streams solutions.
 type CompletionSearch struct {
 	ctx   context.Context
 	b     *completion.Board
@@ -192,8 +141,7 @@ type CompletionSearch struct {
 }
 
 // Completions returns the search of every completion of b, which stops
-// when ctx is done; an invalid board is reported at once as an error
-// wrapping ErrBadBoard. It follows the convention of Solutions.
+// when ctx is done; an invalid board is an error wrapping ErrBadBoard.
 func Completions(ctx context.Context, b *Board) (*CompletionSearch, error) {
 	ib, err := b.internal(true)
 	if err != nil {
@@ -202,10 +150,7 @@ func Completions(ctx context.Context, b *Board) (*CompletionSearch, error) {
 	return &CompletionSearch{ctx: ctx, b: ib}, nil
 }
 
-// All returns the completions, streamed as the search finds them; it
-// stops as soon as the loop body breaks. Each Placement is fresh and may
-// be kept. All may be ranged over more than once; each pass searches
-// again.
+// All yields each completion, a fresh slice; each pass searches again.
 func (s *CompletionSearch) All() iter.Seq[Placement] {
 	return func(yield func(Placement) bool) {
 		st, err := completion.All(s.ctx, s.b, func(cols []int) bool {
@@ -218,30 +163,20 @@ func (s *CompletionSearch) All() iter.Seq[Placement] {
 // Nodes returns the queens the last pass over All placed.
 func (s *CompletionSearch) Nodes() uint64 { return s.nodes }
 
-// Err returns the error that ended the last pass over All (ctx.Err()),
-// or nil.
+// Err returns the error that ended the last pass over All, or nil.
 func (s *CompletionSearch) Err() error { return s.err }
 
-// The instance families of Gent, Jefferson and Nightingale ("Complexity of
-// n-Queens Completion", JAIR 2017), for GenerateBoard.
+// The instance families of Gent, Jefferson and Nightingale (JAIR 2017)
+// for GenerateBoard: K queens on unattacked squares, K blocked squares, or
+// K blocked diagonals.
 const (
-	// FamilyQueens places K queens, each on a random square no earlier
-	// queen attacks.
-	FamilyQueens = "queens"
-	// FamilyBlocked blocks K random squares.
-	FamilyBlocked = "blocked"
-	// FamilyDiagonals blocks K whole diagonals of either direction, taken
-	// in random order, skipping any whose removal would leave a row or
-	// column with 4 or fewer open squares. Hard instances cluster around
-	// N = 20–22 with K = 18–21.
+	FamilyQueens    = "queens"
+	FamilyBlocked   = "blocked"
 	FamilyDiagonals = "diag"
 )
 
-// GenerateBoard returns an N×N completion question of the given family
-// with K queens, blocked squares or diagonals, drawn from a PCG generator
-// seeded with seed: the same arguments give the same board. It returns an
-// error for an unknown family, N outside 1..MaxCompleteN, or a K that does
-// not fit.
+// GenerateBoard returns the N×N question of family with K items drawn
+// from seed.
 func GenerateBoard(family string, n, k int, seed uint64) (*Board, error) {
 	var b *completion.Board
 	var err error

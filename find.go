@@ -5,40 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	crand "math/rand/v2"
-	"strconv"
 	"time"
 
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/minconf"
+	"github.com/nqueens/nqueens/internal/placetext"
 )
-
-// ErrNoSolution is wrapped by the errors of Find, WriteFind and Random for
-// board sizes without a solution: N = 2 and N = 3. The empty board
-// (N = 0) has one solution, the empty Placement, as for Count.
-var ErrNoSolution = errors.New("no solution")
-
-// MaxFindN is the largest N that Find and WriteFind accept (columns are
-// int32 in the streaming writers and in RandomSolution).
-const MaxFindN = math.MaxInt32
-
-// MaxRandomN is the largest N that Random accepts: its search keeps about
-// 5.1 bytes per queen, 5.1 GB at N = 10^9.
-const MaxRandomN = minconf.MaxN
-
-// MaxBoardN is the largest N that WriteFind and RandomSolution.Write
-// draw with FormatBoard; a drawing of N = 1,000 is already 16 MB.
-const MaxBoardN = 1000
 
 // The output formats of WriteFind and RandomSolution.Write.
 const (
-	// FormatPerm is the one-based permutation on one line: "2 4 1 3".
-	FormatPerm = "perm"
-	// FormatJSON is the JSON form of Placement: {"n":4,"columns":[2,4,1,3]}.
-	FormatJSON = "json"
-	// FormatBoard is the drawing of Placement.Board, for N ≤ MaxBoardN.
-	FormatBoard = "board"
+	FormatPerm  = "perm"  // "2 4 1 3"
+	FormatJSON  = "json"  // {"n":4,"columns":[2,4,1,3]}
+	FormatBoard = "board" // Placement.Board, for N ≤ MaxBoardN
 )
 
 func checkFindN(n int) error {
@@ -51,12 +30,8 @@ func checkFindN(n int) error {
 	return nil
 }
 
-// Find returns one solution for an n×n board, built by an explicit
-// construction in O(n) time (see FindColumn); for n = 0, the one (empty)
-// solution. It returns an error wrapping ErrNoSolution for n = 2 and 3
-// and ErrSize for n < 0 or n > MaxFindN.
-// The Placement takes 8n bytes; WriteFind writes the same solution in
-// constant memory.
+// Find returns a solution of the n×n board built in O(n); errors wrap
+// ErrNoSolution (n = 2, 3) or ErrSize.
 func Find(n int) (Placement, error) {
 	if err := checkFindN(n); err != nil {
 		return nil, err
@@ -72,72 +47,40 @@ func Find(n int) (Placement, error) {
 	return p, nil
 }
 
-// FindColumn returns the zero-based column of the queen in zero-based row
-// row of the solution Find returns, in O(1): -1 if n has no solution or
-// row is outside [0, n).
+// FindColumn returns the column of row's queen in Find's solution, in
+// O(1); -1 if n has none or row is outside [0, n).
 func FindColumn(n, row int) int { return construct.Column(n, row) }
 
-// WriteFind writes the solution Find returns to w in format f (FormatPerm,
-// FormatJSON or FormatBoard; "" means FormatPerm), followed by a newline.
-// The perm and json forms are streamed from the construction in constant
-// memory, whatever n is (N = 10^8 is 889 MB of text, written in about
-// 0.35 s to /dev/null); the board form is limited to n ≤ MaxBoardN.
+// WriteFind writes Find's solution to w in format f ("": FormatPerm), in
+// constant memory but for FormatBoard.
 func WriteFind(w io.Writer, n int, f string) error {
 	if err := checkFindN(n); err != nil {
 		return err
 	}
-	if n == 0 { // the empty solution, written as RandomSolution.Write writes it
-		return (&RandomSolution{}).Write(w, f)
+	var cols []int32
+	if n == 0 {
+		cols = []int32{} // the empty solution, as RandomSolution.Write writes it
 	}
-	switch f {
-	case "", FormatPerm:
-		return construct.WritePerm(w, n)
-	case FormatJSON:
-		return construct.WriteColumns(w, n, `{"n":`+strconv.Itoa(n)+`,"columns":[`, ',', "]}\n")
-	case FormatBoard:
-		if n > MaxBoardN {
-			return fmt.Errorf("%w: a board drawing is limited to n ≤ %d; n = %d", ErrSize, MaxBoardN, n)
-		}
-		p, _ := Find(n)
-		_, err := io.WriteString(w, p.Board())
-		return err
-	}
-	return fmt.Errorf("unknown format %q: want perm, json or board", f)
+	return construct.Write(w, n, cols, f, placetext.Draw, MaxBoardN, ErrSize)
 }
 
-// RandomOptions tunes Random. The zero value is not random: it uses the
-// fixed seed 0, so the same N always gives the same solution. Set
-// DrawSeed for another solution on every call.
+// RandomOptions tunes Random: Seed selects the solution (the zero value
+// always gives the same one), DrawSeed draws it (RandomSolution.Seed).
 type RandomOptions struct {
-	// Seed selects the solution: the same N and Seed give the same
-	// solution, different seeds different ones.
-	Seed uint64
-	// DrawSeed draws the seed at random (math/rand/v2, seeded by the
-	// runtime from the operating system) instead of using Seed;
-	// RandomSolution.Seed tells which it was, to find the same solution
-	// again.
+	Seed     uint64
 	DrawSeed bool
 }
 
-// RandomStats says what Random's search did.
+// RandomStats says what Random's search did (internal/minconf).
 type RandomStats struct {
-	// Tries is the number of candidate squares tested while placing
-	// queens greedily (about 3 per queen).
-	Tries uint64
-	// Leftover is the number of queens the greedy phase placed with
-	// conflicts, for the repair phase to move.
-	Leftover int
-	// Swaps is the number of repair swaps tried, Kept of them kept.
+	Tries       uint64
+	Leftover    int
 	Swaps, Kept uint64
-	// Restarts counts searches abandoned in a local minimum (small N).
-	Restarts int
-	// Elapsed is the wall time of the search and validation.
-	Elapsed time.Duration
+	Restarts    int
+	Elapsed     time.Duration
 }
 
-// A RandomSolution is a solution found by Random, stored compactly (4
-// bytes per queen) so that boards of 10^8 queens fit in memory. Use
-// Placement for the usual form, or Write to stream it.
+// A RandomSolution is a solution found by Random, 4 bytes a queen.
 type RandomSolution struct {
 	cols  []int32
 	Seed  uint64 // the seed it was found with
@@ -146,9 +89,6 @@ type RandomSolution struct {
 
 // N returns the board size.
 func (s *RandomSolution) N() int { return len(s.cols) }
-
-// Column returns the zero-based column of the queen in zero-based row r.
-func (s *RandomSolution) Column(r int) int { return int(s.cols[r]) }
 
 // Placement returns the solution as a Placement (8 bytes per queen).
 func (s *RandomSolution) Placement() Placement {
@@ -161,35 +101,16 @@ func (s *RandomSolution) Placement() Placement {
 
 // Write writes the solution to w in format f, as WriteFind does.
 func (s *RandomSolution) Write(w io.Writer, f string) error {
-	n := len(s.cols)
-	switch f {
-	case "", FormatPerm:
-		return construct.WriteInt32s(w, s.cols, "", ' ', "\n")
-	case FormatJSON:
-		return construct.WriteInt32s(w, s.cols, `{"n":`+strconv.Itoa(n)+`,"columns":[`, ',', "]}\n")
-	case FormatBoard:
-		if n > MaxBoardN {
-			return fmt.Errorf("%w: a board drawing is limited to n ≤ %d; n = %d", ErrSize, MaxBoardN, n)
-		}
-		_, err := io.WriteString(w, s.Placement().Board())
-		return err
+	cols := s.cols
+	if cols == nil {
+		cols = []int32{}
 	}
-	return fmt.Errorf("unknown format %q: want perm, json or board", f)
+	return construct.Write(w, len(cols), cols, f, placetext.Draw, MaxBoardN, ErrSize)
 }
 
-// Random returns a random solution for an n×n board, found by min-
-// conflicts local search in the manner of Sosic and Gu's QS4: most queens
-// are placed greedily without conflict on a seeded random permutation, the
-// few left over are repaired by conflict-reducing swaps. The search keeps
-// about 5 bytes per queen at its peak (validation included) and the
-// result is validated before it is returned; a result that failed would be
-// returned as an error, never as a solution.
-//
-// For n = 0 it returns the one (empty) solution. Random returns an error
-// wrapping ErrNoSolution for n = 2 and 3, ErrSize for n < 0 or n >
-// MaxRandomN, ErrMemory when the search would not fit in
-// the memory available (the address-space limit, ulimit -v, or the
-// system's free memory; estimated before anything is allocated), and ctx.Err() soon after ctx is cancelled.
+// Random returns a random solution of the n×n board by min-conflicts
+// repair, validated; errors wrap ErrNoSolution (n = 2, 3), ErrSize or
+// ErrMemory.
 func Random(ctx context.Context, n int, opts RandomOptions) (*RandomSolution, error) {
 	if n > MaxRandomN {
 		return nil, fmt.Errorf("%w: n = %d is outside 1..%d for a random solution", ErrSize, n, MaxRandomN)

@@ -314,16 +314,16 @@ func TestUint128Carry(t *testing.T) {
 		if got, o := tc.x.Add(Uint128{0, tc.v}); got != tc.want || o != tc.overflw {
 			t.Errorf("%v.Add(%d) = %v, %v; want %v, %v", tc.x, tc.v, got, o, tc.want, tc.overflw)
 		}
-		if got, o := tc.x.AddMul64(tc.v, 1); got != tc.want || o != tc.overflw {
-			t.Errorf("%v.AddMul64(%d, 1) = %v, %v; want %v, %v", tc.x, tc.v, got, o, tc.want, tc.overflw)
+		if got, o := tc.x.addMul64(tc.v, 1); got != tc.want || o != tc.overflw {
+			t.Errorf("%v.addMul64(%d, 1) = %v, %v; want %v, %v", tc.x, tc.v, got, o, tc.want, tc.overflw)
 		}
 	}
 	// (2^64-1)^2 + (2^64-1) = 2^128 - 2^64: fits; once more overflows.
-	x, o := Uint128{0, max64}.AddMul64(max64, max64)
+	x, o := Uint128{0, max64}.addMul64(max64, max64)
 	if o || x != (Uint128{max64, 0}) {
-		t.Errorf("AddMul64 (2^64-1)^2 = %v, %v; want {%d 0}, false", x, o, max64)
+		t.Errorf("addMul64 (2^64-1)^2 = %v, %v; want {%d 0}, false", x, o, max64)
 	}
-	if _, o := x.AddMul64(1<<32, 1<<32); !o {
+	if _, o := x.addMul64(1<<32, 1<<32); !o {
 		t.Errorf("2^128-2^64 + 2^64: no overflow reported")
 	}
 	if s := (Uint128{1, 0}).String(); s != "18446744073709551616" {

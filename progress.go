@@ -2,29 +2,20 @@ package nqueens
 
 import "time"
 
-// A Progress is a snapshot of a count, passed to CountOptions.Progress.
-//
-// Units are the work units of the count's plan (for a shard, of the
-// shard); Cost weighs them by their expected relative cost, so
-// CostDone/CostTotal is the better fraction for an estimate of the time
-// left. Resumed units were read from a checkpoint, not counted by this
-// run: leave them out of a rate.
+// A Progress is a snapshot of a count (CountOptions.Progress): units and
+// their expected cost done (Resumed of them read from a checkpoint), the
+// totals so far, the queens this run placed and the time since Count
+// started.
 type Progress struct {
-	N           int
-	UnitsDone   int // including Resumed
-	UnitsTotal  int
-	Resumed     int
-	CostDone    float64 // including the resumed units' cost
-	CostTotal   float64
-	CostResumed float64
-	// Solutions and Unique are the totals of the units done so far.
-	Solutions, Unique Uint128
-	Nodes             uint64        // queens placed by this run
-	Elapsed           time.Duration // since Count started
+	N                                int
+	UnitsDone, UnitsTotal, Resumed   int
+	CostDone, CostTotal, CostResumed float64
+	Solutions, Unique                Uint128
+	Nodes                            uint64
+	Elapsed                          time.Duration
 }
 
-// Fraction returns the share of the work done, by cost, in 0..1; it is
-// exactly 1 when every unit is done, and for an empty count.
+// Fraction returns the share of the work done, by cost, in 0..1.
 func (p Progress) Fraction() float64 {
 	if p.CostTotal <= 0 || p.UnitsDone >= p.UnitsTotal {
 		return 1
@@ -32,9 +23,7 @@ func (p Progress) Fraction() float64 {
 	return min(p.CostDone/p.CostTotal, 1)
 }
 
-// Remaining estimates the time left from the rate of this run (resumed
-// units excluded). It returns ok = false while there is nothing to
-// estimate from.
+// Remaining estimates the time left from this run's rate; ok is false until it can.
 func (p Progress) Remaining() (d time.Duration, ok bool) {
 	done := p.CostDone - p.CostResumed
 	if done <= 0 || p.Elapsed <= 0 {

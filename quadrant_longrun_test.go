@@ -261,7 +261,7 @@ func TestQuadrantCheckpointRefused(t *testing.T) {
 // TestQuadrantShardsFitTheirUnits counts an odd and an even N in shards,
 // each with a plan for its own units, merges them to A000170(N), and
 // checks that every shard plans less memory than the whole count
-// (PlanQuadrant) and recounts (VerifyShards) to its record.
+// (Plan) and recounts (VerifyShards) to its record.
 func TestQuadrantShardsFitTheirUnits(t *testing.T) {
 	total := loadOEIS(t, "a000170")
 	for _, tc := range []struct{ n, m int }{{17, 6}, {18, 8}} {
@@ -275,7 +275,7 @@ func TestQuadrantShardsFitTheirUnits(t *testing.T) {
 		}
 		for i := range tc.m {
 			s := Shard{Index: i, Count: tc.m}
-			p, err := PlanQuadrant(tc.n, CountOptions{Workers: 2, Shard: s})
+			p, err := Plan(tc.n, CountOptions{Method: MethodJoin, Workers: 2, Shard: s})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,10 +1,12 @@
 package nqueens
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/big"
 	"strconv"
 	"strings"
@@ -13,38 +15,16 @@ import (
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
-// A Shard selects part I of M of a count: CountOptions.Shard. The zero
-// value is the whole count. The units of a plan (of the bitboard kernel,
-// or of the quadrant join with MethodJoin) are assigned to shards
-// by expected cost (longest processing time first), the same on every
-// machine, so M machines each counting one shard finish at about the
-// same time and MergeShards adds their records up to the exact count.
-//
-// With Replicas R ≥ 2, every unit is assigned to R different shards
-// (each to the R least loaded so far), so that M machines count each
-// unit R times and MergeShards compares the copies: a machine that
-// returns a wrong number, or a record edited so that it still keeps
-// every rule, is caught unless the same wrong number is in all R
-// copies. Each shard then holds about R/M of the work.
+// A Shard selects part Index of Count of a count (CountOptions.Shard);
+// the zero value is the whole count. Units are assigned by expected
+// cost, the same on every machine. With Replicas R ≥ 2 (0 means 1) every
+// unit is in R shards, and MergeShards adds it only if all copies agree.
 type Shard struct {
-	Index int // I, in 0..Count-1
-	Count int // M, at least 1; 0 with Index 0 means no sharding
-	// Replicas is R, the number of shards that count each unit, 1..M;
-	// 0 means 1. All shards of a count must have the same R.
-	Replicas int
+	Index, Count, Replicas int
 }
 
-// ErrShard is wrapped by the errors for a bad shard selection, a
-// malformed shard record, or records that do not make one count.
-var ErrShard = run.ErrShard
-
-// ErrVerify is wrapped by the error of VerifyShards when a recomputed
-// unit differs from its record.
-var ErrVerify = run.ErrVerify
-
 // ParseShard reads "I/M" with 0 ≤ I < M. Its errors wrap ErrShard and
-// start with the value, not with "shard" (a caller names the flag):
-// "8/8: I must be below M (the shards of 8 are 0/8 to 7/8)".
+// start with the value: "8/8: I must be in 0..M−1 (…)".
 func ParseShard(s string) (Shard, error) {
 	a, b, ok := strings.Cut(s, "/")
 	i, err1 := strconv.Atoi(a)
@@ -62,8 +42,7 @@ func ParseShard(s string) (Shard, error) {
 	return sh, nil
 }
 
-// String returns "I/M", or "" for the zero Shard; Replicas is not part
-// of it.
+// String returns "I/M", or "" for the zero Shard.
 func (s Shard) String() string {
 	if s == (Shard{}) {
 		return ""
@@ -97,10 +76,9 @@ func (s Shard) problem() string {
 	return ""
 }
 
-// WithReplicas returns s with r replicas of each unit: r different
-// shards count each unit; r = 1 returns s with Replicas 0. Its error wraps ErrShard when r is below 1 or
-// above M, and starts with "r replicas", not with "replicas" (a caller
-// names the flag): "3 replicas need at least 3 shards, not 2 (…)".
+// WithReplicas returns s with r replicas of each unit (r = 1: Replicas
+// 0). Its error wraps ErrShard for r outside 1..M and starts with "r
+// replicas".
 func (s Shard) WithReplicas(r int) (Shard, error) {
 	if r < 1 {
 		return Shard{}, run.WithKind(ErrShard, fmt.Errorf("%d replicas: R must be at least 1", r))
@@ -118,10 +96,7 @@ func (s Shard) WithReplicas(r int) (Shard, error) {
 // replicas returns R, at least 1.
 func (s Shard) replicas() int { return max(s.Replicas, 1) }
 
-// A UnitCount is the result of one work unit: its share of the total
-// (already weighted: the sum over all units is A000170(n)), its
-// canonical solutions and the queens it placed (both zero, not counted,
-// for a unit of MethodJoin).
+// A UnitCount is one work unit's result (unique and nodes 0 for MethodJoin).
 type UnitCount struct {
 	ID     int
 	Total  uint64
@@ -129,27 +104,21 @@ type UnitCount struct {
 	Nodes  uint64
 }
 
-// A ShardRecord is the result of one shard of a count, what
-// "nqueens count N --shard I/M" writes and "nqueens merge" reads. Its
-// JSON form (MarshalJSON) holds n, the method (left out for MethodKernel),
-// the decomposition version and plan digest, I and M, the units done, the
-// exact totals, a digest of the unit ids and each unit's result. A record
-// of MethodJoin counts totals only: its JSON has no unique total and
-// its Unique is zero.
+// A ShardRecord is the result of one shard of a count, what "nqueens
+// count N -shard I/M" writes (MarshalJSON) and "nqueens merge" reads: the
+// decomposition's version and plan digest, the sums over Units (a
+// MethodJoin record holds totals only), a digest of the unit IDs, and
+// Source, where it was read from (for errors; not in the JSON).
 type ShardRecord struct {
-	N       int
-	Method  Method // MethodKernel or MethodJoin
-	Version string // the decomposition: kernel or quadrant version
-	Plan    string // digest of the plan for N
-	Shard   Shard
-	// Solutions and Unique are the sums over Units.
+	N                 int
+	Method            Method
+	Version, Plan     string
+	Shard             Shard
 	Solutions, Unique Uint128
 	Nodes             uint64
-	Digest            string      // digest of the unit ids
+	Digest            string
 	Units             []UnitCount // ascending by ID
-	// Source names where the record was read from, for error messages;
-	// it is not part of the JSON form.
-	Source string
+	Source            string
 }
 
 // ShardRecord returns the record of a Count made with CountOptions.Shard.
@@ -235,13 +204,9 @@ func fromRecord(s shard.Record, source string) (ShardRecord, error) {
 // MarshalJSON writes the record as one JSON object.
 func (r ShardRecord) MarshalJSON() ([]byte, error) { return json.Marshal(r.record()) }
 
-// ParseShardRecords reads the shard records in data: one JSON object, or
-// several (JSON Lines, as GNU parallel collects them), each checked
-// against itself — totals are the sums of the units, the digest matches
-// the unit ids. source names data in errors and in the records.
-// It is ReadShardRecords of the bytes.
+// ParseShardRecords is ReadShardRecords of data.
 func ParseShardRecords(data []byte, source string) ([]ShardRecord, error) {
-	return ReadShardRecords(context.Background(), bytesReader(data), source)
+	return ReadShardRecords(context.Background(), bytes.NewReader(data), source)
 }
 
 // fromShardRecords makes the records read by ReadShardRecords.
@@ -256,35 +221,10 @@ func fromShardRecords(recs []shard.Record, source string) ([]ShardRecord, error)
 	return out, nil
 }
 
-// MergeShards checks that recs are the shards 0..M-1 of one count —
-// same n, decomposition and plan as this program's, each shard exactly
-// once, each holding exactly the units the plan assigns it — and returns
-// the count's exact totals. Result.Units is the number of units and
-// Result.Shard.Count is M; Result.Method is the records' method. MethodJoin
-// records hold totals only; the merged Unique is derived from the whole
-// total as Count does. Records of different methods are refused. Errors
-// wrap ErrShard and name the shards at fault and their Source.
-//
-// What the records say is checked as Count checks a checkpoint: every
-// unit's result against its method's rule (see Count), then the whole by
-// Burnside's lemma for 2 ≤ n ≤ 32. A MethodKernel set that breaks the lemma
-// has a unit that breaks its own share of it (8·unique − total is the
-// unit's symmetric solutions, which a small search counts): the error
-// names that unit and its record. A MethodJoin set cannot be narrowed
-// down (its units hold totals only): the error names every source. Each
-// tells the command that counts the shard(s) again. The edits no check
-// can see are those that keep the lemma: a unit's total +8k with its
-// unique +k (MethodKernel), a total off by a multiple of 8 within the unit's
-// bound (MethodJoin); VerifyShards recounts a sample.
-//
-// Records of a count with replicas (Shard.Replicas R ≥ 2) hold R copies
-// of each unit: every shard is still required, and the copies of each
-// unit must agree before anything is added (each unit once). Copies that
-// disagree, also when a majority agrees, are an error that names the
-// unit, every copy's shard and source, and the commands that count
-// those shards again; that catches the edits above unless they are made
-// to every copy. Result.Shard.Replicas is R (0 for 1), Result.Units the
-// number of distinct units.
+// MergeShards checks that recs are the whole set of shards of one count,
+// each unit by its method's rule, the copies of a unit alike, the total by
+// Burnside's lemma (internal/run's doc.go), and returns the exact totals.
+// Errors wrap ErrShard and name the records to count again.
 func MergeShards(recs []ShardRecord) (Result, error) {
 	return mergeShards(recs, run.PlanFor, true)
 }
@@ -307,16 +247,8 @@ func mergeShards(recs []ShardRecord, plans func(method string, n int) (shard.Pla
 	return fromRun(r), nil
 }
 
-// VerifyShards recomputes k units chosen at random (by seed) among the
-// units of recs, with the given number of workers (0 = all cores) and
-// each record's method, and compares each with its record (the total,
-// and the unique count unless the method counts totals only): a cheap
-// check against a faulty machine. k larger than the number of units
-// checks them all. A unit that is in several records (the copies of a
-// count with replicas) is one unit, recounted once and compared with
-// every copy, not only the first. It returns the recomputed
-// units; the error wraps ErrVerify and names the first unit that
-// differs, its shard and its source.
+// VerifyShards recounts k units of recs drawn by seed (all if k is
+// larger) and compares each copy; the error wraps ErrVerify.
 func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, workers int) ([]UnitCount, error) {
 	workers, err := run.Workers(workers)
 	if err != nil {
@@ -344,4 +276,17 @@ func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, w
 func fromBig(b *big.Int) (Uint128, bool) {
 	u, ok := run.FromBig(b)
 	return Uint128(u), ok
+}
+
+// ReadShardRecords reads and checks the shard records of r, in bounded
+// memory; source names r in errors.
+func ReadShardRecords(ctx context.Context, r io.Reader, source string) ([]ShardRecord, error) {
+	recs, err := shard.ReadAllFor(ctx, r, run.HeaderCheck(map[run.PlanKey]shard.Plan{}))
+	if errors.Is(err, shard.ErrRecord) {
+		return nil, run.WithKind(ErrShard, fmt.Errorf("%s: %w", source, err))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return fromShardRecords(recs, source)
 }

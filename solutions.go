@@ -9,33 +9,22 @@ import (
 	"github.com/nqueens/nqueens/internal/classic"
 )
 
-// SolveOptions tunes a Search. The zero value enumerates every solution
-// with the MethodBitboard method.
+// SolveOptions tunes a Search: the method (MethodAuto: MethodBitboard),
+// Unique for the canonical solutions only (A002562(N)), Limit to stop
+// after that many (0: none), and Trace to receive every step, from the
+// goroutine that ranges over the solutions.
 type SolveOptions struct {
-	// Method selects the algorithm; MethodAuto (the zero value) means
-	// MethodBitboard.
 	Method Method
-	// Unique keeps only the canonical member of each symmetry class
-	// (see Canonical): A002562(N) solutions instead of A000170(N).
 	Unique bool
-	// Limit stops the search after that many solutions; 0 means no limit.
-	Limit int
-	// Trace, if not nil, receives every step of the search (see Event).
-	// It is called from the goroutine that ranges over the solutions.
-	Trace func(Event)
+	Limit  int
+	Trace  func(Event)
 }
 
-// Stats counts the work of a search.
+// Stats counts the work of a search: queens placed, candidates tested
+// (squares, free squares, or permutations by the method) and solutions
+// found before Unique's filter.
 type Stats struct {
-	// Nodes is the number of queens placed.
-	Nodes uint64
-	// Candidates is the number of squares tested (Board, Arrays), free
-	// squares visited (MethodBitboard), or complete permutations tested
-	// (Permutation: N! of them, "analyzed" in the C# tutorial).
-	Candidates uint64
-	// Solutions is the number of solutions the algorithm found, before
-	// Unique filtering.
-	Solutions uint64
+	Nodes, Candidates, Solutions uint64
 }
 
 // EventKind is what happened in one step of a search.
@@ -43,33 +32,22 @@ type EventKind uint8
 
 // The kinds of event, in the order a step can produce them.
 const (
-	// EventTry: the search tests the square (Row, Col).
-	EventTry EventKind = EventKind(classic.Try)
-	// EventConflict: (Row, Col) is attacked by the queen at (ByRow,
-	// ByCol). The Permutation method reports it once per rejected
-	// permutation, for the first attacking pair.
-	EventConflict EventKind = EventKind(classic.Conflict)
-	// EventPlace: a queen is put on (Row, Col).
-	EventPlace EventKind = EventKind(classic.Place)
-	// EventRemove: the queen on (Row, Col) is taken back.
-	EventRemove EventKind = EventKind(classic.Remove)
-	// EventSolution: the board holds a solution.
-	EventSolution EventKind = EventKind(classic.Solution)
-	// EventDeadEnd: row Row has no free square (MethodBitboard only).
-	EventDeadEnd EventKind = EventKind(classic.DeadEnd)
+	EventTry      EventKind = EventKind(classic.Try)      // the search tests (Row, Col)
+	EventConflict EventKind = EventKind(classic.Conflict) // (Row, Col) is attacked from (ByRow, ByCol)
+	EventPlace    EventKind = EventKind(classic.Place)    // a queen is put on (Row, Col)
+	EventRemove   EventKind = EventKind(classic.Remove)   // the queen on (Row, Col) is taken back
+	EventSolution EventKind = EventKind(classic.Solution) // the board holds a solution
+	EventDeadEnd  EventKind = EventKind(classic.DeadEnd)  // row Row has no free square (MethodBitboard)
 )
 
-// String returns the kind's name: "try", "conflict", "place", "remove",
-// "solution" or "deadend".
+// String returns the kind's name, such as "try".
 func (k EventKind) String() string { return classic.Kind(k).String() }
 
 // MarshalText encodes the kind as its name.
 func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
-// An Event is one step of a traced search. Rows and columns are
-// zero-based; ByRow and ByCol are -1 unless Kind is EventConflict, and Col
-// is -1 for EventDeadEnd. Depth is the number of queens on the board
-// after the step. Stats are the counts so far.
+// An Event is one step of a traced search, zero-based; ByRow and ByCol
+// are -1 but for EventConflict.
 type Event struct {
 	Kind  EventKind `json:"kind"`
 	Row   int       `json:"row"`
@@ -80,10 +58,8 @@ type Event struct {
 	Stats Stats     `json:"stats"`
 }
 
-// A Search enumerates the solutions of one board size lazily. Create it
-// with NewSearch, range over All, then read Stats. A Search is not safe
-// for concurrent use; All may be ranged over more than once, and each
-// time starts the search again.
+// A Search enumerates the solutions of a board lazily; it is not safe
+// for concurrent use.
 type Search struct {
 	ctx   context.Context // of Solutions; nil for NewSearch
 	n     int
@@ -92,8 +68,7 @@ type Search struct {
 	err   error
 }
 
-// NewSearch checks n and opts and returns a search for the n×n board.
-// n must be in 0..MaxN.
+// NewSearch is Solutions without a context.
 func NewSearch(n int, opts SolveOptions) (*Search, error) {
 	if err := checkN(n); err != nil {
 		return nil, err
@@ -115,16 +90,13 @@ func NewSearch(n int, opts SolveOptions) (*Search, error) {
 	return &Search{n: n, opts: opts}, nil
 }
 
-// All returns the solutions in lexicographic order of their one-based
-// permutations (for N = 8 the first is "1 5 8 6 3 7 2 4"). The search
-// runs only as the consumer asks: it stops as soon as the loop body
-// breaks. Each Placement yielded is a new slice the consumer may keep.
+// All yields the solutions, each a new slice, in lexicographic order ("1 5
+// 8 6 3 7 2 4" first for N = 8), as the loop asks for them.
 func (s *Search) All() iter.Seq[Placement] {
 	return s.all(s.ctx)
 }
 
-// AllContext is All with cancellation: when ctx is done the sequence
-// ends and Err returns ctx.Err().
+// AllContext is All stopping when ctx is done (Err returns ctx.Err()).
 func (s *Search) AllContext(ctx context.Context) iter.Seq[Placement] {
 	return s.all(ctx)
 }
@@ -141,7 +113,7 @@ func (s *Search) all(ctx context.Context) iter.Seq[Placement] {
 		count := 0
 		cs.Yield = func(cols []int) bool {
 			p := Placement(cols)
-			if s.opts.Unique && !IsCanonical(p) {
+			if s.opts.Unique && !isCanonical(p) {
 				return true
 			}
 			if !yield(p.Clone()) {
@@ -162,11 +134,9 @@ func (s *Search) Stats() Stats { return s.stats }
 // made by Solutions) or AllContext, such as context.Canceled, or nil.
 func (s *Search) Err() error { return s.err }
 
-// Solutions returns the search of the solutions of the n×n board, which
-// stops when ctx is done: range over its All, in lexicographic order,
-// then read its Stats and Err (ctx.Err() if ctx ended it). It returns an
-// error for n outside 0..MaxN or bad options. Completions follows the
-// same convention.
+// Solutions returns the search of the solutions of the n×n board, 0 ≤ n
+// ≤ MaxN, which stops when ctx is done; range over All, then read Stats
+// and Err.
 func Solutions(ctx context.Context, n int, opts SolveOptions) (*Search, error) {
 	s, err := NewSearch(n, opts)
 	if err != nil {

@@ -100,7 +100,7 @@ func TestSolutionsLimitUnique(t *testing.T) {
 		}
 		got := 0
 		for p := range seq.All() {
-			if tt.opts.Unique && !IsCanonical(p) {
+			if tt.opts.Unique && !isCanonical(p) {
 				t.Errorf("Solutions(%d, %+v) yielded non-canonical %v", tt.n, tt.opts, p)
 			}
 			got++

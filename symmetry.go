@@ -1,153 +1,74 @@
 package nqueens
 
-import "slices"
+import (
+	"slices"
 
-// A Symmetry is one of the 8 transformations of the square board (the
-// dihedral group D4). Each maps a solution to a solution.
-type Symmetry uint8
-
-// The 8 symmetries. Rotations turn the board clockwise; FlipHorizontal
-// mirrors it left to right, FlipVertical top to bottom, FlipDiagonal
-// about the main (top-left to bottom-right) diagonal and FlipAntiDiagonal
-// about the other one.
-const (
-	Identity Symmetry = iota
-	Rotate90
-	Rotate180
-	Rotate270
-	FlipHorizontal
-	FlipVertical
-	FlipDiagonal
-	FlipAntiDiagonal
+	"github.com/nqueens/nqueens/internal/square"
 )
 
-// Symmetries lists all 8 symmetries, Identity first.
-var Symmetries = [8]Symmetry{Identity, Rotate90, Rotate180, Rotate270, FlipHorizontal, FlipVertical, FlipDiagonal, FlipAntiDiagonal}
+// A symmetry is one of the 8 symmetries of the square board (D4).
+type symmetry uint8
+
+// The 8 symmetries; the rotations turn the board clockwise.
+const (
+	identity         symmetry = square.Identity
+	rotate90         symmetry = square.Rot90
+	rotate180        symmetry = square.Rot180
+	rotate270        symmetry = square.Rot270
+	flipHorizontal   symmetry = square.FlipH
+	flipVertical     symmetry = square.FlipV
+	flipDiagonal     symmetry = square.Diag
+	flipAntiDiagonal symmetry = square.Anti
+)
+
+// symmetries lists all 8 symmetries, identity first.
+var symmetries = [8]symmetry{identity, rotate90, rotate180, rotate270, flipHorizontal, flipVertical, flipDiagonal, flipAntiDiagonal}
 
 var symmetryNames = [8]string{"identity", "rotate90", "rotate180", "rotate270", "flip-horizontal", "flip-vertical", "flip-diagonal", "flip-antidiagonal"}
 
 // String returns the symmetry's name, such as "rotate90".
-func (s Symmetry) String() string {
+func (s symmetry) String() string {
 	if int(s) < len(symmetryNames) {
 		return symmetryNames[s]
 	}
 	return "symmetry(?)"
 }
 
-// point maps the square (r, c) of an n×n board under s.
-func (s Symmetry) point(n, r, c int) (int, int) {
-	m := n - 1
-	switch s {
-	case Rotate90:
-		return c, m - r
-	case Rotate180:
-		return m - r, m - c
-	case Rotate270:
-		return m - c, r
-	case FlipHorizontal:
-		return r, m - c
-	case FlipVertical:
-		return m - r, c
-	case FlipDiagonal:
-		return c, r
-	case FlipAntiDiagonal:
-		return m - c, m - r
-	}
-	return r, c
-}
-
-// Apply returns the placement s makes of p, in a new slice. p must hold
-// one queen per column as well as per row (a permutation, as every
-// solution does); otherwise rows of the result may be left at -1 by
-// the rotations and diagonal flips, which move columns to rows.
-func (s Symmetry) Apply(p Placement) Placement {
-	n := len(p)
-	q := make(Placement, n)
+// Apply returns the image of the permutation p under s, a new slice.
+func (s symmetry) apply(p Placement) Placement {
+	q := make(Placement, len(p))
 	for i := range q {
 		q[i] = -1
 	}
-	for r, c := range p {
-		if c < 0 || c >= n {
-			continue
-		}
-		r2, c2 := s.point(n, r, c)
-		q[r2] = c2
-	}
+	square.Image(int(s), p, q)
 	return q
 }
 
-// Canonical returns the lexicographically smallest of the 8 images of
-// the permutation p: the representative of its symmetry class that
-// Solutions yields with Unique set. It returns a new slice. A p that is
-// not a permutation of 0..N-1 (a column off the board or used twice) has
-// no well-defined images, and Canonical returns a copy of it unchanged.
+// Canonical returns the smallest of the 8 images of the permutation p, a
+// new slice (a copy of p if p is not a permutation).
 func Canonical(p Placement) Placement {
 	best := p.Clone()
-	if !isPermutation(p) {
+	if !square.IsPermutation(p) {
 		return best
 	}
-	for _, s := range Symmetries[1:] {
-		if q := s.Apply(p); slices.Compare(q, best) < 0 {
+	for _, s := range symmetries[1:] {
+		if q := s.apply(p); slices.Compare(q, best) < 0 {
 			best = q
 		}
 	}
 	return best
 }
 
-// IsCanonical reports whether the permutation p equals Canonical(p). It
-// is false when a column is off the board, and does not allocate for
-// N ≤ 64.
-func IsCanonical(p Placement) bool {
+// isCanonical reports whether p equals Canonical(p).
+func isCanonical(p Placement) bool {
 	var buf [64]int
 	img := buf[:0]
 	if len(p) > len(buf) {
 		img = make([]int, 0, len(p))
 	}
-	return isCanonical(p, img[:len(p)])
+	return square.IsCanonical(p, img[:len(p)])
 }
 
-// isCanonical is IsCanonical with a caller's scratch slice, len(img) == len(p).
-func isCanonical(p Placement, img []int) bool {
-	n := len(p)
-	for _, s := range Symmetries[1:] {
-		for r, c := range p {
-			if uint(c) >= uint(n) {
-				return false // not a permutation: no canonical form
-			}
-			r2, c2 := s.point(n, r, c)
-			img[r2] = c2
-		}
-		if slices.Compare(img, p) < 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// ClassSize returns the number of distinct placements among the 8
-// images of the permutation p. For a solution with N ≥ 4 it is 8, 4
-// (the solution is unchanged by a half turn) or 2 (unchanged by a
-// quarter turn); it is 1 for N ≤ 1. Summed over the canonical solutions
-// it gives the total: Σ ClassSize = A000170(N).
-func ClassSize(p Placement) int {
-	seen := make([]Placement, 0, 8)
-	for _, s := range Symmetries {
-		q := s.Apply(p)
-		if !slices.ContainsFunc(seen, func(x Placement) bool { return slices.Equal(x, q) }) {
-			seen = append(seen, q)
-		}
-	}
-	return len(seen)
-}
-
-// isPermutation reports whether p holds each of 0..N-1 once.
-func isPermutation(p Placement) bool {
-	seen := make([]bool, len(p))
-	for _, c := range p {
-		if c < 0 || c >= len(p) || seen[c] {
-			return false
-		}
-		seen[c] = true
-	}
-	return true
-}
+// ClassSize returns the number of distinct images of the permutation p:
+// 8, 4 or 2 for a solution with N ≥ 4, 1 for N ≤ 1.
+func ClassSize(p Placement) int { return square.ClassSize(p) }

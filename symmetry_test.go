@@ -9,31 +9,31 @@ import (
 func TestSymmetryApply(t *testing.T) {
 	p := Placement{1, 3, 0, 2} // "2 4 1 3"
 	tests := []struct {
-		s    Symmetry
+		s    symmetry
 		want Placement
 	}{
-		{Identity, Placement{1, 3, 0, 2}},
-		{FlipHorizontal, Placement{2, 0, 3, 1}},
-		{FlipVertical, Placement{2, 0, 3, 1}},
-		{Rotate90, Placement{1, 3, 0, 2}},
-		{Rotate180, Placement{1, 3, 0, 2}},
+		{identity, Placement{1, 3, 0, 2}},
+		{flipHorizontal, Placement{2, 0, 3, 1}},
+		{flipVertical, Placement{2, 0, 3, 1}},
+		{rotate90, Placement{1, 3, 0, 2}},
+		{rotate180, Placement{1, 3, 0, 2}},
 	}
 	for _, tt := range tests {
-		if got := tt.s.Apply(p); !slices.Equal(got, tt.want) {
-			t.Errorf("%v.Apply(%v) = %v; want %v", tt.s, p, got, tt.want)
+		if got := tt.s.apply(p); !slices.Equal(got, tt.want) {
+			t.Errorf("%v.apply(%v) = %v; want %v", tt.s, p, got, tt.want)
 		}
 	}
 	// The group: rotating four times is the identity; every flip is an involution.
 	q := Placement{4, 1, 5, 0, 6, 3, 7, 2}
 	r := q
 	for range 4 {
-		r = Rotate90.Apply(r)
+		r = rotate90.apply(r)
 	}
 	if !slices.Equal(r, q) {
-		t.Errorf("Rotate90⁴(%v) = %v", q, r)
+		t.Errorf("rotate90⁴(%v) = %v", q, r)
 	}
-	for _, s := range []Symmetry{FlipHorizontal, FlipVertical, FlipDiagonal, FlipAntiDiagonal, Rotate180} {
-		if got := s.Apply(s.Apply(q)); !slices.Equal(got, q) {
+	for _, s := range []symmetry{flipHorizontal, flipVertical, flipDiagonal, flipAntiDiagonal, rotate180} {
+		if got := s.apply(s.apply(q)); !slices.Equal(got, q) {
 			t.Errorf("%v twice on %v = %v", s, q, got)
 		}
 	}
@@ -56,8 +56,8 @@ func TestSymmetryClasses(t *testing.T) {
 		for p := range seq.All() {
 			all[p.String()] = true
 			c := Canonical(p)
-			for _, s := range Symmetries {
-				img := s.Apply(p)
+			for _, s := range symmetries {
+				img := s.apply(p)
 				if err := Validate(img); err != nil {
 					t.Fatalf("n=%d: %v of %v = %v is not a solution: %v", n, s, p, img, err)
 				}
@@ -65,11 +65,11 @@ func TestSymmetryClasses(t *testing.T) {
 					t.Fatalf("n=%d: Canonical(%v(%v)) = %v; want %v", n, s, p, got, c)
 				}
 			}
-			if IsCanonical(p) {
+			if isCanonical(p) {
 				canon++
 				sizes += uint64(ClassSize(p))
 				if !slices.Equal(c, p) {
-					t.Fatalf("IsCanonical(%v) but Canonical = %v", p, c)
+					t.Fatalf("isCanonical(%v) but Canonical = %v", p, c)
 				}
 			}
 		}

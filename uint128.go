@@ -4,11 +4,11 @@ import (
 	"math/big"
 	"math/bits"
 	"strconv"
+
+	"github.com/nqueens/nqueens/internal/run"
 )
 
-// A Uint128 is an unsigned 128-bit integer: the type of solution totals,
-// which pass 2^64 at N = 29 (A000170(29) ≈ 3.9·10^19). Its zero value
-// is 0.
+// A Uint128 is an unsigned 128-bit integer, the type of totals.
 type Uint128 struct {
 	Hi, Lo uint64
 }
@@ -20,8 +20,8 @@ func (x Uint128) Add(y Uint128) (sum Uint128, overflow bool) {
 	return Uint128{hi, lo}, c != 0
 }
 
-// AddMul64 returns x + a·b and whether the result overflowed 128 bits.
-func (x Uint128) AddMul64(a, b uint64) (Uint128, bool) {
+// addMul64 returns x + a·b and whether the result overflowed 128 bits.
+func (x Uint128) addMul64(a, b uint64) (Uint128, bool) {
 	hi, lo := bits.Mul64(a, b)
 	return x.Add(Uint128{hi, lo})
 }
@@ -53,13 +53,12 @@ func (x *Uint128) UnmarshalJSON(b []byte) error {
 	if len(s) >= 2 && s[0] == '"' {
 		s = s[1 : len(s)-1]
 	}
-	v, ok := new(big.Int).SetString(s, 10)
-	if !ok || v.Sign() < 0 || v.BitLen() > 128 {
+	v, _ := new(big.Int).SetString(s, 10)
+	u, ok := run.FromBig(v)
+	if !ok {
 		return &strconv.NumError{Func: "Uint128", Num: s, Err: strconv.ErrRange}
 	}
-	mask := new(big.Int).SetUint64(^uint64(0))
-	x.Lo = new(big.Int).And(v, mask).Uint64()
-	x.Hi = new(big.Int).Rsh(v, 64).Uint64()
+	*x = Uint128(u)
 	return nil
 }
 

@@ -192,8 +192,8 @@ func completeSize(fs *flagSet, pos []string, n int) (int, []string, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	if given && (size < 1 || size > nqueens.MaxCompleteN) {
-		return 0, nil, usagef("bad board: %v", fmt.Errorf("%w: n = %d is outside 1..%d", nqueens.ErrSize, size, nqueens.MaxCompleteN))
+	if given && (size < 1 || size > nqueens.MaxN) {
+		return 0, nil, usagef("bad board: %v", fmt.Errorf("%w: n = %d is outside 1..%d", nqueens.ErrSize, size, nqueens.MaxN))
 	}
 	return size, rest, nil
 }

@@ -102,8 +102,8 @@ func runGen(ctx context.Context, e *env, args []string) error {
 			return usagef("%s does not belong to family %s (it takes %s K)", f, *family, flag)
 		}
 	}
-	if size < 1 || size > nqueens.MaxCompleteN {
-		return usagef("N = %d: want 1 to %d", size, nqueens.MaxCompleteN)
+	if size < 1 || size > nqueens.MaxN {
+		return usagef("N = %d: want 1 to %d", size, nqueens.MaxN)
 	}
 	b, err := nqueens.GenerateBoard(*family, size, k, seed)
 	if err != nil {

@@ -152,23 +152,18 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	}
 
 	eo := nqueens.EstimateOptions{Method: m, Workers: *workers, MaxMemory: limit}
-	var qp []nqueens.QuadrantPlan
-	var qids [][]int
-	if m == nqueens.MethodJoin {
-		if qp, qids, err = quadrantShards(n, sh, *workers, limit); err != nil {
-			return shardsError(err)
-		}
-		if slices.ContainsFunc(qp, func(p nqueens.QuadrantPlan) bool { return !p.Projected }) {
-			// A shard without projected tables streams its row sets,
-			// and their walks are part of its CPU time, which Estimate
-			// counts for a shard (here all units as one shard, which
-			// streams as well). Measured at N = 20: count -shard 0/1
-			// took 82.6 s of CPU where the whole count took 57.3 s.
-			// Where some shards build tables and others stream (near
-			// a -max-memory), the walks are counted for all: an
-			// overestimate of those with tables.
-			eo.Shard = nqueens.Shard{Count: 1}
-		}
+	cp, err := planUnits(n, m, sh, *workers, limit)
+	if err != nil {
+		return shardsError(err)
+	}
+	if m == nqueens.MethodJoin && slices.ContainsFunc(cp.Shards, func(p nqueens.CountPlan) bool { return !p.Projected }) {
+		// A shard without projected tables streams its row sets,
+		// and their walks are part of its CPU time, which Estimate
+		// counts for a shard (here all units as one shard, which
+		// streams as well). Where some shards build tables and
+		// others stream (near a -max-memory), the walks are counted
+		// for all: an overestimate of those with tables.
+		eo.Shard = nqueens.Shard{Count: 1}
 	}
 	est, err := nqueens.Estimate(ctx, n, eo)
 	if err != nil {
@@ -177,7 +172,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		}
 		return err
 	}
-	per, units, even, estimated, err := planShards(ctx, n, m, sh, *workers, limit, est, qp, qids)
+	per, units, even, estimated, err := planShards(ctx, n, m, sh, *workers, limit, est, cp)
 	if err != nil {
 		return shardsError(err)
 	}
@@ -195,8 +190,8 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	if !math.IsNaN(est.Spread) {
 		j.Spread = &est.Spread
 	}
-	if len(qp) > 0 {
-		j.WholeMemory = qp[0].Whole
+	if m == nqueens.MethodJoin {
+		j.WholeMemory = cp.Whole
 	}
 	j.PlanDuration = time.Since(t0).Seconds()
 	if *format == "json" {
@@ -236,41 +231,44 @@ func shardsError(err error) error {
 	return err
 }
 
-// quadrantShards returns the join's plan of each shard of sh and its
-// units (nqueens.PlanQuadrantShards), or a usage error naming the first
-// shard over limit.
-func quadrantShards(n int, sh nqueens.Shard, workers int, limit uint64) ([]nqueens.QuadrantPlan, [][]int, error) {
-	qp, ids, err := nqueens.PlanQuadrantShards(n, nqueens.CountOptions{Workers: workers, MaxMemory: limit, Shard: sh})
+// planUnits returns the plan of each shard of sh (nqueens.Plan), or a
+// usage error naming the first join shard over limit. Its plan is the
+// zero CountPlan for the kernel above N = 32, whose units are not listed.
+func planUnits(n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64) (nqueens.CountPlan, error) {
+	cp, err := nqueens.Plan(n, nqueens.CountOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: sh})
 	if err != nil {
-		return nil, nil, err
+		if m == nqueens.MethodKernel && errors.Is(err, nqueens.ErrSize) {
+			return nqueens.CountPlan{}, nil
+		}
+		return cp, err
 	}
-	for _, p := range qp {
+	if m != nqueens.MethodJoin {
+		return cp, nil
+	}
+	for _, p := range cp.Shards {
 		if !p.Fits {
 			of := fmt.Sprintf("shard %s of n = %d", p.Shard, n)
 			if sh.Count == 1 {
 				of = fmt.Sprintf("n = %d", n)
 			}
-			return nil, nil, quadrantRefusal(of, p)
+			return cp, quadrantRefusal(of, p)
 		}
 	}
-	return qp, ids, nil
+	return cp, nil
 }
 
 // planShards returns each shard's units, CPU time and memory, the units
 // of the whole count, and whether the CPU time was shared evenly (the
 // units' times are not known: the join above N = 19, the kernel above
 // N = 32), and whether the units are estimated (the kernel's plan above
-// N = 32 is not listed). Each shard's memory is what its count plans:
-// the join's qp (quadrantShards: every shard from one walk of the
-// quadrant; qids its units), the kernel's Estimate (no calibration).
-func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64, est nqueens.CountEstimate, qp []nqueens.QuadrantPlan, qids [][]int) (per []shardPlan, units int, even, estimated bool, err error) {
+// N = 32 is not listed). Each shard's memory is what its count plans
+// (cp.Shards: planUnits), or for the kernel above N = 32 its Estimate
+// (no calibration).
+func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64, est nqueens.CountEstimate, cp nqueens.CountPlan) (per []shardPlan, units int, even, estimated bool, err error) {
 	r := max(sh.Replicas, 1)
-	ids := qids
-	if m != nqueens.MethodJoin {
-		ids, err = nqueens.ShardUnits(n, m, sh)
-		if err != nil && !errors.Is(err, nqueens.ErrSize) {
-			return nil, 0, false, false, err
-		}
+	var ids [][]int
+	for _, p := range cp.Shards {
+		ids = append(ids, p.IDs)
 	}
 	// ids is nil for the kernel above N = 32: its plan is not listed.
 	estimated = ids == nil
@@ -304,8 +302,11 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 		} else {
 			s.Units = int(math.Round(float64(units*r) / float64(sh.Count)))
 		}
-		if qp != nil {
-			s.Memory, s.Workers, s.Projected = qp[i].Memory, qp[i].Workers, qp[i].Projected
+		switch {
+		case m == nqueens.MethodJoin:
+			s.Memory, s.Workers, s.Projected = cp.Shards[i].Memory, cp.Shards[i].Workers, cp.Shards[i].Projected
+		case ids != nil:
+			s.Memory = cp.Shards[i].Memory
 		}
 		if even {
 			s.CPUSeconds = est.CPUSeconds * float64(r) / float64(sh.Count)
@@ -316,10 +317,10 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 		}
 		s.CPUSeconds += rest * float64(len(ids[i]))
 	}
-	if qp != nil {
+	if ids != nil {
 		return per, units, even, estimated, nil
 	}
-	// The kernel's memory, shard by shard: it depends on the shard's
+	// The kernel's memory above N = 32, shard by shard: it depends on the shard's
 	// number of units alone (the plan's units and one worker per unit
 	// up to -workers), so one Estimate per distinct number, not per
 	// shard (each Estimate assigns all units: per shard, the plan
@@ -440,7 +441,7 @@ func pick(xs []float64, k int) float64 {
 // quadrantRefusal is the usage error of a join's plan p over its limit:
 // what (of: "n = N" or "shard I/M of n = N") needs, and the least
 // -max-memory that passes (rounded up to whole MiB).
-func quadrantRefusal(of string, p nqueens.QuadrantPlan) error {
+func quadrantRefusal(of string, p nqueens.CountPlan) error {
 	return usagef("-max-memory: %v: %s needs %s with method quadrant, the limit is %s (a limit of %dM passes)",
 		nqueens.ErrMemory, of, bytesize.Need(p.Memory), bytesize.Limit(p.Limit), (p.Memory+1<<20-1)>>20)
 }

@@ -88,13 +88,12 @@ func TestPlanUnitsAreTheCounts(t *testing.T) {
 	}
 }
 
-// TestPlanQuadrantMemory: a join shard's units, memory, workers and
-// tables are what nqueens.PlanQuadrant plans for that shard alone (plan
-// plans every shard from one walk), by default and within a bound that
-// makes the shards list their rows; the whole count's peak is
-// PlanQuadrant's for the whole count. This is what count -plan-only
-// printed, before plan took over its job.
-func TestPlanQuadrantMemory(t *testing.T) {
+// TestPlanJoinMemory: a join shard's units, memory, workers and tables
+// are what nqueens.Plan plans for that shard (internal/run's
+// TestJoinPlannedShards checks those against each shard's plan alone),
+// by default and within a bound that makes the shards list their rows;
+// the whole count's peak is Plan's for the whole count.
+func TestPlanJoinMemory(t *testing.T) {
 	for _, tc := range []struct {
 		n, shards int
 		limit     uint64
@@ -105,20 +104,20 @@ func TestPlanQuadrantMemory(t *testing.T) {
 			args = append(args, "-max-memory", tc.maxMem)
 		}
 		p := planOf(t, args...)
-		whole, err := nqueens.PlanQuadrant(tc.n, nqueens.CountOptions{MaxMemory: tc.limit})
+		whole, err := nqueens.Plan(tc.n, nqueens.CountOptions{Method: nqueens.MethodJoin, MaxMemory: tc.limit})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if p.WholeMemory != whole.Whole {
-			t.Errorf("plan %v: whole_memory %d; want PlanQuadrant's %d", args, p.WholeMemory, whole.Whole)
+			t.Errorf("plan %v: whole_memory %d; want Plan's %d", args, p.WholeMemory, whole.Whole)
 		}
 		for i, s := range p.PerShard {
-			q, err := nqueens.PlanQuadrant(tc.n, nqueens.CountOptions{MaxMemory: tc.limit, Shard: nqueens.Shard{Index: i, Count: tc.shards}})
+			q, err := nqueens.Plan(tc.n, nqueens.CountOptions{Method: nqueens.MethodJoin, MaxMemory: tc.limit, Shard: nqueens.Shard{Index: i, Count: tc.shards}})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if s.Units != q.Units || s.Memory != q.Memory || s.Workers != q.Workers || s.Projected != q.Projected {
-				t.Errorf("plan %v shard %s: %d units, %d bytes, %d workers, tables %v; PlanQuadrant: %d, %d, %d, %v",
+				t.Errorf("plan %v shard %s: %d units, %d bytes, %d workers, tables %v; Plan: %d, %d, %d, %v",
 					args, s.Shard, s.Units, s.Memory, s.Workers, s.Projected, q.Units, q.Memory, q.Workers, q.Projected)
 			}
 		}

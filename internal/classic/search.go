@@ -152,3 +152,21 @@ func (s *Search) finish() error {
 	}
 	return s.err
 }
+
+// Count counts the solutions of the n×n board by method on one
+// goroutine, and among them those keep accepts (the canonical ones),
+// with the nodes the search placed; it returns ctx's error when ctx
+// ends.
+func Count(ctx context.Context, n int, method string, keep func([]int) bool) (solutions, kept, nodes uint64, err error) {
+	s := Search{N: n, Ctx: ctx}
+	s.Yield = func(cols []int) bool {
+		if keep(cols) {
+			kept++
+		}
+		return true
+	}
+	if err := Methods[method](&s); err != nil {
+		return 0, 0, 0, err
+	}
+	return s.Stats.Solutions, kept, s.Stats.Nodes, nil
+}

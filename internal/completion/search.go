@@ -280,3 +280,24 @@ func First(ctx context.Context, b *Board) ([]int, Stats, error) {
 	}
 	return out, st, nil
 }
+
+// Solve returns the first completion of b (nil if there is none) and,
+// with all, the number of completions, else 1 (0 when there is none),
+// with the search's work.
+func Solve(ctx context.Context, b *Board, all bool) (first []int, count uint64, st Stats, err error) {
+	if !all {
+		first, st, err = First(ctx, b)
+		if first != nil {
+			count = 1
+		}
+		return first, count, st, err
+	}
+	st, err = All(ctx, b, func(cols []int) bool {
+		if count == 0 {
+			first = append([]int(nil), cols...)
+		}
+		count++
+		return true
+	})
+	return first, count, st, err
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"strconv"
 )
 
 // ErrNoSolution is returned by WritePerm for board sizes without a
@@ -293,4 +294,42 @@ func (pw *permWriter) short(v, c int) {
 		pw.p += 2
 		v += 2
 	}
+}
+
+// Write writes a solution of n queens to w in format f ("" or "perm",
+// "json", "board"): cols, or this package's construction when cols is
+// nil. A drawing (by draw) of n above maxBoard is an error wrapping
+// errSize.
+func Write(w io.Writer, n int, cols []int32, f string, draw func([]int) string, maxBoard int, errSize error) error {
+	head := `{"n":` + strconv.Itoa(n) + `,"columns":[`
+	switch f {
+	case "", "perm":
+		if cols == nil {
+			return WritePerm(w, n)
+		}
+		return WriteInt32s(w, cols, "", ' ', "\n")
+	case "json":
+		if cols == nil {
+			return WriteColumns(w, n, head, ',', "]}\n")
+		}
+		return WriteInt32s(w, cols, head, ',', "]}\n")
+	case "board":
+		if n > maxBoard {
+			return fmt.Errorf("%w: a board drawing is limited to n ≤ %d; n = %d", errSize, maxBoard, n)
+		}
+		p := make([]int, 0, n)
+		for _, c := range cols {
+			p = append(p, int(c))
+		}
+		if cols == nil {
+			for _, r := range Runs(n) {
+				for k := range r.Len {
+					p = append(p, r.Col+2*k)
+				}
+			}
+		}
+		_, err := io.WriteString(w, draw(p))
+		return err
+	}
+	return fmt.Errorf("unknown format %q: want perm, json or board", f)
 }

@@ -74,6 +74,12 @@ func parallel(workers, units int) int {
 // wave's buffers.
 var kernelScratch = uint64(unsafe.Sizeof(kernel.Worker{})) + kernel.WaveBytes
 
+// KernelMemory is the planned memory of a kernel count whose plan has
+// units units, on workers goroutines: the plan and each worker's scratch.
+func KernelMemory(units, workers int) uint64 {
+	return uint64(units)*uint64(unsafe.Sizeof(kernel.Unit{})) + uint64(workers)*kernelScratch
+}
+
 // Options are what the estimators need of the count: its goroutines
 // (at least 1) and the calibration budget.
 type Options struct {
@@ -89,7 +95,7 @@ func Kernel(ctx context.Context, n int, p *kernel.Plan, planSec float64, costs [
 	var err error
 	e.Units = len(sel)
 	e.Workers = max(1, min(opts.Workers, len(sel)))
-	e.Memory = uint64(len(p.Units))*uint64(unsafe.Sizeof(kernel.Unit{})) + uint64(e.Workers)*kernelScratch
+	e.Memory = KernelMemory(len(p.Units), e.Workers)
 	cum := make([]float64, len(costs))
 	var c float64
 	for i, x := range costs {

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/nqueens/nqueens/internal/square"
 )
 
 // MaxN is the largest board the kernel counts: a row is a uint64.
@@ -21,46 +23,22 @@ const MaxN = 64
 // another version are refused.
 const Version = "border4-d4-v2"
 
-// The eight symmetries of the square, as indexes into a Unit's Stab
-// bit set. Square (r, c) of an n×n board goes to
-//
-//	symID  (r, c)      symRot90  (c, m−r)    symRot180 (m−r, m−c)
-//	symRot270 (m−c, r) symFlipC  (r, m−c)    symFlipR  (m−r, c)
-//	symDiag (c, r)     symAnti   (m−c, m−r)
-//
-// with m = n−1.
+// The eight symmetries of the square (internal/square), as indexes
+// into a Unit's Stab bit set.
 const (
-	symID = iota
-	symRot90
-	symRot180
-	symRot270
-	symFlipC
-	symFlipR
-	symDiag
-	symAnti
+	symID     = square.Identity
+	symRot90  = square.Rot90
+	symRot180 = square.Rot180
+	symRot270 = square.Rot270
+	symFlipC  = square.FlipH
+	symFlipR  = square.FlipV
+	symDiag   = square.Diag
+	symAnti   = square.Anti
 )
 
 // apply returns the image of square (r, c) under symmetry s on a board
-// whose last index is m.
-func apply(s, m, r, c int) (int, int) {
-	switch s {
-	case symRot90:
-		return c, m - r
-	case symRot180:
-		return m - r, m - c
-	case symRot270:
-		return m - c, r
-	case symFlipC:
-		return r, m - c
-	case symFlipR:
-		return m - r, c
-	case symDiag:
-		return c, r
-	case symAnti:
-		return m - c, m - r
-	}
-	return r, c
-}
+// whose last index is m (square.Apply).
+func apply(s, m, r, c int) (int, int) { return square.Apply(s, m, r, c) }
 
 // A Border is where the queens on the four edges of the board stand.
 // Every solution (N ≥ 1) has exactly one queen in the top row, the

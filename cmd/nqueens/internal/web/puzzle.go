@@ -31,7 +31,7 @@ const (
 
 // boardParam reads the required parameter b: the board as ParseBoard reads
 // it, rows separated by "/" ("Q.../..x./..../...."), at most
-// nqueens.MaxCompleteN squares wide. It checks the shape, not the queens.
+// nqueens.MaxN squares wide. It checks the shape, not the queens.
 func boardParam(q url.Values) (*nqueens.Board, error) {
 	s := q.Get("b")
 	if s == "" {
@@ -241,7 +241,7 @@ func (s *server) generate(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return badf("family: unknown family %s (want queens, blocked or diag)", quote(family))
 	}
-	n, err := nParam(q, nqueens.MaxCompleteN)
+	n, err := nParam(q, nqueens.MaxN)
 	if err != nil {
 		return err
 	}

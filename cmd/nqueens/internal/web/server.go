@@ -463,7 +463,7 @@ func (s *server) config(w http.ResponseWriter, r *http.Request) error {
 		"fromMax":  FromMax,
 		"methods":  methods,
 		// The puzzle's boards: /api/complete and /api/generate.
-		"puzzleMax": nqueens.MaxCompleteN,
+		"puzzleMax": nqueens.MaxN,
 	})
 	return nil
 }

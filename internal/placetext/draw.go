@@ -1,29 +1,20 @@
-package nqueens
+package placetext
 
 import (
 	"strconv"
 	"strings"
 )
 
-// Board draws p as the text grid the tutorials log to regine.txt: column
-// numbers on top, a rule under them and between rows, the row number on
-// the left and "#" for a queen:
-//
-//	    1   2   3   4
-//	  -----------------
-//	1 |   | # |   |   |
-//	  -----------------
-//	...
-//
-// Columns outside the board (such as -1 for an open row) draw an empty
-// row. Every line ends in a newline. For N = 0 it returns "".
-func (p Placement) Board() string {
+// Draw returns p as the grid nqueens.Placement.Board draws: column
+// numbers, rules, "#" for a queen; a column off the board draws an
+// empty row, and N = 0 gives "".
+func Draw(p []int) string {
 	var b strings.Builder
 	writeBoard(&b, p)
 	return b.String()
 }
 
-func writeBoard(b *strings.Builder, p Placement) {
+func writeBoard(b *strings.Builder, p []int) {
 	n := len(p)
 	if n == 0 {
 		return

@@ -1,0 +1,37 @@
+package nqueens
+
+import (
+	"errors"
+	"math"
+
+	"github.com/nqueens/nqueens/internal/minconf"
+	"github.com/nqueens/nqueens/internal/placetext"
+	"github.com/nqueens/nqueens/internal/quadrant"
+	"github.com/nqueens/nqueens/internal/run"
+)
+
+// The largest boards the functions accept.
+const (
+	MaxN         = 64            // Count, Solutions, Complete
+	MaxQuadrantN = quadrant.MaxN // Count with MethodJoin
+	MaxFindN     = math.MaxInt32 // Find, WriteFind
+	MaxRandomN   = minconf.MaxN  // Random (about 5 bytes a queen)
+	MaxBoardN    = 1000          // drawings in FormatBoard
+)
+
+// The errors of the package; a returned error wraps one of them, and
+// says more.
+var (
+	ErrSize         = run.ErrSize                    // a board size out of range
+	ErrMethod       = errors.New("unknown method")   // ParseMethod
+	ErrMemory       = run.ErrMemory                  // over CountOptions.MaxMemory, or Random without the memory
+	ErrCheckpoint   = run.ErrCheckpoint              // a checkpoint Count refuses
+	ErrShard        = run.ErrShard                   // a bad shard, shard record or set of records
+	ErrVerify       = run.ErrVerify                  // VerifyShards: a recounted unit differs
+	ErrSyntax       = placetext.ErrSyntax            // text that is not a placement
+	ErrAttack       = errors.New("queens attack")    // Validate: two queens attack
+	ErrNoSolution   = errors.New("no solution")      // N = 2 and 3
+	ErrNoCompletion = errors.New("no completion")    // Complete
+	ErrBadBoard     = errors.New("bad board")        // a Board that is not a valid question
+	ErrTrialOver    = errors.New("trial time is up") // Search.AllWithin ran out of time
+)

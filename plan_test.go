@@ -1,0 +1,132 @@
+package nqueens
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+// TestPlanShards checks the assignment Plan reports against what Count
+// counts: each unit in exactly R distinct shards, and a shard's units
+// those of its Result.UnitResults.
+func TestPlanShards(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		m    Method
+		k, r int
+	}{
+		{12, MethodKernel, 4, 1},
+		{12, MethodKernel, 4, 2},
+		{13, MethodJoin, 3, 3},
+		{14, MethodJoin, 5, 2},
+	} {
+		p, err := Plan(tc.n, CountOptions{Method: tc.m, Shard: Shard{Count: tc.k, Replicas: tc.r}})
+		if err != nil {
+			t.Fatalf("Plan(%d, %s, %d×%d): %v", tc.n, tc.m, tc.k, tc.r, err)
+		}
+		if len(p.Shards) != tc.k {
+			t.Fatalf("Plan(%d, %s, %d×%d) has %d shards; want %d", tc.n, tc.m, tc.k, tc.r, len(p.Shards), tc.k)
+		}
+		if p.Method != tc.m || !slices.Equal(p.IDs, p.Shards[0].IDs) {
+			t.Errorf("Plan(%d, %s, shard 0/%d): method %s, units %v; want %s, those of Shards[0] %v", tc.n, tc.m, tc.k, p.Method, p.IDs, tc.m, p.Shards[0].IDs)
+		}
+		where := map[int][]int{}
+		for i, sp := range p.Shards {
+			if sp.Units != len(sp.IDs) || sp.Shard != (Shard{Index: i, Count: tc.k, Replicas: tc.r}) {
+				t.Errorf("n=%d %s shard %d: Units %d, Shard %v; want %d, %d/%d", tc.n, tc.m, i, sp.Units, sp.Shard, len(sp.IDs), i, tc.k)
+			}
+			for _, id := range sp.IDs {
+				where[id] = append(where[id], i)
+			}
+		}
+		whole, err := Count(t.Context(), tc.n, CountOptions{Method: tc.m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(where) != whole.Units || p.UnitsTotal != whole.Units {
+			t.Errorf("n=%d %s: %d distinct units over the shards; the count has %d", tc.n, tc.m, len(where), whole.Units)
+		}
+		for id, shards := range where {
+			seen := map[int]bool{}
+			for _, s := range shards {
+				seen[s] = true
+			}
+			if len(shards) != tc.r || len(seen) != tc.r {
+				t.Errorf("n=%d %s: unit %d is in shards %v; want %d distinct", tc.n, tc.m, id, shards, tc.r)
+			}
+		}
+		for i, sp := range p.Shards {
+			ids := sp.IDs
+			res, err := Count(t.Context(), tc.n, CountOptions{Method: tc.m, Shard: Shard{Index: i, Count: tc.k, Replicas: tc.r}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			counted := make([]int, len(res.UnitResults))
+			for j, u := range res.UnitResults {
+				counted[j] = u.ID
+			}
+			slices.Sort(counted)
+			if !slices.Equal(counted, slices.Sorted(slices.Values(ids))) {
+				t.Errorf("n=%d %s shard %d/%d×%d: Count counted units %v; Plan lists %v", tc.n, tc.m, i, tc.k, tc.r, counted, ids)
+			}
+		}
+	}
+	if _, err := Plan(12, CountOptions{Method: MethodKernel, Shard: Shard{Count: 2, Replicas: 3}}); !errors.Is(err, ErrShard) {
+		t.Errorf("Plan with R > M: %v; want ErrShard", err)
+	}
+}
+
+// TestPlan checks a whole count's plan of each method, and what Plan
+// refuses.
+func TestPlan(t *testing.T) {
+	for _, tc := range []struct {
+		n     int
+		opts  CountOptions
+		want  Method
+		units int
+	}{
+		{8, CountOptions{Method: MethodBoard}, MethodBoard, 1},
+		{12, CountOptions{Method: MethodKernel, Workers: 3}, MethodKernel, 0},
+		{16, CountOptions{Method: MethodJoin, Workers: 2}, MethodJoin, 0},
+		{12, CountOptions{}, MethodKernel, 0},
+	} {
+		p, err := Plan(tc.n, tc.opts)
+		if err != nil {
+			t.Fatalf("Plan(%d, %+v): %v", tc.n, tc.opts, err)
+		}
+		res, err := Count(t.Context(), tc.n, tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.N != tc.n || p.Method != tc.want || p.Units != res.Units || p.UnitsTotal != res.Units || p.IDs != nil || p.Shards != nil {
+			t.Errorf("Plan(%d, %+v) = %+v; want method %s, %d units as Count's", tc.n, tc.opts, p, tc.want, res.Units)
+		}
+		if !p.Fits || p.Workers < 1 || p.Workers > max(tc.opts.Workers, 1) && tc.opts.Workers != 0 {
+			t.Errorf("Plan(%d, %+v): %d workers, fits %v", tc.n, tc.opts, p.Workers, p.Fits)
+		}
+		if tc.want != MethodBoard && (p.Memory == 0 || p.Whole != p.Memory || p.Limit != 16<<30) {
+			t.Errorf("Plan(%d, %+v): memory %d, whole %d, limit %d; want >0, the same, 16 GiB", tc.n, tc.opts, p.Memory, p.Whole, p.Limit)
+		}
+	}
+	for _, tc := range []struct {
+		n    int
+		opts CountOptions
+		kind error
+	}{
+		{-1, CountOptions{}, ErrSize},
+		{3, CountOptions{Method: MethodKernel}, ErrSize},
+		{33, CountOptions{Method: MethodKernel}, ErrSize},
+		{3, CountOptions{Method: MethodJoin, Shard: Shard{Count: 2}}, ErrSize},
+		{MaxQuadrantN + 1, CountOptions{Method: MethodJoin}, ErrSize},
+		{16, CountOptions{Method: MethodJoin, Shard: Shard{Count: 2, Replicas: 3}}, ErrShard},
+		{16, CountOptions{Method: MethodJoin, Shard: Shard{Count: 1 << 20}}, ErrShard},
+		{16, CountOptions{Workers: -1}, nil},
+		{8, CountOptions{Method: MethodBoard, Shard: Shard{Count: 2}}, nil},
+		{8, CountOptions{Method: "nope"}, nil},
+	} {
+		_, err := Plan(tc.n, tc.opts)
+		if err == nil || tc.kind != nil && !errors.Is(err, tc.kind) {
+			t.Errorf("Plan(%d, %+v) error = %v; want one (%v)", tc.n, tc.opts, err, tc.kind)
+		}
+	}
+}

@@ -3,7 +3,7 @@
 //
 // A Placement holds row i's queen in column p[i] (zero-based; text is
 // one-based: "2 4 1 3"). Parse reads it, Validate checks it, and
-// Canonical and ClassSize relate a solution's 8 images.
+// Images, Canonical and ClassSize relate a solution's 8 images.
 //
 // Count returns the exact number of solutions (OEIS A000170) and of
 // solutions up to symmetry (A002562), by the fastest method that fits

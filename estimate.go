@@ -33,18 +33,16 @@ type EstimateOptions struct {
 // bytes; the timed Samples (probes into units when Probes); and each
 // unit's CPU seconds by ID (nil when the plan is not listed).
 type CountEstimate struct {
-	N                       int
-	Method                  Method
-	Workers, Units          int
-	CPUSeconds, WallSeconds float64
-	PlanSeconds             float64
-	Spread                  float64
-	Memory                  uint64
-	Samples                 int
-	Probes                  bool
-	From                    int
-	Calibration             time.Duration // the time Estimate took
-	UnitSeconds             []float64
+	N                                            int
+	Method                                       Method
+	Workers, Units                               int
+	CPUSeconds, WallSeconds, PlanSeconds, Spread float64
+	Memory                                       uint64
+	Samples                                      int
+	Probes                                       bool
+	From                                         int
+	Calibration                                  time.Duration // the time Estimate took
+	UnitSeconds                                  []float64
 }
 
 // Estimate returns the time and memory Count(ctx, n, opts) would take on

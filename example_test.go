@@ -65,6 +65,22 @@ func ExampleCanonical() {
 	// Output: 2 4 6 8 3 1 7 5 8
 }
 
+func ExampleImages() {
+	// The solution of 4 is its own image under every turn.
+	for _, q := range nqueens.Images(nqueens.Placement{1, 3, 0, 2}) {
+		fmt.Println(q)
+	}
+	// Output:
+	// 2 4 1 3
+	// 2 4 1 3
+	// 2 4 1 3
+	// 2 4 1 3
+	// 3 1 4 2
+	// 3 1 4 2
+	// 3 1 4 2
+	// 3 1 4 2
+}
+
 func ExamplePlacement_Board() {
 	fmt.Print(nqueens.Placement{1, 3, 0, 2}.Board())
 	// Output:

@@ -27,12 +27,11 @@ type SearchEstimateOptions struct {
 // Exact: the search ran whole in the trial), and, when a trial Timed it,
 // a node's wall time and the whole search's Seconds on this machine.
 type SearchEstimate struct {
-	Nodes, Solutions     float64
-	Spread               float64
-	Probes               int
-	Exact, Timed         bool
-	NodeSeconds, Seconds float64
-	Calibration          time.Duration // the time the estimate took
+	Nodes, Solutions, Spread float64
+	Probes                   int
+	Exact, Timed             bool
+	NodeSeconds, Seconds     float64
+	Calibration              time.Duration // the time the estimate took
 }
 
 // took returns e with Calibration set to the time since start.

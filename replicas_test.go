@@ -125,7 +125,7 @@ func TestReplicasMerge(t *testing.T) {
 			}
 		}
 		wantStart := fmt.Sprintf("n = %d unit %d: its %d replicas disagree:", tc.n, id, tc.r)
-		wantCmd := fmt.Sprintf("nqueens count %d%s --shard 1/%d --replicas %d", tc.n, map[Method]string{MethodJoin: " --method join"}[tc.method], tc.m, tc.r)
+		wantCmd := fmt.Sprintf("nqueens count %d%s -shard 1/%d -replicas %d", tc.n, map[Method]string{MethodJoin: " -method join"}[tc.method], tc.m, tc.r)
 		if !strings.HasPrefix(msg, wantStart) || !strings.Contains(msg, wantCmd) {
 			t.Errorf("%s: %q; want it to start %q and hold %q", name, msg, wantStart, wantCmd)
 		}

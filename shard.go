@@ -98,10 +98,8 @@ func (s Shard) replicas() int { return max(s.Replicas, 1) }
 
 // A UnitCount is one work unit's result (unique and nodes 0 for MethodJoin).
 type UnitCount struct {
-	ID     int
-	Total  uint64
-	Unique uint64
-	Nodes  uint64
+	ID                   int
+	Total, Unique, Nodes uint64
 }
 
 // A ShardRecord is the result of one shard of a count, what "nqueens

@@ -72,3 +72,14 @@ func isCanonical(p Placement) bool {
 // ClassSize returns the number of distinct images of the permutation p:
 // 8, 4 or 2 for a solution with N ≥ 4, 1 for N ≤ 1.
 func ClassSize(p Placement) int { return square.ClassSize(p) }
+
+// Images returns the 8 images of the permutation p, new slices: p, p
+// turned clockwise by 90, 180 and 270 degrees, then p reflected in its
+// horizontal and vertical axes and its two diagonals.
+func Images(p Placement) [8]Placement {
+	var out [8]Placement
+	for i, s := range symmetries {
+		out[i] = s.apply(p)
+	}
+	return out
+}

@@ -102,3 +102,31 @@ func TestClassSize(t *testing.T) {
 		}
 	}
 }
+
+// TestImages: the 8 images of every solution to N = 8 are solutions,
+// as many distinct as ClassSize says, and the smallest is Canonical.
+func TestImages(t *testing.T) {
+	for n := 1; n <= 8; n++ {
+		s, err := Solutions(context.Background(), n, SolveOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p := range s.All() {
+			imgs := Images(p)
+			distinct := map[string]bool{}
+			smallest := imgs[0]
+			for _, q := range imgs {
+				if err := Validate(q); err != nil || len(q) != n {
+					t.Fatalf("Images(%v) holds %v: %v", p, q, err)
+				}
+				distinct[q.String()] = true
+				if slices.Compare(q, smallest) < 0 {
+					smallest = q
+				}
+			}
+			if !slices.Equal(imgs[0], p) || len(distinct) != ClassSize(p) || !slices.Equal(smallest, Canonical(p)) {
+				t.Errorf("Images(%v) = %v: want p first, %d distinct, smallest %v", p, imgs, ClassSize(p), Canonical(p))
+			}
+		}
+	}
+}

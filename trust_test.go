@@ -354,7 +354,7 @@ func TestMergeTampered(t *testing.T) {
 			continue
 		}
 		src := c.recs[c.src]
-		for _, w := range []string{src.Source + " (shard " + src.Shard.String() + ")", c.want, "nqueens count 12 --shard " + src.Shard.String()} {
+		for _, w := range []string{src.Source + " (shard " + src.Shard.String() + ")", c.want, "nqueens count 12 -shard " + src.Shard.String()} {
 			if !strings.Contains(err.Error(), w) {
 				t.Errorf("%s: error %q; want it to name %q", c.name, err, w)
 			}
@@ -367,7 +367,7 @@ func TestMergeTampered(t *testing.T) {
 	if !errors.Is(err, ErrShard) {
 		t.Fatalf("quadrant unit total+2: MergeShards error %v; want ErrShard", err)
 	}
-	for _, w := range []string{"q0/3, q1/3, q2/3", "Burnside", "nqueens count 12 --method join --shard I/3 for each I"} {
+	for _, w := range []string{"q0/3, q1/3, q2/3", "Burnside", "nqueens count 12 -method join -shard I/3 for each I"} {
 		if !strings.Contains(err.Error(), w) {
 			t.Errorf("quadrant unit total+2: error %q; want it to name %q", err, w)
 		}

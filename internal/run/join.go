@@ -244,7 +244,7 @@ func (joinEngine) Merged(ctx context.Context, res *Result, recs []shard.Named) e
 	if errors.As(err, &be) {
 		// MethodJoin records hold totals only: nothing tells which
 		// unit, so which record, is wrong.
-		return WithKind(ErrShard, fmt.Errorf("%v: the records are inconsistent, and a join record holds totals only, so the wrong one cannot be singled out: it is in one of %s; count them again (%s), or find the unit with merge --recompute %d (every unit)",
+		return WithKind(ErrShard, fmt.Errorf("%v: the records are inconsistent, and a join record holds totals only, so the wrong one cannot be singled out: it is in one of %s; count them again (%s), or find the unit with merge -recompute %d (every unit)",
 			err, sources(recs), RecountCommand(&recs[0].Record, true), res.Units))
 	}
 	if err != nil {

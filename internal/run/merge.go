@@ -82,15 +82,15 @@ func Merge(named []shard.Named, plans func(method string, n int) (shard.Plan, er
 func RecountCommand(r *shard.Record, each bool) string {
 	method, replicas := "", ""
 	if r.TotalsOnly() {
-		method = " --method join"
+		method = " -method join"
 	}
 	if r.Copies() > 1 {
-		replicas = " --replicas " + strconv.Itoa(r.Copies())
+		replicas = " -replicas " + strconv.Itoa(r.Copies())
 	}
 	if each {
-		return fmt.Sprintf("nqueens count %d%s --shard I/%d%s for each I", r.N, method, r.Shards, replicas)
+		return fmt.Sprintf("nqueens count %d%s -shard I/%d%s for each I", r.N, method, r.Shards, replicas)
 	}
-	return fmt.Sprintf("nqueens count %d%s --shard %d/%d%s", r.N, method, r.Shard, r.Shards, replicas)
+	return fmt.Sprintf("nqueens count %d%s -shard %d/%d%s", r.N, method, r.Shard, r.Shards, replicas)
 }
 
 // sources lists the distinct sources of recs, for messages.

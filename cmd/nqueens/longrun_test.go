@@ -164,7 +164,7 @@ func TestShardMergeCLI(t *testing.T) {
 		{"no such file", with(0, filepath.Join(dir, "nope")), 2, "nope"},
 		{"faulty", append([]string{"-recompute", "1000"}, with(5, faulty)...), 1, "of shard 5/8 (" + faulty + "): recorded total"},
 		{"tampered", with(5, tampered), 1, tampered + " (shard 5/8): impossible unit result"},
-		{"tampered: the remedy", with(5, tampered), 1, "count that shard again (nqueens count 12 --shard 5/8)"},
+		{"tampered: the remedy", with(5, tampered), 1, "count that shard again (nqueens count 12 -shard 5/8)"},
 		{"no files", nil, 2, "want the shard record files"},
 	} {
 		code, out, errs := runCLI(t, append([]string{"merge"}, tc.args...)...)

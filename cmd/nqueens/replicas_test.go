@@ -96,7 +96,7 @@ func TestReplicasCLI(t *testing.T) {
 			files[1] + " (shard 1/4) has total",
 			other + " has total",
 			"count these shards again, without their checkpoints (",
-			"--shard 1/4 --replicas 2",
+			"-shard 1/4 -replicas 2",
 		} {
 			if code != 1 || out != "" || other == "" || !strings.Contains(errs, want) {
 				t.Errorf("%s: merge with %s edited: exit %d, stdout %q, stderr %q; want exit 1 and %q", tc.name, files[1], code, out, errs, want)
@@ -142,7 +142,7 @@ func TestReplicasFlagCLI(t *testing.T) {
 		files = append(files, f)
 	}
 	code, _, errs := runCLI(t, append([]string{"merge"}, files...)...)
-	if want := files[2] + " (shard 2/3) counts each unit in 1 shard, but " + files[0] + " (shard 0/3) in 2 shards: records of different --replicas do not merge"; code != 1 || !strings.Contains(errs, want) {
+	if want := files[2] + " (shard 2/3) counts each unit in 1 shard, but " + files[0] + " (shard 0/3) in 2 shards: records of different -replicas do not merge"; code != 1 || !strings.Contains(errs, want) {
 		t.Errorf("merge of R = 2 and R = 1 records: exit %d, stderr %q; want exit 1 and %q", code, errs, want)
 	}
 }

@@ -135,37 +135,10 @@ func TestCheckpointRefused(t *testing.T) {
 	}
 }
 
-// shardRecords counts n in m shards and returns the records as read back
-// from their JSON.
-func shardRecords(t *testing.T, n, m int) []ShardRecord {
-	t.Helper()
-	var recs []ShardRecord
-	for i := range m {
-		res, err := Count(context.Background(), n, CountOptions{Workers: 2, Shard: Shard{Index: i, Count: m}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec, err := res.ShardRecord()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := json.Marshal(rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		back, err := ParseShardRecords(b, "s"+Shard{Index: i, Count: m}.String())
-		if err != nil {
-			t.Fatalf("ParseShardRecords(%s): %v", b, err)
-		}
-		recs = append(recs, back...)
-	}
-	return recs
-}
-
 func TestShardsMerge(t *testing.T) {
 	total := loadOEIS(t, "a000170")
 	unique := loadOEIS(t, "a002562")
-	recs := shardRecords(t, 13, 8)
+	recs := countShards(t, MethodAuto, 13, 8, 1, "s%v")
 	res, err := MergeShards(recs)
 	if err != nil {
 		t.Fatal(err)
@@ -177,7 +150,7 @@ func TestShardsMerge(t *testing.T) {
 		t.Errorf("VerifyShards(5) = %d units, %v; want 5, nil", len(got), err)
 	}
 
-	other := shardRecords(t, 12, 8)
+	other := countShards(t, MethodAuto, 12, 8, 1, "s%v")
 	drop := func(i int) []ShardRecord { return append(append([]ShardRecord{}, recs[:i]...), recs[i+1:]...) }
 	for _, tc := range []struct {
 		name string
@@ -252,7 +225,7 @@ func TestParseShard(t *testing.T) {
 // values: the total passes 2^64 and must come out exact.
 func TestMergeCarry(t *testing.T) {
 	const m = 2
-	recs := shardRecords(t, 8, m)
+	recs := countShards(t, MethodAuto, 8, m, 1, "s%v")
 	want := new(big.Int)
 	for i := range recs {
 		r := &recs[i]

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/testio"
 	"unicode/utf8"
 )
 
@@ -118,53 +118,10 @@ func TestPlacementScannerErrors(t *testing.T) {
 	}
 }
 
-// endless is an io.Reader of unending input: next fills a buffer.
-// It counts the bytes read and stops with io.EOF after limit, so that a
-// reader that does not stop early reads all of it and fails the test.
-type endless struct {
-	next  func([]byte)
-	n     int64
-	limit int64
-}
-
-func (e *endless) Read(p []byte) (int, error) {
-	if e.n >= e.limit {
-		return 0, io.EOF
-	}
-	p = p[:min(int64(len(p)), e.limit-e.n)]
-	e.next(p)
-	e.n += int64(len(p))
-	return len(p), nil
-}
-
-// hostileInputs returns readers of endless zeros, random bytes and
-// repeated lines, each cut off at limit bytes.
-func hostileInputs(limit int64, lines ...string) map[string]*endless {
-	m := map[string]*endless{
-		"zeros": {next: func(p []byte) { clear(p) }, limit: limit},
-		"random": {next: func(p []byte) {
-			r := rand.New(rand.NewPCG(1, 2))
-			for i := range p {
-				p[i] = byte(r.Uint32())
-			}
-		}, limit: limit},
-	}
-	for _, l := range lines {
-		var pos int
-		m["yes "+l] = &endless{next: func(p []byte) {
-			for i := range p {
-				p[i] = l[pos]
-				pos = (pos + 1) % len(l)
-			}
-		}, limit: limit}
-	}
-	return m
-}
-
 // TestPlacementScannerHostile: endless garbage fails within a few
 // lines, having read far less than the 16 MiB it is offered.
 func TestPlacementScannerHostile(t *testing.T) {
-	for name, r := range hostileInputs(16<<20, "....\n", "y\n", "#\n", "\n", "{\n") {
+	for name, r := range testio.Hostile(16<<20, "....\n", "y\n", "#\n", "\n", "{\n") {
 		sc := NewPlacementScanner(r, 0)
 		k := 0
 		for sc.Scan(context.Background()) {
@@ -173,8 +130,8 @@ func TestPlacementScannerHostile(t *testing.T) {
 		if err := sc.Err(); !errors.Is(err, ErrSyntax) {
 			t.Errorf("%s: Err() = %v after %d placements; want ErrSyntax", name, err, k)
 		}
-		if r.n > 4<<20 {
-			t.Errorf("%s: read %d bytes before failing; want at most 4 MiB", name, r.n)
+		if r.N > 4<<20 {
+			t.Errorf("%s: read %d bytes before failing; want at most 4 MiB", name, r.N)
 		}
 	}
 }

@@ -13,39 +13,6 @@ import (
 	"github.com/nqueens/nqueens/internal/quadrant"
 )
 
-// quadrantShards counts n in m shards with Method Quadrant and returns
-// the records as read back from their JSON.
-func quadrantShards(t *testing.T, n, m int) []ShardRecord {
-	t.Helper()
-	var recs []ShardRecord
-	for i := range m {
-		res, err := Count(context.Background(), n, CountOptions{Workers: 2, Method: MethodJoin, Shard: Shard{Index: i, Count: m}})
-		if err != nil {
-			t.Fatalf("Count(%d, quadrant, shard %d/%d): %v", n, i, m, err)
-		}
-		if res.Units != len(res.UnitResults) || res.Shard != (Shard{Index: i, Count: m}) {
-			t.Fatalf("Count(%d, quadrant, shard %d/%d) = %d units, %d results, shard %v", n, i, m, res.Units, len(res.UnitResults), res.Shard)
-		}
-		rec, err := res.ShardRecord()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := json.Marshal(rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s := string(b); !strings.Contains(s, `"method":"quadrant"`) || strings.Contains(s, "unique") {
-			t.Fatalf("quadrant shard record %s; want method quadrant and no unique count", s)
-		}
-		back, err := ParseShardRecords(b, "q"+Shard{Index: i, Count: m}.String())
-		if err != nil {
-			t.Fatalf("ParseShardRecords(%s): %v", b, err)
-		}
-		recs = append(recs, back...)
-	}
-	return recs
-}
-
 // TestQuadrantShardsMerge counts N = 12..16 in M = 1, 3 and 8 quadrant
 // shards, merges them to A000170(N), and checks that the shards are
 // balanced by the units' estimated cost.
@@ -68,7 +35,7 @@ func TestQuadrantShardsMerge(t *testing.T) {
 			slack += c
 		}
 		for _, m := range []int{1, 3, 8} {
-			recs := quadrantShards(t, n, m)
+			recs := countShards(t, MethodJoin, n, m, 1, "q%v")
 			res, err := MergeShards(recs)
 			if err != nil {
 				t.Fatalf("MergeShards(%d quadrant shards of %d): %v", m, n, err)
@@ -99,7 +66,7 @@ func TestQuadrantShardsMerge(t *testing.T) {
 }
 
 func TestQuadrantShardsVerify(t *testing.T) {
-	recs := quadrantShards(t, 13, 3)
+	recs := countShards(t, MethodJoin, 13, 3, 1, "q%v")
 	got, err := VerifyShards(context.Background(), recs, 40, 3, 2)
 	if err != nil || len(got) != 40 {
 		t.Fatalf("VerifyShards(quadrant, 40) = %d units, %v; want 40, nil", len(got), err)
@@ -125,8 +92,8 @@ func TestQuadrantShardsVerify(t *testing.T) {
 // TestShardsMixedMethods: bitboard and quadrant records of the same N and
 // M never merge, whatever the order.
 func TestShardsMixedMethods(t *testing.T) {
-	q := quadrantShards(t, 12, 3)
-	b := shardRecords(t, 12, 3)
+	q := countShards(t, MethodJoin, 12, 3, 1, "q%v")
+	b := countShards(t, MethodAuto, 12, 3, 1, "s%v")
 	for _, tc := range []struct {
 		name string
 		recs []ShardRecord
@@ -265,7 +232,7 @@ func TestQuadrantCheckpointRefused(t *testing.T) {
 func TestQuadrantShardsFitTheirUnits(t *testing.T) {
 	total := loadOEIS(t, "a000170")
 	for _, tc := range []struct{ n, m int }{{17, 6}, {18, 8}} {
-		recs := quadrantShards(t, tc.n, tc.m)
+		recs := countShards(t, MethodJoin, tc.n, tc.m, 1, "q%v")
 		res, err := MergeShards(recs)
 		if err != nil {
 			t.Fatalf("MergeShards(%d quadrant shards of %d): %v", tc.m, tc.n, err)
@@ -285,7 +252,7 @@ func TestQuadrantShardsFitTheirUnits(t *testing.T) {
 			}
 		}
 	}
-	recs := quadrantShards(t, 16, 4)
+	recs := countShards(t, MethodJoin, 16, 4, 1, "q%v")
 	if got, err := VerifyShards(context.Background(), recs, 1000, 1, 2); err != nil || len(got) != 223 {
 		t.Errorf("VerifyShards(all units of 16 in 4 quadrant shards) = %d units, %v; want 223, nil", len(got), err)
 	}
@@ -297,7 +264,7 @@ func TestQuadrantShardsFitTheirUnits(t *testing.T) {
 // by their version.
 func TestQuadrantShardOldVersion(t *testing.T) {
 	for _, old := range []string{"quadrant-v1", quadrant.UnitsVersion} {
-		recs := quadrantShards(t, 12, 2)
+		recs := countShards(t, MethodJoin, 12, 2, 1, "q%v")
 		for i := range recs {
 			recs[i].Version = old
 		}

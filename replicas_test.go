@@ -9,37 +9,6 @@ import (
 	"testing"
 )
 
-// replicaRecords counts n by method in m shards with r replicas and
-// returns the records as read back from their JSON, named r0.json, ….
-func replicaRecords(t *testing.T, method Method, n, m, r int) []ShardRecord {
-	t.Helper()
-	var recs []ShardRecord
-	for i := range m {
-		s, err := Shard{Index: i, Count: m}.WithReplicas(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := Count(context.Background(), n, CountOptions{Workers: 2, Method: method, Shard: s})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec, err := res.ShardRecord()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := json.Marshal(rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		back, err := ParseShardRecords(b, fmt.Sprintf("r%d.json", i))
-		if err != nil {
-			t.Fatalf("ParseShardRecords(%s): %v", b, err)
-		}
-		recs = append(recs, back...)
-	}
-	return recs
-}
-
 // editUnitConsistently adds dt to the total and du to the unique count
 // of the first unit of rec, and to rec's sums: a record that keeps every
 // rule a single record can be checked against.
@@ -72,7 +41,7 @@ func TestReplicasMerge(t *testing.T) {
 		{MethodJoin, 11, 5, 2, 0},
 	} {
 		name := fmt.Sprintf("method %s n = %d, %d shards, %d replicas", tc.method, tc.n, tc.m, tc.r)
-		recs := replicaRecords(t, tc.method, tc.n, tc.m, tc.r)
+		recs := countShards(t, tc.method, tc.n, tc.m, tc.r, "r%d.json")
 		seen := map[int]int{}
 		for _, rec := range recs {
 			if rec.Shard.Replicas != tc.r {
@@ -131,7 +100,7 @@ func TestReplicasMerge(t *testing.T) {
 		}
 		// The same edit without replicas passes every other check: the
 		// reason for replicas (see TestShardMergeCLI's "faulty").
-		one := replicaRecords(t, tc.method, tc.n, tc.m, 1)
+		one := countShards(t, tc.method, tc.n, tc.m, 1, "r%d.json")
 		editUnitConsistently(t, &one[1], 8, tc.du)
 		if res, err := MergeShards(one); err != nil || res.Solutions == want(t, total, tc.n) {
 			t.Errorf("%s without replicas, edited: MergeShards = %v, %v; want the edited total accepted", name, res.Solutions, err)
@@ -178,7 +147,7 @@ func TestReplicasRefused(t *testing.T) {
 		t.Errorf("record with Replicas 1: %s; want no replicas field", b)
 	}
 	// Records of different R do not merge.
-	mixed := append(replicaRecords(t, MethodKernel, 10, 4, 2)[:2], replicaRecords(t, MethodKernel, 10, 4, 1)[2:]...)
+	mixed := append(countShards(t, MethodKernel, 10, 4, 2, "r%d.json")[:2], countShards(t, MethodKernel, 10, 4, 1, "r%d.json")[2:]...)
 	if _, err := MergeShards(mixed); !errors.Is(err, ErrShard) || !strings.Contains(err.Error(), "records of different -replicas do not merge") {
 		t.Errorf("MergeShards(R = 2 and R = 1 records) error = %v; want records of different -replicas refused", err)
 	}

@@ -307,7 +307,7 @@ func (x Uint128) sub64(v uint64) Uint128 {
 // units hold totals only, names every source.
 func TestMergeTampered(t *testing.T) {
 	const n = 12
-	recs := shardRecords(t, n, 4)
+	recs := countShards(t, MethodAuto, n, 4, 1, "s%v")
 	find := func(id int) (int, int) {
 		for r, rec := range recs {
 			for i, u := range rec.Units {
@@ -361,7 +361,7 @@ func TestMergeTampered(t *testing.T) {
 		}
 	}
 
-	q := quadrantShards(t, n, 3)
+	q := countShards(t, MethodJoin, n, 3, 1, "q%v")
 	bad := editUnit(q, 1, 0, func(u *UnitCount) { u.Total += 2 })
 	_, err := MergeShards(bad)
 	if !errors.Is(err, ErrShard) {

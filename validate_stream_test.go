@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nqueens/nqueens/internal/testio"
+
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/placetext"
 )
@@ -86,19 +88,13 @@ func TestValidateReaderEarly(t *testing.T) {
 		{"1\n2\n", "rows 1 and 2: queens at columns 1 and 2 are on the same diagonal"},
 	}
 	for _, tt := range tests {
-		pos := 0
-		r := &endless{next: func(p []byte) {
-			for i := range p {
-				p[i] = tt.unit[pos]
-				pos = (pos + 1) % len(tt.unit)
-			}
-		}, limit: 64 << 20}
+		r := testio.Repeat(tt.unit, 64<<20)
 		_, err := ValidateReader(r)
 		if !errors.Is(err, ErrAttack) || err.Error() != tt.want {
 			t.Errorf("ValidateReader(endless %q) = %v; want %q", tt.unit, err, tt.want)
 		}
-		if r.n > 1<<20 {
-			t.Errorf("ValidateReader(endless %q) read %d bytes; want at most 1 MiB", tt.unit, r.n)
+		if r.N > 1<<20 {
+			t.Errorf("ValidateReader(endless %q) read %d bytes; want at most 1 MiB", tt.unit, r.N)
 		}
 	}
 	// The same answer as Validate's when the whole input is known.
@@ -164,7 +160,7 @@ func TestLineValidator(t *testing.T) {
 // TestLineValidatorHostile: endless garbage, blank lines or comments
 // fail within the first MiB or so of the 16 MiB offered.
 func TestLineValidatorHostile(t *testing.T) {
-	for name, r := range hostileInputs(16<<20, "y\n", "#\n", "\n", "# comment\r\n", "{\n") {
+	for name, r := range testio.Hostile(16<<20, "y\n", "#\n", "\n", "# comment\r\n", "{\n") {
 		v := NewLineValidator(r)
 		k := 0
 		for v.Next() {
@@ -173,8 +169,8 @@ func TestLineValidatorHostile(t *testing.T) {
 		if err := v.Err(); !errors.Is(err, ErrSyntax) {
 			t.Errorf("%s: Err() = %v after %d placements; want ErrSyntax", name, err, k)
 		}
-		if r.n > 2<<20 {
-			t.Errorf("%s: read %d bytes before failing; want at most 2 MiB", name, r.n)
+		if r.N > 2<<20 {
+			t.Errorf("%s: read %d bytes before failing; want at most 2 MiB", name, r.N)
 		}
 	}
 }

@@ -83,7 +83,7 @@ func TestVerifyShardsEveryCopy(t *testing.T) {
 		{"bitboard, 1 copy: unique+1 alone", MethodKernel, 1, 0, 1, false},
 		{"bitboard, 1 copy: unique−1 alone", MethodKernel, 1, 0, -1, false},
 	} {
-		recs := replicaRecords(t, c.method, n, 4, c.r)
+		recs := countShards(t, c.method, n, 4, c.r, "r%d.json")
 		if got, err := VerifyShards(context.Background(), recs, 1<<20, 1, 2); err != nil || len(got) == 0 {
 			t.Fatalf("%s: VerifyShards of the untampered records = %d units, %v; want nil", c.name, len(got), err)
 		}

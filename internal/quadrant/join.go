@@ -626,12 +626,13 @@ func transposeRound(a *[64]uint64, j int, m uint64) {
 //	K  = |W|·blocks(E)                          run the kernel here
 //	S3 = |W0|·blocks(E0) + |W0|·blocks(E1) + |W1|·blocks(E0)  split both
 //	SA = |W0|·blocks(E) + |W1|·blocks(E0)       split only the west side
-//	SB = |W|·blocks(E0) + |W0|·blocks(E1)       split only the east side
 //
-// and takes the cheapest (a split also costs nodeCost). SA and SB finish
-// their unsplit part with the kernel at once: a range that is not split
-// by this bit cannot be split by the next one. So they are only offered
-// for short east ranges (oneSidedBlocks), where the kernel is near anyway.
+// and takes the cheapest (a split also costs nodeCost). SA finishes its
+// unsplit part with the kernel at once: a range that is not split by
+// this bit cannot be split by the next one. So it is only offered for
+// short east ranges (oneSidedBlocks), where the kernel is near anyway.
+// Splitting only the east side, |W|·blocks(E0) + |W0|·blocks(E1), never
+// costs less than SA (blocks is subadditive), so it is not offered.
 func (j *joiner) recurse(kw, ke uint32, level int) {
 	if debugStats {
 		statNodes++
@@ -680,16 +681,15 @@ func (j *joiner) recurse(kw, ke uint32, level int) {
 	k := nW * b * ck
 	s3 := (nW0*(b0+b1)+nW1*b0)*cs + nodeCost*ck
 	sa := (nW0*b+nW1*b0)*cs + nodeCost*ck
-	sb := (nW*b0+nW0*b1)*cs + nodeCost*ck
 	if b > oneSidedBlocks {
 		// Long ranges: the children will split again, which the one-level
-		// estimate of S3 does not see; SA and SB would stop half the work.
-		sa, sb = s3+1, s3+1
+		// estimate of S3 does not see; SA would stop half the work.
+		sa = s3 + 1
 	}
 	switch {
-	case k <= s3 && k <= sa && k <= sb:
+	case k <= s3 && k <= sa:
 		j.leaf(wl, wh, el, eh, nb)
-	case s3 <= sa && s3 <= sb:
+	case s3 <= sa:
 		if nW0 > 0 && em > el {
 			j.recurse(kw, ke, level-1)
 		}
@@ -699,15 +699,10 @@ func (j *joiner) recurse(kw, ke uint32, level int) {
 		if nW1 > 0 && em > el {
 			j.recurse(kw+half, ke, level-1)
 		}
-	case sa <= sb:
+	default:
 		j.leafW0(kw, ke, level, el, eh, nb-1) // W0: key bit level clear
 		if nW1 > 0 && em > el {
 			j.recurse(kw+half, ke, level-1)
-		}
-	default:
-		j.leaf(wl, wh, el, em, nb-1) // E0
-		if nW0 > 0 && eh > em {
-			j.recurse(kw, ke+half, level-1)
 		}
 	}
 }
@@ -719,10 +714,9 @@ func (j *joiner) recurse(kw, ke uint32, level int) {
 // costs fewer loads: the half with the bit clear against the whole
 // east range, the other against the east range's two quarters with it
 // clear. (A leaf on the whole east range cannot split it on that bit:
-// it is not one range of keys.) The same for the east keys with the bit
-// clear against the whole west range (the recursion's SB) split none on
-// a shard of N = 21 (qbench -shard 3/64 21, where leafW0 split 83,165)
-// and is not done.
+// it is not one range of keys.) The same split of the east keys against
+// the whole west range is not done: on a shard of N = 21 it would split
+// none (qbench -shard 3/64 21).
 func (j *joiner) leafW0(kw, ke uint32, level, el, eh, nb int) {
 	half := uint32(1) << level
 	wl, wm := int(j.ws[kw]), int(j.ws[kw+half])
@@ -749,8 +743,8 @@ func (j *joiner) leafW0(kw, ke uint32, level, el, eh, nb int) {
 // the node's chunks, where the costs count loads).
 const nodeCost = 8
 
-// oneSidedBlocks: SA and SB are considered only for east ranges of at
-// most this many blocks.
+// oneSidedBlocks: SA is considered only for east ranges of at most this
+// many blocks.
 var oneSidedBlocks = 4
 
 // blocks returns the number of blocks the range [lo, hi) touches.

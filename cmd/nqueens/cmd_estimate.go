@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nqueens/nqueens"
@@ -83,8 +84,9 @@ func runEstimate(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *verbose {
+		se := (est.High - est.Low) / (2 * 1.959963984540054)
 		fmt.Fprintf(e.stderr, "seed %d; %s drawn per sample, %s counted; standard error %s\n",
-			est.Seed, nouns(est.Depth, "row"), nouns(n-est.Depth, "row"), approx((est.High-est.Low)/(2*1.959963984540054), 0))
+			est.Seed, nouns(est.Depth, "row"), nouns(n-est.Depth, "row"), approx(se, se))
 	}
 	if *format == "json" {
 		b, err := json.Marshal(estimateJSON{N: n, Solutions: est.Solutions, Low: est.Low, High: est.High,
@@ -114,11 +116,18 @@ func runEstimate(ctx context.Context, e *env, args []string) error {
 // interval's half-width; exact when half is 0), with thousands
 // separators: 39,029,000,000 for x ≈ 3.90291·10^10 and half 1.2·10^8.
 func approx(x, half float64) string {
-	if half > 0 {
-		unit := math.Pow(10, math.Floor(math.Log10(half))-1)
-		if unit >= 1 {
-			x = math.Round(x/unit) * unit
-		}
+	x = math.Round(x)
+	if half <= 0 || x <= 0 || math.IsInf(x, 0) || math.IsNaN(x) {
+		return group(strconv.FormatFloat(x, 'f', 0, 64))
 	}
-	return group(strconv.FormatFloat(math.Round(x), 'f', 0, 64))
+	// The digits of x down to the unit 10^(e−1), e the exponent of half.
+	e := int(math.Floor(math.Log10(half)))
+	xe := int(math.Floor(math.Log10(x)))
+	if e <= 1 || xe < e-1 {
+		return group(strconv.FormatFloat(x, 'f', 0, 64))
+	}
+	m, exp, _ := strings.Cut(strconv.FormatFloat(x, 'e', xe-e+1, 64), "e")
+	k, _ := strconv.Atoi(exp)
+	m = strings.Replace(m, ".", "", 1)
+	return group(m + strings.Repeat("0", max(k-len(m)+1, 0)))
 }

@@ -55,3 +55,22 @@ func TestEstimateOutput(t *testing.T) {
 		t.Errorf("estimate 8: exit %d, stdout %q; want the exact count 92", code, out)
 	}
 }
+
+func TestApprox(t *testing.T) {
+	tests := []struct {
+		x, half float64
+		want    string
+	}{
+		{724, 0, "724"},
+		{2686.4, 16.3, "2,686"},
+		{39029188884, 1.2e8, "39,030,000,000"},
+		{3.90291e10, 4.5e7, "39,029,000,000"},
+		{1.8274e69, 4.2e67, "1,827,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000"},
+		{0, 5, "0"},
+	}
+	for _, tt := range tests {
+		if got := approx(tt.x, tt.half); got != tt.want {
+			t.Errorf("approx(%g, %g) = %q; want %q", tt.x, tt.half, got, tt.want)
+		}
+	}
+}

@@ -22,6 +22,7 @@ var commands = []*command{
 	showCmd,
 	watchCmd,
 	planCmd,
+	estimateCmd,
 	mergeCmd,
 	serveCmd,
 	versionCmd,

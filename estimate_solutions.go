@@ -1,0 +1,45 @@
+package nqueens
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/nqueens/nqueens/internal/estimate"
+)
+
+// SolutionEstimateOptions: sampling time (0: 10 s), seed (0: drawn).
+type SolutionEstimateOptions struct {
+	Budget time.Duration
+	Seed   uint64
+}
+
+// A SolutionEstimate is Q(N) with its 95% interval; Depth: rows drawn.
+type SolutionEstimate struct {
+	N, Depth, Samples             int
+	Solutions, Low, High, Seconds float64
+	Seed                          uint64
+}
+
+// EstimateSolutions estimates Q(n), unbiased, by random samples (qn.go).
+func EstimateSolutions(ctx context.Context, n int, opts SolutionEstimateOptions) (SolutionEstimate, error) {
+	if n < 0 || n > MaxN {
+		return SolutionEstimate{}, fmt.Errorf("%w: n = %d is outside 0..%d", ErrSize, n, MaxN)
+	}
+	if opts.Budget < 0 {
+		return SolutionEstimate{}, fmt.Errorf("estimate budget %v: must not be negative", opts.Budget)
+	}
+	if opts.Budget == 0 {
+		opts.Budget = 10 * time.Second
+	}
+	for opts.Seed == 0 {
+		opts.Seed = rand.Uint64()
+	}
+	r, err := estimate.Solutions(ctx, n, estimate.SolutionOptions{Budget: opts.Budget, Seed: opts.Seed})
+	if err != nil {
+		return SolutionEstimate{}, err
+	}
+	return SolutionEstimate{N: n, Depth: r.Depth, Samples: r.Samples, Solutions: r.Mean, Low: r.Low, High: r.High,
+		Seconds: r.Seconds, Seed: opts.Seed}, nil
+}

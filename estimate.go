@@ -9,13 +9,13 @@ import (
 	"github.com/nqueens/nqueens/internal/estimate"
 )
 
-// DefaultEstimateBudget is the calibration time of the zero
+// defaultEstimateBudget is the calibration time of the zero
 // EstimateOptions.
-const DefaultEstimateBudget = time.Second
+const defaultEstimateBudget = time.Second
 
 // EstimateOptions describes the count Estimate estimates, as in
 // CountOptions (the zero value: Count(ctx, n, CountOptions{})), and
-// bounds the calibration (0: DefaultEstimateBudget).
+// bounds the calibration (0: 1 s).
 type EstimateOptions struct {
 	Method    Method
 	Workers   int
@@ -33,14 +33,11 @@ type EstimateOptions struct {
 // bytes; the timed Samples (probes into units when Probes); and each
 // unit's CPU seconds by ID (nil when the plan is not listed).
 type CountEstimate struct {
-	N                                            int
+	N, Workers, Units, Samples, From             int
 	Method                                       Method
-	Workers, Units                               int
 	CPUSeconds, WallSeconds, PlanSeconds, Spread float64
 	Memory                                       uint64
-	Samples                                      int
 	Probes                                       bool
-	From                                         int
 	Calibration                                  time.Duration // the time Estimate took
 	UnitSeconds                                  []float64
 }
@@ -58,7 +55,7 @@ func Estimate(ctx context.Context, n int, opts EstimateOptions) (CountEstimate, 
 		return CountEstimate{}, fmt.Errorf("estimate budget %v: must not be negative", opts.Budget)
 	}
 	if opts.Budget == 0 {
-		opts.Budget = DefaultEstimateBudget
+		opts.Budget = defaultEstimateBudget
 	}
 	e := estimate.Estimate{From: n, Workers: 1, Units: 1}
 	rnd := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x9e3779b97f4a7c15))

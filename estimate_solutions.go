@@ -3,17 +3,11 @@ package nqueens
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
+
 	"time"
 
 	"github.com/nqueens/nqueens/internal/estimate"
 )
-
-// SolutionEstimateOptions: sampling time (0: 10 s), seed (0: drawn).
-type SolutionEstimateOptions struct {
-	Budget time.Duration
-	Seed   uint64
-}
 
 // A SolutionEstimate is Q(N) with its 95% interval; Depth: rows drawn.
 type SolutionEstimate struct {
@@ -23,7 +17,7 @@ type SolutionEstimate struct {
 }
 
 // EstimateSolutions estimates Q(n), unbiased, by random samples (qn.go).
-func EstimateSolutions(ctx context.Context, n int, opts SolutionEstimateOptions) (SolutionEstimate, error) {
+func EstimateSolutions(ctx context.Context, n int, opts SearchEstimateOptions) (SolutionEstimate, error) {
 	if n < 0 || n > MaxN {
 		return SolutionEstimate{}, fmt.Errorf("%w: n = %d is outside 0..%d", ErrSize, n, MaxN)
 	}
@@ -33,8 +27,8 @@ func EstimateSolutions(ctx context.Context, n int, opts SolutionEstimateOptions)
 	if opts.Budget == 0 {
 		opts.Budget = 10 * time.Second
 	}
-	for opts.Seed == 0 {
-		opts.Seed = rand.Uint64()
+	if opts.Seed == 0 {
+		opts.Seed = defaultSeed
 	}
 	r, err := estimate.Solutions(ctx, n, estimate.SolutionOptions{Budget: opts.Budget, Seed: opts.Seed})
 	if err != nil {

@@ -73,11 +73,9 @@ type RandomOptions struct {
 
 // RandomStats says what Random's search did (internal/minconf).
 type RandomStats struct {
-	Tries       uint64
-	Leftover    int
-	Swaps, Kept uint64
-	Restarts    int
-	Elapsed     time.Duration
+	Tries, Swaps, Kept uint64
+	Leftover, Restarts int
+	Elapsed            time.Duration
 }
 
 // A RandomSolution is a solution found by Random, 4 bytes a queen.

@@ -14,8 +14,9 @@ import (
 // EstimateComplete take at most with the zero SearchEstimateOptions.
 const defaultSearchEstimateBudget = 100 * time.Millisecond
 
-// SearchEstimateOptions bounds EstimateSolve and EstimateComplete: the
-// time (0: 100 ms) and the descents' seed (0: a fixed one).
+// SearchEstimateOptions bounds EstimateSolve, EstimateComplete and
+// EstimateSolutions: the time (0: 100 ms; 10 s for EstimateSolutions)
+// and the random samples' seed (0: a fixed one).
 type SearchEstimateOptions struct {
 	Budget time.Duration
 	Seed   uint64
@@ -40,9 +41,6 @@ func took(e estimate.Search, start time.Time) SearchEstimate {
 	return SearchEstimate(e)
 }
 
-// UntimedNodes: EstimateSolve does not time a search estimated below it.
-const UntimedNodes = estimate.UntimedNodes
-
 // defaultSeed seeds the probes when SearchEstimateOptions.Seed is 0.
 const defaultSeed = 0x6c6f6e67 // "long"
 
@@ -60,8 +58,8 @@ func (o SearchEstimateOptions) check() (SearchEstimateOptions, error) {
 }
 
 // EstimateSolve estimates the whole search of NewSearch(n, opts), every
-// solution, from 1000 random descents and, above UntimedNodes, a timed
-// trial (internal/estimate).
+// solution, from 1000 random descents and, for a large one, a timed trial
+// (internal/estimate).
 func EstimateSolve(ctx context.Context, n int, opts SolveOptions, eo SearchEstimateOptions) (SearchEstimate, error) {
 	start := time.Now()
 	s, err := NewSearch(n, opts)

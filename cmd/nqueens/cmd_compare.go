@@ -248,7 +248,7 @@ func (b *rangeBudget) admit(ctx context.Context, e *env, n int, m nqueens.Method
 	// The estimate's calibration costs at most a twentieth of the
 	// budget, and far less for a short count (see EstimateOptions).
 	eo := nqueens.EstimateOptions{Method: opts.Method, Workers: opts.Workers, MaxMemory: opts.MaxMemory,
-		Budget: min(max(b.budget/20, quickBudget), nqueens.DefaultEstimateBudget)}
+		Budget: min(max(b.budget/20, quickBudget), time.Second)}
 	est, err := nqueens.Estimate(ctx, n, eo)
 	if err != nil {
 		if errors.Is(err, nqueens.ErrMemory) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"time"
@@ -79,7 +80,10 @@ func runEstimate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usagef("-seed %s: want an unsigned 64-bit number", quote.Token(*seedS))
 	}
-	est, err := nqueens.EstimateSolutions(ctx, n, nqueens.SolutionEstimateOptions{Budget: *budget, Seed: seed})
+	for seed == 0 { // 0 asks for a drawn seed; the library's zero is a fixed one
+		seed = rand.Uint64()
+	}
+	est, err := nqueens.EstimateSolutions(ctx, n, nqueens.SearchEstimateOptions{Budget: *budget, Seed: seed})
 	if err != nil {
 		return err
 	}

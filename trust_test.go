@@ -15,7 +15,7 @@ import (
 )
 
 // The tests of this file tamper with checkpoints and shard records the
-// way the review of 2026-11-30 did: edited numbers with a checksum that
+// way a black-box review did: edited numbers with a checksum that
 // matches, which only the rules of the units and Burnside's lemma can
 // catch.
 

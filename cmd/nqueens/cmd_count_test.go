@@ -62,7 +62,7 @@ func TestCountMemoryNeedPasses(t *testing.T) {
 		{"16", "join", "1M", ""},
 		{"16", "join", "1500K", ""},
 		{"17", "join", "1M", ""},
-		{"15", "join", "1K", "0/4"}, // odd N, whose whole count held the quadrant table at its floor until 2026-12-01
+		{"15", "join", "1K", "0/4"}, // odd N: its whole count once held the quadrant table at its floor
 		{"17", "join", "1K", "3/4"},
 		{"12", "kernel", "1K", ""},
 		{"15", "kernel", "100K", ""},

@@ -12,6 +12,15 @@ import (
 	"github.com/nqueens/nqueens/internal/quote"
 )
 
+// oneN reads the one positional argument of a command that takes a
+// board size, N in 0..max (parseN).
+func oneN(pos []string, max int) (int, error) {
+	if len(pos) != 1 {
+		return 0, usagef("want one board size N, got %d arguments", len(pos))
+	}
+	return parseN(pos[0], max)
+}
+
 // parseN reads a board size for a command whose limit is max.
 func parseN(s string, max int) (int, error) {
 	n, err := strconv.Atoi(s)

@@ -63,10 +63,7 @@ func runEstimate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("want one board size N, got %d arguments", len(pos))
-	}
-	n, err := parseN(pos[0], nqueens.MaxN)
+	n, err := oneN(pos, nqueens.MaxN)
 	if err != nil {
 		return err
 	}

@@ -52,10 +52,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("want one board size N, got %d arguments", len(pos))
-	}
-	n, err := parseN(pos[0], watchMax)
+	n, err := oneN(pos, watchMax)
 	if err != nil {
 		return err
 	}

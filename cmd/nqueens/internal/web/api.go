@@ -94,10 +94,12 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) error {
 		select {
 		case o := <-done:
 			if o.err != nil {
+				code := "internal"
 				if errors.Is(o.err, context.DeadlineExceeded) {
 					o.err = fmt.Errorf("the count ran out of time (%v)", s.opts.CountTimeout)
+					code = "timeout"
 				}
-				sse.send("error", map[string]string{"error": o.err.Error()})
+				sse.send("error", map[string]string{"error": o.err.Error(), "code": code})
 				return nil
 			}
 			sse.send("result", reply(o))

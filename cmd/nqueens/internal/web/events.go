@@ -139,11 +139,12 @@ func (s *server) events(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	if err := search.Err(); err != nil && !full {
-		msg := err.Error()
+		msg, code := err.Error(), "internal"
 		if errors.Is(err, context.DeadlineExceeded) {
 			msg = fmt.Sprintf("the window from event %d ran out of time (%v): each window replays the search from its start, and this one reached event %d", from, s.opts.Timeout, seen)
+			code = "timeout"
 		}
-		stream.send("error", map[string]string{"error": msg})
+		stream.send("error", map[string]string{"error": msg, "code": code})
 		return nil
 	}
 	flush()

@@ -316,8 +316,33 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 	enc.Encode(v)
 }
 
+// writeError answers {"error": msg, "code": C}: msg says what is wrong
+// in English, C is a stable code for it that the page translates
+// (errorCode).
 func writeError(w http.ResponseWriter, code int, msg string) {
-	writeJSON(w, code, map[string]string{"error": msg})
+	writeJSON(w, code, map[string]string{"error": msg, "code": errorCode(code)})
+}
+
+// errorCode is the code of an error answer with HTTP status code, as the
+// page's message tables know it (i18n.js: errorText): "bad_request",
+// "not_found", "method_not_allowed", "wrong_host", "busy", "timeout" or
+// "internal".
+func errorCode(status int) string {
+	switch status {
+	case http.StatusBadRequest:
+		return "bad_request"
+	case http.StatusNotFound:
+		return "not_found"
+	case http.StatusMethodNotAllowed:
+		return "method_not_allowed"
+	case http.StatusMisdirectedRequest:
+		return "wrong_host"
+	case http.StatusServiceUnavailable:
+		return "busy"
+	case http.StatusGatewayTimeout:
+		return "timeout"
+	}
+	return "internal"
 }
 
 // fail writes err as JSON: 400 for bad requests, 503 with Retry-After

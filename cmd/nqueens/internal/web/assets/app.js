@@ -26,9 +26,14 @@ const st = {
 // Rows and columns are numbered from the top left, from 1, as placements
 // count them (not lettered as on a chessboard, whose rank 1 is at the bottom).
 function colLabel(c) { return String(c + 1); }
-function square(r, c) { return `row ${r + 1}, col ${c + 1}`; }
-function fmt(x) { return Number(x).toLocaleString('en-US'); }
+function square(r, c) { return t('step.square', { row: r + 1, col: c + 1 }); }
+function fmt(x) { return I18N.num(x); }
 function oneBased(cols) { return cols.map((c) => c + 1).join(' '); }
+// The methods' names in the method list: the name and what it does.
+const METHODS = {
+  bitboard: () => t('method.bitboard'), arrays: () => t('method.arrays'),
+  board: () => t('method.board'), permutation: () => t('method.permutation'),
+};
 
 // buildBoard makes an n×n grid of squares with labels in el and returns
 // the squares as a 2-D array.
@@ -66,7 +71,7 @@ function restart() {
   if (st.es) st.es.close();
   const n = parseInt($('n').value, 10);
   if (!(n >= 1 && n <= cfg.stepMax)) {
-    setStatus(`N must be between 1 and ${cfg.stepMax} for stepping.`, true);
+    setStatus(() => t('step.range', { max: cfg.stepMax }), true);
     return;
   }
   Object.assign(st, {
@@ -75,7 +80,7 @@ function restart() {
     solutions: [], shownSolutions: -1, error: '',
   });
   squares = buildBoard($('board'), n, Math.max(22, Math.min(48, Math.floor(520 / n))));
-  $('preview').textContent = ''; $('preview-caption').textContent = '';
+  $('preview').textContent = ''; I18N.show($('preview-caption'), '');
   load();
   draw();
 }
@@ -85,7 +90,7 @@ function load() {
   if (st.loading || st.done) return;
   if (st.next > cfg.fromMax) {
     // Each window replays the search from its start: the server bounds that.
-    st.error = `Stepping stops after ${fmt(cfg.fromMax)} steps: the server replays each window from the start of the search, and bounds that.`;
+    st.error = () => t('step.fromMax', { max: cfg.fromMax });
     pause();
     draw();
     return;
@@ -113,7 +118,8 @@ function load() {
     es.close();
     if (gen !== st.gen) return;
     st.loading = false;
-    st.error = m.data ? JSON.parse(m.data).error : 'no answer from the server (busy, or stopped): press step or play to try again';
+    const d = m.data ? JSON.parse(m.data) : null, from = st.next;
+    st.error = !d ? () => t('step.noAnswer') : d.code === 'timeout' ? () => t('step.windowTimeout', { from }) : () => I18N.errorText(I18N.apiError(d));
     pause();
     draw();
   });
@@ -176,14 +182,14 @@ function play() {
   if (st.playing) return;
   if (finished()) return;
   st.playing = true; st.last = performance.now(); st.acc = 1;
-  $('play').textContent = '⏸ Pause';
+  I18N.show($('play'), () => t('step.pause'));
   st.timer = setInterval(tick, 20);
 }
 
 function pause() {
   st.playing = false;
   clearInterval(st.timer);
-  $('play').textContent = '▶ Play';
+  I18N.show($('play'), () => t('step.play'));
 }
 
 function tick() {
@@ -201,19 +207,19 @@ function tick() {
 
 function setStatus(text, err) {
   const s = $('status');
-  s.textContent = text;
+  I18N.show(s, text);
   s.classList.toggle('err', !!err);
 }
 
 function describe(e) {
   const n = st.n;
   switch (e[K]) {
-    case 'try': return `Row ${e[ROW] + 1}: try col ${e[COL] + 1}.`;
-    case 'conflict': return `${square(e[ROW], e[COL])} is attacked by the queen on ${square(e[BYROW], e[BYCOL])}.`;
-    case 'place': return `Place a queen on ${square(e[ROW], e[COL])} (depth ${e[DEPTH]}).`;
-    case 'remove': return `Take back the queen on ${square(e[ROW], e[COL])}.`;
-    case 'solution': return `Solution #${e[SOLS]}: ${oneBased(st.cols)}.`;
-    case 'deadend': return `Row ${e[ROW] + 1} has no free square: backtrack.`;
+    case 'try': return t('step.try', { row: e[ROW] + 1, col: e[COL] + 1 });
+    case 'conflict': return t('step.conflict', { square: square(e[ROW], e[COL]), by: square(e[BYROW], e[BYCOL]) });
+    case 'place': return t('step.place', { square: square(e[ROW], e[COL]), depth: e[DEPTH] });
+    case 'remove': return t('step.remove', { square: square(e[ROW], e[COL]) });
+    case 'solution': return t('step.solution', { index: e[SOLS], cols: oneBased(st.cols) });
+    case 'deadend': return t('step.deadend', { row: e[ROW] + 1 });
   }
   return e[K];
 }
@@ -252,9 +258,11 @@ function draw() {
   $('board').classList.toggle('solved', !!e && e[K] === 'solution');
   // Status line.
   if (st.error) setStatus(st.error, true);
-  else if (finished()) setStatus(`Search finished: ${fmt(e ? e[SOLS] : 0)} solutions, ${fmt(e ? e[NODES] : 0)} nodes, ${fmt(st.pos + 1)} steps.`);
-  else if (e) setStatus(describe(e));
-  else setStatus(st.loading ? 'Loading the search…' : `Ready: ${n}×${n}, ${st.method}. Press Play or Step.`);
+  else if (finished()) {
+    const sols = e ? e[SOLS] : 0, nodes = e ? e[NODES] : 0, steps = st.pos + 1;
+    setStatus(() => t('step.finished', { solutions: t('u.solutions', { count: sols }), nodes: t('u.nodes', { count: nodes }), steps: t('u.steps', { count: steps }) }));
+  } else if (e) setStatus(() => describe(e));
+  else setStatus(st.loading ? () => t('step.loadingSearch') : () => t('step.ready', { n: String(n), method: st.method }));
   drawSolutions();
 }
 
@@ -263,7 +271,7 @@ function drawSolutions() {
   while (k > 0 && st.solutions[k - 1].index > st.pos) k--;
   if (k === st.shownSolutions) return;
   st.shownSolutions = k;
-  $('sol-count').textContent = k ? `(${fmt(k)})` : '';
+  I18N.show($('sol-count'), k ? () => `(${fmt(k)})` : '');
   const ol = $('solutions');
   ol.textContent = '';
   const show = Math.min(k, 500);
@@ -278,7 +286,7 @@ function drawSolutions() {
   }
   if (k > show) {
     const li = document.createElement('li');
-    li.textContent = `… and ${fmt(k - show)} more`;
+    I18N.show(li, () => t('step.more', { count: k - show }));
     ol.append(li);
   }
 }
@@ -289,7 +297,7 @@ function preview(i, button) {
   const s = st.solutions[i];
   const sq = buildBoard($('preview'), st.n, Math.max(14, Math.min(28, Math.floor(260 / st.n))));
   s.cols.forEach((c, r) => sq[r][c].classList.add('q'));
-  $('preview-caption').textContent = `Solution #${i + 1}: ${oneBased(s.cols)}`;
+  I18N.show($('preview-caption'), () => t('step.caption', { index: i + 1, cols: oneBased(s.cols) }));
 }
 
 function stepBack() { pause(); backward(); draw(); }
@@ -306,7 +314,7 @@ function count() {
   const out = $('count-out');
   const n = parseInt($('count-n').value, 10);
   if (!(n >= 1 && n <= cfg.countMax)) {
-    out.textContent = `N must be between 1 and ${cfg.countMax} (the server's limit).`;
+    I18N.show(out, () => t('count.range', { max: cfg.countMax }));
     out.classList.add('err');
     return;
   }
@@ -314,7 +322,7 @@ function count() {
   const to = $('count-to').value === '' ? n : parseInt($('count-to').value, 10);
   if (to !== n) {
     if (!(to > n && to <= cfg.countMax)) {
-      out.textContent = `The range must run up from N = ${n} to at most ${cfg.countMax} (the server's limit).`;
+      I18N.show(out, () => t('count.rangeTo', { n: String(n), max: cfg.countMax }));
       out.classList.add('err');
       return;
     }
@@ -322,22 +330,23 @@ function count() {
     return;
   }
   $('count-range').hidden = true;
-  out.textContent = `N = ${n}: counting…`;
+  I18N.show(out, () => t('count.counting', { n: String(n) }));
   const es = new EventSource(`/api/count?n=${n}&stream=1`);
   countES = es;
   es.addEventListener('progress', (m) => {
     const d = JSON.parse(m.data);
-    out.textContent = `N = ${n}: counting… ${d.seconds.toFixed(1)} s`;
+    I18N.show(out, () => t('count.countingTime', { n: String(n), time: I18N.fixed(d.seconds, 1) }));
   });
   es.addEventListener('result', (m) => {
     es.close();
     const d = JSON.parse(m.data);
-    out.textContent = `N = ${d.n}: ${fmt(d.solutions)} solutions, ${fmt(d.unique)} unique, ${fmt(d.nodes)} nodes, ${d.seconds.toFixed(3)} s.`;
+    I18N.show(out, () => t('count.result', { n: String(d.n), solutions: t('u.solutions', { count: d.solutions }), unique: t('u.unique', { count: d.unique }), nodes: t('u.nodes', { count: d.nodes }), time: I18N.fixed(d.seconds, 3) }));
   });
   es.addEventListener('error', (m) => {
     es.close();
     out.classList.add('err');
-    out.textContent = m.data ? JSON.parse(m.data).error : 'no answer from the server (busy, or stopped): try again';
+    const d = m.data ? JSON.parse(m.data) : null;
+    I18N.show(out, () => (!d ? t('count.noAnswer') : d.code === 'timeout' ? t('count.timeout') : I18N.errorText(I18N.apiError(d))));
   });
 }
 // countRange counts lo..hi one N after the other, adding each row to
@@ -348,8 +357,8 @@ function countRange(lo, hi) {
   $('count-chart').replaceChildren();
   $('count-range').hidden = false;
   const next = (n) => {
-    if (n > hi) { countES = null; out.textContent = `N = ${lo} to ${hi}: done.`; return; }
-    out.textContent = `N = ${n}: counting… (${n - lo} of ${hi - lo + 1} done)`;
+    if (n > hi) { countES = null; I18N.show(out, () => t('count.done', { lo: String(lo), hi: String(hi) })); return; }
+    I18N.show(out, () => t('count.progress', { n: String(n), done: n - lo, total: hi - lo + 1 }));
     const es = new EventSource(`/api/count?n=${n}&stream=1`);
     countES = es;
     es.addEventListener('result', (m) => {
@@ -358,9 +367,9 @@ function countRange(lo, hi) {
       const d = JSON.parse(m.data);
       rows.push({ n: d.n, solutions: d.solutions, unique: d.unique, nodes: d.nodes, seconds: d.seconds, method: 'bitboard' });
       const tr = document.createElement('tr');
-      for (const v of [d.n, fmt(d.solutions), fmt(d.unique), fmt(d.nodes), d.seconds.toFixed(3)]) {
+      for (const v of [() => String(d.n), () => fmt(d.solutions), () => fmt(d.unique), () => fmt(d.nodes), () => I18N.fixed(d.seconds, 3)]) {
         const td = document.createElement('td');
-        td.textContent = v;
+        I18N.show(td, v);
         tr.append(td);
       }
       body.append(tr);
@@ -372,13 +381,14 @@ function countRange(lo, hi) {
       if (countES !== es) return;
       countES = null;
       out.classList.add('err');
-      out.textContent = `N = ${n}: ` + (m.data ? JSON.parse(m.data).error : 'no answer from the server (busy, or stopped): try again');
+      const d = m.data ? JSON.parse(m.data) : null;
+      I18N.show(out, () => `N = ${n}: ` + (!d ? t('count.noAnswer') : d.code === 'timeout' ? t('count.timeout') : I18N.errorText(I18N.apiError(d))));
     });
   };
   next(lo);
 }
 function cancelCount() {
-  if (countES) { countES.close(); countES = null; $('count-out').textContent = 'Cancelled.'; }
+  if (countES) { countES.close(); countES = null; I18N.show($('count-out'), () => t('common.cancelled')); }
 }
 
 // Find panel.
@@ -388,26 +398,31 @@ async function find() {
   const out = $('find-out');
   out.classList.remove('err');
   const n = parseInt($('find-n').value, 10);
-  out.textContent = `N = ${n}: searching…`;
+  if (!(n >= 1 && n <= cfg.findMax)) {
+    out.classList.add('err');
+    I18N.show(out, () => t('find.range', { max: cfg.findMax }));
+    return;
+  }
+  I18N.show(out, () => t('find.searching', { n }));
   let d;
   try {
     const r = await fetch(`/api/find?n=${encodeURIComponent($('find-n').value)}`);
     d = await r.json();
-    if (!r.ok) throw new Error(d.error);
+    if (!r.ok) throw I18N.apiError(d, r.status);
   } catch (err) {
     out.classList.add('err');
-    out.textContent = String(err.message || err);
+    I18N.show(out, () => I18N.errorText(err));
     return;
   }
   if (!d.solution) {
     const cv = $('find-canvas');
     cv.getContext('2d').clearRect(0, 0, cv.width, cv.height);
-    out.textContent = `N = ${fmt(d.n)}: no solution.`;
+    I18N.show(out, () => t('find.none', { n: d.n }));
     return;
   }
   drawLarge($('find-canvas'), d.columns);
   const head = d.columns.slice(0, 24).join(' ') + (d.n > 24 ? ' …' : '');
-  out.textContent = `N = ${fmt(d.n)}: found in ${d.seconds.toFixed(3)} s. Columns: ${head}`;
+  I18N.show(out, () => t('find.found', { n: d.n, time: I18N.fixed(d.seconds, 3), cols: head }));
 }
 
 // drawLarge draws a board of any size on canvas: squares while they are at
@@ -444,13 +459,14 @@ async function init() {
   const sel = $('method');
   for (const m of cfg.methods) {
     const o = document.createElement('option');
-    o.value = m; o.textContent = m;
+    o.value = m;
+    I18N.show(o, () => (METHODS[m] ? METHODS[m]() : m));
     sel.append(o);
   }
   $('n').max = cfg.stepMax;
-  $('count-n').max = cfg.countMax; $('count-max').textContent = cfg.countMax;
+  $('count-n').max = cfg.countMax; I18N.show($('count-max'), () => String(cfg.countMax));
   $('count-to').max = cfg.countMax;
-  $('find-n').max = cfg.findMax; $('find-max').textContent = fmt(cfg.findMax);
+  $('find-n').max = cfg.findMax; I18N.show($('find-max'), () => fmt(cfg.findMax));
   $('find-n').value = Math.min(100, cfg.findMax);
   $('restart').addEventListener('click', restart);
   $('n').addEventListener('change', restart);
@@ -458,7 +474,7 @@ async function init() {
   $('play').addEventListener('click', () => (st.playing ? pause() : play()));
   $('step').addEventListener('click', stepForward);
   $('back').addEventListener('click', stepBack);
-  const speedOut = () => { $('speed-out').textContent = `${fmt(stepsPerSecond())} steps/s`; };
+  const speedOut = () => { I18N.show($('speed-out'), () => t('step.speedOut', { rate: stepsPerSecond() })); };
   $('speed').addEventListener('input', speedOut);
   speedOut();
   $('count-go').addEventListener('click', count);
@@ -470,6 +486,9 @@ async function init() {
     else if (ev.key === 'ArrowRight') stepForward();
     else if (ev.key === 'ArrowLeft') stepBack();
   });
+  // Another language: the counters and the list again (the texts shown
+  // with I18N.show follow by themselves).
+  document.addEventListener('i18n:change', () => { st.shownSolutions = -1; draw(); });
   restart();
 }
 

@@ -9,16 +9,22 @@
 // growthSeries returns the lines of rows ({n, solutions, unique, nodes,
 // seconds, method}), labelled as the command's legend.
 function growthSeries(rows) {
+  // label is the series' name in data-label (the command's legend, in
+  // English); text its legend in the page's language.
+  const texts = {
+    solutions: () => t('growth.solutions'), unique: () => t('growth.unique'),
+    nodes: (m) => t('growth.nodes', { method: m }), seconds: (m) => t('growth.time', { method: m }),
+  };
   const methods = [...new Set(rows.map((r) => r.method))];
-  const pick = (label, key, color, rs) => ({
-    label, key, color,
+  const pick = (label, key, color, rs, m) => ({
+    label, key, color, text: () => texts[key](m),
     points: rs.filter((r) => Number(r[key]) > 0).map((r) => ({ n: r.n, v: Number(r[key]) })).sort((a, b) => a.n - b.n),
   });
   const colors = { bitboard: '#1f77b4', arrays: '#ff7f0e', board: '#2ca02c', permutation: '#d62728', quadrant: '#9467bd' };
   const first = rows.filter((r, i) => rows.findIndex((s) => s.n === r.n) === i);
   const out = [pick('solutions', 'solutions', '#000', first), pick('unique solutions', 'unique', '#888', first)];
   for (const [q, key] of [['nodes', 'nodes'], ['time', 'seconds']])
-    for (const m of methods) out.push(pick(`${q}, ${m}`, key, colors[m] || '#888', rows.filter((r) => r.method === m)));
+    for (const m of methods) out.push(pick(`${q}, ${m}`, key, colors[m] || '#888', rows.filter((r) => r.method === m), m));
   return out.filter((s) => s.points.length > 0);
 }
 
@@ -34,13 +40,13 @@ function growthLabel(e, unit) {
 // chart of rows.
 function drawGrowth(svg, rows) {
   const W = 640, H = 520, left = 72, right = 16;
-  const panels = [{ top: 34, bottom: 240, unit: '', name: 'count (log scale)' }, { top: 290, bottom: 480, unit: 's', name: 'time (log scale)' }];
+  const panels = [{ top: 34, bottom: 240, unit: '', name: () => t('growth.countAxis') }, { top: 290, bottom: 480, unit: 's', name: () => t('growth.timeAxis') }];
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.replaceChildren();
   const el = (name, attrs, parent = svg, text) => {
     const e = document.createElementNS(svg.namespaceURI, name); // the SVG namespace, as the page's <svg> has it
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-    if (text !== undefined) e.textContent = text;
+    if (text !== undefined) I18N.show(e, text); // a function: shown again in another language
     parent.append(e);
     return e;
   };
@@ -81,7 +87,7 @@ function drawGrowth(svg, rows) {
       flush();
       const ly = p.top + 4 + 15 * i;
       el('line', { x1: left + 10, x2: left + 30, y1: ly, y2: ly, stroke: s.color, 'stroke-width': 2 }, g);
-      el('text', { x: left + 36, y: ly + 4, class: 'legend', stroke: 'none', fill: '#222' }, g, s.label);
+      el('text', { x: left + 36, y: ly + 4, class: 'legend', stroke: 'none', fill: '#222' }, g, s.text);
     });
   }
 }

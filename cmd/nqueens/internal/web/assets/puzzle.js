@@ -33,15 +33,14 @@
   };
   let squares = [];
 
-  const fmt = (x) => Number(x).toLocaleString('en-US');
-  const plural = (k, what) => `${fmt(k)} ${what}${k === 1 ? '' : 's'}`;
+  const fmt = (x) => I18N.num(x);
   // name names a square as the page labels it: b3 up to N = 26, else
   // row:column (3:2), one-based like the library's Square.
   const name = (r, c) => `${r + 1}:${c + 1}`; // row:column, as complete --queens reads it
   function time(s) {
-    if (s < 0.001) return `${(s * 1e6).toFixed(0)} µs`;
-    if (s < 1) return `${(s * 1000).toFixed(1)} ms`;
-    return `${s.toFixed(2)} s`;
+    if (s < 0.001) return `${I18N.fixed(s * 1e6, 0)} µs`;
+    if (s < 1) return `${I18N.fixed(s * 1000, 1)} ms`;
+    return `${I18N.fixed(s, 2)} s`;
   }
 
   // boardParam is the board as /api/complete's b: rows of Q . x joined by /.
@@ -122,7 +121,7 @@
   function changed() {
     pz.gen++;
     pz.verdict = null; pz.hint = null; pz.why = null;
-    el('pz-why-out').textContent = '';
+    I18N.show(el('pz-why-out'), '');
     cancelCount('');
     history.replaceState(null, '', '#' + hash());
     draw();
@@ -144,38 +143,43 @@
     if (!p.has('n')) return false;
     const n = Number(p.get('n'));
     if (!Number.isInteger(n) || n < 4 || n > max) {
-      status(`The link's board size n = ${p.get('n').slice(0, 10)} is not between 4 and ${max}.`, true);
+      const bad = p.get('n').slice(0, 10);
+      status(() => t('pz.linkSize', { n: bad, max }), true);
       return false;
     }
     const squaresOf = (key) => {
       const s = p.get(key);
       if (!s) return [];
-      return s.split(',').map((t) => {
-        const m = /^(\d+):(\d+)$/.exec(t);
+      return s.split(',').map((sq) => {
+        const m = /^(\d+):(\d+)$/.exec(sq);
         const r = m ? Number(m[1]) - 1 : -1, c = m ? Number(m[2]) - 1 : -1;
-        if (r < 0 || r >= n || c < 0 || c >= n) throw new Error(`the link's square ${t.slice(0, 12)} is not row:column on the ${n}×${n} board`);
+        if (r < 0 || r >= n || c < 0 || c >= n) {
+          const err = new Error(`the link's square ${sq.slice(0, 12)} is not row:column on the ${n}×${n} board`);
+          err.i18n = () => t('pz.linkSquare', { square: sq.slice(0, 12), n: String(n) });
+          throw err;
+        }
         return [r, c];
       });
     };
     let qs, xs;
-    try { qs = squaresOf('q'); xs = squaresOf('x'); } catch (err) { status(err.message, true); return false; }
+    try { qs = squaresOf('q'); xs = squaresOf('x'); } catch (err) { status(() => I18N.errorText(err), true); return false; }
     reset(n);
     for (const [r, c] of xs) pz.grid[r][c] = BLOCK;
     for (const [r, c] of qs) pz.grid[r][c] = QUEEN;
-    status(`Position loaded from the link: ${plural(qs.length, 'queen')}, ${plural(xs.length, 'blocked square')}.`);
+    status(() => t('pz.loaded', { queens: t('u.queens', { count: qs.length }), blocked: t('u.blocked', { count: xs.length }) }));
     changed();
     return true;
   }
 
   function status(text, err) {
     const s = el('pz-status');
-    s.textContent = text;
+    I18N.show(s, text);
     s.classList.toggle('err', !!err);
   }
 
   function verdict(text, kind) {
     const v = el('pz-verdict');
-    v.textContent = text;
+    I18N.show(v, text);
     v.className = 'verdict ' + (kind || '');
   }
 
@@ -218,8 +222,9 @@
       pz.challenge.end = performance.now();
       clearInterval(pz.challenge.timer);
       tickTimer();
-      const help = pz.challenge.helped ? ` (with ${pz.challenge.helped} hint${pz.challenge.helped > 1 ? 's' : ''} or finishes)` : '';
-      status(`Solved in ${((pz.challenge.end - pz.challenge.start) / 1000).toFixed(1)} s and ${fmt(pz.moves)} moves${help}!`);
+      const helped = pz.challenge.helped, moves = pz.moves, secs = (pz.challenge.end - pz.challenge.start) / 1000;
+      const args = () => ({ time: I18N.fixed(secs, 1), moves: t('u.moves', { count: moves }), helps: t('u.helps', { count: helped }) });
+      status(helped ? () => t('pz.solvedInHelped', args()) : () => t('pz.solvedIn', args()));
     }
   }
 
@@ -233,16 +238,17 @@
     const qs = queens();
     const pair = attackingPair(qs);
     if (pair) {
-      verdict(`Dead end: the queens on ${name(...pair[0])} and ${name(...pair[1])} attack each other.`, 'no');
+      verdict(() => t('pz.pair', { a: name(...pair[0]), b: name(...pair[1]) }), 'no');
       pz.verdict = { gen: pz.gen, verdict: 'dead end', why: `the queens on ${name(...pair[0])} and ${name(...pair[1])} attack each other`, pair };
       return;
     }
     if (qs.length === pz.n) {
-      verdict(`Solved: ${pz.n} queens, none attacked.`, 'yes');
+      const n = pz.n;
+      verdict(() => t('pz.solved', { queens: t('u.queens', { count: n }) }), 'yes');
       pz.verdict = { gen: pz.gen, verdict: 'completable', columns: qs.map(([, c]) => c + 1) };
       return;
     }
-    verdict('Asking the completion search…', 'wait');
+    verdict(() => t('pz.asking'), 'wait');
     pz.askTimer = setTimeout(ask, 120);
   }
 
@@ -254,10 +260,10 @@
     try {
       const r = await fetch(`/api/complete?b=${encodeURIComponent(boardParam())}`, { signal: ctl.signal });
       d = await r.json();
-      if (!r.ok) throw new Error(d.error || `HTTP ${r.status}`);
+      if (!r.ok) throw I18N.apiError(d, r.status);
     } catch (err) {
       if (ctl.signal.aborted || gen !== pz.gen) return;
-      verdict(`The tutor has no answer: ${err.message || err}`, 'no');
+      verdict(() => t('pz.noAnswer', { error: I18N.errorText(err) }), 'no');
       return;
     } finally {
       if (pz.ask === ctl) pz.ask = null;
@@ -265,10 +271,10 @@
     if (gen !== pz.gen) return;
     d.gen = gen;
     pz.verdict = d;
-    const how = `(${fmt(d.nodes)} nodes, ${time(d.seconds)})`;
-    if (d.verdict === 'completable') verdict(`Can still be completed ${how}.`, 'yes');
-    else if (d.verdict === 'dead end') verdict(`Dead end: no completion ${how}.`, 'no');
-    else verdict(`Unknown: the search stopped after ${time(d.seconds)} without an answer ${how}.`, 'wait');
+    const how = () => t('pz.how', { nodes: t('u.nodes', { count: d.nodes }), time: time(d.seconds) });
+    if (d.verdict === 'completable') verdict(() => t('pz.completable', { how }), 'yes');
+    else if (d.verdict === 'dead end') verdict(() => t('pz.deadEnd', { how }), 'no');
+    else verdict(() => t('pz.unknown', { time: time(d.seconds), how }), 'wait');
   }
 
   // current returns the tutor's answer for the board as it is, asking
@@ -294,19 +300,20 @@
   async function hint() {
     const v = await current();
     const out = el('pz-why-out');
-    if (!v) { out.textContent = 'No answer from the tutor yet.'; return; }
+    if (!v) { I18N.show(out, () => t('pz.noAnswerYet')); return; }
     if (v.verdict !== 'completable') {
-      out.textContent = v.verdict === 'dead end' ? 'No hint: this board is a dead end. Undo a move.' : 'No hint: the search found no answer in time.';
+      I18N.show(out, v.verdict === 'dead end' ? () => t('pz.noHintDeadEnd') : () => t('pz.noHintTime'));
       return;
     }
     const rows = emptyRows();
-    if (!rows.length) { out.textContent = 'Nothing left to place.'; return; }
+    if (!rows.length) { I18N.show(out, () => t('pz.nothingLeft')); return; }
     // The row of the completion with the fewest open squares: the move
     // that is hardest to find.
     const r = rows.reduce((best, r) => (openIn(r) < openIn(best) ? r : best), rows[0]);
     pz.hint = [r, v.columns[r] - 1];
     if (pz.challenge) pz.challenge.helped++;
-    out.textContent = `Hint: a queen on ${name(...pz.hint)} is part of a completion.`;
+    const square = name(...pz.hint);
+    I18N.show(out, () => t('pz.hintOn', { square }));
     draw();
   }
 
@@ -322,7 +329,7 @@
     const v = await current();
     const out = el('pz-why-out');
     if (!v || v.verdict !== 'completable') {
-      out.textContent = v && v.verdict === 'dead end' ? 'This board cannot be finished: it is a dead end.' : 'No completion known yet.';
+      I18N.show(out, v && v.verdict === 'dead end' ? () => t('pz.cannotFinish') : () => t('pz.noCompletionYet'));
       return;
     }
     const rows = emptyRows();
@@ -343,29 +350,32 @@
     // The whole finish is one move: one undo takes it back.
     for (const [r, c] of move) pz.grid[r][c] = EMPTY;
     apply(move);
-    out.textContent = `Finished with the queens of one completion: ${move.map(([r, c]) => name(r, c)).join(' ')}.`;
+    const squares = move.map(([r, c]) => name(r, c)).join(' ');
+    I18N.show(out, () => t('pz.finished', { squares }));
   }
 
   async function why() {
     const v = await current();
     const out = el('pz-why-out');
     pz.why = null;
-    if (!v) { out.textContent = 'No answer from the tutor yet.'; return; }
+    if (!v) { I18N.show(out, () => t('pz.noAnswerYet')); return; }
     if (v.verdict !== 'dead end') {
-      out.textContent = v.verdict === 'completable' ? 'This board is no dead end: it can still be completed.' : 'The search found no answer in time.';
+      I18N.show(out, v.verdict === 'completable' ? () => t('pz.notDeadEnd') : () => t('pz.noAnswerInTime'));
       return;
     }
     if (v.pair) {
       pz.why = v.pair;
-      out.textContent = `Because ${v.why}.`;
+      const [a, b] = v.pair.map((q) => name(...q));
+      I18N.show(out, () => t('pz.becausePair', { a, b }));
     } else if (v.why) {
       const m = /^(row|column) (\d+)/.exec(v.why);
       const i = Number(m[2]) - 1;
       pz.why = Array.from({ length: pz.n }, (_, j) => (m[1] === 'row' ? [i, j] : [j, i]));
-      const label = m[1] === 'row' ? `Row ${i + 1}` : `Column ${i + 1}`;
-      out.textContent = `${label} has no open square: each of its squares is blocked or attacked, and it needs a queen.`;
+      // The server's why is "row K ..." or "column K ...": the page says it.
+      I18N.show(out, m[1] === 'row' ? () => t('pz.rowClosed', { i: String(i + 1) }) : () => t('pz.columnClosed', { i: String(i + 1) }));
     } else {
-      out.textContent = `Every row and column still has an open square, but the search tried every way to place the remaining queens and none works (${fmt(v.nodes)} nodes).`;
+      const nodes = v.nodes;
+      I18N.show(out, () => t('pz.triedAll', { nodes: t('u.nodes', { count: nodes }) }));
     }
     draw();
   }
@@ -377,30 +387,29 @@
     const ctl = new AbortController();
     pz.countAsk = ctl;
     out.classList.remove('err');
-    out.textContent = 'Counting the completions…';
+    I18N.show(out, () => t('pz.counting'));
     let d;
     try {
       const r = await fetch(`/api/complete?b=${encodeURIComponent(boardParam())}&count=1&limit=${COUNT_LIMIT}`, { signal: ctl.signal });
       d = await r.json();
-      if (!r.ok) throw new Error(d.error || `HTTP ${r.status}`);
+      if (!r.ok) throw I18N.apiError(d, r.status);
     } catch (err) {
       if (ctl.signal.aborted || gen !== pz.gen) return;
       out.classList.add('err');
-      out.textContent = String(err.message || err);
+      I18N.show(out, () => I18N.errorText(err));
       return;
     } finally {
       if (pz.countAsk === ctl) pz.countAsk = null;
     }
-    const how = `${fmt(d.nodes)} nodes, ${time(d.seconds)}`;
-    const s = (k) => (k === 1 ? '' : 's');
-    if (d.exact) out.textContent = `${fmt(d.count)} completion${s(d.count)} (${how}).`;
-    else if (d.stopped === 'limit') out.textContent = `More than ${fmt(d.limit)} completions: the count stopped there (${how}).`;
-    else out.textContent = `At least ${fmt(d.count)} completion${s(d.count)}: the count stopped after ${time(d.seconds)} (${fmt(d.nodes)} nodes).`;
+    const nodes = () => t('u.nodes', { count: d.nodes });
+    if (d.exact) I18N.show(out, () => t('pz.countExact', { completions: t('u.completions', { count: d.count }), nodes, time: time(d.seconds) }));
+    else if (d.stopped === 'limit') I18N.show(out, () => t('pz.countLimit', { completions: t('u.completions', { count: d.limit }), nodes, time: time(d.seconds) }));
+    else I18N.show(out, () => t('pz.countTime', { completions: t('u.completions', { count: d.count }), nodes, time: time(d.seconds) }));
   }
 
   function cancelCount(text) {
     if (pz.countAsk) { pz.countAsk.abort(); pz.countAsk = null; }
-    el('pz-count-out').textContent = text;
+    I18N.show(el('pz-count-out'), text);
   }
 
   function startChallenge(start) {
@@ -412,19 +421,20 @@
   function stopChallenge() {
     if (pz.challenge) clearInterval(pz.challenge.timer);
     pz.challenge = null;
-    el('pz-time').textContent = '–';
+    I18N.show(el('pz-time'), '–');
   }
 
   function tickTimer() {
     const c = pz.challenge;
     if (!c) return;
-    el('pz-time').textContent = `${(((c.end || performance.now()) - c.start) / 1000).toFixed(1)} s`;
+    const secs = ((c.end || performance.now()) - c.start) / 1000;
+    I18N.show(el('pz-time'), () => `${I18N.fixed(secs, 1)} s`);
   }
 
   function sizeInput() {
     const n = parseInt(el('pz-n').value, 10);
     if (!(n >= 4 && n <= max)) {
-      status(`N must be between 4 and ${max}.`, true);
+      status(() => t('pz.range', { max }), true);
       return 0;
     }
     return n;
@@ -434,27 +444,28 @@
     const family = el('pz-family').value, level = el('pz-level').value;
     const [n, k] = LEVELS[family][level];
     const seed = Math.floor(Math.random() * 1e9);
-    status(`Drawing a ${level} puzzle…`);
+    status(() => t('pz.drawing'));
     let d;
     try {
       const r = await fetch(`/api/generate?family=${family}&n=${n}&k=${k}&seed=${seed}`);
       d = await r.json();
-      if (!r.ok) throw new Error(d.error || `HTTP ${r.status}`);
+      if (!r.ok) throw I18N.apiError(d, r.status);
     } catch (err) {
-      status(String(err.message || err), true);
+      status(() => I18N.errorText(err), true);
       return;
     }
     reset(d.n);
     for (const [r, c] of d.blocked) pz.grid[r - 1][c - 1] = BLOCK;
     for (const [r, c] of d.queens) pz.grid[r - 1][c - 1] = QUEEN;
-    const what = { blocked: `${d.k} blocked squares`, diag: `${d.k} diagonals excluded`, queens: `${d.k} queens given` }[family];
-    const nodes = plural(d.nodes, 'node');
+    const what = { blocked: () => t('pz.what.blocked', { count: d.k }), diag: () => t('pz.what.diag', { count: d.k }), queens: () => t('pz.what.queens', { count: d.k }) }[family];
+    const nodes = () => t('u.nodes', { count: d.nodes });
     const known = {
-      completable: `it can be solved (the search found a solution in ${nodes}).`,
-      'dead end': `it has no solution (the search proved it in ${nodes}). Can you see why?`,
-      unknown: `the search did not decide it in ${time(d.seconds)}.`,
+      completable: () => t('pz.gen.completable', { nodes }),
+      'dead end': () => t('pz.gen.deadEnd', { nodes }),
+      unknown: () => t('pz.gen.unknown', { time: time(d.seconds) }),
     }[d.verdict];
-    status(`${level[0].toUpperCase() + level.slice(1)} puzzle, ${d.n}×${d.n}, ${what} (seed ${d.seed}): ${known}`);
+    const puzzle = { easy: () => t('pz.puzzle.easy'), medium: () => t('pz.puzzle.medium'), hard: () => t('pz.puzzle.hard') }[level];
+    status(() => t('pz.generated', { puzzle, n: String(d.n), what, seed: String(d.seed), known }));
     startChallenge();
     changed();
   }
@@ -514,7 +525,7 @@
       const n = sizeInput();
       if (!n) return;
       reset(n);
-      status(`Place ${n} queens so that none attacks another. The clock runs.`);
+      status(() => t('pz.challengeStart', { queens: t('u.queens', { count: n }) }));
       startChallenge();
       changed();
     });
@@ -523,8 +534,9 @@
     el('pz-finish').addEventListener('click', finish);
     el('pz-why').addEventListener('click', why);
     el('pz-count').addEventListener('click', count);
-    el('pz-count-cancel').addEventListener('click', () => cancelCount(pz.countAsk ? 'Cancelled.' : ''));
+    el('pz-count-cancel').addEventListener('click', () => cancelCount(pz.countAsk ? () => t('common.cancelled') : ''));
     window.addEventListener('hashchange', () => load(location.hash));
+    document.addEventListener('i18n:change', draw); // the counters in the new language
     window.addEventListener('pagehide', () => {
       if (pz.ask) pz.ask.abort();
       cancelCount('');

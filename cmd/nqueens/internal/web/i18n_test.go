@@ -175,13 +175,18 @@ func pageTables(t *testing.T) map[string]map[string]any {
 	return tables
 }
 
-// pageKeys returns the keys the page's HTML and scripts use: the
-// data-i18n attributes and the literal first arguments of t(...).
+// pageKeys returns the keys the page's HTML and scripts (every
+// assets/*.js but the tables) use: the data-i18n attributes and the
+// literal first arguments of t(...).
 func pageKeys(t *testing.T) map[string]string {
 	t.Helper()
 	used := map[string]string{}
-	for _, f := range []string{"index.html", "i18n.js", "app.js", "puzzle.js", "growth.js"} {
-		src, err := fs.ReadFile(assets, "assets/"+f)
+	files, err := fs.Glob(assets, "assets/*.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range append(files, "assets/index.html") {
+		src, err := fs.ReadFile(assets, f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -190,7 +195,7 @@ func pageKeys(t *testing.T) map[string]string {
 			re = htmlKey
 		}
 		for _, m := range re.FindAllStringSubmatch(string(src), -1) {
-			used[m[1]] = f
+			used[m[1]] = path.Base(f)
 		}
 	}
 	return used

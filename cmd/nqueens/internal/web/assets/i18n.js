@@ -122,6 +122,7 @@ const I18N = (() => {
   // with a function, in the current language.
   function apply() {
     current();
+    document.title = t('page.title');
     for (const el of document.querySelectorAll('[data-i18n]')) fill(el, el.dataset.i18n);
     for (const attr of ['title', 'aria-label']) {
       for (const el of document.querySelectorAll(`[data-i18n-${attr}]`)) el.setAttribute(attr, t(el.getAttribute(`data-i18n-${attr}`)));
@@ -139,11 +140,15 @@ const I18N = (() => {
     if (!known(code)) return;
     use(code);
     try { localStorage.setItem(STORE, code); } catch (err) { /* storage refused: this page only */ }
-    const u = new URL(location.href);
-    if (u.searchParams.has('lang')) {
-      u.searchParams.set('lang', code);
-      history.replaceState(history.state, '', u.pathname + u.search + u.hash);
-    }
+    try {
+      // An address that names the language names the new one, so that a
+      // reload or a shared link keeps it.
+      const u = new URL(location.href);
+      if (u.searchParams.has('lang')) {
+        u.searchParams.set('lang', code);
+        history.replaceState(history.state, '', u.pathname + u.search + u.hash);
+      }
+    } catch (err) { /* an address that cannot be replaced: keep it */ }
     apply();
     document.dispatchEvent(new CustomEvent('i18n:change', { detail: code }));
   }
@@ -187,7 +192,11 @@ const I18N = (() => {
     sel.addEventListener('change', () => set(sel.value));
   }
 
-  document.addEventListener('DOMContentLoaded', () => { switcher(); apply(); });
+  // The tables load after this script: start when the document has
+  // loaded (at once if it has, as for a script added later).
+  const start = () => { switcher(); apply(); };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else setTimeout(start, 0);
 
   return { LANGS, tables, add, t, num, fixed, show, apply, set, apiError, errorText, get lang() { return current(); } };
 })();

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -243,6 +244,61 @@ func TestBrowserLanguages(t *testing.T) {
 	check("h1", text("h1"), msgOf(t, pt, "page.title", ""))
 	do("count N = 10", chromedp.SetValue(chromedp.CSS("#count-n"), "10"), chromedp.Click(chromedp.CSS("#count-go")))
 	waitText("#count-out", "N = 10: "+msgOf(t, pt, "u.solutions", "other", "count", "724")+", "+msgOf(t, pt, "u.unique", "other", "count", "92")+", ")
+	// The growth chart of N = 4 to 7: its legend in Portuguese.
+	do("count N = 4 to 7", chromedp.SetValue(chromedp.CSS("#count-n"), "4"), chromedp.SetValue(chromedp.CSS("#count-to"), "7"),
+		chromedp.Click(chromedp.CSS("#count-go")))
+	waitText("#count-out", msgOf(t, pt, "count.done", "", "lo", "4", "hi", "7"))
+	legend := eval(`[...document.querySelectorAll('#count-chart text.legend')].map(e => e.textContent).join(' | ')`)
+	if want := strings.Join([]string{msgOf(t, pt, "growth.solutions", ""), msgOf(t, pt, "growth.unique", ""),
+		msgOf(t, pt, "growth.nodes", "", "method", "bitboard"), msgOf(t, pt, "growth.time", "", "method", "bitboard")}, " | "); legend != want {
+		t.Errorf("the chart's legend: %q; want %q", legend, want)
+	}
 	noPlaceholders("pt")
 	shot("pt")
+
+	// The same page in English and then in each other language by the
+	// switcher: no text of the English page (with a word of three
+	// letters or more) may be left in another, but the words these
+	// languages share with English.
+	texts := func() []string {
+		t.Helper()
+		var out []string
+		js := `(() => {
+			const out = [], skip = (e) => e.closest('#lang, script, style');
+			const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+			for (let n = w.nextNode(); n; n = w.nextNode()) if (!skip(n.parentElement)) out.push(n.textContent.trim());
+			for (const e of document.querySelectorAll('[title],[aria-label]')) if (!skip(e)) out.push(e.title || '', e.getAttribute('aria-label') || '');
+			out.push(document.title);
+			return JSON.stringify(out.filter((s) => /[A-Za-z]{3}/.test(s)));
+		})()`
+		if err := json.Unmarshal([]byte(eval(js)), &out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	switchTo := func(code string) {
+		t.Helper()
+		do("switch to "+code, chromedp.SetValue(chromedp.CSS("#lang"), code),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById('lang').dispatchEvent(new Event('change'))`))
+		check("<html lang>", eval(`document.documentElement.lang`), code)
+	}
+	switchTo("en")
+	enTexts := texts()
+	if len(enTexts) < 50 {
+		t.Fatalf("the English page has %d texts: %q", len(enTexts), enTexts)
+	}
+	shared := []string{"Tutor"} // Italian and Portuguese say so too
+	for _, code := range []string{"it", "pl", "pt", "zh"} {
+		switchTo(code)
+		var left []string
+		for _, s := range texts() {
+			if slices.Contains(enTexts, s) && !slices.Contains(shared, s) && !slices.Contains(left, s) {
+				left = append(left, s)
+			}
+		}
+		if len(left) > 0 {
+			t.Errorf("%s: English texts left: %q", code, left)
+		}
+		noPlaceholders(code)
+	}
 }

@@ -128,8 +128,8 @@ const I18N = (() => {
       for (const el of document.querySelectorAll(`[data-i18n-${attr}]`)) el.setAttribute(attr, t(el.getAttribute(`data-i18n-${attr}`)));
     }
     for (const el of bound) {
-      if (el.isConnected) el.textContent = el._i18n();
-      else bound.delete(el);
+      if (!el.isConnected) { bound.delete(el); continue; }
+      try { el.textContent = el._i18n(); } catch (err) { console.error(err); } // one bad text spoils no other
     }
     const sel = document.getElementById('lang');
     if (sel) sel.value = lang;

@@ -30,7 +30,7 @@ I18N.add('zh', {
     "other": "{count} 种补全"
   },
   "u.moves": {
-    "other": "{count} 步棋"
+    "other": "{count} 步"
   },
   "u.helps": {
     "other": "{count} 次提示或自动完成"

@@ -34,7 +34,8 @@ var (
 	htmlKey     = regexp.MustCompile(`data-i18n(?:-title|-aria-label)?="([^"]*)"`)
 	jsKey       = regexp.MustCompile(`\bt\('([^']*)'`)
 	langEntry   = regexp.MustCompile(`\['([a-z]{2,3})', '[^']+'\]`)
-	tableScript = regexp.MustCompile(`<script src="/i18n/([a-z]{2,3})\.js"></script>`)
+	scriptSrc   = regexp.MustCompile(`<script[^>]*\ssrc="([^"]+)"`)
+	tableScript = regexp.MustCompile(`<script src="(?:\./|/)?i18n/([a-z]{2,3})\.js"></script>`)
 )
 
 // parseTable reads a message table file: comment lines, then
@@ -239,6 +240,28 @@ func TestMessageTables(t *testing.T) {
 	sort.Strings(tags)
 	if !slices.Equal(tags, langs) {
 		t.Errorf("index.html loads the tables %v; want %v", tags, langs)
+	}
+	// i18n.js first, then the tables, then the scripts that use them.
+	var order []string
+	for _, m := range scriptSrc.FindAllStringSubmatch(string(html), -1) {
+		order = append(order, path.Base(m[1]))
+	}
+	last := func(names ...string) int {
+		i := -1
+		for _, n := range names {
+			i = max(i, slices.Index(order, n))
+		}
+		return i
+	}
+	core, tabs := slices.Index(order, "i18n.js"), last("en.js", "it.js", "pl.js", "zh.js", "pt.js")
+	first := len(order)
+	for _, n := range []string{"growth.js", "app.js", "puzzle.js"} {
+		if i := slices.Index(order, n); i >= 0 {
+			first = min(first, i)
+		}
+	}
+	if core < 0 || core > slices.Index(order, "en.js") || tabs > first {
+		t.Errorf("index.html loads %v; want i18n.js, then the tables, then the page's scripts", order)
 	}
 	for _, m := range nqueens.SearchMethods {
 		if _, ok := used["method."+string(m)]; !ok {

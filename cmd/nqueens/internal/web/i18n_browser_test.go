@@ -167,7 +167,7 @@ func TestBrowserLanguages(t *testing.T) {
 	// the groups.
 	do("full speed", chromedp.SetValue(chromedp.CSS("#speed"), "100"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').dispatchEvent(new Event('input'))`))
-	check("#speed-out", text("#speed-out"), msgOf(t, pl, "step.speedOut", "", "rate", "10\u00a0000"))
+	check("#speed-out", text("#speed-out"), msgOf(t, pl, "step.speedOut", "many", "count", "10\u00a0000"))
 	verdictIn(pl)
 	for range 3 {
 		do("step", chromedp.Click(chromedp.CSS("#step")))
@@ -190,7 +190,7 @@ func TestBrowserLanguages(t *testing.T) {
 	check("#pz-status", text("#pz-status"), msgOf(t, zh, "pz.loaded", "",
 		"queens", msgOf(t, zh, "u.queens", "other", "count", "2"),
 		"blocked", msgOf(t, zh, "u.blocked", "other", "count", "5")))
-	check("#speed-out", text("#speed-out"), msgOf(t, zh, "step.speedOut", "", "rate", "10,000"))
+	check("#speed-out", text("#speed-out"), msgOf(t, zh, "step.speedOut", "other", "count", "10,000"))
 	check("#c-steps (the playback kept)", text("#c-steps"), "3")
 	if st := text("#status"); st == polishStatus || latinWord.MatchString(st) {
 		t.Errorf("the stepper's status after the switch: %q (was %q); want it in Chinese", st, polishStatus)

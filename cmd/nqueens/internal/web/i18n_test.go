@@ -19,14 +19,20 @@ import (
 
 // pluralForms are the plural categories (Intl.PluralRules, CLDR) that a
 // message with plural forms must have in each language of the page, for
-// whole counts: Polish has three. "other" is always allowed (a fraction).
-var pluralForms = map[string][]string{
-	"en": {"one", "other"},
-	"it": {"one", "other"},
-	"pl": {"one", "few", "many"},
-	"zh": {"other"},
-	"pt": {"one", "other"},
-}
+// whole counts: Polish has three. "other" is always allowed (a fraction),
+// and so are the languages' extraForms, which the page's counts need not
+// tell apart (Italian and Portuguese "many" is for a million and its
+// multiples: without it the page takes "other").
+var (
+	pluralForms = map[string][]string{
+		"en": {"one", "other"},
+		"it": {"one", "other"},
+		"pl": {"one", "few", "many"},
+		"zh": {"other"},
+		"pt": {"one", "other"},
+	}
+	extraForms = map[string][]string{"it": {"many"}, "pt": {"many"}}
+)
 
 var (
 	tableCall   = regexp.MustCompile(`^(?s)(?://[^\n]*\n)*I18N\.add\('([a-z]{2,3})', `)
@@ -119,7 +125,7 @@ func checkTables(tables map[string]map[string]any, used map[string]string) []str
 					}
 				}
 				for f, s := range v {
-					if !slices.Contains(forms, f) && f != "other" {
+					if !slices.Contains(forms, f) && !slices.Contains(extraForms[lang], f) && f != "other" {
 						bad = append(bad, fmt.Sprintf("%s: %q has the plural form %q, which the language does not use (it has %v)", lang, key, f, forms))
 					}
 					if s, ok := s.(string); !ok || strings.TrimSpace(s) == "" {

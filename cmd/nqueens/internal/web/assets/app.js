@@ -474,7 +474,7 @@ async function init() {
   $('play').addEventListener('click', () => (st.playing ? pause() : play()));
   $('step').addEventListener('click', stepForward);
   $('back').addEventListener('click', stepBack);
-  const speedOut = () => { I18N.show($('speed-out'), () => t('step.speedOut', { rate: stepsPerSecond() })); };
+  const speedOut = () => { I18N.show($('speed-out'), () => t('step.speedOut', { count: stepsPerSecond() })); };
   $('speed').addEventListener('input', speedOut);
   speedOut();
   $('count-go').addEventListener('click', count);

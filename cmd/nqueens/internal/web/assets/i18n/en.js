@@ -71,7 +71,10 @@ I18N.add('en', {
   "step.step": "Step ▶",
   "step.step.title": "Step forward (→)",
   "step.speed": "Speed",
-  "step.speedOut": "{rate} steps/s",
+  "step.speedOut": {
+    "one": "{count} step/s",
+    "other": "{count} steps/s"
+  },
   "step.board": "board",
   "step.c.steps": "steps",
   "step.c.nodes": "nodes",

@@ -73,7 +73,10 @@ I18N.add('it', {
   "step.step": "Passo ▶",
   "step.step.title": "Un passo avanti (→)",
   "step.speed": "Velocità",
-  "step.speedOut": "{rate} passi/s",
+  "step.speedOut": {
+    "one": "{count} passo/s",
+    "other": "{count} passi/s"
+  },
   "step.board": "scacchiera",
   "step.c.steps": "passi",
   "step.c.nodes": "nodi",

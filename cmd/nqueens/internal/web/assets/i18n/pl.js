@@ -82,7 +82,11 @@ I18N.add('pl', {
   "step.step": "Krok ▶",
   "step.step.title": "Krok naprzód (→)",
   "step.speed": "Prędkość",
-  "step.speedOut": "{rate} kroków/s",
+  "step.speedOut": {
+    "one": "{count} krok/s",
+    "few": "{count} kroki/s",
+    "many": "{count} kroków/s"
+  },
   "step.board": "szachownica",
   "step.c.steps": "kroki",
   "step.c.nodes": "węzły",

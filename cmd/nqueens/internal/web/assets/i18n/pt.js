@@ -73,7 +73,10 @@ I18N.add('pt', {
   "step.step": "Passo ▶",
   "step.step.title": "Um passo à frente (→)",
   "step.speed": "Velocidade",
-  "step.speedOut": "{rate} passos/s",
+  "step.speedOut": {
+    "one": "{count} passo/s",
+    "other": "{count} passos/s"
+  },
   "step.board": "tabuleiro",
   "step.c.steps": "passos",
   "step.c.nodes": "nós",

@@ -64,7 +64,9 @@ I18N.add('zh', {
   "step.step": "单步 ▶",
   "step.step.title": "前进一步（→）",
   "step.speed": "速度",
-  "step.speedOut": "每秒 {rate} 步",
+  "step.speedOut": {
+    "other": "每秒 {count} 步"
+  },
   "step.board": "棋盘",
   "step.c.steps": "步数",
   "step.c.nodes": "节点",

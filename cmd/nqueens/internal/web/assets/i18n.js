@@ -162,11 +162,13 @@ const I18N = (() => {
     return e;
   }
 
-  // errorText says err in the page's language: a server's error by its
-  // code (a bad request with the server's own words, in English, as the
-  // detail), a request without an answer as such, an error the page made
-  // with its message function.
+  // errorText says err in the page's language: an API error by its code
+  // (a bad request with the API's own words, in English, as the detail),
+  // an error with code "engine_unsupported" as such, a request without an
+  // answer as such, an error the page made with its message function.
   function errorText(err) {
+    // A browser without what the static site's engine needs (api.js).
+    if (err && err.code === 'engine_unsupported') return t('err.engine');
     if (err && err.api) {
       switch (err.code) {
         case 'busy': return t('err.busy');

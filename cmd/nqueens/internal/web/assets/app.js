@@ -94,7 +94,7 @@ function load() {
   st.loading = true;
   const gen = st.gen;
   const url = `/api/events?n=${st.n}&method=${encodeURIComponent(st.method)}&from=${st.next}&limit=${WINDOW}`;
-  const es = new EventSource(url);
+  const es = api.events(url);
   st.es = es;
   es.addEventListener('batch', (m) => {
     if (gen !== st.gen) return;
@@ -323,7 +323,7 @@ function count() {
   }
   $('count-range').hidden = true;
   out.textContent = `N = ${n}: counting…`;
-  const es = new EventSource(`/api/count?n=${n}&stream=1`);
+  const es = api.events(`/api/count?n=${n}&stream=1`);
   countES = es;
   es.addEventListener('progress', (m) => {
     const d = JSON.parse(m.data);
@@ -350,7 +350,7 @@ function countRange(lo, hi) {
   const next = (n) => {
     if (n > hi) { countES = null; out.textContent = `N = ${lo} to ${hi}: done.`; return; }
     out.textContent = `N = ${n}: counting… (${n - lo} of ${hi - lo + 1} done)`;
-    const es = new EventSource(`/api/count?n=${n}&stream=1`);
+    const es = api.events(`/api/count?n=${n}&stream=1`);
     countES = es;
     es.addEventListener('result', (m) => {
       es.close();
@@ -383,7 +383,7 @@ function cancelCount() {
 
 // Find panel.
 const queenImg = new Image();
-queenImg.src = '/queen.svg';
+queenImg.src = 'queen.svg';
 async function find() {
   const out = $('find-out');
   out.classList.remove('err');
@@ -391,7 +391,7 @@ async function find() {
   out.textContent = `N = ${n}: searching…`;
   let d;
   try {
-    const r = await fetch(`/api/find?n=${encodeURIComponent($('find-n').value)}`);
+    const r = await api.fetch(`/api/find?n=${encodeURIComponent($('find-n').value)}`);
     d = await r.json();
     if (!r.ok) throw new Error(d.error);
   } catch (err) {
@@ -438,7 +438,7 @@ function drawLarge(cv, columns) {
 
 async function init() {
   try {
-    const r = await fetch('/api/config');
+    const r = await api.fetch('/api/config');
     if (r.ok) cfg = await r.json();
   } catch (err) { /* keep the defaults */ }
   const sel = $('method');

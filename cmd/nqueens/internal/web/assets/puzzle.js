@@ -252,7 +252,7 @@
     pz.ask = ctl;
     let d;
     try {
-      const r = await fetch(`/api/complete?b=${encodeURIComponent(boardParam())}`, { signal: ctl.signal });
+      const r = await api.fetch(`/api/complete?b=${encodeURIComponent(boardParam())}`, { signal: ctl.signal });
       d = await r.json();
       if (!r.ok) throw new Error(d.error || `HTTP ${r.status}`);
     } catch (err) {
@@ -380,7 +380,7 @@
     out.textContent = 'Counting the completions…';
     let d;
     try {
-      const r = await fetch(`/api/complete?b=${encodeURIComponent(boardParam())}&count=1&limit=${COUNT_LIMIT}`, { signal: ctl.signal });
+      const r = await api.fetch(`/api/complete?b=${encodeURIComponent(boardParam())}&count=1&limit=${COUNT_LIMIT}`, { signal: ctl.signal });
       d = await r.json();
       if (!r.ok) throw new Error(d.error || `HTTP ${r.status}`);
     } catch (err) {
@@ -437,7 +437,7 @@
     status(`Drawing a ${level} puzzle…`);
     let d;
     try {
-      const r = await fetch(`/api/generate?family=${family}&n=${n}&k=${k}&seed=${seed}`);
+      const r = await api.fetch(`/api/generate?family=${family}&n=${n}&k=${k}&seed=${seed}`);
       d = await r.json();
       if (!r.ok) throw new Error(d.error || `HTTP ${r.status}`);
     } catch (err) {

@@ -256,12 +256,12 @@ func (p *sitePage) number(sel string) uint64 {
 
 func (p *sitePage) shot(state string) {
 	p.t.Helper()
-	png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(90))
+	png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		p.t.Fatalf("%s: screenshot: %v", p.setup, err)
 	}
 	p.n++
-	name := filepath.Join(p.shots, fmt.Sprintf("site-%s-%d-%s.jpg", p.setup, p.n, state))
+	name := filepath.Join(p.shots, fmt.Sprintf("site-%s-%d-%s.png", p.setup, p.n, state))
 	if err := os.WriteFile(name, png, 0o644); err != nil {
 		p.t.Fatal(err)
 	}

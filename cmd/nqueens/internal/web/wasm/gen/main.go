@@ -1,6 +1,7 @@
 // Command gen builds the page's WebAssembly engine (the package one
 // directory up) with the go command on PATH — GOOS=js GOARCH=wasm,
-// -trimpath, -ldflags="-s -w" — and writes, in the directory given by
+// -trimpath, -buildvcs=false (the same bytes from any commit of the same
+// code), -ldflags="-s -w" — and writes, in the directory given by
 // -o (default ../engine relative to the wasm package, which is where
 // "go generate ./cmd/nqueens/internal/web" runs it):
 //
@@ -53,7 +54,7 @@ func build(dir, pkg string) error {
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "nqueens.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", bin, pkg)
+	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", bin, pkg)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {

@@ -25,7 +25,7 @@ static site: HTML, CSS, JavaScript, and the same API compiled to
 WebAssembly (engine.js), which answers the page's requests in a Web Worker
 of the browser. Nothing else runs: publish the folder on any static host
 (a course site, GitHub Pages, a USB stick) or open DIR/index.html from
-disk. The browser counts up to N = 15 (larger N: nqueens count).
+disk. The browser counts up to N = 16 (larger N: nqueens count).
 docs/SITE.md says how to publish it, and what it weighs.
 
 The files are written one by one under a temporary name, then renamed:

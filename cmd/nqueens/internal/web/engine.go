@@ -10,11 +10,12 @@ import (
 	"time"
 )
 
-// BrowserCountMax is the largest N the page's WebAssembly engine counts:
-// one core of a browser, where N = 16 would keep the count panel busy
-// for many seconds. A larger N is answered with a plain error naming
-// "nqueens count".
-const BrowserCountMax = 15
+// BrowserCountMax is the largest N the page's WebAssembly engine counts,
+// on one core of the browser and without progress reports (a search in
+// WebAssembly does not yield until it returns): a few seconds at most,
+// where N = 17 would take some eight times as long. A larger N is
+// answered with a plain error naming "nqueens count".
+const BrowserCountMax = 16
 
 func engineName(browser bool) string {
 	if browser {

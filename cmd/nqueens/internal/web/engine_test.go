@@ -120,10 +120,10 @@ func TestEngine(t *testing.T) {
 		want                 string // in the body
 	}{
 		{"GET", "/api/config", "", 200, `"engine":"browser"`},
-		{"GET", "/api/config", "", 200, `"browserCountMax":15`},
+		{"GET", "/api/config", "", 200, `"browserCountMax":16`},
 		{"GET", "/api/config", "", 200, `"countMax":20`},
 		{"GET", "/api/count?n=8", "", 200, `"solutions":92`},
-		{"GET", "/api/count?n=16", "", 400, "run nqueens count 16 on a computer"},
+		{"GET", "/api/count?n=17", "", 400, "run nqueens count 17 on a computer"},
 		{"GET", "/api/count?n=21", "", 400, "out of range 1 to 20"},
 		{"POST", "/api/check", `{"placement": "2 4 1 3"}`, 200, `"valid":true`},
 		{"GET", "/api/complete?b=Q.../..../..../....", "", 200, `"verdict":"dead end"`},

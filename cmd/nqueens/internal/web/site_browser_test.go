@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/oeis"
 	"github.com/nqueens/nqueens/internal/testtool"
 )
 
@@ -179,6 +180,14 @@ func runSitePage(t *testing.T, ctx context.Context, base, setup, shots string) {
 	p.growth(4, 10)
 	p.shot("growth")
 	if setup == "static" {
+		// The largest count the browser takes, against OEIS A000170.
+		p.set("#count-n", strconv.Itoa(BrowserCountMax))
+		p.set("#count-to", "")
+		start := time.Now()
+		p.click("#count-go")
+		all, unique := oeis.MustLoad(t, "a000170")[BrowserCountMax], oeis.MustLoad(t, "a002562")[BrowserCountMax]
+		p.waitText("#count-out", fmt.Sprintf("N = %d: %s solutions, %s unique", BrowserCountMax, commas(all.String()), commas(unique.String())))
+		t.Logf("%s: count of N = %d in the browser: %.1f s (under whatever load the machine has)", setup, BrowserCountMax, time.Since(start).Seconds())
 		// Above what the browser counts, the page says where to count.
 		p.set("#count-n", strconv.Itoa(BrowserCountMax+1))
 		p.set("#count-to", "")
@@ -399,6 +408,12 @@ func (p *sitePage) tutor() {
 		p.t.Errorf("%s: the finished board\n%vis no solution", p.setup, b)
 	}
 	p.waitText("#pz-verdict", "Solved")
+	// The count of completions stops at the page's limit: the empty
+	// 12×12 board has 14,200.
+	p.set("#pz-n", "12")
+	p.waitText("#pz-queens", "0/12")
+	p.click("#pz-count")
+	p.waitText("#pz-count-out", "More than 10,000 completions")
 }
 
 // fromAddress loads 8×8 with queens on 1:1 and 2:3 from the address: the

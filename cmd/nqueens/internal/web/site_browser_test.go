@@ -70,8 +70,10 @@ func TestBrowserSiteFile(t *testing.T) {
 	dir := writeSite(t)
 	shots := screenshotDir(t)
 	p := newSitePage(t, ctx, "file", shots)
+	start := time.Now()
 	p.open("file://" + filepath.ToSlash(dir) + "/index.html")
 	p.waitText("#status", "Ready")
+	t.Logf("file: first interactive board %.2f s after the navigation started (under whatever load the machine has)", time.Since(start).Seconds())
 	if got := p.eval(`api.engine`); got != "browser" {
 		t.Errorf("api.engine = %q from disk; want browser", got)
 	}

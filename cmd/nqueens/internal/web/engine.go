@@ -5,6 +5,8 @@ package web
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -95,27 +97,31 @@ type Chunk struct {
 // a body, "" for none) without a network, handing the answer to emit:
 // one chunk each time the handler flushes (an event stream flushes each
 // event), then the rest with Done set. It returns when h has. The
-// context ends h's request as a client leaving would.
+// context ends h's request as a client leaving would. A target that is
+// not a path is answered 400; a handler that panics, 500 (the chunks it
+// flushed before stand).
 func ServeMemory(ctx context.Context, h http.Handler, method, target, body string, emit func(Chunk)) {
-	var rd *strings.Reader
+	w := &memWriter{header: http.Header{}, emit: emit}
+	var rd io.Reader
 	if body != "" {
 		rd = strings.NewReader(body)
 	}
-	var r *http.Request
-	var err error
-	if rd != nil {
-		r, err = http.NewRequestWithContext(ctx, method, "http://engine"+target, rd)
-	} else {
-		r, err = http.NewRequestWithContext(ctx, method, "http://engine"+target, nil)
-	}
+	r, err := http.NewRequestWithContext(ctx, method, "http://engine"+target, rd)
 	if err != nil || !strings.HasPrefix(target, "/") {
-		w := &memWriter{header: http.Header{}, emit: emit}
 		writeError(w, http.StatusBadRequest, "bad request: "+quote(target))
 		w.finish()
 		return
 	}
 	r.RequestURI = target
-	w := &memWriter{header: http.Header{}, emit: emit}
+	defer func() {
+		if v := recover(); v != nil {
+			w.buf.Reset()
+			w.header = http.Header{}
+			w.status = 0
+			writeError(w, http.StatusInternalServerError, fmt.Sprintf("internal error: %v", v))
+			w.finish()
+		}
+	}()
 	h.ServeHTTP(w, r)
 	w.finish()
 }

@@ -137,6 +137,10 @@ func TestEngine(t *testing.T) {
 			t.Errorf("%s %s: %d %s %q; want %d application/json holding %q", tc.method, tc.target, last.Status, last.ContentType, body, tc.status, tc.want)
 		}
 	}
+	panicky := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { panic("a bug") })
+	if got := engineAsk(t, panicky, "GET", "/x", ""); len(got) != 1 || got[0].Status != 500 || !strings.Contains(string(got[0].Body), "internal error: a bug") {
+		t.Errorf("a handler that panics: %+v; want one chunk, 500, naming the panic", got)
+	}
 	chunks := engineAsk(t, h, "GET", "/api/count?n=6&stream=1", "")
 	var events []string
 	for _, c := range chunks {

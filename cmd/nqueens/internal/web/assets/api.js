@@ -37,13 +37,18 @@ const api = (() => {
       if (d.module) {
         const go = new Go();
         const inst = await WebAssembly.instantiate(d.module, go.importObject);
-        go.run(inst);
+        // The engine returns only if it fails (a panic): say so.
+        go.run(inst).finally(() => self.postMessage({ exited: true }));
         return;
       }
       await started;
-      self.nqueensServe(d.method, d.url, d.body, (status, type, text, done) => {
-        self.postMessage({ id: d.id, status, type, text, done });
-      });
+      try {
+        self.nqueensServe(d.method, d.url, d.body, (status, type, text, done) => {
+          self.postMessage({ id: d.id, status, type, text, done });
+        });
+      } catch (err) {
+        self.postMessage({ exited: true }); // the engine is gone
+      }
     };
   }
   const workerURL = URL.createObjectURL(new Blob(
@@ -54,6 +59,9 @@ const api = (() => {
   function module() {
     if (!compiled) {
       compiled = (async () => {
+        if (typeof WebAssembly === 'undefined' || typeof Worker === 'undefined' || typeof DecompressionStream === 'undefined') {
+          throw new Error('This browser cannot run the page\'s engine: it needs WebAssembly, Web Workers and DecompressionStream (Chromium 80, Firefox 113, Safari 16.4 or later).');
+        }
         const text = atob(engine.wasmGzip);
         const gz = new Uint8Array(text.length);
         for (let i = 0; i < text.length; i++) gz[i] = text.charCodeAt(i);
@@ -85,6 +93,12 @@ const api = (() => {
       }
       w.onmessage = (m) => {
         const c = m.data;
+        if (c.exited && !over) {
+          over = true;
+          w.terminate();
+          fail(new Error('the engine stopped (the browser\'s console says why)'));
+          return;
+        }
         if (c.id !== id || over) return;
         if (c.done) {
           over = true;

@@ -21,13 +21,15 @@ import (
 	"github.com/nqueens/nqueens/internal/testtool"
 )
 
-// TestBrowserSite drives the page in headless Chromium in its two setups,
-// one browser for both: "static", the folder Site writes served by a
+// TestBrowserSite drives the page in headless Chromium in three setups,
+// one browser for all: "static", the folder Site writes served by a
 // plain file server that fails the test on any request for a path outside
 // the folder (an /api/ request above all: there the page's own engine
 // answers, in a Web Worker), and "serve", the server "nqueens serve"
-// runs. Each loads the page, steps through a search and plays it to the
-// end (the counters and solutions against the library's), gets the
+// runs, and "file", the folder opened from disk (a shorter round). Each
+// loads the page, steps through a search and plays it to the end (the
+// counters and solutions against the library's; each method's events on
+// N = 5), gets the
 // tutor's verdict for a dead end and a completable board (against
 // Complete), takes a hint, finishes the board (Validate), loads a
 // position from the address, draws a challenge (its verdict against
@@ -55,34 +57,26 @@ func TestBrowserSite(t *testing.T) {
 		srv := newServer(t, Options{})
 		runSitePage(t, ctx, srv.URL+"/", "serve", shots)
 	})
-}
-
-// TestBrowserSiteFile opens the site from disk (a file:// address), as a
-// student would from a USB stick: the page loads its engine from
-// engine.js, starts its workers from a Blob, and steps, tutors and charts
-// with no server at all.
-func TestBrowserSiteFile(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
-	browser := testtool.Require(t, "chromium", "chromium", "chromium-browser")
-	ctx := startSiteBrowser(t, browser)
-	dir := writeSite(t)
-	shots := screenshotDir(t)
-	p := newSitePage(t, ctx, "file", shots)
-	start := time.Now()
-	p.open("file://" + filepath.ToSlash(dir) + "/index.html")
-	p.waitText("#status", "Ready")
-	t.Logf("file: first interactive board %.2f s after the navigation started (under whatever load the machine has)", time.Since(start).Seconds())
-	if got := p.eval(`api.engine`); got != "browser" {
-		t.Errorf("api.engine = %q from disk; want browser", got)
-	}
-	p.steps()
-	p.shot("steps")
-	p.tutor()
-	p.shot("tutor")
-	p.growth(4, 8)
-	p.shot("growth")
+	// From disk (a file:// address), as a student would open it from a
+	// USB stick: the page loads its engine from engine.js, starts its
+	// workers from a Blob, and steps, tutors and charts with no server.
+	t.Run("file", func(t *testing.T) {
+		dir := writeSite(t)
+		p := newSitePage(t, ctx, "file", shots)
+		start := time.Now()
+		p.open("file://" + filepath.ToSlash(dir) + "/index.html")
+		p.waitText("#status", "Ready")
+		t.Logf("file: first interactive board %.2f s after the navigation started (under whatever load the machine has)", time.Since(start).Seconds())
+		if got := p.eval(`api.engine`); got != "browser" {
+			t.Errorf("api.engine = %q from disk; want browser", got)
+		}
+		p.steps()
+		p.shot("steps")
+		p.tutor()
+		p.shot("tutor")
+		p.growth(4, 8)
+		p.shot("growth")
+	})
 }
 
 // startSiteBrowser starts headless Chromium for a test, with a bound of
@@ -323,6 +317,24 @@ func (p *sitePage) steps() {
 	listed := p.eval(`[...document.querySelectorAll('#solutions li')].map(li => li.textContent.trim()).join('|')`)
 	if want := strings.Join(sols, "|"); listed != want {
 		p.t.Errorf("%s: solutions listed %q; want %q", p.setup, listed, want)
+	}
+	// Every method's events, played to the end on N = 5.
+	p.set("#n", "5")
+	for _, m := range nqueens.SearchMethods {
+		events, nodes := 0, uint64(0)
+		s, err := nqueens.NewSearch(5, nqueens.SolveOptions{Method: m, Trace: func(e nqueens.Event) { events++; nodes = e.Stats.Nodes }})
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		for range s.All() {
+		}
+		p.set("#method", string(m))
+		p.waitText("#status", "Ready: 5×5, "+string(m))
+		p.click("#play")
+		p.waitText("#status", "Search finished")
+		if got, gotNodes := p.number("#c-steps"), p.number("#c-nodes"); got != uint64(events) || gotNodes != nodes || p.number("#c-solutions") != 10 {
+			p.t.Errorf("%s: %s on N = 5 ends at %d steps, %d nodes, %d solutions; want %d, %d, 10", p.setup, m, got, gotNodes, p.number("#c-solutions"), events, nodes)
+		}
 	}
 }
 

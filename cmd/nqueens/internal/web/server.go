@@ -6,6 +6,12 @@
 // the library's own methods report through SolveOptions.Trace, streamed by
 // /api/events as server-sent events in windows the page asks for, so there
 // is one implementation of each algorithm. docs/SERVE.md describes the API.
+//
+// The same page runs without a server in the static site that "nqueens
+// site" writes (Site): there the API's handlers (NewEngine) run compiled
+// to WebAssembly in a Web Worker of the browser, and the page's api.js
+// sends its requests to them instead of to a server. docs/SITE.md
+// describes it.
 package web
 
 import (

@@ -202,3 +202,45 @@ func TestEngineClock(t *testing.T) {
 		t.Errorf("a cancelled clock context: Err = %v; want Canceled", ctx.Err())
 	}
 }
+
+// FuzzServeMemory: any request the page's engine is given ends with one
+// Done chunk holding a status, and every answer but an event stream is
+// JSON with "error" on a failure; nothing panics. The limits are small,
+// so that no search runs long.
+func FuzzServeMemory(f *testing.F) {
+	for _, s := range []string{
+		"/api/config", "/api/count?n=8&stream=1", "/api/count?n=99", "/api/events?n=5&limit=7",
+		"/api/complete?b=Q.../..../..../....&count=1", "/api/generate?family=diag&n=8&k=4&seed=3",
+		"/api/check?p=2+4+1+3", "/api/solve?n=6&limit=2&method=arrays", "/api/find?n=30", "/%zz", "", "api/config",
+		"/api/complete?b=" + strings.Repeat("Q", 200), "/api/events?n=16&from=10000000",
+	} {
+		f.Add("GET", s, "")
+	}
+	f.Add("POST", "/api/check", `{"placement": "1 3"}`)
+	f.Add("DELETE", "/api/config", "x")
+	h, err := NewEngine(Options{CountMax: 10, Timeout: 200 * time.Millisecond, FindMax: 1000})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, method, target, body string) {
+		var chunks []Chunk
+		ServeMemory(context.Background(), h, method, target, body, func(c Chunk) { chunks = append(chunks, c) })
+		if len(chunks) == 0 {
+			t.Fatalf("%s %q: no chunk", method, target)
+		}
+		last := chunks[len(chunks)-1]
+		if !last.Done || last.Status < 100 || last.Status > 599 {
+			t.Fatalf("%s %q: last chunk %+v; want Done with a status", method, target, last)
+		}
+		text := joined(chunks)
+		if last.ContentType == "text/event-stream" {
+			return
+		}
+		if !json.Valid([]byte(text)) && !(method == "HEAD" && text == "") {
+			t.Fatalf("%s %q: %d %q is not JSON", method, target, last.Status, text)
+		}
+		if last.Status >= 400 && !strings.Contains(text, `"error"`) {
+			t.Fatalf("%s %q: %d %q names no error", method, target, last.Status, text)
+		}
+	})
+}

@@ -1,9 +1,10 @@
-// Command gen builds the page's WebAssembly engine (the package one
-// directory up) with the go command on PATH — GOOS=js GOARCH=wasm,
+// Command gen builds the page's WebAssembly engine (package
+// cmd/nqueens/internal/web/wasm) with the go command on PATH — GOOS=js GOARCH=wasm,
 // -trimpath, -buildvcs=false (the same bytes from any commit of the same
-// code), -ldflags="-s -w" — and writes, in the directory given by
-// -o (default ../engine relative to the wasm package, which is where
-// "go generate ./cmd/nqueens/internal/web" runs it):
+// code), -ldflags="-s -w" — and writes into the directory -o (default
+// engine, in the directory it runs in: "go generate
+// ./cmd/nqueens/internal/web" runs it in package web's, as
+// "go run ./wasm/gen -o engine -pkg ./wasm"):
 //
 //	nqueens.wasm.gz  the engine, gzip'd (best compression, no name or time)
 //	wasm_exec.js     Go's JavaScript support for it, from $GOROOT/lib/wasm

@@ -25,21 +25,23 @@ import (
 // one browser for all: "static", the folder Site writes served by a
 // plain file server that fails the test on any request for a path outside
 // the folder (an /api/ request above all: there the page's own engine
-// answers, in a Web Worker), and "serve", the server "nqueens serve"
-// runs, and "file", the folder opened from disk (a shorter round). Each
-// loads the page, steps through a search and plays it to the end (the
-// counters and solutions against the library's; each method's events on
-// N = 5), gets the
-// tutor's verdict for a dead end and a completable board (against
-// Complete), takes a hint, finishes the board (Validate), loads a
-// position from the address, draws a challenge (its verdict against
-// GenerateBoard and Complete), and draws the growth chart for N = 4..10
-// (the counts against Count). It logs the time to the first interactive
+// answers, in a Web Worker); "serve", the server "nqueens serve" runs;
+// and "file", the folder opened from disk (a shorter round). Each loads
+// the page, steps through a search and plays it to the end (the counters
+// and solutions against the library's, and each method's events on
+// N = 5), gets the tutor's verdict for a dead end and a completable board
+// (against Complete), asks "show me why", takes a hint, finishes the
+// board (Validate), counts completions past the page's limit ("more
+// than"), loads a position from the address, draws a challenge (against
+// GenerateBoard and Complete), draws the growth chart for N = 4..10 (the
+// counts against Count) and finds one solution of N = 1,000. The static
+// site also counts N = BrowserCountMax (against OEIS) and tells to run
+// nqueens count above it. It logs the time to the first interactive
 // board, and the tutor's time on the hard level of each puzzle family,
 // which docs/SITE.md quotes. Screenshots of each state go to
-// $NQUEENS_SCREENSHOTS or a temporary directory, logged. Without
-// Debian's chromium it skips, naming the package, or fails under
-// CI=true; with -short it skips.
+// $NQUEENS_SCREENSHOTS or a temporary directory, logged. Without Debian's
+// chromium it skips, naming the package, or fails under CI=true; with
+// -short it skips.
 func TestBrowserSite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser")
@@ -175,6 +177,10 @@ func runSitePage(t *testing.T, ctx context.Context, base, setup, shots string) {
 	p.shot("challenge")
 	p.growth(4, 10)
 	p.shot("growth")
+	// One solution of a large board, drawn.
+	p.set("#find-n", "1000")
+	p.click("#find-go")
+	p.waitText("#find-out", "N = 1,000: found")
 	if setup == "static" {
 		// The largest count the browser takes, against OEIS A000170.
 		p.set("#count-n", strconv.Itoa(BrowserCountMax))

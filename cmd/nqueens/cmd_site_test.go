@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -41,21 +42,26 @@ func TestSite(t *testing.T) {
 	}
 	check := func(dir string, extra ...string) {
 		t.Helper()
-		ents, err := os.ReadDir(dir)
+		var got []string
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			rel, err := filepath.Rel(dir, path)
+			got = append(got, filepath.ToSlash(rel))
+			return err
+		})
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got []string
-		for _, e := range ents {
-			got = append(got, e.Name())
-		}
+		sort.Strings(got)
 		want := append(append([]string{}, names...), extra...)
 		sort.Strings(want)
 		if strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%s holds %v; want %v", dir, got, want)
 		}
 		for _, f := range files {
-			b, err := os.ReadFile(filepath.Join(dir, f.Name))
+			b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f.Name)))
 			if err != nil || string(b) != string(f.Data) {
 				t.Errorf("%s/%s: %d bytes, %v; want the %d of web.Site", dir, f.Name, len(b), err, len(f.Data))
 			}

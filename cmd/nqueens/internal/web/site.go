@@ -28,28 +28,31 @@ var (
 
 // A SiteFile is one file of the static site.
 type SiteFile struct {
-	Name string // a name in the site's folder, without a directory
+	Name string // a path in the site's folder, with / between folders
 	Data []byte
 }
 
 // Site returns the files of the static site that "nqueens site" writes:
 // the page's files as "nqueens serve" serves them (index.html, the
-// scripts, the style sheet, queen.svg), except engine.js, which here
-// holds the WebAssembly engine (EngineJS). The page then answers every
-// request of its own from the engine, in a Web Worker, and needs no
-// server: it works from any static host, and from disk (file://).
+// scripts, the style sheet, queen.svg, and the folders of them), except
+// engine.js, which here holds the WebAssembly engine (EngineJS). The page
+// then answers every request of its own from the engine, in a Web
+// Worker, and needs no server: it works from any static host, and from
+// disk (file://). The files come sorted by name.
 func Site() ([]SiteFile, error) {
 	static, err := fs.Sub(assets, "assets")
 	if err != nil {
 		return nil, err
 	}
+	return siteFrom(static)
+}
+
+// siteFrom is Site with the page's files taken from static.
+func siteFrom(static fs.FS) ([]SiteFile, error) {
 	var files []SiteFile
-	err = fs.WalkDir(static, ".", func(path string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(static, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
-		}
-		if strings.Contains(path, "/") {
-			return fmt.Errorf("web: asset %s is in a folder: the site is flat", path)
 		}
 		data, err := fs.ReadFile(static, path)
 		if err != nil {

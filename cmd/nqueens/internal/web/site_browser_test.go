@@ -79,6 +79,28 @@ func TestBrowserSite(t *testing.T) {
 		p.growth(4, 8)
 		p.shot("growth")
 	})
+	// A browser without DecompressionStream cannot run the engine: api.js
+	// says so with the code the page translates (engine_unsupported),
+	// for a fetch and for a stream alike.
+	t.Run("unsupported", func(t *testing.T) {
+		dir := writeSite(t)
+		probe := `<!doctype html><meta charset="utf-8">
+<script>delete self.DecompressionStream;</script>
+<script src="engine.js"></script><script src="api.js"></script>
+<p id="fetch"></p><p id="events"></p>
+<script>
+api.fetch('/api/config').then(() => { fetch.textContent = 'answered'; }, (e) => { document.getElementById('fetch').textContent = e.code + ': ' + e.message; });
+api.events('/api/count?n=5&stream=1').addEventListener('error', (m) => { const d = JSON.parse(m.data); document.getElementById('events').textContent = d.code + ': ' + d.error; });
+</script>`
+		if err := os.WriteFile(filepath.Join(dir, "probe.html"), []byte(probe), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p := newSitePage(t, ctx, "unsupported", shots)
+		p.open("file://" + filepath.ToSlash(dir) + "/probe.html")
+		want := "engine_unsupported: This browser cannot run the page's engine"
+		p.waitText("#fetch", want)
+		p.waitText("#events", want)
+	})
 }
 
 // startSiteBrowser starts headless Chromium for a test, with a bound of
@@ -118,7 +140,11 @@ func writeSite(t *testing.T) string {
 	}
 	dir := t.TempDir()
 	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
+		name := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, f.Data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

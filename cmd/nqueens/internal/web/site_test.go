@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // siteFiles returns Site's files by name.
@@ -132,5 +133,37 @@ func TestSiteLinks(t *testing.T) {
 				t.Errorf("%s:%d makes a request, or names an absolute path, outside api.js: %s", name, i+1, strings.TrimSpace(line))
 			}
 		}
+	}
+}
+
+// TestSiteFolders: the site keeps the folders of the page's files (as
+// the message tables' i18n/), takes engine.js from the engine, and adds
+// queen.svg.
+func TestSiteFolders(t *testing.T) {
+	files, err := siteFrom(fstest.MapFS{
+		"index.html":    {Data: []byte("<p>page</p>")},
+		"engine.js":     {Data: []byte("var NQ_ENGINE = null;")},
+		"i18n/en.js":    {Data: []byte("en")},
+		"i18n/sub/x.js": {Data: []byte("x")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Name)
+		switch f.Name {
+		case "engine.js":
+			if !bytes.Equal(f.Data, EngineJS()) {
+				t.Errorf("engine.js is not the engine")
+			}
+		case "i18n/en.js":
+			if string(f.Data) != "en" {
+				t.Errorf("i18n/en.js holds %q; want en", f.Data)
+			}
+		}
+	}
+	if got, want := strings.Join(names, " "), "engine.js i18n/en.js i18n/sub/x.js index.html queen.svg"; got != want {
+		t.Errorf("the site's files are %s; want %s", got, want)
 	}
 }

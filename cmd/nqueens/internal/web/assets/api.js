@@ -60,7 +60,10 @@ const api = (() => {
     if (!compiled) {
       compiled = (async () => {
         if (typeof WebAssembly === 'undefined' || typeof Worker === 'undefined' || typeof DecompressionStream === 'undefined') {
-          throw new Error('This browser cannot run the page\'s engine: it needs WebAssembly, Web Workers and DecompressionStream (Chromium 80, Firefox 113, Safari 16.4 or later).');
+          // The page says it in its language (i18n.js: errorText).
+          const e = new Error('This browser cannot run the page\'s engine: it needs WebAssembly, Web Workers and DecompressionStream (Chromium 80, Firefox 113, Safari 16.4 or later).');
+          e.code = 'engine_unsupported';
+          throw e;
         }
         const text = atob(engine.wasmGzip);
         const gz = new Uint8Array(text.length);
@@ -96,7 +99,7 @@ const api = (() => {
         if (c.exited && !over) {
           over = true;
           w.terminate();
-          fail(new Error('the engine stopped (the browser\'s console says why)'));
+          fail(Object.assign(new Error('the engine stopped (the browser\'s console says why)'), { code: 'internal' }));
           return;
         }
         if (c.id !== id || over) return;
@@ -111,7 +114,7 @@ const api = (() => {
         if (over) return;
         over = true;
         w.terminate();
-        fail(new Error(`the engine failed: ${e.message || e}`));
+        fail(Object.assign(new Error(`the engine failed: ${e.message || e}`), { code: 'internal' }));
       };
       w.postMessage({ id, method, url, body });
     }).catch((err) => {
@@ -144,8 +147,10 @@ const api = (() => {
   // Events is EventSource for the engine: addEventListener(type, f) with
   // the events of the stream (f gets {type, data}), and close(). An
   // answer that is not a stream (a bad request) fires "error" with its
-  // JSON body as data; a stream that ends without being closed fires
-  // "error" without data, as an EventSource whose server went away.
+  // JSON body as data, and so does a request the engine could not run
+  // ({"error", "code"}: "engine_unsupported" for a browser without what
+  // it needs); a stream that ends without being closed fires "error"
+  // without data, as an EventSource whose server went away.
   class Events {
     constructor(url) {
       this.url = String(url);
@@ -174,7 +179,10 @@ const api = (() => {
         }
         if (c.done && !this.closed) { this.closed = true; this.fire('error', undefined); }
       }, (err) => {
-        if (!this.closed) { this.closed = true; this.fire('error', JSON.stringify({ error: String(err.message || err) })); }
+        if (!this.closed) {
+          this.closed = true;
+          this.fire('error', JSON.stringify({ error: String(err.message || err), code: err.code || 'internal' }));
+        }
       });
     }
     addEventListener(type, f) { (this.listeners[type] = this.listeners[type] || []).push(f); }

@@ -25,6 +25,7 @@ var commands = []*command{
 	estimateCmd,
 	mergeCmd,
 	serveCmd,
+	siteCmd,
 	versionCmd,
 	helpCmd,
 }

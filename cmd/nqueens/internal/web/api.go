@@ -46,6 +46,9 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if s.browser && n > BrowserCountMax {
+		return badf("N = %d is more than this page counts in the browser (up to N = %d): run nqueens count %d on a computer, or open the page from nqueens serve", n, BrowserCountMax, n)
+	}
 	stream, err := boolParam(q, "stream")
 	if err != nil {
 		return err
@@ -58,7 +61,7 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	workers := 1 + s.gate.extra(s.opts.Cores-1)
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.CountTimeout)
+	ctx, cancel := s.withTimeout(r.Context(), s.opts.CountTimeout)
 	defer cancel()
 	type outcome struct {
 		res nqueens.Result
@@ -142,7 +145,7 @@ func (s *server) solve(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	defer s.gate.release(1)
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+	ctx, cancel := s.withTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
 	sols := [][]int{}
 	for p := range search.AllContext(ctx) {
@@ -182,7 +185,7 @@ func (s *server) find(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	defer s.gate.release(1)
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+	ctx, cancel := s.withTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
 	start := time.Now()
 	p, err := s.opts.Find(ctx, n)

@@ -127,7 +127,7 @@ func (s *server) events(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	defer s.gate.release(1)
-	ctx, cancel = context.WithTimeout(r.Context(), s.opts.Timeout)
+	ctx, cancel = s.withTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
 	stream, ok := newSSE(w)
 	if !ok {

@@ -111,7 +111,7 @@ func (s *server) complete(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	defer s.gate.release(1)
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+	ctx, cancel := s.withTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
 	if count {
 		return s.countCompletions(ctx, w, b, limit)
@@ -271,7 +271,7 @@ func (s *server) generate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return badf("%v", err)
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+	ctx, cancel := s.withTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
 	res, err := nqueens.Complete(ctx, b, nqueens.CompleteOptions{})
 	reply := generateReply{Family: family, N: n, K: k, Seed: seed, Board: boardRows(b),

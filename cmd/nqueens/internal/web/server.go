@@ -6,16 +6,19 @@
 // the library's own methods report through SolveOptions.Trace, streamed by
 // /api/events as server-sent events in windows the page asks for, so there
 // is one implementation of each algorithm. docs/SERVE.md describes the API.
+//
+// The same page runs without a server in the static site that "nqueens
+// site" writes (Site): there the API's handlers (NewEngine) run compiled
+// to WebAssembly in a Web Worker of the browser, and the page's api.js
+// sends its requests to them instead of to a server. docs/SITE.md
+// describes it.
 package web
 
 import (
-	"bytes"
 	"context"
-	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net"
 	"net/http"
 	"net/netip"
@@ -29,11 +32,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/nqueens/nqueens"
-	"github.com/nqueens/nqueens/cmd/nqueens/internal/render"
 )
-
-//go:embed assets
-var assets embed.FS
 
 // Options sets the server's limits. The zero value means the defaults,
 // which are what "nqueens serve" runs without flags.
@@ -124,75 +123,41 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// New returns the handler for the page and the API. It returns an error
-// for a negative limit, a CountMax above CountLimit or an Addr that is
-// not host:port.
-func New(opts Options) (http.Handler, error) {
-	h, _, err := newHandler(opts)
-	return h, err
+// check returns an error for a negative limit or a CountMax above
+// CountLimit.
+func (o Options) check() error {
+	if o.CountMax < 0 || o.CountTimeout < 0 || o.Timeout < 0 || o.FindMax < 0 ||
+		o.Cores < 0 || o.QueueMax < 0 || o.QueueWait < 0 {
+		return errors.New("web: negative limit")
+	}
+	if o.CountMax > CountLimit {
+		return fmt.Errorf("web: CountMax %d is above %d", o.CountMax, CountLimit)
+	}
+	return nil
 }
 
-// newHandler is New, also returning the server for tests.
-func newHandler(opts Options) (http.Handler, *server, error) {
-	if opts.CountMax < 0 || opts.CountTimeout < 0 || opts.Timeout < 0 || opts.FindMax < 0 ||
-		opts.Cores < 0 || opts.QueueMax < 0 || opts.QueueWait < 0 {
-		return nil, nil, errors.New("web: negative limit")
-	}
-	if opts.CountMax > CountLimit {
-		return nil, nil, fmt.Errorf("web: CountMax %d is above %d", opts.CountMax, CountLimit)
-	}
-	hosts, err := loopbackHosts(opts.Addr)
-	if err != nil {
-		return nil, nil, err
-	}
-	opts = opts.withDefaults()
-	s := &server{opts: opts, gate: newGate(opts.Cores, opts.QueueMax, opts.QueueWait)}
-	static, err := fs.Sub(assets, "assets")
-	if err != nil {
-		return nil, nil, err
-	}
-	var queen bytes.Buffer
-	if err := render.QueenSVG(&queen); err != nil {
-		return nil, nil, err
-	}
-	mux := http.NewServeMux()
-	files := http.FileServerFS(static)
-	// Paths outside the API are the embedded files; anything else is a
-	// JSON 404, like every other error.
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		name := strings.TrimPrefix(r.URL.Path, "/")
-		if name != "" {
-			if fi, err := fs.Stat(static, name); err != nil || fi.IsDir() {
-				notFound(w, r)
-				return
-			}
+// route serves path on mux with h for the given methods, answering any
+// other method with 405.
+func route(mux *http.ServeMux, path string, h http.Handler, methods ...string) {
+	mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+		if allow(w, r, methods...) {
+			h.ServeHTTP(w, r)
 		}
-		if !allow(w, r, http.MethodGet) {
-			return
-		}
-		files.ServeHTTP(w, r)
 	})
-	route := func(path string, h http.Handler, methods ...string) {
-		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
-			if allow(w, r, methods...) {
-				h.ServeHTTP(w, r)
-			}
-		})
-	}
-	route("/queen.svg", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "image/svg+xml")
-		w.Write(queen.Bytes())
-	}), http.MethodGet)
-	route("/api/config", apiHandler(s.config), http.MethodGet)
-	route("/api/events", apiHandler(s.events), http.MethodGet)
-	route("/api/count", apiHandler(s.count), http.MethodGet)
-	route("/api/solve", apiHandler(s.solve), http.MethodGet)
-	route("/api/find", apiHandler(s.find), http.MethodGet)
-	route("/api/check", apiHandler(s.check), http.MethodGet, http.MethodPost)
-	route("/api/complete", apiHandler(s.complete), http.MethodGet)
-	route("/api/generate", apiHandler(s.generate), http.MethodGet)
+}
+
+// routeAPI serves the API under /api/ on mux: the same handlers for
+// "nqueens serve" and for the page's WebAssembly engine (NewEngine).
+func (s *server) routeAPI(mux *http.ServeMux) {
+	route(mux, "/api/config", apiHandler(s.config), http.MethodGet)
+	route(mux, "/api/events", apiHandler(s.events), http.MethodGet)
+	route(mux, "/api/count", apiHandler(s.count), http.MethodGet)
+	route(mux, "/api/solve", apiHandler(s.solve), http.MethodGet)
+	route(mux, "/api/find", apiHandler(s.find), http.MethodGet)
+	route(mux, "/api/check", apiHandler(s.check), http.MethodGet, http.MethodPost)
+	route(mux, "/api/complete", apiHandler(s.complete), http.MethodGet)
+	route(mux, "/api/generate", apiHandler(s.generate), http.MethodGet)
 	mux.HandleFunc("/api/", notFound)
-	return guardHost(hosts, limitBody(mux)), s, nil
 }
 
 // loopbackHosts returns the Host headers a server listening on addr
@@ -272,6 +237,10 @@ func notFound(w http.ResponseWriter, r *http.Request) {
 type server struct {
 	opts Options
 	gate *gate
+	// browser is set for the page's WebAssembly engine (NewEngine):
+	// its time limits are read from the clock, and counts stop at
+	// BrowserCountMax.
+	browser bool
 }
 
 // start admits a request that runs a search, whose parameters are
@@ -489,6 +458,11 @@ func (s *server) config(w http.ResponseWriter, r *http.Request) error {
 		"methods":  methods,
 		// The puzzle's boards: /api/complete and /api/generate.
 		"puzzleMax": nqueens.MaxN,
+		// Who answers: "server" (nqueens serve) or "browser" (the
+		// WebAssembly engine of the static site, which counts up to
+		// browserCountMax).
+		"engine":          engineName(s.browser),
+		"browserCountMax": BrowserCountMax,
 	})
 	return nil
 }

@@ -99,7 +99,7 @@ function load() {
   st.loading = true;
   const gen = st.gen;
   const url = `/api/events?n=${st.n}&method=${encodeURIComponent(st.method)}&from=${st.next}&limit=${WINDOW}`;
-  const es = new EventSource(url);
+  const es = api.events(url);
   st.es = es;
   es.addEventListener('batch', (m) => {
     if (gen !== st.gen) return;
@@ -331,7 +331,7 @@ function count() {
   }
   $('count-range').hidden = true;
   I18N.show(out, () => t('count.counting', { n: String(n) }));
-  const es = new EventSource(`/api/count?n=${n}&stream=1`);
+  const es = api.events(`/api/count?n=${n}&stream=1`);
   countES = es;
   es.addEventListener('progress', (m) => {
     const d = JSON.parse(m.data);
@@ -359,7 +359,7 @@ function countRange(lo, hi) {
   const next = (n) => {
     if (n > hi) { countES = null; I18N.show(out, () => t('count.done', { lo: String(lo), hi: String(hi) })); return; }
     I18N.show(out, () => t('count.progress', { n: String(n), done: n - lo, total: hi - lo + 1 }));
-    const es = new EventSource(`/api/count?n=${n}&stream=1`);
+    const es = api.events(`/api/count?n=${n}&stream=1`);
     countES = es;
     es.addEventListener('result', (m) => {
       es.close();
@@ -393,7 +393,7 @@ function cancelCount() {
 
 // Find panel.
 const queenImg = new Image();
-queenImg.src = '/queen.svg';
+queenImg.src = 'queen.svg';
 async function find() {
   const out = $('find-out');
   out.classList.remove('err');
@@ -406,7 +406,7 @@ async function find() {
   I18N.show(out, () => t('find.searching', { n }));
   let d;
   try {
-    const r = await fetch(`/api/find?n=${encodeURIComponent($('find-n').value)}`);
+    const r = await api.fetch(`/api/find?n=${encodeURIComponent($('find-n').value)}`);
     d = await r.json();
     if (!r.ok) throw I18N.apiError(d, r.status);
   } catch (err) {
@@ -453,7 +453,7 @@ function drawLarge(cv, columns) {
 
 async function init() {
   try {
-    const r = await fetch('/api/config');
+    const r = await api.fetch('/api/config');
     if (r.ok) cfg = await r.json();
   } catch (err) { /* keep the defaults */ }
   const sel = $('method');

@@ -258,7 +258,7 @@
     pz.ask = ctl;
     let d;
     try {
-      const r = await fetch(`/api/complete?b=${encodeURIComponent(boardParam())}`, { signal: ctl.signal });
+      const r = await api.fetch(`/api/complete?b=${encodeURIComponent(boardParam())}`, { signal: ctl.signal });
       d = await r.json();
       if (!r.ok) throw I18N.apiError(d, r.status);
     } catch (err) {
@@ -390,7 +390,7 @@
     I18N.show(out, () => t('pz.counting'));
     let d;
     try {
-      const r = await fetch(`/api/complete?b=${encodeURIComponent(boardParam())}&count=1&limit=${COUNT_LIMIT}`, { signal: ctl.signal });
+      const r = await api.fetch(`/api/complete?b=${encodeURIComponent(boardParam())}&count=1&limit=${COUNT_LIMIT}`, { signal: ctl.signal });
       d = await r.json();
       if (!r.ok) throw I18N.apiError(d, r.status);
     } catch (err) {
@@ -447,7 +447,7 @@
     status(() => t('pz.drawing'));
     let d;
     try {
-      const r = await fetch(`/api/generate?family=${family}&n=${n}&k=${k}&seed=${seed}`);
+      const r = await api.fetch(`/api/generate?family=${family}&n=${n}&k=${k}&seed=${seed}`);
       d = await r.json();
       if (!r.ok) throw I18N.apiError(d, r.status);
     } catch (err) {

@@ -19,8 +19,8 @@
 #   A000170  the file of known counts, "n a(n)" lines, # comments
 #            (default: testdata/a000170.txt)
 #   RAW      if set, a file to which each run's JSON line is appended
-# Exit status: 0, or 2 for bad arguments or an N without a known count,
-# 3 when a run fails.
+# Exit status: 0, or 2 for bad arguments (a TIME that nqueens refuses
+# included) or an N without a known count, 3 when a run fails otherwise.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -62,8 +62,11 @@ for ((n = nmin; n <= nmax; n++)); do
 	[ -n "$q" ] || { echo "$0: no known count for N = $n in $known" >&2; exit 2; }
 	runs=""
 	for ((s = smin; s <= smax; s++)); do
-		if ! line=$("$bin" estimate "$n" -time "$budget" -seed "$s" -format json); then
-			echo "$0: nqueens estimate $n -time $budget -seed $s failed" >&2
+		rc=0
+		line=$("$bin" estimate "$n" -time "$budget" -seed "$s" -format json) || rc=$?
+		if [ "$rc" -ne 0 ]; then
+			echo "$0: nqueens estimate $n -time $budget -seed $s failed (exit $rc)" >&2
+			[ "$rc" -eq 2 ] && exit 2 # a bad TIME: nqueens said why
 			exit 3
 		fi
 		[ -z "${RAW:-}" ] || echo "$line" >>"$RAW"

@@ -162,7 +162,7 @@ func TestEstimateCoverageScript(t *testing.T) {
 		t.Errorf("N = 13 against half Q: covering %s, below %s, above %s; want 0, 0, 2", c, b, a)
 	}
 
-	for _, args := range [][]string{{"12-13", "1-2"}, {"13-12", "1-2", "1s"}, {"x", "1", "1s"}, {"12", "1-x", "1s"}, {"14", "1", "1s"}} {
+	for _, args := range [][]string{{"12-13", "1-2"}, {"13-12", "1-2", "1s"}, {"x", "1", "1s"}, {"12", "1-x", "1s"}, {"14", "1", "1s"}, {"12", "1", "soon"}} {
 		if _, _, code := runScript(known, args...); code != 2 {
 			t.Errorf("estimate-coverage.sh %q: exit %d; want 2", args, code)
 		}

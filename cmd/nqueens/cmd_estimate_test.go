@@ -2,7 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -71,6 +77,94 @@ func TestApprox(t *testing.T) {
 	for _, tt := range tests {
 		if got := approx(tt.x, tt.half); got != tt.want {
 			t.Errorf("approx(%g, %g) = %q; want %q", tt.x, tt.half, got, tt.want)
+		}
+	}
+}
+
+// TestEstimateCoverageScript runs scripts/estimate-coverage.sh on a tiny
+// range (N = 12..13, seeds 1..2, 50 ms a run): with the true counts its
+// table has one line per N whose runs add up; with a count doubled (N =
+// 12) every interval lies below it, and with one halved (N = 13) above
+// it, so the script compares with the file it is given; bad arguments
+// exit 2.
+func TestEstimateCoverageScript(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	script, err := filepath.Abs("../../scripts/estimate-coverage.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := binary(t)
+	runScript := func(known string, args ...string) (string, string, int) {
+		t.Helper()
+		cmd := exec.Command(bash, append([]string{script}, args...)...)
+		cmd.Env = append(os.Environ(), "NQUEENS="+bin)
+		if known != "" {
+			cmd.Env = append(cmd.Env, "A000170="+known)
+		}
+		var out, errb strings.Builder
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		err := cmd.Run()
+		var ee *exec.ExitError
+		switch {
+		case err == nil:
+			return out.String(), errb.String(), 0
+		case errors.As(err, &ee):
+			return out.String(), errb.String(), ee.ExitCode()
+		}
+		t.Fatalf("bash %s: %v", script, err)
+		return "", "", 0
+	}
+	line := func(n int) *regexp.Regexp {
+		return regexp.MustCompile(fmt.Sprintf(`(?m)^\| %d \| 50ms \| 1\.\.2 \| 2 \| (\d) \| (\d) \| (\d) \| ±(\d+\.\d{3})%% \| (\d+) \|$`, n))
+	}
+	cells := func(out string, n int) (cover, below, above string) {
+		t.Helper()
+		m := line(n).FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("no table line for N = %d in\n%s", n, out)
+		}
+		if m[4] == "0.000" || m[5] == "0" {
+			t.Errorf("N = %d: median half-width %s%%, %s samples; want both positive", n, m[4], m[5])
+		}
+		return m[1], m[2], m[3]
+	}
+
+	out, errs, code := runScript("", "12-13", "1-2", "50ms")
+	if code != 0 {
+		t.Fatalf("estimate-coverage.sh 12-13 1-2 50ms: exit %d\n%s%s", code, out, errs)
+	}
+	if !strings.HasPrefix(out, "| N | time | seeds | runs | covering | below Q | above Q | median half-width | median samples |\n") {
+		t.Errorf("the table's header is missing:\n%s", out)
+	}
+	for _, n := range []int{12, 13} {
+		c, b, a := cells(out, n)
+		if int(c[0]-'0')+int(b[0]-'0')+int(a[0]-'0') != 2 {
+			t.Errorf("N = %d: covering %s, below %s, above %s; want 2 runs in all", n, c, b, a)
+		}
+	}
+
+	// The known counts with A000170(12) doubled and A000170(13) halved.
+	known := filepath.Join(t.TempDir(), "a000170.txt")
+	if err := os.WriteFile(known, []byte("# wrong on purpose\n12 28400\n13 36856\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code = runScript(known, "12-13", "1-2", "50ms")
+	if code != 0 {
+		t.Fatalf("estimate-coverage.sh with wrong counts: exit %d\n%s%s", code, out, errs)
+	}
+	if c, b, a := cells(out, 12); c != "0" || b != "2" || a != "0" {
+		t.Errorf("N = 12 against twice Q: covering %s, below %s, above %s; want 0, 2, 0", c, b, a)
+	}
+	if c, b, a := cells(out, 13); c != "0" || b != "0" || a != "2" {
+		t.Errorf("N = 13 against half Q: covering %s, below %s, above %s; want 0, 0, 2", c, b, a)
+	}
+
+	for _, args := range [][]string{{"12-13", "1-2"}, {"13-12", "1-2", "1s"}, {"x", "1", "1s"}, {"12", "1-x", "1s"}, {"14", "1", "1s"}, {"12", "1", "soon"}} {
+		if _, _, code := runScript(known, args...); code != 2 {
+			t.Errorf("estimate-coverage.sh %q: exit %d; want 2", args, code)
 		}
 	}
 }

@@ -464,7 +464,14 @@ async function init() {
     sel.append(o);
   }
   $('n').max = cfg.stepMax;
-  $('count-n').max = cfg.countMax; I18N.show($('count-max'), () => String(cfg.countMax));
+  // The static site's engine (cfg.engine 'browser') counts up to
+  // cfg.browserCountMax in the browser: its texts say so. Its count
+  // panel takes N up to cfg.countMax all the same, and a larger N is
+  // told where it can be counted (err.browserCount).
+  const browser = cfg.engine === 'browser';
+  I18N.setEngine(cfg.engine);
+  const countShown = browser && cfg.browserCountMax ? cfg.browserCountMax : cfg.countMax;
+  $('count-n').max = cfg.countMax; I18N.show($('count-max'), () => String(countShown));
   $('count-to').max = cfg.countMax;
   $('find-n').max = cfg.findMax; I18N.show($('find-max'), () => fmt(cfg.findMax));
   $('find-n').value = Math.min(100, cfg.findMax);

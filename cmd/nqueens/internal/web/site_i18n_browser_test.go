@@ -18,11 +18,11 @@ import (
 // "show me why" (a row without an open square, from the answer's code),
 // draws a challenge, a growth chart and one solution, and asks for a count
 // above what the browser counts (the error's code and numbers, worded by
-// the page). Then it switches to 中文 and checks that no word in Latin
-// letters is left but names (of keys, methods, the WebAssembly, the
-// nqueens commands), and last to English: no text of the English page may
-// be left in the Polish or the Chinese one. Screenshots of both
-// languages are logged.
+// the page), and words the engine's failures by their codes. Then it
+// switches to 中文 and checks that no word in Latin letters is left but
+// names (of keys, methods, the WebAssembly, the nqueens commands), and
+// last to English: no text of the English page may be left in the Polish
+// or the Chinese one. Screenshots of both languages are logged.
 func (p *sitePage) siteLanguages(base string) {
 	t := p.t
 	t.Helper()
@@ -131,6 +131,12 @@ func (p *sitePage) siteLanguages(base string) {
 	p.click("#count-go")
 	p.waitText("#count-out", msgOf(t, pl, "err.browserCount", "", "n", strconv.Itoa(BrowserCountMax+1), "max", strconv.Itoa(BrowserCountMax)))
 	browserTexts(pl)
+	// The engine's own failures, as api.js reports them: a fetch's Error
+	// and a stream's JSON (through apiError), by their codes.
+	check("engine_stopped", p.eval(`I18N.errorText(Object.assign(new Error('the engine stopped'), { code: 'engine_stopped' }))`),
+		msgOf(t, pl, "err.engineStopped", ""))
+	check("engine_failed", p.eval(`I18N.errorText(I18N.apiError({ error: 'the engine failed: boom', code: 'engine_failed', detail: 'boom' }, 500))`),
+		msgOf(t, pl, "err.engineFailed", "", "detail", "boom"))
 	noPlaceholders("pl")
 	plTexts := texts()
 	p.shot("pl")

@@ -47,7 +47,11 @@ func (s *server) count(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if s.browser && n > BrowserCountMax {
-		return badf("N = %d is more than this page counts in the browser (up to N = %d): run nqueens count %d on a computer, or open the page from nqueens serve", n, BrowserCountMax, n)
+		return &badRequest{
+			msg:  fmt.Sprintf("N = %d is more than this page counts in the browser (up to N = %d): run nqueens count %d on a computer, or open the page from nqueens serve", n, BrowserCountMax, n),
+			code: "browser_count_max",
+			args: map[string]int{"n": n, "max": BrowserCountMax},
+		}
 	}
 	stream, err := boolParam(q, "stream")
 	if err != nil {

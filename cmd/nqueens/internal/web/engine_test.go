@@ -106,7 +106,8 @@ func joined(chunks []Chunk) string {
 
 // TestEngine runs the API of NewEngine in memory, as the page's
 // WebAssembly engine does: the config names the browser, a count above
-// BrowserCountMax says plainly to run nqueens count, a count stream comes
+// BrowserCountMax says plainly to run nqueens count (code
+// "browser_count_max", with the numbers), a count stream comes
 // in one chunk per event, a POST body reaches its handler, an unknown path
 // is a JSON 404, and a malformed target a 400.
 func TestEngine(t *testing.T) {
@@ -124,6 +125,9 @@ func TestEngine(t *testing.T) {
 		{"GET", "/api/config", "", 200, `"countMax":20`},
 		{"GET", "/api/count?n=8", "", 200, `"solutions":92`},
 		{"GET", "/api/count?n=17", "", 400, "run nqueens count 17 on a computer"},
+		{"GET", "/api/count?n=17", "", 400, `"args":{"max":16,"n":17},"code":"browser_count_max"`},
+		{"GET", "/api/count?n=17&stream=1", "", 400, `"code":"browser_count_max"`},
+		{"GET", "/api/count?n=16&stream=x", "", 400, `"code":"bad_request"`},
 		{"GET", "/api/count?n=21", "", 400, "out of range 1 to 20"},
 		{"POST", "/api/check", `{"placement": "2 4 1 3"}`, 200, `"valid":true`},
 		{"GET", "/api/complete?b=Q.../..../..../....", "", 200, `"verdict":"dead end"`},

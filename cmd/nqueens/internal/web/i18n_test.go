@@ -221,6 +221,33 @@ func TestMessageTables(t *testing.T) {
 	if len(used) < 100 {
 		t.Errorf("the page uses %d keys; the regular expressions no longer find them", len(used))
 	}
+	// KEY.browser is the static site's variant of KEY, which i18n.js
+	// shows in its place when the browser's engine answers: it is used
+	// where KEY is, and has KEY's placeholders.
+	if src, _ := fs.ReadFile(assets, "assets/i18n.js"); !strings.Contains(string(src), "key + '.browser'") {
+		t.Errorf("i18n.js no longer looks up KEY.browser; the test's rule for variants is stale")
+	}
+	variants := 0
+	for key := range tables["en"] {
+		base, ok := strings.CutSuffix(key, ".browser")
+		if !ok {
+			continue
+		}
+		variants++
+		if _, ok := tables["en"][base]; !ok {
+			t.Errorf("variant %q of no key %q", key, base)
+			continue
+		}
+		if file, ok := used[base]; ok {
+			used[key] = file
+		}
+		if a, b := placeholders(tables["en"][base]), placeholders(tables["en"][key]); !slices.Equal(a, b) {
+			t.Errorf("%q has placeholders %v; %q has %v", key, b, base, a)
+		}
+	}
+	if variants == 0 {
+		t.Errorf("no KEY.browser variant in the English table")
+	}
 	for _, p := range checkTables(tables, used) {
 		t.Error(p)
 	}

@@ -57,12 +57,16 @@ func boardRows(b *nqueens.Board) string {
 // completeReply is the answer of /api/complete without count. Verdict is
 // "completable" (Columns holds one completion, one-based), "dead end"
 // (no completion; Why names a row or column without an open square when
-// there is one) or "unknown" (the search ran out of time).
+// there is one, in English, and WhyCode and WhyLine say the same for the
+// page to word: "row_closed" or "column_closed", and its number, one-
+// based) or "unknown" (the search ran out of time).
 type completeReply struct {
 	N       int     `json:"n"`
 	Verdict string  `json:"verdict"`
 	Columns []int   `json:"columns"`
 	Why     string  `json:"why,omitempty"`
+	WhyCode string  `json:"whyCode,omitempty"`
+	WhyLine int     `json:"whyLine,omitempty"`
 	Nodes   uint64  `json:"nodes"`
 	Seconds float64 `json:"seconds"`
 }
@@ -124,7 +128,7 @@ func (s *server) complete(w http.ResponseWriter, r *http.Request) error {
 		reply.Columns = columns(res.Placement)
 	case errors.Is(err, nqueens.ErrNoCompletion):
 		reply.Verdict = "dead end"
-		reply.Why = emptyLine(b)
+		reply.Why, reply.WhyCode, reply.WhyLine = emptyLine(b)
 	case errors.Is(err, context.DeadlineExceeded) && r.Context().Err() == nil:
 		reply.Verdict = "unknown"
 	default:
@@ -166,9 +170,11 @@ func (s *server) countCompletions(ctx context.Context, w http.ResponseWriter, b 
 }
 
 // emptyLine names a row or a column of b without a queen and without an
-// open square (every square blocked or attacked by a queen), one-based:
-// "row 3 has no open square". It returns "" when there is none.
-func emptyLine(b *nqueens.Board) string {
+// open square (every square blocked or attacked by a queen): the text
+// "row 3 has no open square", the code "row_closed" (or "column_closed")
+// and the line's number, one-based. It returns "", "", 0 when there is
+// none.
+func emptyLine(b *nqueens.Board) (text, code string, line int) {
 	n := b.N
 	closed := make([][]bool, n)
 	for r := range closed {
@@ -190,15 +196,15 @@ func emptyLine(b *nqueens.Board) string {
 	}
 	for r := range n {
 		if !rowQ[r] && !anyOpen(n, func(i int) bool { return closed[r][i] }) {
-			return fmt.Sprintf("row %d has no open square", r+1)
+			return fmt.Sprintf("row %d has no open square", r+1), "row_closed", r + 1
 		}
 	}
 	for c := range n {
 		if !colQ[c] && !anyOpen(n, func(i int) bool { return closed[i][c] }) {
-			return fmt.Sprintf("column %d has no open square", c+1)
+			return fmt.Sprintf("column %d has no open square", c+1), "column_closed", c + 1
 		}
 	}
-	return ""
+	return "", "", 0
 }
 
 func anyOpen(n int, closed func(int) bool) bool {

@@ -38,18 +38,20 @@ func TestComplete(t *testing.T) {
 		rows    []string
 		verdict string
 		why     string
+		whyCode string
+		whyLine int
 	}{
 		// 4×4 with a queen in a corner: every row keeps an open square,
 		// but neither of the two solutions has a queen there.
-		{"corner of 4", []string{"Q...", "....", "....", "...."}, "dead end", ""},
+		{"corner of 4", []string{"Q...", "....", "....", "...."}, "dead end", "", "", 0},
 		// 8×8 with a queen in a corner: 1 5 8 6 3 7 2 4 is one completion.
-		{"corner of 8", []string{"Q.......", "........", "........", "........", "........", "........", "........", "........"}, "completable", ""},
+		{"corner of 8", []string{"Q.......", "........", "........", "........", "........", "........", "........", "........"}, "completable", "", "", 0},
 		// Row 2's open squares are blocked.
-		{"blocked row", []string{"Q.....", "..xxxx", "......", "......", "......", "......"}, "dead end", "row 2 has no open square"},
+		{"blocked row", []string{"Q.....", "..xxxx", "......", "......", "......", "......"}, "dead end", "row 2 has no open square", "row_closed", 2},
 		// Column 6's open squares are blocked (the queen on 1:1 takes 6:6).
-		{"blocked column", []string{"Q.....", ".....x", ".....x", ".....x", ".....x", "......"}, "dead end", "column 6 has no open square"},
-		{"blocked squares", []string{"x.....", ".x....", "..x...", "......", "......", "......"}, "completable", ""},
-		{"full", []string{".Q..", "...Q", "Q...", "..Q."}, "completable", ""},
+		{"blocked column", []string{"Q.....", ".....x", ".....x", ".....x", ".....x", "......"}, "dead end", "column 6 has no open square", "column_closed", 6},
+		{"blocked squares", []string{"x.....", ".x....", "..x...", "......", "......", "......"}, "completable", "", "", 0},
+		{"full", []string{".Q..", "...Q", "Q...", "..Q."}, "completable", "", "", 0},
 	} {
 		b := parseRows(t, tc.rows)
 		lib, err := nqueens.Complete(context.Background(), b, nqueens.CompleteOptions{})
@@ -68,8 +70,9 @@ func TestComplete(t *testing.T) {
 			t.Errorf("%s: GET = %d %.200s; want 200 and JSON", tc.name, code, body)
 			continue
 		}
-		if got.Verdict != tc.verdict || got.Why != tc.why || got.N != b.N {
-			t.Errorf("%s: verdict %q, why %q, n %d; want %q, %q, %d", tc.name, got.Verdict, got.Why, got.N, tc.verdict, tc.why, b.N)
+		if got.Verdict != tc.verdict || got.Why != tc.why || got.WhyCode != tc.whyCode || got.WhyLine != tc.whyLine || got.N != b.N {
+			t.Errorf("%s: verdict %q, why %q (%q %d), n %d; want %q, %q (%q %d), %d", tc.name, got.Verdict, got.Why, got.WhyCode, got.WhyLine, got.N,
+				tc.verdict, tc.why, tc.whyCode, tc.whyLine, b.N)
 		}
 		if got.Nodes != lib.Nodes {
 			t.Errorf("%s: nodes %d; want %d, the library's", tc.name, got.Nodes, lib.Nodes)

@@ -271,12 +271,18 @@ func limitBody(h http.Handler) http.Handler {
 	})
 }
 
-// badRequest is an error in the request: HTTP 400.
-type badRequest struct{ msg string }
+// badRequest is an error in the request: HTTP 400. Its code is
+// "bad_request" unless code is set: then the answer carries code and
+// args, the numbers the page fills into its own wording of msg.
+type badRequest struct {
+	msg  string
+	code string
+	args map[string]int
+}
 
 func (e *badRequest) Error() string { return e.msg }
 
-func badf(format string, a ...any) error { return &badRequest{fmt.Sprintf(format, a...)} }
+func badf(format string, a ...any) error { return &badRequest{msg: fmt.Sprintf(format, a...)} }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
 	w.Header().Set("Content-Type", "application/json")
@@ -320,6 +326,8 @@ func errorCode(status int) string {
 func fail(w http.ResponseWriter, err error) {
 	var br *badRequest
 	switch {
+	case errors.As(err, &br) && br.code != "":
+		writeJSON(w, http.StatusBadRequest, map[string]any{"error": br.msg, "code": br.code, "args": br.args})
 	case errors.As(err, &br):
 		writeError(w, http.StatusBadRequest, br.msg)
 	case errors.Is(err, errBusy):

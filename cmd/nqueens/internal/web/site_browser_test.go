@@ -36,7 +36,8 @@ import (
 // GenerateBoard and Complete), draws the growth chart for N = 4..10 (the
 // counts against Count) and finds one solution of N = 1,000. The static
 // site also counts N = BrowserCountMax (against OEIS) and tells to run
-// nqueens count above it. It logs the time to the first interactive
+// nqueens count above it, and a round of it runs in Polish and Chinese
+// (siteLanguages). It logs the time to the first interactive
 // board, and the tutor's time on the hard level of each puzzle family,
 // which docs/SITE.md quotes. Screenshots of each state go to
 // $NQUEENS_SCREENSHOTS or a temporary directory, logged. Without Debian's
@@ -54,6 +55,12 @@ func TestBrowserSite(t *testing.T) {
 	t.Run("static", func(t *testing.T) {
 		base := staticSite(t, writeSite(t))
 		runSitePage(t, ctx, base, "static", shots)
+	})
+	// The static site in Polish and Chinese: no English left, and the
+	// texts that say who computes in their browser variants.
+	t.Run("static-languages", func(t *testing.T) {
+		base := staticSite(t, writeSite(t))
+		newSitePage(t, ctx, "static-lang", shots).siteLanguages(base)
 	})
 	t.Run("serve", func(t *testing.T) {
 		srv := newServer(t, Options{})

@@ -99,7 +99,8 @@ const api = (() => {
         if (c.exited && !over) {
           over = true;
           w.terminate();
-          fail(Object.assign(new Error('the engine stopped (the browser\'s console says why)'), { code: 'internal' }));
+          // The page says it in its language (i18n.js: errorText).
+          fail(Object.assign(new Error('the engine stopped (the browser\'s console says why)'), { code: 'engine_stopped' }));
           return;
         }
         if (c.id !== id || over) return;
@@ -114,7 +115,8 @@ const api = (() => {
         if (over) return;
         over = true;
         w.terminate();
-        fail(Object.assign(new Error(`the engine failed: ${e.message || e}`), { code: 'internal' }));
+        const detail = String(e.message || e);
+        fail(Object.assign(new Error(`the engine failed: ${detail}`), { code: 'engine_failed', detail }));
       };
       w.postMessage({ id, method, url, body });
     }).catch((err) => {
@@ -149,8 +151,10 @@ const api = (() => {
   // answer that is not a stream (a bad request) fires "error" with its
   // JSON body as data, and so does a request the engine could not run
   // ({"error", "code"}: "engine_unsupported" for a browser without what
-  // it needs); a stream that ends without being closed fires "error"
-  // without data, as an EventSource whose server went away.
+  // it needs, "engine_stopped" for an engine that exited, "engine_failed"
+  // with "detail" for a worker's error); a stream that ends without being
+  // closed fires "error" without data, as an EventSource whose server
+  // went away.
   class Events {
     constructor(url) {
       this.url = String(url);
@@ -181,7 +185,7 @@ const api = (() => {
       }, (err) => {
         if (!this.closed) {
           this.closed = true;
-          this.fire('error', JSON.stringify({ error: String(err.message || err), code: err.code || 'internal' }));
+          this.fire('error', JSON.stringify({ error: String(err.message || err), code: err.code || 'internal', detail: err.detail }));
         }
       });
     }

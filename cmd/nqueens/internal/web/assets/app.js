@@ -10,7 +10,7 @@ const HISTORY = 400000;    // events kept for stepping back
 // Wire event: [kind, row, col, byRow, byCol, depth, nodes, candidates, solutions].
 const K = 0, ROW = 1, COL = 2, BYROW = 3, BYCOL = 4, DEPTH = 5, NODES = 6, CANDS = 7, SOLS = 8;
 
-let cfg = { stepMax: 16, countMax: 17, findMax: 10000, fromMax: 10000000, methods: ['bitboard', 'arrays', 'board', 'permutation'] };
+let cfg = { stepMax: 16, countMax: 17, findMax: 10000, fromMax: 10000000, methods: ['bitboard', 'arrays', 'board', 'permutation'], browserCountMax: 16 };
 
 const st = {
   n: 6, method: 'bitboard', gen: 0,
@@ -452,6 +452,16 @@ function drawLarge(cv, columns) {
 }
 
 async function init() {
+  // Who answers is known before the config (api.js): the static site's
+  // texts from the first paint, while its engine loads.
+  I18N.setEngine(api.engine);
+  if (api.engine === 'browser') I18N.show($('count-max'), () => String(cfg.browserCountMax));
+  // The texts the scripts write, in the page's language from the first
+  // paint too (the static site's config waits for its engine to load).
+  I18N.show($('play'), () => t('step.play'));
+  I18N.show($('find-max'), () => fmt(cfg.findMax));
+  const speedOut = () => { I18N.show($('speed-out'), () => t('step.speedOut', { count: stepsPerSecond() })); };
+  speedOut();
   try {
     const r = await api.fetch('/api/config');
     if (r.ok) cfg = await r.json();
@@ -464,7 +474,14 @@ async function init() {
     sel.append(o);
   }
   $('n').max = cfg.stepMax;
-  $('count-n').max = cfg.countMax; I18N.show($('count-max'), () => String(cfg.countMax));
+  // The static site's engine (cfg.engine 'browser') counts up to
+  // cfg.browserCountMax in the browser: its texts say so. Its count
+  // panel takes N up to cfg.countMax all the same, and a larger N is
+  // told where it can be counted (err.browserCount).
+  const browser = (cfg.engine || api.engine) === 'browser';
+  I18N.setEngine(browser ? 'browser' : 'server');
+  const countShown = browser && cfg.browserCountMax ? cfg.browserCountMax : cfg.countMax;
+  $('count-n').max = cfg.countMax; I18N.show($('count-max'), () => String(countShown));
   $('count-to').max = cfg.countMax;
   $('find-n').max = cfg.findMax; I18N.show($('find-max'), () => fmt(cfg.findMax));
   $('find-n').value = Math.min(100, cfg.findMax);
@@ -474,9 +491,7 @@ async function init() {
   $('play').addEventListener('click', () => (st.playing ? pause() : play()));
   $('step').addEventListener('click', stepForward);
   $('back').addEventListener('click', stepBack);
-  const speedOut = () => { I18N.show($('speed-out'), () => t('step.speedOut', { count: stepsPerSecond() })); };
   $('speed').addEventListener('input', speedOut);
-  speedOut();
   $('count-go').addEventListener('click', count);
   $('count-cancel').addEventListener('click', cancelCount);
   $('find-go').addEventListener('click', find);

@@ -11,6 +11,11 @@
 // the scripts showed with I18N.show(element, () => t(...)), which is
 // shown again in the new language; then "i18n:change" is dispatched on
 // document for what the scripts redraw themselves.
+//
+// Some texts say who computes: the server of "nqueens serve", or the
+// static site's engine in the browser. For those the tables hold a
+// variant, KEY.browser, which t uses instead of KEY once the page knows
+// it runs in the browser (I18N.setEngine('browser'), from /api/config).
 'use strict';
 
 const I18N = (() => {
@@ -26,6 +31,7 @@ const I18N = (() => {
   const bound = new Set(); // elements whose text is a function, shown again on a switch
   let lang = '';
   let cache = {};
+  let engine = 'server';
 
   function add(code, table) { tables[code] = table; }
 
@@ -66,10 +72,17 @@ const I18N = (() => {
   // fixed writes x with d decimals.
   function fixed(x, d) { return numberFormat({ minimumFractionDigits: d, maximumFractionDigits: d }).format(Number(x)); }
 
+  function lookup(l, key) {
+    if (engine === 'browser') {
+      const v = (tables[l] && tables[l][key + '.browser']) ?? (tables.en && tables.en[key + '.browser']);
+      if (v !== undefined) return v;
+    }
+    return (tables[l] && tables[l][key]) ?? (tables.en && tables.en[key]);
+  }
+
   function raw(key, count) {
     const l = current();
-    let m = tables[l] && tables[l][key];
-    if (m === undefined) m = tables.en && tables.en[key];
+    let m = lookup(l, key);
     if (m === undefined) return key;
     if (typeof m === 'object') {
       if (!cache.plural) cache.plural = new Intl.PluralRules(PLURAL_LOCALE[l] || l);
@@ -153,24 +166,44 @@ const I18N = (() => {
     document.dispatchEvent(new CustomEvent('i18n:change', { detail: code }));
   }
 
+  // setEngine says who answers the page's questions: 'server' or
+  // 'browser' (the static site), whose variants of the texts it then
+  // shows.
+  function setEngine(name) {
+    const e = name === 'browser' ? 'browser' : 'server';
+    if (e === engine) return;
+    engine = e;
+    if (lang) apply();
+  }
+
   // apiError is the Error for a JSON error answer d ({"error", "code"})
   // of HTTP status; errorText says it in the page's language.
   function apiError(d, status) {
     const e = new Error((d && d.error) || `HTTP ${status}`);
     e.code = (d && d.code) || '';
+    e.args = (d && d.args) || {};
+    e.detail = d && d.detail;
     e.api = true;
     return e;
   }
 
   // errorText says err in the page's language: an API error by its code
   // (a bad request with the API's own words, in English, as the detail),
-  // an error with code "engine_unsupported" as such, a request without an
-  // answer as such, an error the page made with its message function.
+  // the static site's engine's errors by their codes, a request without
+  // an answer as such, an error the page made with its message function.
   function errorText(err) {
-    // A browser without what the static site's engine needs (api.js).
-    if (err && err.code === 'engine_unsupported') return t('err.engine');
+    // The static site's engine (api.js): a browser without what it
+    // needs, an engine that stopped or failed (the browser's words, in
+    // its language, as the detail).
+    switch (err && err.code) {
+      case 'engine_unsupported': return t('err.engine');
+      case 'engine_stopped': return t('err.engineStopped');
+      case 'engine_failed': return t('err.engineFailed', { detail: String(err.detail || err.message) });
+    }
     if (err && err.api) {
       switch (err.code) {
+        // A count above what the static site counts in the browser.
+        case 'browser_count_max': return t('err.browserCount', { n: String(err.args.n), max: String(err.args.max) });
         case 'busy': return t('err.busy');
         case 'timeout': return t('err.timeout');
         case 'bad_request': return t('err.badRequest', { detail: err.message });
@@ -200,7 +233,7 @@ const I18N = (() => {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else setTimeout(start, 0);
 
-  return { LANGS, tables, add, t, num, fixed, show, apply, set, apiError, errorText, get lang() { return current(); } };
+  return { LANGS, tables, add, t, num, fixed, show, apply, set, setEngine, apiError, errorText, get lang() { return current(); } };
 })();
 
 const t = I18N.t;

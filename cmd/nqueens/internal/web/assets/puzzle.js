@@ -367,12 +367,12 @@
       pz.why = v.pair;
       const [a, b] = v.pair.map((q) => name(...q));
       I18N.show(out, () => t('pz.becausePair', { a, b }));
-    } else if (v.why) {
-      const m = /^(row|column) (\d+)/.exec(v.why);
-      const i = Number(m[2]) - 1;
-      pz.why = Array.from({ length: pz.n }, (_, j) => (m[1] === 'row' ? [i, j] : [j, i]));
-      // The server's why is "row K ..." or "column K ...": the page says it.
-      I18N.show(out, m[1] === 'row' ? () => t('pz.rowClosed', { i: String(i + 1) }) : () => t('pz.columnClosed', { i: String(i + 1) }));
+    } else if (v.whyCode === 'row_closed' || v.whyCode === 'column_closed') {
+      // The answer's why (in English) comes with its code and the line's
+      // number, one-based: the page says it in its language.
+      const row = v.whyCode === 'row_closed', i = v.whyLine - 1;
+      pz.why = Array.from({ length: pz.n }, (_, j) => (row ? [i, j] : [j, i]));
+      I18N.show(out, row ? () => t('pz.rowClosed', { i: String(i + 1) }) : () => t('pz.columnClosed', { i: String(i + 1) }));
     } else {
       const nodes = v.nodes;
       I18N.show(out, () => t('pz.triedAll', { nodes: t('u.nodes', { count: nodes }) }));

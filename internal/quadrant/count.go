@@ -173,6 +173,9 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 // projected table, at the same CPU: N = 20 plans 107 MiB instead of 339
 // MiB (scripts/bench-join.sh measures the count).
 func NewWholePlan(n int) (*Plan, error) {
+	if n < 4 || n > MaxN {
+		return nil, fmt.Errorf("%w: N = %d, want 4..%d (a whole count; shards to %d)", ErrSize, n, MaxN, MaxShardN)
+	}
 	bp, err := NewBucketPlan(n)
 	if err != nil {
 		return nil, err
@@ -243,11 +246,11 @@ func wholeMemPlan(n int) memPlan {
 	h := n / 2
 	if n%2 == 0 {
 		lp := layerPlans[h]
-		return memPlan{base: uint64(1) << (2 * h) * 4, worker: workerBytes(halfPatterns[h]),
+		return memPlan{base: countsBytes(h), worker: workerBytes(halfPatterns[h]),
 			tables: []tableSet{{1, lp.table}}, stream: lp.stream, shared: true}
 	}
 	lq := oddLayerQuarters[h]
-	return memPlan{base: uint64(1) << (2 * h) * 4, worker: workerBytes(halfPatterns[h]),
+	return memPlan{base: countsBytes(h), worker: workerBytes(halfPatterns[h]),
 		tables: oddLayerPlans[h], shared: true, layerQ: layerQuarterBytes(h, lq.places), stream: lq.stream}
 }
 
@@ -430,8 +433,11 @@ func (p *Plan) planMemory(order []int, opts Options) (int, bool, uint64) {
 		}
 		m.layerQ = p.layerQuarterBytesOf(order)
 		m.stream = p.sub.stream
-		if !p.sub.whole && opts.MaxMemory == 0 {
-			m.tables = nil // a shard streams unless given a bound: see DefaultShardMemory
+		if !p.sub.whole && opts.MaxMemory == 0 || p.n > MaxN {
+			// A shard streams unless given a bound (see
+			// DefaultShardMemory), and always past MaxN, whose
+			// tables' 32-bit offsets could overflow.
+			m.tables = nil
 		}
 	}
 	return m.fit(workers, p.MemoryLimit(opts.MaxMemory))

@@ -1,6 +1,9 @@
 package quadrant
 
 import (
+	"context"
+	"errors"
+	"math/bits"
 	"testing"
 )
 
@@ -60,6 +63,64 @@ func TestUnitMaxRecount(t *testing.T) {
 			})
 			if u.Max != want {
 				t.Errorf("n=%d unit %d (frame %d, top %b, %d splits): Max = %d; want %d", n, i, u.Frame, u.Top, u.Splits, u.Max, want)
+			}
+		}
+	}
+}
+
+// TestLimits: whole counts stop at MaxN, plans of units and shards at
+// MaxShardN; every refusal is ErrSize and walks nothing.
+func TestLimits(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		n    int
+		call func(n int) error
+	}{
+		{"NewPlan", MaxN + 1, func(n int) error { _, err := NewPlan(n); return err }},
+		{"NewWholePlan", MaxN + 1, func(n int) error { _, err := NewWholePlan(n); return err }},
+		{"Count", MaxN + 1, func(n int) error { _, err := Count(ctx, n, Options{}); return err }},
+		{"PlanMemory", MaxN + 1, func(n int) error { _, err := PlanMemory(n, 1, 0); return err }},
+		{"NewUnitPlan", MaxShardN + 1, func(n int) error { _, err := NewUnitPlan(n); return err }},
+		{"NewBucketPlan", MaxShardN + 1, func(n int) error { _, err := NewBucketPlan(n); return err }},
+	} {
+		if err := tc.call(tc.n); !errors.Is(err, ErrSize) {
+			t.Errorf("%s(%d) error = %v; want ErrSize", tc.name, tc.n, err)
+		}
+	}
+	if MaxShardN/2 >= len(bucketIndexes.x) || MaxShardN/2 >= len(rowCache.r) || MaxShardN/2+1 >= len(survivalTab) {
+		t.Errorf("tables by h end before MaxShardN/2 = %d", MaxShardN/2)
+	}
+	if len(quarterPlacements) <= MaxShardN/2 {
+		t.Errorf("quarterPlacements ends at h = %d; want MaxShardN/2 = %d", len(quarterPlacements)-1, MaxShardN/2)
+	}
+}
+
+// TestBucketIndex: the dense index places every bucket with |rows| =
+// |cols| once, in C(2h, h) words, each row set's buckets by the rank of
+// their columns.
+func TestBucketIndex(t *testing.T) {
+	for h := 1; h <= 10; h++ {
+		x := bucketIndexOf(h)
+		if x.size != binomial(2*h, h) {
+			t.Errorf("h = %d: %d buckets; want C(2h, h) = %d", h, x.size, binomial(2*h, h))
+		}
+		seen := make([]bool, x.size)
+		for r := range uint32(1) << h {
+			for i, c := range x.sets[bits.OnesCount32(r)] {
+				if x.rank[c] != uint32(i) || (i > 0 && c <= x.sets[bits.OnesCount32(r)][i-1]) {
+					t.Fatalf("h = %d: set %b at rank %d, rank[] says %d", h, c, i, x.rank[c])
+				}
+				k := x.off[r] + uint64(i)
+				if seen[k] {
+					t.Fatalf("h = %d: bucket (%b, %b) at %d, taken", h, r, c, k)
+				}
+				seen[k] = true
+			}
+		}
+		for k, s := range seen {
+			if !s {
+				t.Fatalf("h = %d: word %d of %d holds no bucket", h, k, x.size)
 			}
 		}
 	}

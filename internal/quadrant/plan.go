@@ -9,10 +9,17 @@ import (
 	"sync"
 )
 
-// MaxN is the largest board the engine accepts. The quadrant table of
-// N = 24 and 25 (h = 12) holds 633,443,407 placements (about 5 GiB);
-// h = 13 would overflow its 32-bit offsets.
+// MaxN is the largest board a whole count accepts (Count, NewPlan,
+// NewWholePlan, PlanMemory): the quadrant table of N = 24 and 25 (h = 12)
+// holds 633,443,407 placements (about 5 GiB); h = 13 would overflow its
+// 32-bit offsets.
 const MaxN = 25
+
+// MaxShardN is the largest board whose units a plan lists (NewUnitPlan,
+// NewBucketPlan) and counts a shard at a time (ForUnits): past MaxN a
+// shard always streams its row sets (see "Shards that fit a node" in
+// doc.go), and the bucket counts of h = 14 take C(28, 14) words.
+const MaxShardN = 28
 
 // Errors returned at the package boundary.
 var (
@@ -26,7 +33,7 @@ var (
 // against quarterSize for small h).
 var quarterPlacements = [...]uint64{
 	1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442,
-	7535369, 66807234, 633443407,
+	7535369, 66807234, 633443407, 6354135838, 67480769839,
 }
 
 // A Unit is one independent piece of a count: the row splits E of one
@@ -114,8 +121,8 @@ func NewPlan(n int) (*Plan, error) {
 // placements once to count them by rows (rowCounts, on all cores). Its
 // CountUnit and Count fail with ErrNoTable.
 func NewUnitPlan(n int) (*Plan, error) {
-	if n < 4 || n > MaxN {
-		return nil, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxN)
+	if n < 4 || n > MaxShardN {
+		return nil, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxShardN)
 	}
 	p := &Plan{n: n, frames: frames(n)}
 	p.addUnits(rowCounts(n / 2))
@@ -236,8 +243,8 @@ func mul32(x, y uint64) uint64 {
 }
 
 // survivalTab[c][d] is 1 - 2(c-d)/(c(c-1)) as a fraction of 2^32 (rounded
-// down), for 2 ≤ c ≤ MaxN/2+1 columns and 1 ≤ d < c.
-var survivalTab = func() (t [MaxN/2 + 2][64]uint64) {
+// down), for 2 ≤ c ≤ MaxShardN/2+1 columns and 1 ≤ d < c.
+var survivalTab = func() (t [MaxShardN/2 + 2][64]uint64) {
 	for c := uint64(2); c < uint64(len(t)); c++ {
 		den := c * (c - 1)
 		for d := uint64(1); d < c; d++ {

@@ -331,7 +331,7 @@ func refShardMemory(t *testing.T, p *Plan, ids []int, opts Options) (int, bool, 
 				halfPairs(r[ne], r[se], uint32(f.cols>>f.c0[ne]&hm), size))
 		})
 	}
-	m := memPlan{base: uint64(len(counts)) * 4, worker: workerBytes(maxPat)}
+	m := memPlan{base: countsBytes(h), worker: workerBytes(maxPat)}
 	byLayer := map[int]*tableSet{}
 	for key, nd := range need {
 		f := p.frames[key.frame]
@@ -436,8 +436,14 @@ func TestBucketCounts(t *testing.T) {
 	for h := 1; h <= 10; h++ {
 		want := make([]uint32, 1<<(2*h))
 		walkQuarter(h, func(rows, cols uint32, _ uint64) { want[int(rows)<<h|int(cols)]++ })
-		if got := bucketCounts(h); !slices.Equal(got, want) {
-			t.Errorf("bucketCounts(%d) differs from walkQuarter's counts", h)
+		got := bucketCounts(h)
+		for k, w := range want {
+			if g := got.at(uint32(k>>h), uint32(k)&(1<<h-1)); g != w {
+				t.Fatalf("bucketCounts(%d) = %d at rows %b, cols %b; walkQuarter counts %d", h, g, k>>h, k&(1<<h-1), w)
+			}
+		}
+		if uint64(len(got.c)) != binomial(2*h, h) {
+			t.Errorf("bucketCounts(%d) holds %d words; want C(2h, h) = %d", h, len(got.c), binomial(2*h, h))
 		}
 		rows := make([]uint64, 1<<h)
 		for k, c := range want {
@@ -514,7 +520,7 @@ func TestStreamDropsCounts(t *testing.T) {
 		if err != nil || stream.Projected {
 			t.Fatalf("%s: streaming Count = %+v, %v; want no projected tables", tc.name, stream, err)
 		}
-		if dropped := sp.sub.counts == nil; dropped != tc.owned {
+		if dropped := sp.sub.counts.c == nil; dropped != tc.owned {
 			t.Errorf("%s: counts dropped %v after streaming; want %v", tc.name, dropped, tc.owned)
 		}
 		if got := sp.QuarterBytes(); got != before {
@@ -527,7 +533,7 @@ func TestStreamDropsCounts(t *testing.T) {
 		if tables.Total != stream.Total {
 			t.Errorf("%s: total %v with tables, %v streaming", tc.name, tables.Total, stream.Total)
 		}
-		if !slices.Equal(sp.sub.counts, bucketCounts(n/2)) {
+		if !slices.Equal(sp.sub.counts.c, bucketCounts(n/2).c) {
 			t.Errorf("%s: bucket counts after the table count differ from bucketCounts(%d)", tc.name, n/2)
 		}
 	}

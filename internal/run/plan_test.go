@@ -81,6 +81,7 @@ func TestPlannedErrors(t *testing.T) {
 	}{
 		{joinEngine{}, 3, Options{Workers: 1, Shard: Shard{Count: 2}}},
 		{joinEngine{}, quadrant.MaxN + 1, Options{Workers: 1}},
+		{joinEngine{}, quadrant.MaxShardN + 1, Options{Workers: 1, Shard: Shard{Count: 8}}},
 		{joinEngine{}, 16, Options{Workers: 1, Shard: Shard{Count: 1 << 20}}},
 		{kernelEngine{}, 3, Options{Workers: 1}},
 		{kernelEngine{}, 33, Options{Workers: 1}},

@@ -78,6 +78,11 @@ type Plan struct {
 	// tables cost 4× the quadrant table per frame in use.
 	noProj bool
 	proj   projCache
+	// chunk, when not 0, makes a streaming worker list each half-board
+	// in chunks of at most chunk pairs of placements (appendHalfFrom)
+	// and join every west chunk with every east one: past MaxN a
+	// half's list would not fit a shard (ForUnits sets streamChunk).
+	chunk int
 
 	// sub, when not nil, makes this a plan for some units only
 	// (ForUnits): q is then nil, or the buckets those units read when
@@ -569,6 +574,10 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit, keep int) (uint
 			w.st.set(f, nw, r[nw])
 			w.st.set(f, sw, r[sw])
 		}
+		if stream && p.chunk > 0 {
+			sum += wt * w.countChunked(f, t, r, W, E, d, p.chunk)
+			return
+		}
 		if t != nil {
 			w.ws = f.appendHalfProj(t, w.ws[:0], false, W&hm, W&^hm)
 		} else {
@@ -596,6 +605,42 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit, keep int) (uint
 		return 0, err
 	}
 	return sum * f.weight, nil
+}
+
+// countChunked counts the compatible pairs of west and east half-boards
+// of split E (west rows W, row sets r) of frame f, streamed (t is the
+// worker's stream table, whose west row sets are set), each half
+// listed in chunks of at most chunk pairs (appendHalfFrom): every east
+// chunk with every west chunk, the west listed once when it fits one
+// chunk and again for each east chunk when not.
+func (w *worker) countChunked(f *frame, t *projTable, r [4]uint32, W, E uint64, d, chunk int) uint64 {
+	hm := uint64(1)<<f.h - 1
+	var sum uint64
+	var atW halfCursor
+	var wWhole bool
+	w.ws, wWhole = f.appendHalfFrom(t, w.ws[:0], false, W&hm, W&^hm, &atW, chunk)
+	if len(w.ws) == 0 && wWhole {
+		return 0 // no west half: no east list either
+	}
+	w.st.set(f, ne, r[ne])
+	w.st.set(f, se, r[se])
+	var atE halfCursor
+	for eDone := false; !eDone; {
+		w.es, eDone = f.appendHalfFrom(t, w.es[:0], true, E&hm, E&^hm, &atE, chunk)
+		if len(w.es) == 0 {
+			continue
+		}
+		if wWhole {
+			sum += w.j.count(w.ws, w.es, d)
+			continue
+		}
+		var at halfCursor
+		for wDone := false; !wDone; {
+			w.ws, wDone = f.appendHalfFrom(t, w.ws[:0], false, W&hm, W&^hm, &at, chunk)
+			sum += w.j.count(w.ws, w.es, d)
+		}
+	}
+	return sum
 }
 
 // foldDiagonals applies the long-diagonal weighting (see longDiagonals):

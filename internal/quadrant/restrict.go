@@ -212,7 +212,28 @@ func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
 	sp := &Plan{n: p.n, frames: p.frames, units: p.units, sub: s}
 	sp.pool.New = func() any { return new(worker) }
 	sp.maxPat = halfBoundUnits(p.frames, p.units, sel, b)
+	if p.n > MaxN {
+		sp.setChunk(streamChunk, b)
+	}
 	return sp
+}
+
+// streamChunk is Plan.chunk past MaxN: 2^22 pairs of placements, a
+// worker's lists and join of at most about 340 MiB (workerBytes), where
+// N = 26's largest half-board would take 14 GiB.
+const streamChunk = 1 << 22
+
+// setChunk makes p's streaming workers list the half-boards in chunks of
+// at most chunk pairs and bounds p's half-boards (maxPat) by a chunk's
+// most: chunk, or one placement of a cell's outer list against its
+// inner one, at most the largest of b's buckets.
+func (p *Plan) setChunk(chunk int, b *bucketSums) {
+	var most uint32
+	for _, c := range b.counts.c {
+		most = max(most, c)
+	}
+	p.chunk = chunk
+	p.maxPat = min(p.maxPat, max(uint64(chunk), uint64(most)))
 }
 
 // NewBucketPlan is NewUnitPlan (the units, costs and Digest, no quadrant

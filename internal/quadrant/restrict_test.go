@@ -538,3 +538,80 @@ func TestStreamDropsCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamMatchesTable: for every unit of N = 12..16, the streamed
+// path of a ForUnits plan gives the total of the table path (NewPlan's
+// quadrant table), whole and with its half-boards listed in chunks
+// (Plan.chunk, which past MaxN is streamChunk): chunks of one
+// placement of a cell's outer list (chunk 1), of a few cells, and of
+// more than a half holds.
+func TestStreamMatchesTable(t *testing.T) {
+	ctx := context.Background()
+	for n := 12; n <= 16; n++ {
+		whole, err := NewPlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := make([]int, len(whole.Units()))
+		for i := range ids {
+			ids[i] = i
+		}
+		sp, err := whole.ForUnits(ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp.SetProjected(false)
+		chunks := []int{0, 64, 4096, 1 << 30}
+		if n <= 13 {
+			chunks = append(chunks, 1)
+		}
+		for _, chunk := range chunks {
+			sp.chunk = chunk
+			for _, id := range ids {
+				want, err := whole.CountUnit(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := sp.CountUnit(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != want {
+					t.Errorf("n=%d unit %d, chunks of %d pairs: streamed %d; the table %d", n, id, chunk, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestChunkBound: past MaxN a shard's plan lists its half-boards in
+// chunks, and its worker's bound (maxPat) is a chunk's most; setChunk
+// bounds it by the chunk or the largest bucket.
+func TestChunkBound(t *testing.T) {
+	p, err := NewBucketPlan(14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := p.ForUnits([]int{0, 1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sp.chunk != 0 {
+		t.Errorf("N = 14: chunk %d; want 0 (whole lists up to MaxN)", sp.chunk)
+	}
+	var most uint32
+	for _, c := range p.sums.counts.c {
+		most = max(most, c)
+	}
+	for _, chunk := range []int{1, int(most) + 5, 1 << 40} {
+		q, err := p.ForUnits([]int{0, 1, 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q.setChunk(chunk, p.sums)
+		want := min(sp.maxPat, max(uint64(chunk), uint64(most)))
+		if q.chunk != chunk || q.maxPat != want {
+			t.Errorf("setChunk(%d): chunk %d, maxPat %d; want %d, %d", chunk, q.chunk, q.maxPat, chunk, want)
+		}
+	}
+}

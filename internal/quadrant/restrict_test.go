@@ -370,7 +370,7 @@ func refShardMemory(t *testing.T, p *Plan, ids []int, opts Options) (int, bool, 
 			most = max(most, n)
 		}
 	}
-	m.stream = 4 * (most*(8+8+4) + (1<<h)*4*2 + 4)
+	m.stream = 4*(most*(8+4)+(1<<h)*4*2+4) + (1<<h)*4
 	limit := opts.MaxMemory
 	if limit == 0 {
 		limit = DefaultShardMemory

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/bits"
+	"slices"
 	"testing"
 )
 
@@ -124,4 +125,36 @@ func TestBucketIndex(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSharedBucketCounts: past MaxN (here from h = 5 on) the bucket
+// counts are walked once and rowCounts sums them: the same figures as
+// the walks, and a second call walks nothing.
+func TestSharedBucketCounts(t *testing.T) {
+	defer func(old int) { shareCountsFrom = old }(shareCountsFrom)
+	shareCountsFrom = 5
+	for h := 5; h <= 7; h++ {
+		rowCache.Lock()
+		rowCache.r[h] = nil
+		rowCache.Unlock()
+		R := rowCounts(h)
+		for r, want := range bruteRowPlacements(h) {
+			if R[r] != want {
+				t.Fatalf("h = %d, rows %b: rowCounts %d; brute force %d", h, r, R[r], want)
+			}
+		}
+		a, b := sharedBucketCounts(h), sharedBucketCounts(h)
+		if &a.c[0] != &b.c[0] {
+			t.Errorf("h = %d: a second sharedBucketCounts walked again", h)
+		}
+		if !slices.Equal(a.c, bucketCounts(h).c) {
+			t.Errorf("h = %d: sharedBucketCounts differ from bucketCounts", h)
+		}
+		rowCache.Lock()
+		rowCache.r[h] = nil // counted the other way; the next tests walk
+		rowCache.Unlock()
+	}
+	countsCache.Lock()
+	countsCache.h, countsCache.b = 0, bcounts{}
+	countsCache.Unlock()
 }

@@ -67,7 +67,7 @@ func (s *subset) bucketSums(h int) *bucketSums {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.sums == nil {
-		s.sums = newBucketSums(h, bucketCounts(h))
+		s.sums = newBucketSums(h, sharedBucketCounts(h))
 		s.counts, s.owned = s.sums.counts, true
 	}
 	return s.sums
@@ -149,7 +149,7 @@ func (p *Plan) bucketSums() *bucketSums {
 	case p.q != nil:
 		return newBucketSums(h, fromQuarter(p.q))
 	}
-	return newBucketSums(h, bucketCounts(h))
+	return newBucketSums(h, sharedBucketCounts(h))
 }
 
 // forUnits is ForUnits of the checked ids sel with the bucket counts b.
@@ -245,7 +245,7 @@ func NewBucketPlan(n int) (*Plan, error) {
 		return nil, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxShardN)
 	}
 	h := n / 2
-	b := newBucketSums(h, bucketCounts(h))
+	b := newBucketSums(h, sharedBucketCounts(h))
 	p := &Plan{n: n, frames: frames(n), sums: b}
 	R := make([]uint64, 1<<h)
 	for r := range R {
@@ -349,6 +349,35 @@ func bucketCounts(h int) bcounts {
 	return b
 }
 
+// sharedBucketCounts is bucketCounts, remembered for the last h past
+// MaxN/2 (40 MiB at h = 13, 153 MiB at h = 14, which a shard plans for
+// anyway): at h = 13 the walk takes about a minute of CPU, and a shard's
+// count needs the counts for its units (rowCounts), its estimate and
+// its plan. Up to MaxN/2 every call walks, and a streaming count can let
+// its counts go (dropCounts).
+func sharedBucketCounts(h int) bcounts {
+	if h < shareCountsFrom {
+		return bucketCounts(h)
+	}
+	countsCache.Lock()
+	defer countsCache.Unlock()
+	if countsCache.h != h {
+		countsCache.b, countsCache.h = bcounts{}, 0 // one set at a time
+		countsCache.b, countsCache.h = bucketCounts(h), h
+	}
+	return countsCache.b
+}
+
+// shareCountsFrom is the least h whose bucket counts are remembered
+// (a variable for the tests).
+var shareCountsFrom = MaxN/2 + 1
+
+var countsCache struct {
+	sync.Mutex
+	h int
+	b bcounts
+}
+
 // rowCounts returns the number of placements of the h×h quadrant that
 // use exactly each set of local rows: bucketCounts summed over columns,
 // in 2^h words, from one counting walk on all cores (about 3 s of CPU
@@ -360,6 +389,16 @@ func rowCounts(h int) []uint64 {
 		return r
 	}
 	R := make([]uint64, 1<<h)
+	if h >= shareCountsFrom {
+		// Past MaxN a plan of units is for shards, which need the
+		// bucket counts too: one walk for both.
+		b := sharedBucketCounts(h)
+		for r := range R {
+			R[r] = b.rowSum(uint32(r))
+		}
+		rowCache.r[h] = R
+		return R
+	}
 	var mu sync.Mutex
 	countClasses(h, func(w *countWalk) {
 		w.r = make([]uint64, 1<<h)

@@ -214,8 +214,7 @@
 // lists and the join's tables (Plan.WorkerBytes, an upper bound from the
 // bucket sizes). A whole count (NewWholePlan) holds neither the quadrant
 // table nor a frame's whole projected table: it is the plan of every
-// unit that a
-// shard's plan is of some (see "Shards that fit a node" below), with the
+// unit that a shard's plan is of some (see "Shards that fit a node"), with the
 // bucket counts (C(2h, h) words) and projected tables built layer by layer,
 // each holding the row sets that one layer's units read, dropped before
 // the next layer, on the arrays of the one before (projCache.free in

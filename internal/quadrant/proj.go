@@ -148,6 +148,51 @@ func (f *frame) appendHalfProj(t *projTable, out []uint64, east bool, top, bot u
 // cell (column set) and the place in its outer list.
 type halfCursor struct{ cell, at int }
 
+// halfChunks returns how many chunks appendHalfFrom lists a half in
+// with budget (at least 1, the empty list's), and the cursor at which
+// chunk k starts, without listing them: the same cuts, from the
+// buckets' lengths alone.
+func (f *frame) halfChunks(t *projTable, east bool, top, bot uint64, budget, k int) (start halfCursor, chunks int) {
+	hr, ok := f.split(top, bot, east)
+	if !ok {
+		return start, 1
+	}
+	ts, bs := t.rowStarts(hr.qt, f.h, hr.lt), t.rowStarts(hr.qb, f.h, hr.lb)
+	if ts == nil || bs == nil {
+		return start, 1
+	}
+	chunks = 1
+	cut := func(cell, a int) {
+		if chunks == k {
+			start = halfCursor{cell, a}
+		}
+		chunks++
+	}
+	pairs := 0
+	for cell, c := range f.subsets[hr.side][hr.kt] {
+		na, nb := int(ts[c+1]-ts[c]), int(bs[hr.band^c+1]-bs[hr.band^c])
+		if nb < na {
+			na, nb = nb, na
+		}
+		for a := 0; a < na; {
+			room := max(budget-pairs, 0) / nb
+			switch {
+			case room == 0 && pairs > 0:
+				cut(cell, a)
+				pairs = 0
+			case max(room, 1) < na-a:
+				a += max(room, 1)
+				cut(cell, a)
+				pairs = 0
+			default:
+				pairs += (na - a) * nb
+				a = na
+			}
+		}
+	}
+	return start, chunks
+}
+
 // appendHalfFrom is appendHalfProj in chunks (stream mode past MaxN, see
 // Plan.chunk): from the cursor at on, it appends the half-boards of at
 // most budget pairs of quadrant placements (the pairs before their

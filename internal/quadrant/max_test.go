@@ -3,6 +3,8 @@ package quadrant
 import (
 	"context"
 	"errors"
+	"flag"
+	"math"
 	"math/bits"
 	"slices"
 	"testing"
@@ -157,4 +159,46 @@ func TestSharedBucketCounts(t *testing.T) {
 	countsCache.Lock()
 	countsCache.h, countsCache.b = 0, bcounts{}
 	countsCache.Unlock()
+}
+
+var bigH = flag.Int("big-h", 0, "walk the h×h quadrant, h = 13 or 14, to check its bucket counts (a minute of CPU at 13, ten at 14)")
+
+// TestBigQuadrant (opt-in: -big-h 13 or 14): the counting walk of the
+// quadrant of N = 26..28 gives quarterPlacements[h] placements in C(2h, h)
+// dense buckets, every one a 32-bit count, and NewBucketPlan's units
+// plan every shard of 1000 within DefaultShardMemory.
+func TestBigQuadrant(t *testing.T) {
+	h := *bigH
+	if h == 0 {
+		t.Skip("-big-h 13 or 14 to run")
+	}
+	if h < 13 || h > MaxShardN/2 {
+		t.Fatalf("-big-h %d: want 13..%d", h, MaxShardN/2)
+	}
+	b := bucketCounts(h)
+	var sum, most uint64
+	for _, c := range b.c {
+		sum += uint64(c)
+		most = max(most, uint64(c))
+	}
+	if sum != quarterPlacements[h] || uint64(len(b.c)) != binomial(2*h, h) {
+		t.Errorf("h = %d: %d placements in %d buckets; want %d in C(2h, h) = %d", h, sum, len(b.c), quarterPlacements[h], binomial(2*h, h))
+	}
+	t.Logf("h = %d: largest bucket %d placements (a uint32 holds %d)", h, most, uint32(math.MaxUint32))
+	p, err := NewBucketPlan(2 * h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := p.PlanShards(p.Shards(1000, 1), Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lo, hi uint64 = math.MaxUint64, 0
+	for i, r := range res {
+		lo, hi = min(lo, r.PeakMemory), max(hi, r.PeakMemory)
+		if r.PeakMemory > DefaultShardMemory || r.Projected {
+			t.Errorf("N = %d shard %d/1000: %+v; want streaming within DefaultShardMemory", 2*h, i, r)
+		}
+	}
+	t.Logf("N = %d: 1000 shards plan %.1f to %.1f MiB", 2*h, float64(lo)/(1<<20), float64(hi)/(1<<20))
 }

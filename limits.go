@@ -12,11 +12,12 @@ import (
 
 // The largest boards the functions accept.
 const (
-	MaxN         = 64            // Count, Solutions, Complete
-	MaxQuadrantN = quadrant.MaxN // Count with MethodJoin
-	MaxFindN     = math.MaxInt32 // Find, WriteFind
-	MaxRandomN   = minconf.MaxN  // Random (about 5 bytes a queen)
-	MaxBoardN    = 1000          // drawings in FormatBoard
+	MaxN              = 64                 // Count, Solutions, Complete
+	MaxQuadrantN      = quadrant.MaxN      // Count with MethodJoin, whole
+	MaxQuadrantShardN = quadrant.MaxShardN // Count with MethodJoin and a Shard
+	MaxFindN          = math.MaxInt32      // Find, WriteFind
+	MaxRandomN        = minconf.MaxN       // Random (about 5 bytes a queen)
+	MaxBoardN         = 1000               // drawings in FormatBoard
 )
 
 // The errors of the package; a returned error wraps one of them, and

@@ -31,6 +31,10 @@ func TestCLICount(t *testing.T) {
 		{"count-kernel-max-memory-small", "", []string{"count", "12", "-max-memory", "1K", "-workers", "1"}},
 		{"count-arrays-total-only", "", []string{"count", "8", "-method", "arrays", "-total-only"}},
 		{"count-plan-only", "", []string{"count", "16", "-method", "quadrant", "-shard", "0/8", "-plan-only"}},
+		{"count-join-whole-26", "", []string{"count", "26", "-method", "join"}},
+		{"count-join-shard-29", "", []string{"count", "29", "-method", "join", "-shard", "0/8"}},
+		// N = 26..28 pass the size check (a cheap error after it).
+		{"count-join-shard-27", "", []string{"count", "27", "-method", "join", "-shard", "0/8", "-o", "/nonexistent/s.json"}},
 		{"count-method-all", "", []string{"count", "4-8", "-method", "all"}},
 		{"count-plot", "", []string{"count", "4-8", "-plot", "g.svg"}},
 		{"compare-h", "", []string{"compare", "-h"}},

@@ -128,8 +128,8 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	if n < 4 {
 		return usagef("N = %d has no work units to plan (N ≥ 4)", n)
 	}
-	if m == nqueens.MethodJoin && n > nqueens.MaxQuadrantN {
-		return usagef("-method join counts N up to %d, not %d (its quadrant tables would not fit in memory)", nqueens.MaxQuadrantN, n)
+	if m == nqueens.MethodJoin && n > nqueens.MaxQuadrantShardN {
+		return usagef("-method join counts N up to %d (by shards; whole counts to %d), not %d", nqueens.MaxQuadrantShardN, nqueens.MaxQuadrantN, n)
 	}
 	if *shards < 1 {
 		return usagef("-shards = %d: M must be at least 1", *shards)
@@ -394,7 +394,7 @@ func printPlan(w io.Writer, j planJSON, est nqueens.CountEstimate, table bool) {
 	} else {
 		fmt.Fprintf(w, "calibration: %s in %s, %s\n", sample, humanSeconds(j.Calibration), spread)
 	}
-	if j.WholeMemory > 0 {
+	if j.WholeMemory > 0 || j.Method == nqueens.MethodJoin && j.N > nqueens.MaxQuadrantN {
 		fmt.Fprintln(w, joinMemory(j))
 	}
 	cpuNote := ""
@@ -471,5 +471,9 @@ func joinMemory(j planJSON) string {
 	if len(j.PerShard) == 1 {
 		each = "the shard"
 	}
-	return fmt.Sprintf("memory: %s plans %s, %s; the whole count: %s", each, workers, proj, bytesize.Need(j.WholeMemory))
+	whole := bytesize.Need(j.WholeMemory)
+	if j.WholeMemory == 0 {
+		whole = fmt.Sprintf("none (shards only past N = %d)", nqueens.MaxQuadrantN)
+	}
+	return fmt.Sprintf("memory: %s plans %s, %s; the whole count: %s", each, workers, proj, whole)
 }

@@ -173,6 +173,9 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 // projected table, at the same CPU: N = 20 plans 107 MiB instead of 339
 // MiB (scripts/bench-join.sh measures the count).
 func NewWholePlan(n int) (*Plan, error) {
+	if n < 4 || n > MaxN {
+		return nil, fmt.Errorf("%w: N = %d, want 4..%d (a whole count; shards to %d)", ErrSize, n, MaxN, MaxShardN)
+	}
 	bp, err := NewBucketPlan(n)
 	if err != nil {
 		return nil, err
@@ -243,11 +246,11 @@ func wholeMemPlan(n int) memPlan {
 	h := n / 2
 	if n%2 == 0 {
 		lp := layerPlans[h]
-		return memPlan{base: uint64(1) << (2 * h) * 4, worker: workerBytes(halfPatterns[h]),
+		return memPlan{base: countsBytes(h), worker: workerBytes(halfPatterns[h]),
 			tables: []tableSet{{1, lp.table}}, stream: lp.stream, shared: true}
 	}
 	lq := oddLayerQuarters[h]
-	return memPlan{base: uint64(1) << (2 * h) * 4, worker: workerBytes(halfPatterns[h]),
+	return memPlan{base: countsBytes(h), worker: workerBytes(halfPatterns[h]),
 		tables: oddLayerPlans[h], shared: true, layerQ: layerQuarterBytes(h, lq.places), stream: lq.stream}
 }
 
@@ -274,9 +277,9 @@ var oddLayerPlans = [...][]tableSet{
 // scratch when it streams (TestLayerPlans).
 var oddLayerQuarters = [...]struct{ places, stream uint64 }{
 	{}, {},
-	{5, 304}, {18, 592}, {84, 1328}, {369, 3120}, {2346, 9424},
-	{12320, 27792}, {91624, 102128}, {648548, 445680}, {4889672, 2156624},
-	{41878016, 11516752}, {396912950, 63226928},
+	{5, 256}, {18, 496}, {84, 1072}, {369, 2416}, {2346, 6736},
+	{12320, 18832}, {91624, 65584}, {648548, 276016}, {4889672, 1311184},
+	{41878016, 6944464}, {396912950, 38004976},
 }
 
 // layerPlans[h] holds, for N = 2h, the bytes of NewWholePlan(N)'s
@@ -286,9 +289,9 @@ var oddLayerQuarters = [...]struct{ places, stream uint64 }{
 // against the plans).
 var layerPlans = [...]struct{ table, stream uint64 }{
 	{}, {},
-	{480, 304}, {1200, 592}, {4768, 1328}, {16288, 3120}, {74784, 9424},
-	{315520, 27792}, {1683744, 102128}, {9140512, 445680}, {57408032, 2156624},
-	{417822624, 11516752}, {3431457408, 63226928},
+	{480, 256}, {1200, 496}, {4768, 1072}, {16288, 2416}, {74784, 6736},
+	{315520, 18832}, {1683744, 65584}, {9140512, 276016}, {57408032, 1311184},
+	{417822624, 6944464}, {3431457408, 38004976},
 }
 
 // memLimit returns limit, or DefaultMaxMemory for 0.
@@ -430,8 +433,11 @@ func (p *Plan) planMemory(order []int, opts Options) (int, bool, uint64) {
 		}
 		m.layerQ = p.layerQuarterBytesOf(order)
 		m.stream = p.sub.stream
-		if !p.sub.whole && opts.MaxMemory == 0 {
-			m.tables = nil // a shard streams unless given a bound: see DefaultShardMemory
+		if !p.sub.whole && opts.MaxMemory == 0 || p.n > MaxN {
+			// A shard streams unless given a bound (see
+			// DefaultShardMemory), and always past MaxN, whose
+			// tables' 32-bit offsets could overflow.
+			m.tables = nil
 		}
 	}
 	return m.fit(workers, p.MemoryLimit(opts.MaxMemory))

@@ -214,9 +214,8 @@
 // lists and the join's tables (Plan.WorkerBytes, an upper bound from the
 // bucket sizes). A whole count (NewWholePlan) holds neither the quadrant
 // table nor a frame's whole projected table: it is the plan of every
-// unit that a
-// shard's plan is of some (see "Shards that fit a node" below), with the
-// bucket counts (4^h words) and projected tables built layer by layer,
+// unit that a shard's plan is of some (see "Shards that fit a node"), with the
+// bucket counts (C(2h, h) words) and projected tables built layer by layer,
 // each holding the row sets that one layer's units read, dropped before
 // the next layer, on the arrays of the one before (projCache.free in
 // proj.go). The workers share one table at a time: a worker whose next
@@ -237,25 +236,24 @@
 // is MaxMemory's minimum, one streaming worker without projected tables):
 //
 //	 N  frames  units  counts  layer quarter  layer table  worker  planned peak   floor
-//	14       1    107     0.1              -          0.3     1.2           2.8     1.3
-//	15      22   1451     0.1            0.2          0.2     1.2           2.9     1.3
-//	16       1    223     0.2              -          1.6     2.4           6.8     2.8
-//	17      29   3807     0.2            0.9          1.2     2.4           7.3     2.8
-//	18       1    457     1.0              -          8.7     9.3          28.4    10.8
-//	19      37   9673     1.0            5.9          6.9     9.3          32.5    10.8
-//	20       1    936     4.0              -         54.7    61.3         181.3    67.3
-//	21      46  23976     4.0           41.3         44.5    61.3         212.3    67.3
-//	22       1   1904    16.0              -        398.5   256.5         927.5   283.5
-//	23      56  58224    16.0          335.5        336.3   256.5        1200.8   283.5
-//	24       1   3864    64.0              -       3272.5  1720.4        6777.2  1844.7
-//	25      67  139032    64.0         3092.2       2822.4  1720.4        9419.4  1844.7
+//	14       1    107     0.0              -          0.3     1.2           2.7     1.3
+//	15      22   1451     0.0            0.2          0.2     1.2           2.8     1.3
+//	16       1    223     0.1              -          1.6     2.4           6.6     2.6
+//	17      29   3807     0.1            0.9          1.2     2.4           7.1     2.6
+//	18       1    457     0.2              -          8.7     9.3          27.6     9.8
+//	19      37   9673     0.2            5.9          6.9     9.3          31.7     9.8
+//	20       1    936     0.7              -         54.7    61.3         178.0    63.2
+//	21      46  23976     0.7           41.3         44.5    61.3         209.1    63.2
+//	22       1   1904     2.7              -        398.5   256.5         914.2   265.9
+//	23      56  58224     2.7          335.5        336.3   256.5        1187.5   265.9
+//	24       1   3864    10.4              -       3272.5  1720.4        6723.6  1767.0
+//	25      67  139032    10.4         3092.2       2822.4  1720.4        9365.7  1767.0
 //
-// Every N through 25 (MaxN) plans within 10 GiB. N = 26 and 27 (h = 13)
-// would draw on a quadrant table of 6,354,135,838 placements (51 GB) and
-// N = 28 (h = 14) on one of 67,480,769,839 (540 GB), counted by a plain
-// enumeration (docs/SCALING.md): whole counts there are out of reach, and
-// shards would have to stream. The peaks measured beside these plans are
-// in docs/BENCHMARKS.md ("The join's memory").
+// Every whole count through MaxN = 25 plans within 10 GiB. N = 26 and 27
+// (h = 13) draw on a quadrant of 6,354,135,838 placements (51 GB as a
+// table) and N = 28 (h = 14) on 67,480,769,839 (540 GB): the join counts
+// them by shards only (MaxShardN = 28, below). The peaks measured beside
+// these plans are in docs/BENCHMARKS.md ("The join's memory").
 //
 // # Shards that fit a node
 //
@@ -273,7 +271,8 @@
 // layer ("Unit costs" below), and it is then the same for every shard.
 //
 // Plan.ForUnits gives a shard's plan: no quadrant table, the bucket
-// counts (4^h words) for planning. By default a shard streams: each
+// counts for planning, dense (C(2h, h) words: only a bucket with as many
+// rows as columns holds any, dense.go). By default a shard streams: each
 // worker lists, per unit and split, the placements of the four row sets
 // it reads (walkRows), and the bucket counts are let go once the count
 // starts (dropCounts). Given a bound (MaxMemory), a shard builds instead
@@ -283,20 +282,21 @@
 // both ways). PlanMemory plans either before any work.
 //
 // A shard plans within DefaultShardMemory, 2 GiB, unless told otherwise
-// (Plan.MemoryLimit; a whole count has DefaultMaxMemory, 16 GiB), and
-// every shard of every N fits it: one streaming worker needs at most the
-// bucket counts, its scratch (1.6 GiB at h = 12) and four row sets; a
-// shard runs fewer workers when two do not fit.
+// (Plan.MemoryLimit; a whole count: DefaultMaxMemory, 16 GiB): a
+// streaming worker needs the bucket counts, its scratch (an upper bound:
+// the half-boards' pairs before their attack check, 1.6 GiB at h = 12)
+// and four row sets (12 bytes a placement); fewer workers if two do not
+// fit. Plan.PlanShards plans every shard from one set of bucket counts
+// (NewBucketPlan), with each shard's largest half-board (halfBoundUnits:
+// summed only where a bound, the least of Σa·max b, max a·Σb and
+// |a|·|b|, exceeds the best sum yet): the 64 shards of N = 24 in seconds.
 //
-// Plan.PlanShards plans every shard from one set of bucket counts
-// (NewBucketPlan: a walk that counts only), with each shard's sums per
-// row set (bucketSums) and its largest half-board (halfBoundUnits:
-// summed only where an upper bound, the least of Σa·max b, max a·Σb and
-// |a|·|b|, exceeds the best sum yet), so planning the 64 shards of N = 24
-// takes seconds: each plans 1.3 to 1.9 GiB streaming with one worker,
-// 4.1 to 5.1 GiB with the tables and two workers under a 16 GiB bound. A
-// worker's planned scratch is an upper bound (the half-boards' pairs
-// before their attack check).
+// Past MaxN a shard always streams, its workers listing each half-board
+// in chunks of at most streamChunk (2^22) pairs (appendHalfFrom) and
+// joining every west chunk with every east one (countChunked): N = 26's
+// largest half alone was planned at 14.6 GiB, a chunk's worker is 401
+// MiB. The counting walk (a minute of CPU at h = 13, about ten at
+// h = 14) runs once per process (sharedBucketCounts).
 //
 // # Unit costs
 //

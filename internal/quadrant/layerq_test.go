@@ -11,10 +11,7 @@ import (
 func TestLayerQuarter(t *testing.T) {
 	for h := 1; h <= 8; h++ {
 		full := newQuarter(h)
-		counts := make([]uint32, 1<<(2*h))
-		for k := range counts {
-			counts[k] = full.start[k+1] - full.start[k]
-		}
+		counts := fromQuarter(full)
 		var old *quarter
 		for _, every := range []int{1, 2, 3, 5} {
 			keep := make([]bool, 1<<h)
@@ -22,7 +19,7 @@ func TestLayerQuarter(t *testing.T) {
 				keep[r] = (r*7+h)%every == 0
 			}
 			q := newLayerQuarter(h, keep, counts, old, 0)
-			if got, want := uint64(len(q.diags)), keptPlacements(h, keep, counts); got != want {
+			if got, want := uint64(len(q.diags)), keptPlacements(keep, counts); got != want {
 				t.Errorf("h = %d, every %d: %d placements, keptPlacements %d", h, every, got, want)
 			}
 			for r := range 1 << h {

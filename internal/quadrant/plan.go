@@ -9,10 +9,17 @@ import (
 	"sync"
 )
 
-// MaxN is the largest board the engine accepts. The quadrant table of
-// N = 24 and 25 (h = 12) holds 633,443,407 placements (about 5 GiB);
-// h = 13 would overflow its 32-bit offsets.
+// MaxN is the largest board a whole count accepts (Count, NewPlan,
+// NewWholePlan, PlanMemory): the quadrant table of N = 24 and 25 (h = 12)
+// holds 633,443,407 placements (about 5 GiB); h = 13 would overflow its
+// 32-bit offsets.
 const MaxN = 25
+
+// MaxShardN is the largest board whose units a plan lists (NewUnitPlan,
+// NewBucketPlan) and counts a shard at a time (ForUnits): past MaxN a
+// shard always streams its row sets (see "Shards that fit a node" in
+// doc.go), and the bucket counts of h = 14 take C(28, 14) words.
+const MaxShardN = 28
 
 // Errors returned at the package boundary.
 var (
@@ -26,7 +33,7 @@ var (
 // against quarterSize for small h).
 var quarterPlacements = [...]uint64{
 	1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442,
-	7535369, 66807234, 633443407,
+	7535369, 66807234, 633443407, 6354135838, 67480769839,
 }
 
 // A Unit is one independent piece of a count: the row splits E of one
@@ -71,6 +78,11 @@ type Plan struct {
 	// tables cost 4× the quadrant table per frame in use.
 	noProj bool
 	proj   projCache
+	// chunk, when not 0, makes a streaming worker list each half-board
+	// in chunks of at most chunk pairs of placements (appendHalfFrom)
+	// and join every west chunk with every east one: past MaxN a
+	// half's list would not fit a shard (ForUnits sets streamChunk).
+	chunk int
 
 	// sub, when not nil, makes this a plan for some units only
 	// (ForUnits): q is then nil, or the buckets those units read when
@@ -114,8 +126,8 @@ func NewPlan(n int) (*Plan, error) {
 // placements once to count them by rows (rowCounts, on all cores). Its
 // CountUnit and Count fail with ErrNoTable.
 func NewUnitPlan(n int) (*Plan, error) {
-	if n < 4 || n > MaxN {
-		return nil, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxN)
+	if n < 4 || n > MaxShardN {
+		return nil, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxShardN)
 	}
 	p := &Plan{n: n, frames: frames(n)}
 	p.addUnits(rowCounts(n / 2))
@@ -236,8 +248,8 @@ func mul32(x, y uint64) uint64 {
 }
 
 // survivalTab[c][d] is 1 - 2(c-d)/(c(c-1)) as a fraction of 2^32 (rounded
-// down), for 2 ≤ c ≤ MaxN/2+1 columns and 1 ≤ d < c.
-var survivalTab = func() (t [MaxN/2 + 2][64]uint64) {
+// down), for 2 ≤ c ≤ MaxShardN/2+1 columns and 1 ≤ d < c.
+var survivalTab = func() (t [MaxShardN/2 + 2][64]uint64) {
 	for c := uint64(2); c < uint64(len(t)); c++ {
 		den := c * (c - 1)
 		for d := uint64(1); d < c; d++ {
@@ -562,6 +574,10 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit, keep int) (uint
 			w.st.set(f, nw, r[nw])
 			w.st.set(f, sw, r[sw])
 		}
+		if stream && p.chunk > 0 {
+			sum += wt * w.countChunked(f, t, r, W, E, d, p.chunk)
+			return
+		}
 		if t != nil {
 			w.ws = f.appendHalfProj(t, w.ws[:0], false, W&hm, W&^hm)
 		} else {
@@ -589,6 +605,42 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit, keep int) (uint
 		return 0, err
 	}
 	return sum * f.weight, nil
+}
+
+// countChunked counts the compatible pairs of west and east half-boards
+// of split E (west rows W, row sets r) of frame f, streamed (t is the
+// worker's stream table, whose west row sets are set), each half
+// listed in chunks of at most chunk pairs (appendHalfFrom): every east
+// chunk with every west chunk, the west listed once when it fits one
+// chunk and again for each east chunk when not.
+func (w *worker) countChunked(f *frame, t *projTable, r [4]uint32, W, E uint64, d, chunk int) uint64 {
+	hm := uint64(1)<<f.h - 1
+	var sum uint64
+	var atW halfCursor
+	var wWhole bool
+	w.ws, wWhole = f.appendHalfFrom(t, w.ws[:0], false, W&hm, W&^hm, &atW, chunk)
+	if len(w.ws) == 0 && wWhole {
+		return 0 // no west half: no east list either
+	}
+	w.st.set(f, ne, r[ne])
+	w.st.set(f, se, r[se])
+	var atE halfCursor
+	for eDone := false; !eDone; {
+		w.es, eDone = f.appendHalfFrom(t, w.es[:0], true, E&hm, E&^hm, &atE, chunk)
+		if len(w.es) == 0 {
+			continue
+		}
+		if wWhole {
+			sum += w.j.count(w.ws, w.es, d)
+			continue
+		}
+		var at halfCursor
+		for wDone := false; !wDone; {
+			w.ws, wDone = f.appendHalfFrom(t, w.ws[:0], false, W&hm, W&^hm, &at, chunk)
+			sum += w.j.count(w.ws, w.es, d)
+		}
+	}
+	return sum
 }
 
 // foldDiagonals applies the long-diagonal weighting (see longDiagonals):

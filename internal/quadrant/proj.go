@@ -139,17 +139,81 @@ func (t *projTable) rowStarts(quad int, h int, rows uint32) []uint32 {
 // 2^h subsets and looking each bucket up was 16% of N = 19's CPU
 // (N = 19, one worker: 4.7% less CPU, three interleaved pairs).
 func (f *frame) appendHalfProj(t *projTable, out []uint64, east bool, top, bot uint64) []uint64 {
+	var at halfCursor
+	out, _ = f.appendHalfFrom(t, out, east, top, bot, &at, 0)
+	return out
+}
+
+// A halfCursor is where appendHalfFrom resumes a half-board's list: the
+// cell (column set) and the place in its outer list.
+type halfCursor struct{ cell, at int }
+
+// halfChunks returns how many chunks appendHalfFrom lists a half in
+// with budget (at least 1, the empty list's), and the cursor at which
+// chunk k starts, without listing them: the same cuts, from the
+// buckets' lengths alone.
+func (f *frame) halfChunks(t *projTable, east bool, top, bot uint64, budget, k int) (start halfCursor, chunks int) {
 	hr, ok := f.split(top, bot, east)
 	if !ok {
-		return out
+		return start, 1
+	}
+	ts, bs := t.rowStarts(hr.qt, f.h, hr.lt), t.rowStarts(hr.qb, f.h, hr.lb)
+	if ts == nil || bs == nil {
+		return start, 1
+	}
+	chunks = 1
+	cut := func(cell, a int) {
+		if chunks == k {
+			start = halfCursor{cell, a}
+		}
+		chunks++
+	}
+	pairs := 0
+	for cell, c := range f.subsets[hr.side][hr.kt] {
+		na, nb := int(ts[c+1]-ts[c]), int(bs[hr.band^c+1]-bs[hr.band^c])
+		if nb < na {
+			na, nb = nb, na
+		}
+		for a := 0; a < na; {
+			room := max(budget-pairs, 0) / nb
+			switch {
+			case room == 0 && pairs > 0:
+				cut(cell, a)
+				pairs = 0
+			case max(room, 1) < na-a:
+				a += max(room, 1)
+				cut(cell, a)
+				pairs = 0
+			default:
+				pairs += (na - a) * nb
+				a = na
+			}
+		}
+	}
+	return start, chunks
+}
+
+// appendHalfFrom is appendHalfProj in chunks (stream mode past MaxN, see
+// Plan.chunk): from the cursor at on, it appends the half-boards of at
+// most budget pairs of quadrant placements (the pairs before their
+// attack check; 0: no bound) but at least one placement of a cell's
+// outer list, so at most max(budget, the longest bucket) patterns, and
+// moves at past them. done reports that the list is complete.
+func (f *frame) appendHalfFrom(t *projTable, out []uint64, east bool, top, bot uint64, at *halfCursor, budget int) (_ []uint64, done bool) {
+	hr, ok := f.split(top, bot, east)
+	if !ok {
+		return out, true
 	}
 	qt, qb, side, kt, band := hr.qt, hr.qb, hr.side, hr.kt, hr.band
 	ts, bs := t.rowStarts(qt, f.h, hr.lt), t.rowStarts(qb, f.h, hr.lb)
 	if ts == nil || bs == nil {
-		return out
+		return out, true
 	}
 	tp, bp := t.pats[qt], t.pats[qb]
-	for _, c := range f.subsets[side][kt] {
+	subs := f.subsets[side][kt]
+	pairs := 0
+	for ; at.cell < len(subs); at.cell, at.at = at.cell+1, 0 {
+		c := subs[at.cell]
 		A := tp[ts[c]:ts[c+1]]
 		B := bp[bs[band^c]:bs[band^c+1]]
 		if len(B) < len(A) {
@@ -157,6 +221,18 @@ func (f *frame) appendHalfProj(t *projTable, out []uint64, east bool, top, bot u
 		}
 		if len(A) == 0 {
 			continue
+		}
+		A = A[at.at:]
+		part := false
+		if budget > 0 {
+			room := max(budget-pairs, 0) / len(B)
+			if room == 0 && pairs > 0 {
+				return out, false
+			}
+			if room = max(room, 1); room < len(A) {
+				A, part = A[:room], true
+			}
+			pairs += len(A) * len(B)
 		}
 		n := len(out)
 		out = growKeep(out, n+len(A)*len(B))
@@ -192,8 +268,12 @@ func (f *frame) appendHalfProj(t *projTable, out []uint64, east bool, top, bot u
 			}
 		}
 		out = out[:n]
+		if part {
+			at.at += len(A)
+			return out, false
+		}
 	}
-	return out
+	return out, true
 }
 
 // unionDisjoint writes pa|p to o for each p of B with pa&p == 0, in

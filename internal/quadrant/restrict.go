@@ -57,7 +57,7 @@ type subset struct {
 	// (dropCounts), and they are counted again if ever needed.
 	mu     sync.Mutex
 	sums   *bucketSums // shared with the plans made with them unless owned
-	counts []uint32    // sums.counts: placements per bucket k = rows<<h | cols
+	counts bcounts     // sums.counts: placements per bucket
 	owned  bool        // sums were made for this plan alone
 }
 
@@ -67,7 +67,7 @@ func (s *subset) bucketSums(h int) *bucketSums {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.sums == nil {
-		s.sums = newBucketSums(h, bucketCounts(h))
+		s.sums = newBucketSums(h, sharedBucketCounts(h))
 		s.counts, s.owned = s.sums.counts, true
 	}
 	return s.sums
@@ -80,7 +80,7 @@ func (s *subset) dropCounts() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.owned {
-		s.sums, s.counts = nil, nil
+		s.sums, s.counts = nil, bcounts{}
 	}
 }
 
@@ -147,13 +147,9 @@ func (p *Plan) bucketSums() *bucketSums {
 	case p.sums != nil:
 		return p.sums
 	case p.q != nil:
-		c := make([]uint32, 1<<(2*h))
-		for k := range c {
-			c[k] = p.q.start[k+1] - p.q.start[k]
-		}
-		return newBucketSums(h, c)
+		return newBucketSums(h, fromQuarter(p.q))
 	}
-	return newBucketSums(h, bucketCounts(h))
+	return newBucketSums(h, sharedBucketCounts(h))
 }
 
 // forUnits is ForUnits of the checked ids sel with the bucket counts b.
@@ -164,7 +160,7 @@ func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
 	s := &subset{ids: sel, allow: make([]bool, len(p.units)), need: map[tableKey]*needs{},
 		keep: make([]bool, 1<<h), frameB: map[tableKey]uint64{}, layerCap: map[int][2]uint64{},
 		layerKeep: map[int][]bool{}, layerPlace: map[int]uint64{},
-		sums: b, counts: b.counts, base: uint64(len(b.counts)) * 4}
+		sums: b, counts: b.counts, base: b.counts.bytes()}
 	for _, id := range sel {
 		s.allow[id] = true
 		u := p.units[id]
@@ -210,13 +206,34 @@ func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
 		}
 	}
 	for l, lk := range s.layerKeep {
-		s.layerPlace[l] = keptPlacements(h, lk, b.counts)
+		s.layerPlace[l] = keptPlacements(lk, b.counts)
 	}
 	s.stream = streamBytes(b, s.keep)
 	sp := &Plan{n: p.n, frames: p.frames, units: p.units, sub: s}
 	sp.pool.New = func() any { return new(worker) }
 	sp.maxPat = halfBoundUnits(p.frames, p.units, sel, b)
+	if p.n > MaxN {
+		sp.setChunk(streamChunk, b)
+	}
 	return sp
+}
+
+// streamChunk is Plan.chunk past MaxN: 2^22 pairs of placements, a
+// worker's lists and join of at most 401 MiB (workerBytes), where
+// N = 26's largest half-board would take 14 GiB.
+const streamChunk = 1 << 22
+
+// setChunk makes p's streaming workers list the half-boards in chunks of
+// at most chunk pairs and bounds p's half-boards (maxPat) by a chunk's
+// most: chunk, or one placement of a cell's outer list against its
+// inner one, at most the largest of b's buckets.
+func (p *Plan) setChunk(chunk int, b *bucketSums) {
+	var most uint32
+	for _, c := range b.counts.c {
+		most = max(most, c)
+	}
+	p.chunk = chunk
+	p.maxPat = min(p.maxPat, max(uint64(chunk), uint64(most)))
 }
 
 // NewBucketPlan is NewUnitPlan (the units, costs and Digest, no quadrant
@@ -224,15 +241,15 @@ func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
 // (64 MiB for N = 24), from one walk that counts only (bucketCounts), so
 // that its ForUnits and PlanShards plans walk nothing more.
 func NewBucketPlan(n int) (*Plan, error) {
-	if n < 4 || n > MaxN {
-		return nil, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxN)
+	if n < 4 || n > MaxShardN {
+		return nil, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxShardN)
 	}
 	h := n / 2
-	b := newBucketSums(h, bucketCounts(h))
+	b := newBucketSums(h, sharedBucketCounts(h))
 	p := &Plan{n: n, frames: frames(n), sums: b}
 	R := make([]uint64, 1<<h)
-	for k, c := range b.counts {
-		R[k>>h] += uint64(c)
+	for r := range R {
+		R[r] = b.counts.rowSum(uint32(r))
 	}
 	p.addUnits(R)
 	return p, nil
@@ -288,14 +305,14 @@ func (p *Plan) PlanShards(shards [][]int, opts Options) ([]Result, error) {
 // shards are sized from. It is safe for concurrent use.
 type bucketSums struct {
 	h      int
-	counts []uint32 // placements per bucket k = rows<<h | cols
+	counts bcounts // placements per bucket
 
 	mu    sync.Mutex
 	rows  map[uint32][]uint64  // colsOK -> per row set, its placements on columns in colsOK
 	stats map[uint32]*rowStats // band -> per row set, its figures (halfBoundUnits)
 }
 
-func newBucketSums(h int, counts []uint32) *bucketSums {
+func newBucketSums(h int, counts bcounts) *bucketSums {
 	return &bucketSums{h: h, counts: counts, rows: map[uint32][]uint64{}, stats: map[uint32]*rowStats{}}
 }
 
@@ -311,9 +328,8 @@ func (b *bucketSums) rowSums(colsOK uint32) []uint64 {
 	h := b.h
 	s := make([]uint64, 1<<h)
 	for r := range s {
-		row := b.counts[r<<h : (r+1)<<h]
 		for c := colsOK; ; c = (c - 1) & colsOK {
-			s[r] += uint64(row[c])
+			s[r] += uint64(b.counts.at(uint32(r), c))
 			if c == 0 {
 				break
 			}
@@ -324,14 +340,42 @@ func (b *bucketSums) rowSums(colsOK uint32) []uint64 {
 }
 
 // bucketCounts returns the number of placements of each bucket of the
-// h×h quadrant table, k = rows<<h | cols: a walk that counts only, split
-// by which of the first rows are used, on all cores (for h ≥ 9).
-func bucketCounts(h int) []uint32 {
-	c := make([]uint32, 1<<(2*h))
-	// Two classes write to buckets whose rows differ in bits below d, so
-	// 2^h buckets apart (16 KiB at h = 12): no shared cache lines.
-	countClasses(h, func(w *countWalk) { w.c = c })
-	return c
+// h×h quadrant table: a walk that counts only, split by which of the
+// first rows are used, on all cores (for h ≥ 9).
+func bucketCounts(h int) bcounts {
+	b := newBcounts(h)
+	// Two classes write to buckets of different row sets.
+	countClasses(h, func(w *countWalk) { w.c, w.x = b.c, b.x })
+	return b
+}
+
+// sharedBucketCounts is bucketCounts, remembered for the last h past
+// MaxN/2 (40 MiB at h = 13, 153 MiB at h = 14, which a shard plans for
+// anyway): at h = 13 the walk takes about a minute of CPU, and a shard's
+// count needs the counts for its units (rowCounts), its estimate and
+// its plan. Up to MaxN/2 every call walks, and a streaming count can let
+// its counts go (dropCounts).
+func sharedBucketCounts(h int) bcounts {
+	if h < shareCountsFrom {
+		return bucketCounts(h)
+	}
+	countsCache.Lock()
+	defer countsCache.Unlock()
+	if countsCache.h != h {
+		countsCache.b, countsCache.h = bcounts{}, 0 // one set at a time
+		countsCache.b, countsCache.h = bucketCounts(h), h
+	}
+	return countsCache.b
+}
+
+// shareCountsFrom is the least h whose bucket counts are remembered
+// (a variable for the tests).
+var shareCountsFrom = MaxN/2 + 1
+
+var countsCache struct {
+	sync.Mutex
+	h int
+	b bcounts
 }
 
 // rowCounts returns the number of placements of the h×h quadrant that
@@ -345,6 +389,16 @@ func rowCounts(h int) []uint64 {
 		return r
 	}
 	R := make([]uint64, 1<<h)
+	if h >= shareCountsFrom {
+		// Past MaxN a plan of units is for shards, which need the
+		// bucket counts too: one walk for both.
+		b := sharedBucketCounts(h)
+		for r := range R {
+			R[r] = b.rowSum(uint32(r))
+		}
+		rowCache.r[h] = R
+		return R
+	}
 	var mu sync.Mutex
 	countClasses(h, func(w *countWalk) {
 		w.r = make([]uint64, 1<<h)
@@ -362,7 +416,7 @@ func rowCounts(h int) []uint64 {
 
 var rowCache struct {
 	sync.Mutex
-	r [MaxN/2 + 1][]uint64
+	r [MaxShardN/2 + 1][]uint64
 }
 
 // countClasses runs the counting walk of every class of placements (by
@@ -399,7 +453,8 @@ func countClasses(h int, setup func(*countWalk)) {
 // exactly the rows P among rows 0..d-1 (d < h): by bucket into c, or
 // when c is nil by rows into r.
 type countWalk struct {
-	c       []uint32
+	c       []uint32 // dense, by x
+	x       *bucketIndex
 	r       []uint64
 	done    func()
 	h, d    int
@@ -414,10 +469,11 @@ func (w *countWalk) rec(i int, rows, cols, ld, rd uint32) {
 			w.r[rows|1<<i] += uint64(bits.OnesCount32(free))
 			return
 		}
-		w.c[int(rows)<<w.h|int(cols)]++
-		k := int(rows|1<<i)<<w.h | int(cols)
+		rank := w.x.rank
+		w.c[w.x.off[rows]+uint64(rank[cols])]++
+		row := w.c[w.x.off[rows|1<<i]:]
 		for ; free != 0; free &= free - 1 {
-			w.c[k|int(free&-free)]++
+			row[rank[cols|free&-free]]++
 		}
 		return
 	}
@@ -488,6 +544,7 @@ func halfBoundUnits(frames []*frame, units []Unit, ids []int, b *bucketSums) uin
 	stats := map[uint32]*rowStats{}
 	h := b.h
 	cnt := b.counts
+	rank := cnt.x.rank
 	var best uint64
 	for _, id := range ids {
 		u := units[id]
@@ -518,10 +575,14 @@ func halfBoundUnits(frames []*frame, units []Unit, ids []int, b *bucketSums) uin
 				if st.bound(lt, lb) < float64(best) {
 					continue
 				}
-				top, bot := cnt[int(lt)<<h:int(lt+1)<<h], cnt[int(lb)<<h:int(lb+1)<<h]
+				kt := bits.OnesCount32(lt)
+				if kt+bits.OnesCount32(lb) != bits.OnesCount32(band) {
+					continue // no placement of this half
+				}
+				top, bot := cnt.row(lt), cnt.row(lb)
 				var s uint64
-				for _, c := range f.subsets[i][bits.OnesCount32(lt)] {
-					s += uint64(top[c]) * uint64(bot[band^c])
+				for _, c := range f.subsets[i][kt] {
+					s += uint64(top[rank[c]]) * uint64(bot[rank[band^c]])
 				}
 				best = max(best, s)
 			}
@@ -554,10 +615,9 @@ func (b *bucketSums) rowStats(band uint32) *rowStats {
 	h := b.h
 	s := &rowStats{sum: make([]float64, 1<<h), most: make([]float64, 1<<h), norm: make([]float64, 1<<h)}
 	for r := range s.sum {
-		row := b.counts[r<<h : (r+1)<<h]
 		var sum, most, sq float64
 		for c := band; ; c = (c - 1) & band {
-			x := float64(row[c])
+			x := float64(b.counts.at(uint32(r), c))
 			sum += x
 			most = max(most, x)
 			sq += x * x
@@ -651,7 +711,7 @@ func projSubSize(f *frame, b *bucketSums, nd *needs) (pats, starts uint64) {
 // (measured, nqueens count 19 at 2 workers, CPU over wall time: 1.89–1.90
 // with a table per worker, 1.85 shared and built on one goroutine, 1.91
 // built on two).
-func newProjTableSub(f *frame, counts []uint32, nd *needs, q *quarter, old *projTable, capPats, capStarts, par int) *projTable {
+func newProjTableSub(f *frame, counts bcounts, nd *needs, q *quarter, old *projTable, capPats, capStarts, par int) *projTable {
 	t := new(projTable)
 	if old != nil {
 		t.buf, t.sbuf, t.slots = old.buf, old.sbuf, old.slots
@@ -684,7 +744,7 @@ func newProjTableSub(f *frame, counts []uint32, nd *needs, q *quarter, old *proj
 			for c := range 1 << h {
 				start[int(s)<<h|c] = tot
 				if uint32(c)&^colsFree[q] == 0 {
-					tot += counts[r<<h|c]
+					tot += counts.at(uint32(r), uint32(c))
 				}
 			}
 		}
@@ -768,7 +828,7 @@ func newProjTableSub(f *frame, counts []uint32, nd *needs, q *quarter, old *proj
 				copy(pats[w:], pats[from:end])
 				w += end - from
 				if uint32(c)&^colsFree[q] == 0 {
-					from += counts[r<<h|c]
+					from += counts.at(uint32(r), uint32(c))
 				}
 			}
 		}
@@ -843,8 +903,9 @@ type streamTable struct {
 	t    projTable
 	f    [4]*frame
 	rows [4]uint32
-	buf  [4][]uint64 // patterns in walk order
+	buf  [4][]uint64 // patterns, by columns once listed (t.pats)
 	cols [4][]uint32 // and their columns
+	next []uint32    // the sort's cursors
 }
 
 // set makes quadrant q of the table hold the local row set rows of frame
@@ -898,20 +959,33 @@ func (s *streamTable) set(f *frame, q int, rows uint32) {
 	for c := 1; c < len(start); c++ {
 		start[c] += start[c-1]
 	}
-	pats := slices.Grow(s.t.pats[q][:0], len(buf))[:len(buf)]
-	for i, c := range cols {
-		pats[start[c]] = buf[i]
-		start[c]++
+	// Sort by columns in place (American flag sort: each pattern is
+	// swapped to its bucket's cursor), so that a placement takes 12
+	// bytes, not 20 with a sorted copy: the largest row set of h = 14
+	// is tens of millions of placements, four of them per worker.
+	next := s.next[:0]
+	next = append(next, start[:len(start)-1]...)
+	for c := range len(start) - 1 {
+		end := start[c+1]
+		for i := next[c]; i < end; i = next[c] {
+			k := cols[i]
+			if int(k) == c {
+				next[c]++
+				continue
+			}
+			j := next[k]
+			next[k]++
+			buf[i], buf[j] = buf[j], buf[i]
+			cols[i], cols[j] = cols[j], cols[i]
+		}
 	}
-	// start[c] is now the end of bucket c: shift back.
-	copy(start[1:], start[:len(start)-1])
-	start[0] = 0
-	s.buf[q], s.cols[q], s.t.pats[q] = buf, cols, pats
+	s.next = next
+	s.buf[q], s.cols[q], s.t.pats[q] = buf, cols, buf
 }
 
 // streamBytes bounds the memory of one worker's streamTable for the
 // row sets that keep marks: per quadrant the largest row set's
-// placements (patterns twice, columns once) and its offsets.
+// placements (a pattern and its columns) and its offsets.
 func streamBytes(b *bucketSums, keep []bool) uint64 {
 	h := b.h
 	sums := b.rowSums(uint32(1)<<h - 1)
@@ -921,7 +995,7 @@ func streamBytes(b *bucketSums, keep []bool) uint64 {
 			most = max(most, sums[r])
 		}
 	}
-	return 4 * (most*(8+8+4) + (1<<h)*4*2 + 4)
+	return 4*(most*(8+4)+(1<<h)*4*2+4) + (1<<h)*4
 }
 
 // checkAllowed returns an ErrUnit error when a ForUnits plan may not

@@ -331,7 +331,7 @@ func refShardMemory(t *testing.T, p *Plan, ids []int, opts Options) (int, bool, 
 				halfPairs(r[ne], r[se], uint32(f.cols>>f.c0[ne]&hm), size))
 		})
 	}
-	m := memPlan{base: uint64(len(counts)) * 4, worker: workerBytes(maxPat)}
+	m := memPlan{base: countsBytes(h), worker: workerBytes(maxPat)}
 	byLayer := map[int]*tableSet{}
 	for key, nd := range need {
 		f := p.frames[key.frame]
@@ -370,7 +370,7 @@ func refShardMemory(t *testing.T, p *Plan, ids []int, opts Options) (int, bool, 
 			most = max(most, n)
 		}
 	}
-	m.stream = 4 * (most*(8+8+4) + (1<<h)*4*2 + 4)
+	m.stream = 4*(most*(8+4)+(1<<h)*4*2+4) + (1<<h)*4
 	limit := opts.MaxMemory
 	if limit == 0 {
 		limit = DefaultShardMemory
@@ -436,8 +436,14 @@ func TestBucketCounts(t *testing.T) {
 	for h := 1; h <= 10; h++ {
 		want := make([]uint32, 1<<(2*h))
 		walkQuarter(h, func(rows, cols uint32, _ uint64) { want[int(rows)<<h|int(cols)]++ })
-		if got := bucketCounts(h); !slices.Equal(got, want) {
-			t.Errorf("bucketCounts(%d) differs from walkQuarter's counts", h)
+		got := bucketCounts(h)
+		for k, w := range want {
+			if g := got.at(uint32(k>>h), uint32(k)&(1<<h-1)); g != w {
+				t.Fatalf("bucketCounts(%d) = %d at rows %b, cols %b; walkQuarter counts %d", h, g, k>>h, k&(1<<h-1), w)
+			}
+		}
+		if uint64(len(got.c)) != binomial(2*h, h) {
+			t.Errorf("bucketCounts(%d) holds %d words; want C(2h, h) = %d", h, len(got.c), binomial(2*h, h))
 		}
 		rows := make([]uint64, 1<<h)
 		for k, c := range want {
@@ -514,7 +520,7 @@ func TestStreamDropsCounts(t *testing.T) {
 		if err != nil || stream.Projected {
 			t.Fatalf("%s: streaming Count = %+v, %v; want no projected tables", tc.name, stream, err)
 		}
-		if dropped := sp.sub.counts == nil; dropped != tc.owned {
+		if dropped := sp.sub.counts.c == nil; dropped != tc.owned {
 			t.Errorf("%s: counts dropped %v after streaming; want %v", tc.name, dropped, tc.owned)
 		}
 		if got := sp.QuarterBytes(); got != before {
@@ -527,8 +533,85 @@ func TestStreamDropsCounts(t *testing.T) {
 		if tables.Total != stream.Total {
 			t.Errorf("%s: total %v with tables, %v streaming", tc.name, tables.Total, stream.Total)
 		}
-		if !slices.Equal(sp.sub.counts, bucketCounts(n/2)) {
+		if !slices.Equal(sp.sub.counts.c, bucketCounts(n/2).c) {
 			t.Errorf("%s: bucket counts after the table count differ from bucketCounts(%d)", tc.name, n/2)
+		}
+	}
+}
+
+// TestStreamMatchesTable: for every unit of N = 12..16, the streamed
+// path of a ForUnits plan gives the total of the table path (NewPlan's
+// quadrant table), whole and with its half-boards listed in chunks
+// (Plan.chunk, which past MaxN is streamChunk): chunks of one
+// placement of a cell's outer list (chunk 1), of a few cells, and of
+// more than a half holds.
+func TestStreamMatchesTable(t *testing.T) {
+	ctx := context.Background()
+	for n := 12; n <= 16; n++ {
+		whole, err := NewPlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := make([]int, len(whole.Units()))
+		for i := range ids {
+			ids[i] = i
+		}
+		sp, err := whole.ForUnits(ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp.SetProjected(false)
+		chunks := []int{0, 64, 4096, 1 << 30}
+		if n <= 13 {
+			chunks = append(chunks, 1)
+		}
+		for _, chunk := range chunks {
+			sp.chunk = chunk
+			for _, id := range ids {
+				want, err := whole.CountUnit(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := sp.CountUnit(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != want {
+					t.Errorf("n=%d unit %d, chunks of %d pairs: streamed %d; the table %d", n, id, chunk, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestChunkBound: past MaxN a shard's plan lists its half-boards in
+// chunks, and its worker's bound (maxPat) is a chunk's most; setChunk
+// bounds it by the chunk or the largest bucket.
+func TestChunkBound(t *testing.T) {
+	p, err := NewBucketPlan(14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := p.ForUnits([]int{0, 1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sp.chunk != 0 {
+		t.Errorf("N = 14: chunk %d; want 0 (whole lists up to MaxN)", sp.chunk)
+	}
+	var most uint32
+	for _, c := range p.sums.counts.c {
+		most = max(most, c)
+	}
+	for _, chunk := range []int{1, int(most) + 5, 1 << 40} {
+		q, err := p.ForUnits([]int{0, 1, 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q.setChunk(chunk, p.sums)
+		want := min(sp.maxPat, max(uint64(chunk), uint64(most)))
+		if q.chunk != chunk || q.maxPat != want {
+			t.Errorf("setChunk(%d): chunk %d, maxPat %d; want %d, %d", chunk, q.chunk, q.maxPat, chunk, want)
 		}
 	}
 }

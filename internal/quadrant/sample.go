@@ -56,6 +56,10 @@ type Sampler struct {
 	cumN   []int     // cumN[j]: the pieces of ids[:j+1]
 	total  float64   // Σ proxy
 	unitPx []float64 // per unit ID: Σ proxy of its pieces (0 outside ids)
+	// chunk: past MaxN a count lists the half-boards in chunks
+	// (Plan.chunk), and RunPiece joins one west and one east chunk
+	// drawn uniformly, scaled by their number (see joinPiece).
+	chunk int
 }
 
 // NewSampler sums the pieces' proxies of the units ids of p (all units
@@ -77,7 +81,7 @@ func NewSampler(p *Plan, ids []int) (*Sampler, error) {
 			return nil, fmt.Errorf("%w: %d of %d", ErrUnit, id, len(p.units))
 		}
 	}
-	s := &Sampler{p: p, ids: ids, unitPx: make([]float64, len(p.units)),
+	s := &Sampler{p: p, ids: ids, unitPx: make([]float64, len(p.units)), chunk: chunkPast(p.n),
 		cumPx: make([]float64, len(ids)), cumN: make([]int, len(ids))}
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -462,17 +466,62 @@ func (w *SampleWorker) footprint() int {
 	return n + w.j.footprint()
 }
 
+// chunkPast is Plan.chunk of a shard of n: streamChunk past MaxN.
+func chunkPast(n int) int {
+	if n > MaxN {
+		return streamChunk
+	}
+	return 0
+}
+
 // joinPiece builds piece pc's half lists from w's stream table and joins
 // them (whole, thinned or cut, see RunPiece), adding to out the lists'
 // sizes, the count and the join's time from t1.
+//
+// Past MaxN (s.chunk) a count lists each half in chunks and joins every
+// west chunk with every east one (countChunked): joinPiece draws one
+// chunk of each uniformly, and scales the count (Scale), the pairs and
+// the join's time by the number of chunk pairs, unbiased estimates of
+// the piece's (the time counts the building of an east chunk once per
+// west chunk, which a count does not: an overestimate of the lists'
+// small share). West and East are then the chunks' lengths.
 func (s *Sampler) joinPiece(w *SampleWorker, rng *rand.Rand, out PieceSample, pc piece, f *frame, t1 time.Duration) (PieceSample, error) {
+	if s.chunk == 0 {
+		return s.joinLists(w, rng, out, pc, f, t1, nil)
+	}
+	t := &w.st.t
+	hm := uint64(1)<<f.h - 1
+	E, W := pc.E, f.rows^pc.E
+	_, nw := f.halfChunks(t, false, W&hm, W&^hm, s.chunk, -1)
+	_, ne := f.halfChunks(t, true, E&hm, E&^hm, s.chunk, -1)
+	iw, ie := rng.IntN(nw), rng.IntN(ne)
+	x, err := s.joinLists(w, rng, out, pc, f, t1, func(east bool, top, bot uint64, out []uint64) []uint64 {
+		k := iw
+		if east {
+			k = ie
+		}
+		at, _ := f.halfChunks(t, east, top, bot, s.chunk, k)
+		out, _ = f.appendHalfFrom(t, out, east, top, bot, &at, s.chunk)
+		return out
+	})
+	scaleChunks(&x, float64(nw)*float64(ne))
+	return x, err
+}
+
+// joinLists is joinPiece with the half lists made by list (nil: whole).
+func (s *Sampler) joinLists(w *SampleWorker, rng *rand.Rand, out PieceSample, pc piece, f *frame, t1 time.Duration, list func(east bool, top, bot uint64, out []uint64) []uint64) (PieceSample, error) {
 	w.joins++
 	E := pc.E
 	hm := uint64(1)<<f.h - 1
 	W := f.rows ^ pc.E
-	w.ws = f.appendHalfProj(&w.st.t, w.ws[:0], false, W&hm, W&^hm)
+	if list == nil {
+		list = func(east bool, top, bot uint64, out []uint64) []uint64 {
+			return f.appendHalfProj(&w.st.t, out, east, top, bot)
+		}
+	}
+	w.ws = list(false, W&hm, W&^hm, w.ws[:0])
 	if len(w.ws) > 0 {
-		w.es = f.appendHalfProj(&w.st.t, w.es[:0], true, E&hm, E&^hm)
+		w.es = list(true, E&hm, E&^hm, w.es[:0])
 	}
 	out.West, out.East = len(w.ws), len(w.es)
 	out.Pairs = uint64(len(w.ws)) * uint64(len(w.es))
@@ -530,6 +579,14 @@ func (s *Sampler) joinPiece(w *SampleWorker, rng *rand.Rand, out PieceSample, pc
 	fixed := t4 - t3
 	out.Join = t2 - t1 + fixed + time.Duration(K)*max(t3-t2-fixed, 0)
 	return out, nil
+}
+
+// scaleChunks scales what joinLists measured of one pair of chunks by k,
+// the number of chunk pairs.
+func scaleChunks(out *PieceSample, k float64) {
+	out.Scale *= k
+	out.Pairs = uint64(float64(out.Pairs) * k)
+	out.Join = time.Duration(float64(out.Join) * k)
 }
 
 // QuarterPlacements returns the number of placements of the quadrant

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -62,16 +63,19 @@ func TestSamplerUnbiased(t *testing.T) {
 	known := knownCounts(t)
 	defer func(m int) { thinWestMin = m }(thinWestMin)
 	thinWestMin = 1 // small boards' lists are short
-	for _, cfg := range []struct{ maxWest, maxPairs int }{{0, 0}, {16, 0}, {0, 64}} {
+	for _, cfg := range []struct{ maxWest, maxPairs, chunk int }{{0, 0, 0}, {16, 0, 0}, {0, 64, 0}, {0, 0, 200}, {16, 0, 50}} {
 		maxWest, maxPairs := cfg.maxWest, cfg.maxPairs
 		for n := 12; n <= 14; n++ {
 			_, s := newTestSampler(t, n)
+			s.chunk = cfg.chunk // past MaxN: a chunk of each half drawn
 			var w SampleWorker
 			var pairs float64
 			thinned := 0
 			// The exact pairs: every piece once.
 			for i := range s.Pieces() {
+				s.chunk = 0
 				x, err := s.RunPiece(context.Background(), &w, i)
+				s.chunk = cfg.chunk
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -100,7 +104,7 @@ func TestSamplerUnbiased(t *testing.T) {
 			}{{"Q(N)", cq, float64(known[n])}, {"pairs", cp, pairs}} {
 				m, se := c.est.mean(), c.est.se()
 				if math.Abs(m-c.want) > 4*se || se > 0.2*c.want {
-					t.Errorf("N = %d, MaxWest %d, MaxPairs %d: sampled %s %.4g ± %.2g, want %.4g within 4 standard errors (and a spread under 20%%)", n, maxWest, maxPairs, c.what, m, se, c.want)
+					t.Errorf("N = %d, MaxWest %d, MaxPairs %d, chunks of %d: sampled %s %.4g ± %.2g, want %.4g within 4 standard errors (and a spread under 20%%)", n, maxWest, maxPairs, cfg.chunk, c.what, m, se, c.want)
 				}
 			}
 			if (maxWest > 0 || maxPairs > 0) && thinned < draws/10 {
@@ -260,4 +264,44 @@ func largestPiece(t *testing.T, s *Sampler) int {
 		}
 	}
 	return big
+}
+
+// TestHalfChunks: halfChunks finds, from the buckets' lengths alone, the
+// chunks appendHalfFrom lists a half in: as many, each from the cursor
+// where the one before stopped, and together the whole list.
+func TestHalfChunks(t *testing.T) {
+	for n := 12; n <= 15; n++ {
+		p, s := newTestSampler(t, n)
+		for i := 0; i < s.Pieces(); i += 7 {
+			id, E, _, _ := s.piece(i)
+			f := p.frames[p.units[id].Frame]
+			var st streamTable
+			for q, r := range f.splitRows(E) {
+				st.set(f, q, r)
+			}
+			hm := uint64(1)<<f.h - 1
+			for _, half := range []struct {
+				east     bool
+				top, bot uint64
+			}{{false, (f.rows ^ E) & hm, (f.rows ^ E) &^ hm}, {true, E & hm, E &^ hm}} {
+				whole := f.appendHalfProj(&st.t, nil, half.east, half.top, half.bot)
+				for _, budget := range []int{1, 40, 1000} {
+					_, chunks := f.halfChunks(&st.t, half.east, half.top, half.bot, budget, -1)
+					var at halfCursor
+					var all []uint64
+					k := 0
+					for done := false; !done; k++ {
+						want, _ := f.halfChunks(&st.t, half.east, half.top, half.bot, budget, k)
+						if k > 0 && at != want {
+							t.Fatalf("N = %d piece %d east %v budget %d: chunk %d starts at %+v; halfChunks says %+v", n, i, half.east, budget, k, at, want)
+						}
+						all, done = f.appendHalfFrom(&st.t, all, half.east, half.top, half.bot, &at, budget)
+					}
+					if k != chunks || !slices.Equal(all, whole) {
+						t.Fatalf("N = %d piece %d east %v budget %d: %d chunks (halfChunks: %d), %d patterns in all (whole: %d)", n, i, half.east, budget, k, chunks, len(all), len(whole))
+					}
+				}
+			}
+		}
+	}
 }

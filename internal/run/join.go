@@ -52,10 +52,23 @@ func (joinEngine) Units(n int) (Engine, error) {
 
 func (joinEngine) Listed(n int) error { return JoinUnitsN(n) }
 
-// JoinUnitsN reports whether the quadrant join has units for n.
+// JoinUnitsN reports whether the quadrant join has units for n (its
+// shards reach quadrant.MaxShardN, its whole counts quadrant.MaxN).
 func JoinUnitsN(n int) error {
-	if n < 4 || n > quadrant.MaxN {
-		return fmt.Errorf("%w: method join has units for n = 4..%d, not n = %d", ErrSize, quadrant.MaxN, n)
+	if n < 4 || n > quadrant.MaxShardN {
+		return fmt.Errorf("%w: method join has units for n = 4..%d, not n = %d", ErrSize, quadrant.MaxShardN, n)
+	}
+	return nil
+}
+
+// joinN reports whether the join counts n with shard s: whole counts to
+// quadrant.MaxN, shards to quadrant.MaxShardN.
+func joinN(n int, s Shard) error {
+	switch {
+	case n > quadrant.MaxShardN:
+		return fmt.Errorf("%w: n = %d is outside 0..%d for method join (its shards; whole counts to %d)", ErrSize, n, quadrant.MaxShardN, quadrant.MaxN)
+	case n > quadrant.MaxN && s == (Shard{}):
+		return fmt.Errorf("%w: method join counts n = %d by shards only (-shard I/M): whole counts go to n = %d", ErrSize, n, quadrant.MaxN)
 	}
 	return nil
 }
@@ -63,8 +76,8 @@ func JoinUnitsN(n int) error {
 // Estimate plans the join's memory and units as Count does and samples
 // their pieces.
 func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error {
-	if n > quadrant.MaxN {
-		return fmt.Errorf("%w: n = %d is outside 0..%d for method join", ErrSize, n, quadrant.MaxN)
+	if err := joinN(n, o.Shard); err != nil {
+		return err
 	}
 	if n < 4 {
 		e.Units = 0
@@ -122,8 +135,8 @@ func SoftLimit(n int, opts Options) (restore func()) {
 // Plan returns the engine of a count of n with opts and the
 // units it counts, or counts n < 4, which has no units, into res.
 func (joinEngine) Plan(ctx context.Context, n int, opts Options, res *Result) (Engine, []int, error) {
-	if n > quadrant.MaxN {
-		return nil, nil, fmt.Errorf("%w: n = %d is outside 0..%d for method join", ErrSize, n, quadrant.MaxN)
+	if err := joinN(n, opts.Shard); err != nil {
+		return nil, nil, err
 	}
 	if n >= 4 {
 		return newQuadrantEngine(n, opts)
@@ -169,7 +182,7 @@ func newQuadrantEngine(n int, opts Options) (Engine, []int, error) {
 }
 
 // QuadrantShardPlan returns the plan of the units of shard s of n, 4 ≤
-// n ≤ quadrant.MaxN (Plan.ForUnits of the unit plan, without the
+// n ≤ quadrant.MaxShardN (Plan.ForUnits of the unit plan, without the
 // quadrant table), and those units.
 func QuadrantShardPlan(n int, s Shard) (*quadrant.Plan, []int, error) {
 	up, err := quadrant.NewUnitPlan(n)

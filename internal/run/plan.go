@@ -81,6 +81,9 @@ func (joinEngine) Planned(n int, o Options) (CountPlan, []CountPlan, error) {
 	if err := JoinUnitsN(n); err != nil {
 		return CountPlan{}, nil, err
 	}
+	if err := joinN(n, o.Shard); err != nil {
+		return CountPlan{}, nil, err
+	}
 	qo := quadrant.Options{Workers: o.Workers, MaxMemory: o.MaxMemory}
 	limit := limitOr(o.MaxMemory, DefaultMaxMemory)
 	if o.Shard.Count == 0 {
@@ -96,14 +99,18 @@ func (joinEngine) Planned(n int, o Options) (CountPlan, []CountPlan, error) {
 		return CountPlan{}, nil, err
 	}
 	units := len(p.Units())
-	// The whole count's plan, as EstimateMemory's: its goroutines are
-	// at most one per unit.
-	w, err := quadrant.PlanMemory(n, max(1, min(o.Workers, units)), o.MaxMemory)
-	if err != nil && !errors.Is(err, quadrant.ErrMemory) {
-		return CountPlan{}, nil, err
+	whole := CountPlan{Units: units, UnitsTotal: units, Limit: limit}
+	var w quadrant.MemoryPlan
+	if n <= quadrant.MaxN {
+		// The whole count's plan, as EstimateMemory's: its goroutines
+		// are at most one per unit. (Past MaxN there is none: Memory
+		// and Whole are 0, Fits false.)
+		w, err = quadrant.PlanMemory(n, max(1, min(o.Workers, units)), o.MaxMemory)
+		if err != nil && !errors.Is(err, quadrant.ErrMemory) {
+			return CountPlan{}, nil, err
+		}
+		whole.Workers, whole.Projected, whole.Memory, whole.Whole, whole.Fits = w.Workers, w.Projected, w.Peak, w.Peak, w.Peak <= limit
 	}
-	whole := CountPlan{Units: units, UnitsTotal: units, Workers: w.Workers, Projected: w.Projected,
-		Memory: w.Peak, Whole: w.Peak, Limit: limit, Fits: w.Peak <= limit}
 	if err := CheckShardCount(units, o.Shard); err != nil {
 		return CountPlan{}, nil, err
 	}

@@ -81,6 +81,7 @@ func TestPlannedErrors(t *testing.T) {
 	}{
 		{joinEngine{}, 3, Options{Workers: 1, Shard: Shard{Count: 2}}},
 		{joinEngine{}, quadrant.MaxN + 1, Options{Workers: 1}},
+		{joinEngine{}, quadrant.MaxShardN + 1, Options{Workers: 1, Shard: Shard{Count: 8}}},
 		{joinEngine{}, 16, Options{Workers: 1, Shard: Shard{Count: 1 << 20}}},
 		{kernelEngine{}, 3, Options{Workers: 1}},
 		{kernelEngine{}, 33, Options{Workers: 1}},
@@ -121,5 +122,24 @@ func TestShardDefaultMemory(t *testing.T) {
 	}
 	if most < 2e9 {
 		t.Errorf("N = %d in %d shards within 16 GiB: at most %d bytes; the test of the default needs a bound that matters", n, m, most)
+	}
+}
+
+// TestJoinN: the join counts N ≤ quadrant.MaxN whole and, by shards,
+// N ≤ quadrant.MaxShardN.
+func TestJoinN(t *testing.T) {
+	sh := Shard{Count: 8}
+	for _, tc := range []struct {
+		n  int
+		s  Shard
+		ok bool
+	}{
+		{quadrant.MaxN, Shard{}, true}, {quadrant.MaxN + 1, Shard{}, false},
+		{quadrant.MaxN + 1, sh, true}, {quadrant.MaxShardN, sh, true},
+		{quadrant.MaxShardN + 1, sh, false}, {quadrant.MaxShardN + 1, Shard{}, false},
+	} {
+		if err := joinN(tc.n, tc.s); (err == nil) != tc.ok || err != nil && !errors.Is(err, ErrSize) {
+			t.Errorf("joinN(%d, %v) = %v; want ok %v (else ErrSize)", tc.n, tc.s, err, tc.ok)
+		}
 	}
 }

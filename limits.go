@@ -20,8 +20,7 @@ const (
 	MaxBoardN         = 1000               // drawings in FormatBoard
 )
 
-// The errors of the package; a returned error wraps one of them, and
-// says more.
+// The package's errors: a returned error wraps one, and says more.
 var (
 	ErrSize         = run.ErrSize                    // a board size out of range
 	ErrMethod       = errors.New("unknown method")   // ParseMethod

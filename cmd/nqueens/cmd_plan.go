@@ -25,7 +25,7 @@ var planCmd = &command{
 	help: `Prints what 'nqueens count N -shard I/M' would cost for each of M
 shards, without counting: its work units (as the count assigns them),
 its planned memory, and its estimated CPU time, from a short calibration
-on this machine (up to about a second; the header states the sample size
+on this machine (about -time, 1 s by default; the header states the sample size
 and the spread). Then the totals: CPU hours in all, and the wall time of
 all shards on this machine's cores.
 
@@ -39,8 +39,8 @@ their layer; where a shard builds no projected tables (the default,
 see count -h), it streams its row sets and the pieces' walks are timed
 with them (measured at N = 20: a shard streaming every unit takes 1.4
 times the CPU of the whole count). From N = 24 a piece takes up to a
-second or two, so the calibration holds about ten pieces (±15% at N =
-24). Memory of a join shard is what its count plans, within 2G by default
+second or two, so a calibration of 1 s holds a few pieces: give -time
+1m or more past N = 25 for a spread worth quoting. Memory of a join shard is what its count plans, within 2G by default
 (see count -h): every shard of the join from one counting walk of its
 quadrant, about a second at N = 22 and a few at N = 24. For the join a
 line says how many workers the shards plan, whether they build projected
@@ -57,6 +57,7 @@ summed up as min, median and max per shard; -v prints it whole.
 
 Examples:
   nqueens plan 20 -shards 16               16 shards of the kernel
+  nqueens plan 27 -method join -shards 4000 -time 2m
   nqueens plan 22 -method quadrant -shards 16
   nqueens plan 27 -shards 1000 -replicas 2
   nqueens plan 20 -shards 64 -format json  one JSON object, every shard`,
@@ -110,6 +111,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	maxMem := fs.String("max-memory", "", "memory bound `SIZE` of a shard, e.g. 512M or 4G")
 	format := fs.formatFlag("text", "output `FORMAT`: text or json (one object, every shard included)")
 	verbose := fs.Bool("v", false, "print every shard, also above 16")
+	calib := fs.Duration("time", time.Second, "calibrate for about `D`, e.g. 1m: more samples, a smaller spread")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -141,6 +143,9 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	if *workers < 0 {
 		return usagef("-workers = %d: must be 0 (one per core) or more", *workers)
 	}
+	if *calib <= 0 {
+		return usagef("-time %v: want a positive duration, e.g. 1m", *calib)
+	}
 	var limit uint64
 	if *maxMem != "" {
 		if limit, err = parseBytes(*maxMem); err != nil {
@@ -148,7 +153,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		}
 	}
 
-	eo := nqueens.EstimateOptions{Method: m, Workers: *workers, MaxMemory: limit}
+	eo := nqueens.EstimateOptions{Method: m, Workers: *workers, MaxMemory: limit, Budget: *calib}
 	cp, err := planUnits(n, m, sh, *workers, limit)
 	if err != nil {
 		return shardsError(err)

@@ -187,11 +187,33 @@ func TestCLIPlanRefusals(t *testing.T) {
 		{"plan-max-memory-bad", "", []string{"plan", "12", "-max-memory", "lots"}},
 		{"plan-max-memory-small", "", []string{"plan", "14", "-method", "quadrant", "-max-memory", "1K"}},
 		{"plan-workers-neg", "", []string{"plan", "12", "-workers", "-1"}},
+		{"plan-time-0", "", []string{"plan", "12", "-time", "0"}},
+		{"plan-time-neg", "", []string{"plan", "12", "-time", "-1s"}},
 	})
 	for _, args := range [][]string{{"plan", "65"}, {"plan", "12", "-shards", "0"}, {"plan", "12", "-shards", "2", "-replicas", "3"}, {"plan", "12", "-method", "magic"}, {"plan", "14", "-method", "quadrant", "-max-memory", "1K"}} {
 		_, errs, code := cli(t, "", args...)
 		if code != 2 || strings.Count(errs, "\n") != 1 {
 			t.Errorf("nqueens %s: exit %d, stderr %q; want exit 2 and one line", strings.Join(args, " "), code, errs)
 		}
+	}
+}
+
+// TestPlanTime: -time sets the calibration's length; the default is a
+// second. The calibration runs until its budget is spent (the kernel at
+// N = 20 probes until then), so 2 s of it take at least 2 s, on any
+// machine, where the default would stop after one.
+func TestPlanTime(t *testing.T) {
+	out, errs, code := cli(t, "", "plan", "20", "-time", "2s", "-format", "json")
+	if code != 0 {
+		t.Fatalf("plan 20 -time 2s: exit %d, stderr %q", code, errs)
+	}
+	var j struct {
+		Calibration float64 `json:"calibration_seconds"`
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Calibration < 2 {
+		t.Errorf("plan 20 -time 2s: calibration_seconds = %v, want at least 2", j.Calibration)
 	}
 }

@@ -95,6 +95,13 @@ func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Op
 	if err != nil {
 		return err
 	}
+	if len(sel) == 0 {
+		// A shard without units (the costliest units fill fewer
+		// shards than M) counts nothing; to the sampler no units
+		// would mean every unit.
+		e.Units, e.Memory, e.Workers = 0, mp.Peak, 1
+		return nil
+	}
 	return estimate.Join(ctx, n, up, sel, o.Shard != (Shard{}), mp, eo, rnd, e)
 }
 

@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/testtool"
 )
 
 // TestCLIEstimateGolden: estimate's help and its usage errors.
@@ -92,6 +94,7 @@ func TestEstimateCoverageScript(t *testing.T) {
 	if err != nil {
 		t.Skip("no bash")
 	}
+	testtool.Require(t, "mawk", "awk") // the script's tables
 	script, err := filepath.Abs("../../scripts/estimate-coverage.sh")
 	if err != nil {
 		t.Fatal(err)

@@ -45,6 +45,18 @@ func before(s string) string {
 	return s
 }
 
+// pageTextsJS returns, as JSON, the page's texts, titles and
+// aria-labels with a word of three Latin letters, but the language
+// switcher's.
+const pageTextsJS = `(() => {
+	const out = [], skip = (e) => e.closest('#lang, script, style');
+	const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+	for (let n = w.nextNode(); n; n = w.nextNode()) if (!skip(n.parentElement)) out.push(n.textContent.trim());
+	for (const e of document.querySelectorAll('[title],[aria-label]')) if (!skip(e)) out.push(e.title || '', e.getAttribute('aria-label') || '');
+	out.push(document.title);
+	return JSON.stringify(out.filter((s) => /[A-Za-z]{3}/.test(s)));
+})()`
+
 // latinWord finds words in Latin letters: in the Chinese page none may be
 // left but these names (keys, methods, the language of the search).
 var (
@@ -263,15 +275,7 @@ func TestBrowserLanguages(t *testing.T) {
 	texts := func() []string {
 		t.Helper()
 		var out []string
-		js := `(() => {
-			const out = [], skip = (e) => e.closest('#lang, script, style');
-			const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-			for (let n = w.nextNode(); n; n = w.nextNode()) if (!skip(n.parentElement)) out.push(n.textContent.trim());
-			for (const e of document.querySelectorAll('[title],[aria-label]')) if (!skip(e)) out.push(e.title || '', e.getAttribute('aria-label') || '');
-			out.push(document.title);
-			return JSON.stringify(out.filter((s) => /[A-Za-z]{3}/.test(s)));
-		})()`
-		if err := json.Unmarshal([]byte(eval(js)), &out); err != nil {
+		if err := json.Unmarshal([]byte(eval(pageTextsJS)), &out); err != nil {
 			t.Fatal(err)
 		}
 		return out

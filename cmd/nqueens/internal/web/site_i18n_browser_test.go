@@ -51,15 +51,7 @@ func (p *sitePage) siteLanguages(base string) {
 	texts := func() []string {
 		t.Helper()
 		var out []string
-		js := `(() => {
-			const out = [], skip = (e) => e.closest('#lang, script, style');
-			const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-			for (let n = w.nextNode(); n; n = w.nextNode()) if (!skip(n.parentElement)) out.push(n.textContent.trim());
-			for (const e of document.querySelectorAll('[title],[aria-label]')) if (!skip(e)) out.push(e.title || '', e.getAttribute('aria-label') || '');
-			out.push(document.title);
-			return JSON.stringify(out.filter((s) => /[A-Za-z]{3}/.test(s)));
-		})()`
-		if err := json.Unmarshal([]byte(p.eval(js)), &out); err != nil {
+		if err := json.Unmarshal([]byte(p.eval(pageTextsJS)), &out); err != nil {
 			t.Fatal(err)
 		}
 		return out

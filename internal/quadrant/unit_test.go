@@ -392,8 +392,9 @@ func TestUnitPlan(t *testing.T) {
 
 // TestJoinTableBudget joins lists whose east tables of 7-bit chunks
 // would exceed recTableBudget (here 3 tables, 768 patterns): the join
-// splits the east list into pieces that fit, each joined in 7-bit
-// chunks, and counts what the scalar join does; with a budget below one
+// cuts the east list on key bits into pieces that fit (splitCount),
+// each joined in 7-bit chunks, keeps the patterns of its lists, joins
+// fewer pairs than the lists hold, and counts what the scalar join does; with a budget below one
 // table, into pieces of a block, each joined as a short list (one
 // kernel call on 5-bit chunks, no records).
 func TestJoinTableBudget(t *testing.T) {
@@ -411,8 +412,22 @@ func TestJoinTableBudget(t *testing.T) {
 		for trial := range 8 {
 			d := 30 + trial
 			W, E := randomPatterns(r, 6000, d, 0.2, trial%2 == 0), randomPatterns(r, 3000, d, 0.2, false)
+			W0, E0 := slices.Clone(W), slices.Clone(E)
+			j.cutPairs = 0
 			if got, want := j.count(W, E, d), countScalar(W, E); got != want {
 				t.Fatalf("budget %d, trial %d (d=%d): count = %d; want %d", c.budget, trial, d, got, want)
+			}
+			slices.Sort(W)
+			slices.Sort(W0)
+			slices.Sort(E)
+			slices.Sort(E0)
+			if !slices.Equal(W, W0) || !slices.Equal(E, E0) {
+				t.Fatalf("budget %d, trial %d: count changed the patterns of its lists", c.budget, trial)
+			}
+			// The pieces are cut on key bits: the pairs that share a
+			// cut bit are never joined (cut by place, every pair is).
+			if all := uint64(len(W)) * uint64(len(E)); j.cutPairs == 0 || j.cutPairs > all*7/8 {
+				t.Fatalf("budget %d, trial %d: the pieces joined %d of the %d pairs; want some, at most 7/8", c.budget, trial, j.cutPairs, all)
 			}
 			if j.recs != c.recs || !c.recs && j.cbits != 5 {
 				t.Fatalf("budget %d, trial %d (d=%d): records %v, %d-bit chunks; want records %v", c.budget, trial, d, j.recs, j.cbits, c.recs)

@@ -295,10 +295,12 @@
 // |a|·|b|, exceeds the best sum yet): the 64 shards of N = 24 in seconds.
 //
 // Past MaxN a shard always streams, its workers listing each half-board
-// in chunks of at most streamChunk (2^22) pairs (appendHalfFrom) and
-// joining every west chunk with every east one (countChunked): N = 26's
-// largest half alone was planned at 14.6 GiB, a chunk's worker is 401
-// MiB. The counting walk (a minute of CPU at h = 13, about ten at
+// in chunks of at most streamChunk (2^22) half-boards (appendHalfFrom)
+// and joining every west chunk with every east one (countChunked):
+// N = 26's largest half alone was planned at 14.6 GiB, a chunk's worker
+// is 401 MiB. The chunks are cut by half-boards, not by the pairs of
+// placements before their attack check (ten and more times as many):
+// the longer the lists, the more the join's key recursion prunes. The counting walk (a minute of CPU at h = 13, about ten at
 // h = 14) runs once per process (sharedBucketCounts).
 //
 // # Unit costs

@@ -79,7 +79,7 @@ type Plan struct {
 	noProj bool
 	proj   projCache
 	// chunk, when not 0, makes a streaming worker list each half-board
-	// in chunks of at most chunk pairs of placements (appendHalfFrom)
+	// in chunks of at most chunk half-boards (appendHalfFrom)
 	// and join every west chunk with every east one: past MaxN a
 	// half's list would not fit a shard (ForUnits sets streamChunk).
 	chunk int

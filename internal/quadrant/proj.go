@@ -148,57 +148,39 @@ func (f *frame) appendHalfProj(t *projTable, out []uint64, east bool, top, bot u
 // cell (column set) and the place in its outer list.
 type halfCursor struct{ cell, at int }
 
-// halfChunks returns how many chunks appendHalfFrom lists a half in
-// with budget (at least 1, the empty list's), and the cursor at which
-// chunk k starts, without listing them: the same cuts, from the
-// buckets' lengths alone.
-func (f *frame) halfChunks(t *projTable, east bool, top, bot uint64, budget, k int) (start halfCursor, chunks int) {
-	hr, ok := f.split(top, bot, east)
-	if !ok {
-		return start, 1
-	}
-	ts, bs := t.rowStarts(hr.qt, f.h, hr.lt), t.rowStarts(hr.qb, f.h, hr.lb)
-	if ts == nil || bs == nil {
-		return start, 1
-	}
-	chunks = 1
-	cut := func(cell, a int) {
-		if chunks == k {
-			start = halfCursor{cell, a}
+// halfChunks returns the cursors at which the chunks of at most budget
+// half-boards that appendHalfFrom lists a half in start (one, the
+// empty list's, at least), listing each into buf (returned, grown): the
+// cuts depend on how many pairs pass the attack check, so a chunk is
+// found by listing the one before it.
+func (f *frame) halfChunks(t *projTable, east bool, top, bot uint64, budget int, buf []uint64) ([]halfCursor, []uint64) {
+	var at halfCursor
+	starts := []halfCursor{at}
+	for {
+		var done bool
+		buf, done = f.appendHalfFrom(t, buf[:0], east, top, bot, &at, budget)
+		if done {
+			return starts, buf
 		}
-		chunks++
+		starts = append(starts, at)
 	}
-	pairs := 0
-	for cell, c := range f.subsets[hr.side][hr.kt] {
-		na, nb := int(ts[c+1]-ts[c]), int(bs[hr.band^c+1]-bs[hr.band^c])
-		if nb < na {
-			na, nb = nb, na
-		}
-		for a := 0; a < na; {
-			room := max(budget-pairs, 0) / nb
-			switch {
-			case room == 0 && pairs > 0:
-				cut(cell, a)
-				pairs = 0
-			case max(room, 1) < na-a:
-				a += max(room, 1)
-				cut(cell, a)
-				pairs = 0
-			default:
-				pairs += (na - a) * nb
-				a = na
-			}
-		}
-	}
-	return start, chunks
 }
 
 // appendHalfFrom is appendHalfProj in chunks (stream mode past MaxN, see
-// Plan.chunk): from the cursor at on, it appends the half-boards of at
-// most budget pairs of quadrant placements (the pairs before their
-// attack check; 0: no bound) but at least one placement of a cell's
-// outer list, so at most max(budget, the longest bucket) patterns, and
-// moves at past them. done reports that the list is complete.
+// Plan.chunk): from the cursor at on, it appends at most budget
+// half-boards (0: no bound), or one placement of a cell's outer list
+// against its inner list when even that might pass budget, and moves at
+// past them. done reports that the list is complete. The outer list is
+// taken in runs of as many placements as can add no more half-boards
+// than the room left (its length times the inner list's), so the list
+// never holds more than the budget (or one run) and the chunk ends when
+// one placement might not fit.
+//
+// The bound was once on the pairs before their attack check (2^22 past
+// MaxN): the same memory, but a chunk then held a tenth or less of the
+// half-boards it could, and N = 26's pieces joined in such chunks took
+// 1.8 to 3 times as long as whole (the key recursion splits less in a
+// shorter list).
 func (f *frame) appendHalfFrom(t *projTable, out []uint64, east bool, top, bot uint64, at *halfCursor, budget int) (_ []uint64, done bool) {
 	hr, ok := f.split(top, bot, east)
 	if !ok {
@@ -211,7 +193,7 @@ func (f *frame) appendHalfFrom(t *projTable, out []uint64, east bool, top, bot u
 	}
 	tp, bp := t.pats[qt], t.pats[qb]
 	subs := f.subsets[side][kt]
-	pairs := 0
+	n0 := len(out)
 	for ; at.cell < len(subs); at.cell, at.at = at.cell+1, 0 {
 		c := subs[at.cell]
 		A := tp[ts[c]:ts[c+1]]
@@ -219,61 +201,62 @@ func (f *frame) appendHalfFrom(t *projTable, out []uint64, east bool, top, bot u
 		if len(B) < len(A) {
 			A, B = B, A // the longer list inside
 		}
-		if len(A) == 0 {
-			continue
-		}
-		A = A[at.at:]
-		part := false
-		if budget > 0 {
-			room := max(budget-pairs, 0) / len(B)
-			if room == 0 && pairs > 0 {
-				return out, false
-			}
-			if room = max(room, 1); room < len(A) {
-				A, part = A[:room], true
-			}
-			pairs += len(A) * len(B)
-		}
-		n := len(out)
-		out = growKeep(out, n+len(A)*len(B))
-		switch {
-		case useAVX512:
-			// The whole cell in one call, eight patterns of B at a time
-			// and the rest under a mask: a call per pattern of A costs
-			// as much as the work (BenchmarkUnionDisjoint).
-			n += unionAll512(&out[n], &A[0], len(A), &B[0], len(B))
-		case len(B) < 8:
-			// Short lists (odd N has many): a call per pattern of A
-			// cost more than this loop (N = 19 −2.4%).
-			for _, pa := range A {
-				o := out[n : n+len(B)]
-				k := 0
-				for _, p := range B {
-					o[k] = pa | p
-					if pa&p == 0 {
-						k++
+		for at.at < len(A) {
+			run := A[at.at:]
+			if budget > 0 {
+				room := max(budget-(len(out)-n0), 0) / len(B)
+				if room == 0 {
+					if len(out) > n0 {
+						return out, false
 					}
+					room = 1
 				}
-				n += k
+				run = run[:min(room, len(run))]
 			}
-		case useAVX2:
-			// The assembly straight from here: through unionDisjoint's
-			// checks, a call per pattern of A, N = 19 took 3% more.
-			for _, pa := range A {
-				n += unionDisjointAVX2(&out[n], &B[0], len(B), pa)
-			}
-		default:
-			for _, pa := range A {
-				n += unionDisjoint(out[n:n+len(B)], B, pa)
-			}
-		}
-		out = out[:n]
-		if part {
-			at.at += len(A)
-			return out, false
+			out = unionCell(out, run, B)
+			at.at += len(run)
 		}
 	}
 	return out, true
+}
+
+// unionCell appends to out the unions of each pattern of A with each of
+// B that it does not meet.
+func unionCell(out, A, B []uint64) []uint64 {
+	n := len(out)
+	out = growKeep(out, n+len(A)*len(B))
+	switch {
+	case useAVX512:
+		// The whole cell in one call, eight patterns of B at a time
+		// and the rest under a mask: a call per pattern of A costs
+		// as much as the work (BenchmarkUnionDisjoint).
+		n += unionAll512(&out[n], &A[0], len(A), &B[0], len(B))
+	case len(B) < 8:
+		// Short lists (odd N has many): a call per pattern of A
+		// cost more than this loop (N = 19 −2.4%).
+		for _, pa := range A {
+			o := out[n : n+len(B)]
+			k := 0
+			for _, p := range B {
+				o[k] = pa | p
+				if pa&p == 0 {
+					k++
+				}
+			}
+			n += k
+		}
+	case useAVX2:
+		// The assembly straight from here: through unionDisjoint's
+		// checks, a call per pattern of A, N = 19 took 3% more.
+		for _, pa := range A {
+			n += unionDisjointAVX2(&out[n], &B[0], len(B), pa)
+		}
+	default:
+		for _, pa := range A {
+			n += unionDisjoint(out[n:n+len(B)], B, pa)
+		}
+	}
+	return out[:n]
 }
 
 // unionDisjoint writes pa|p to o for each p of B with pa&p == 0, in

@@ -218,9 +218,10 @@ func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
 	return sp
 }
 
-// streamChunk is Plan.chunk past MaxN: 2^22 pairs of placements, a
-// worker's lists and join of at most 401 MiB (workerBytes), where
-// N = 26's largest half-board would take 14 GiB.
+// streamChunk is Plan.chunk past MaxN: 2^22 half-boards, a worker's
+// lists and join of at most 401 MiB (workerBytes), where N = 26's
+// largest half-board was planned at 14 GiB (its pairs of placements
+// before their attack check).
 const streamChunk = 1 << 22
 
 // setChunk makes p's streaming workers list the half-boards in chunks of

@@ -484,7 +484,8 @@ func chunkPast(n int) int {
 // the join's time by the number of chunk pairs, unbiased estimates of
 // the piece's (the time counts the building of an east chunk once per
 // west chunk, which a count does not: an overestimate of the lists'
-// small share). West and East are then the chunks' lengths.
+// small share). West and East are then the chunks' lengths. Finding the
+// chunks lists the halves once (halfChunks), which is not timed.
 func (s *Sampler) joinPiece(w *SampleWorker, rng *rand.Rand, out PieceSample, pc piece, f *frame, t1 time.Duration) (PieceSample, error) {
 	if s.chunk == 0 {
 		return s.joinLists(w, rng, out, pc, f, t1, nil)
@@ -492,15 +493,19 @@ func (s *Sampler) joinPiece(w *SampleWorker, rng *rand.Rand, out PieceSample, pc
 	t := &w.st.t
 	hm := uint64(1)<<f.h - 1
 	E, W := pc.E, f.rows^pc.E
-	_, nw := f.halfChunks(t, false, W&hm, W&^hm, s.chunk, -1)
-	_, ne := f.halfChunks(t, true, E&hm, E&^hm, s.chunk, -1)
+	t2, _ := clock()
+	var sw, se []halfCursor
+	sw, w.ws = f.halfChunks(t, false, W&hm, W&^hm, s.chunk, w.ws)
+	se, w.ws = f.halfChunks(t, true, E&hm, E&^hm, s.chunk, w.ws)
+	t3, _ := clock()
+	t1 += t3 - t2
+	nw, ne := len(sw), len(se)
 	iw, ie := rng.IntN(nw), rng.IntN(ne)
 	x, err := s.joinLists(w, rng, out, pc, f, t1, func(east bool, top, bot uint64, out []uint64) []uint64 {
-		k := iw
+		at := sw[iw]
 		if east {
-			k = ie
+			at = se[ie]
 		}
-		at, _ := f.halfChunks(t, east, top, bot, s.chunk, k)
 		out, _ = f.appendHalfFrom(t, out, east, top, bot, &at, s.chunk)
 		return out
 	})

@@ -266,9 +266,12 @@ func largestPiece(t *testing.T, s *Sampler) int {
 	return big
 }
 
-// TestHalfChunks: halfChunks finds, from the buckets' lengths alone, the
-// chunks appendHalfFrom lists a half in: as many, each from the cursor
-// where the one before stopped, and together the whole list.
+// TestHalfChunks: halfChunks finds the chunks appendHalfFrom lists a
+// half in, each from the cursor where the one before stopped, together
+// the whole list; each holds at most max(budget, L) half-boards, L the
+// longest inner list of a cell (one outer placement's most), and each
+// but the last more than budget − L (it ends only when one more outer
+// placement might not fit).
 func TestHalfChunks(t *testing.T) {
 	for n := 12; n <= 15; n++ {
 		p, s := newTestSampler(t, n)
@@ -285,23 +288,46 @@ func TestHalfChunks(t *testing.T) {
 				top, bot uint64
 			}{{false, (f.rows ^ E) & hm, (f.rows ^ E) &^ hm}, {true, E & hm, E &^ hm}} {
 				whole := f.appendHalfProj(&st.t, nil, half.east, half.top, half.bot)
+				L := longestInner(f, &st.t, half.east, half.top, half.bot)
 				for _, budget := range []int{1, 40, 1000} {
-					_, chunks := f.halfChunks(&st.t, half.east, half.top, half.bot, budget, -1)
-					var at halfCursor
+					starts, _ := f.halfChunks(&st.t, half.east, half.top, half.bot, budget, nil)
 					var all []uint64
-					k := 0
-					for done := false; !done; k++ {
-						want, _ := f.halfChunks(&st.t, half.east, half.top, half.bot, budget, k)
-						if k > 0 && at != want {
-							t.Fatalf("N = %d piece %d east %v budget %d: chunk %d starts at %+v; halfChunks says %+v", n, i, half.east, budget, k, at, want)
+					for k, at := range starts {
+						chunk, done := f.appendHalfFrom(&st.t, nil, half.east, half.top, half.bot, &at, budget)
+						if done != (k == len(starts)-1) || !done && at != starts[k+1] {
+							t.Fatalf("N = %d piece %d east %v budget %d: chunk %d of %d ends at %+v (done %v)", n, i, half.east, budget, k, len(starts), at, done)
 						}
-						all, done = f.appendHalfFrom(&st.t, all, half.east, half.top, half.bot, &at, budget)
+						if len(chunk) > max(budget, L) || !done && len(chunk) <= budget-L {
+							t.Fatalf("N = %d piece %d east %v budget %d: chunk %d of %d holds %d (L = %d)", n, i, half.east, budget, k, len(starts), len(chunk), L)
+						}
+						all = append(all, chunk...)
 					}
-					if k != chunks || !slices.Equal(all, whole) {
-						t.Fatalf("N = %d piece %d east %v budget %d: %d chunks (halfChunks: %d), %d patterns in all (whole: %d)", n, i, half.east, budget, k, chunks, len(all), len(whole))
+					if !slices.Equal(all, whole) {
+						t.Fatalf("N = %d piece %d east %v budget %d: %d chunks, %d patterns in all (whole: %d)", n, i, half.east, budget, len(starts), len(all), len(whole))
 					}
 				}
 			}
 		}
 	}
+}
+
+// longestInner returns the longest inner list of a cell of the half
+// (the longer of its two buckets), what one outer placement can add.
+func longestInner(f *frame, t *projTable, east bool, top, bot uint64) int {
+	hr, ok := f.split(top, bot, east)
+	if !ok {
+		return 0
+	}
+	ts, bs := t.rowStarts(hr.qt, f.h, hr.lt), t.rowStarts(hr.qb, f.h, hr.lb)
+	if ts == nil || bs == nil {
+		return 0
+	}
+	L := 0
+	for _, c := range f.subsets[hr.side][hr.kt] {
+		na, nb := int(ts[c+1]-ts[c]), int(bs[hr.band^c+1]-bs[hr.band^c])
+		if na > 0 && nb > 0 {
+			L = max(L, na, nb)
+		}
+	}
+	return L
 }

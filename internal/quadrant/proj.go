@@ -149,16 +149,16 @@ func (f *frame) appendHalfProj(t *projTable, out []uint64, east bool, top, bot u
 type halfCursor struct{ cell, at int }
 
 // halfChunks returns the cursors at which the chunks of at most budget
-// half-boards that appendHalfFrom lists a half in start (one, the
+// half-boards that appendHalfSel lists a half in (those of sel) start (one, the
 // empty list's, at least), listing each into buf (returned, grown): the
 // cuts depend on how many pairs pass the attack check, so a chunk is
 // found by listing the one before it.
-func (f *frame) halfChunks(t *projTable, east bool, top, bot uint64, budget int, buf []uint64) ([]halfCursor, []uint64) {
+func (f *frame) halfChunks(t *projTable, east bool, top, bot uint64, budget int, buf []uint64, sel *halfSel) ([]halfCursor, []uint64) {
 	var at halfCursor
 	starts := []halfCursor{at}
 	for {
 		var done bool
-		buf, done = f.appendHalfFrom(t, buf[:0], east, top, bot, &at, budget)
+		buf, done = f.appendHalfSel(t, buf[:0], east, top, bot, &at, budget, sel)
 		if done {
 			return starts, buf
 		}
@@ -182,6 +182,46 @@ func (f *frame) halfChunks(t *projTable, east bool, top, bot uint64, budget int,
 // 1.8 to 3 times as long as whole (the key recursion splits less in a
 // shorter list).
 func (f *frame) appendHalfFrom(t *projTable, out []uint64, east bool, top, bot uint64, at *halfCursor, budget int) (_ []uint64, done bool) {
+	return f.appendHalfSel(t, out, east, top, bot, at, budget, nil)
+}
+
+// A halfSel selects the half-boards p with p&K == v, for keyed chunks
+// (countChunked): a cell's buckets are first cut to the placements with
+// no bit of K outside v (into a and b), and when v is not 0 the unions
+// are cut to those with all of v.
+type halfSel struct {
+	K, v uint64
+	a, b []uint64
+}
+
+// filter returns the patterns of ps with no bit of m, in dst.
+func filter(dst, ps []uint64, m uint64) []uint64 {
+	dst = dst[:0]
+	for _, p := range ps {
+		if p&m == 0 {
+			dst = append(dst, p)
+		}
+	}
+	return dst
+}
+
+// keepClass moves the patterns p of ps with p&K == v to its front, in
+// order, and returns their number.
+func keepClass(ps []uint64, K, v uint64) int {
+	k := 0
+	for _, p := range ps {
+		ps[k] = p
+		if p&K == v {
+			k++
+		}
+	}
+	return k
+}
+
+// appendHalfSel is appendHalfFrom listing only the half-boards sel
+// selects (nil: all); budget bounds them before the cut to v, so a
+// chunk never holds more.
+func (f *frame) appendHalfSel(t *projTable, out []uint64, east bool, top, bot uint64, at *halfCursor, budget int, sel *halfSel) (_ []uint64, done bool) {
 	hr, ok := f.split(top, bot, east)
 	if !ok {
 		return out, true
@@ -198,6 +238,11 @@ func (f *frame) appendHalfFrom(t *projTable, out []uint64, east bool, top, bot u
 		c := subs[at.cell]
 		A := tp[ts[c]:ts[c+1]]
 		B := bp[bs[band^c]:bs[band^c+1]]
+		if sel != nil && len(A) > 0 && len(B) > 0 {
+			sel.a = filter(sel.a, A, sel.K&^sel.v)
+			sel.b = filter(sel.b, B, sel.K&^sel.v)
+			A, B = sel.a, sel.b
+		}
 		if len(B) < len(A) {
 			A, B = B, A // the longer list inside
 		}
@@ -213,7 +258,11 @@ func (f *frame) appendHalfFrom(t *projTable, out []uint64, east bool, top, bot u
 				}
 				run = run[:min(room, len(run))]
 			}
+			n := len(out)
 			out = unionCell(out, run, B)
+			if sel != nil && sel.v != 0 {
+				out = out[:n+keepClass(out[n:], sel.K, sel.v)]
+			}
 			at.at += len(run)
 		}
 	}

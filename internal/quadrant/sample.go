@@ -478,14 +478,17 @@ func chunkPast(n int) int {
 // them (whole, thinned or cut, see RunPiece), adding to out the lists'
 // sizes, the count and the join's time from t1.
 //
-// Past MaxN (s.chunk) a count lists each half in chunks and joins every
-// west chunk with every east one (countChunked): joinPiece draws one
-// chunk of each uniformly, and scales the count (Scale), the pairs and
-// the join's time by the number of chunk pairs, unbiased estimates of
-// the piece's (the time counts the building of an east chunk once per
-// west chunk, which a count does not: an overestimate of the lists'
-// small share). West and East are then the chunks' lengths. Finding the
-// chunks lists the halves once (halfChunks), which is not timed.
+// Past MaxN (s.chunk) a count lists each half in chunks (countChunked):
+// joinPiece draws what a count joins as one chunk pair would, and
+// scales the count (Scale), the pairs and the join's time by one over
+// its probability, unbiased estimates of the piece's. When the east list
+// fits one chunk, that is a west chunk drawn uniformly against it; when
+// not, a class of the key bits (chunkKey) drawn uniformly, then one of
+// its east chunks and one of the chunks of the west half-boards that
+// avoid it, uniformly. (The time counts the building of an east chunk
+// once per west chunk, which a count does not: an overestimate of the
+// lists' small share.) West and East are then the chunks' lengths.
+// Finding the chunks lists the halves (halfChunks), which is not timed.
 func (s *Sampler) joinPiece(w *SampleWorker, rng *rand.Rand, out PieceSample, pc piece, f *frame, t1 time.Duration) (PieceSample, error) {
 	if s.chunk == 0 {
 		return s.joinLists(w, rng, out, pc, f, t1, nil)
@@ -495,22 +498,49 @@ func (s *Sampler) joinPiece(w *SampleWorker, rng *rand.Rand, out PieceSample, pc
 	E, W := pc.E, f.rows^pc.E
 	t2, _ := clock()
 	var sw, se []halfCursor
-	sw, w.ws = f.halfChunks(t, false, W&hm, W&^hm, s.chunk, w.ws)
-	se, w.ws = f.halfChunks(t, true, E&hm, E&^hm, s.chunk, w.ws)
+	var selW, selE *halfSel
+	weight := 1.0
+	se, w.es = f.halfChunks(t, true, E&hm, E&^hm, s.chunk, w.es, nil)
+	if len(se) > 1 {
+		// Keyed: the key from the first chunks, as countChunked.
+		var at halfCursor
+		w.ws, _ = f.appendHalfFrom(t, w.ws[:0], false, W&hm, W&^hm, &at, s.chunk)
+		at = halfCursor{}
+		w.es, _ = f.appendHalfFrom(t, w.es[:0], true, E&hm, E&^hm, &at, s.chunk)
+		K := chunkKey(w.ws, w.es, f.widthM+f.widthA, len(se))
+		ve := pdep(uint64(rng.IntN(1<<bits.OnesCount64(K))), K)
+		weight = float64(uint64(1) << bits.OnesCount64(K))
+		selE = &halfSel{K: K, v: ve}
+		selW = &halfSel{K: ve}
+		se, w.es = f.halfChunks(t, true, E&hm, E&^hm, s.chunk, w.es, selE)
+	}
+	sw, w.ws = f.halfChunks(t, false, W&hm, W&^hm, s.chunk, w.ws, selW)
 	t3, _ := clock()
 	t1 += t3 - t2
 	nw, ne := len(sw), len(se)
 	iw, ie := rng.IntN(nw), rng.IntN(ne)
 	x, err := s.joinLists(w, rng, out, pc, f, t1, func(east bool, top, bot uint64, out []uint64) []uint64 {
-		at := sw[iw]
+		at, sel := sw[iw], selW
 		if east {
-			at = se[ie]
+			at, sel = se[ie], selE
 		}
-		out, _ = f.appendHalfFrom(t, out, east, top, bot, &at, s.chunk)
+		out, _ = f.appendHalfSel(t, out, east, top, bot, &at, s.chunk, sel)
 		return out
 	})
-	scaleChunks(&x, float64(nw)*float64(ne))
+	scaleChunks(&x, weight*float64(nw)*float64(ne))
 	return x, err
+}
+
+// pdep deposits the low bits of x at the set bits of mask, lowest first.
+func pdep(x, mask uint64) uint64 {
+	var r uint64
+	for ; mask != 0; mask &= mask - 1 {
+		if x&1 != 0 {
+			r |= mask & -mask
+		}
+		x >>= 1
+	}
+	return r
 }
 
 // joinLists is joinPiece with the half lists made by list (nil: whole).

@@ -55,6 +55,22 @@ func TestSamplerPieces(t *testing.T) {
 	}
 }
 
+// chunkedPairs returns the pairs of half-boards that a count joins for
+// piece i of s in chunks of chunk half-boards (countChunked), as
+// RunPiece reports them (without the piece's weights).
+func chunkedPairs(s *Sampler, i, chunk int) uint64 {
+	id, E, _, _ := s.piece(i)
+	f := s.p.frames[s.p.units[id].Frame]
+	var w worker
+	w.st = new(streamTable)
+	r := f.splitRows(E)
+	for q := range 4 {
+		w.st.set(f, q, r[q])
+	}
+	w.countChunked(f, &w.st.t, r, f.rows^E, E, f.widthM+f.widthA, chunk)
+	return w.pairs
+}
+
 // TestSamplerUnbiased: the sampled estimate of Q(N) and of the pairs
 // compared, x/p averaged over draws, is within 4 standard errors of the
 // exact sum (fixed seeds: deterministic), with whole joins, with the
@@ -63,7 +79,7 @@ func TestSamplerUnbiased(t *testing.T) {
 	known := knownCounts(t)
 	defer func(m int) { thinWestMin = m }(thinWestMin)
 	thinWestMin = 1 // small boards' lists are short
-	for _, cfg := range []struct{ maxWest, maxPairs, chunk int }{{0, 0, 0}, {16, 0, 0}, {0, 64, 0}, {0, 0, 200}, {16, 0, 50}} {
+	for _, cfg := range []struct{ maxWest, maxPairs, chunk int }{{0, 0, 0}, {16, 0, 0}, {0, 64, 0}, {0, 0, 200}, {16, 0, 50}, {0, 0, 50}, {0, 0, 20}} {
 		maxWest, maxPairs := cfg.maxWest, cfg.maxPairs
 		for n := 12; n <= 14; n++ {
 			_, s := newTestSampler(t, n)
@@ -71,11 +87,14 @@ func TestSamplerUnbiased(t *testing.T) {
 			var w SampleWorker
 			var pairs float64
 			thinned := 0
-			// The exact pairs: every piece once.
+			// The exact pairs: every piece once, whole or as a count
+			// joins them in chunks (countChunked).
 			for i := range s.Pieces() {
-				s.chunk = 0
+				if cfg.chunk > 0 {
+					pairs += float64(chunkedPairs(s, i, cfg.chunk))
+					continue
+				}
 				x, err := s.RunPiece(context.Background(), &w, i)
-				s.chunk = cfg.chunk
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -290,7 +309,7 @@ func TestHalfChunks(t *testing.T) {
 				whole := f.appendHalfProj(&st.t, nil, half.east, half.top, half.bot)
 				L := longestInner(f, &st.t, half.east, half.top, half.bot)
 				for _, budget := range []int{1, 40, 1000} {
-					starts, _ := f.halfChunks(&st.t, half.east, half.top, half.bot, budget, nil)
+					starts, _ := f.halfChunks(&st.t, half.east, half.top, half.bot, budget, nil, nil)
 					var all []uint64
 					for k, at := range starts {
 						chunk, done := f.appendHalfFrom(&st.t, nil, half.east, half.top, half.bot, &at, budget)
@@ -330,4 +349,110 @@ func longestInner(f *frame, t *projTable, east bool, top, bot uint64) int {
 		}
 	}
 	return L
+}
+
+// TestHalfSel: the classes of key bits K that appendHalfSel lists (in
+// chunks of any budget) split a half's list: each class holds exactly
+// the half-boards p with p&K == v, and the west lists that avoid a
+// class's bits (K = v, v = 0) exactly those with p&v == 0.
+func TestHalfSel(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for n := 12; n <= 14; n++ {
+		p, s := newTestSampler(t, n)
+		for i := 0; i < s.Pieces(); i += 11 {
+			id, E, _, _ := s.piece(i)
+			f := p.frames[p.units[id].Frame]
+			var st streamTable
+			for q, rs := range f.splitRows(E) {
+				st.set(f, q, rs)
+			}
+			hm := uint64(1)<<f.h - 1
+			d := f.widthM + f.widthA
+			K := uint64(0)
+			for range 1 + r.IntN(4) {
+				K |= 1 << r.IntN(d)
+			}
+			budget := []int{0, 7, 100}[r.IntN(3)]
+			list := func(east bool, top, bot uint64, sel *halfSel) []uint64 {
+				var all []uint64
+				var at halfCursor
+				for done := false; !done; {
+					var chunk []uint64
+					chunk, done = f.appendHalfSel(&st.t, nil, east, top, bot, &at, budget, sel)
+					all = append(all, chunk...)
+				}
+				slices.Sort(all)
+				return all
+			}
+			for _, half := range []struct {
+				east     bool
+				top, bot uint64
+			}{{false, (f.rows ^ E) & hm, (f.rows ^ E) &^ hm}, {true, E & hm, E &^ hm}} {
+				whole := list(half.east, half.top, half.bot, nil)
+				for v := uint64(0); ; v = (v - K) & K {
+					got := list(half.east, half.top, half.bot, &halfSel{K: K, v: v})
+					var want, avoid []uint64
+					for _, x := range whole {
+						if x&K == v {
+							want = append(want, x)
+						}
+					}
+					if !slices.Equal(got, want) {
+						t.Fatalf("N = %d piece %d east %v K %#x class %#x budget %d: %d half-boards, want %d", n, i, half.east, K, v, budget, len(got), len(want))
+					}
+					for _, x := range whole {
+						if x&v == 0 {
+							avoid = append(avoid, x)
+						}
+					}
+					if got := list(half.east, half.top, half.bot, &halfSel{K: v}); !slices.Equal(got, avoid) {
+						t.Fatalf("N = %d piece %d east %v avoiding %#x budget %d: %d half-boards, want %d", n, i, half.east, v, budget, len(got), len(avoid))
+					}
+					if v == K {
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestKeyedChunks: a piece counted in chunks whose east list takes
+// several (keyed by chunkKey) counts what the whole join counts, and
+// joins fewer pairs than the whole lists make.
+func TestKeyedChunks(t *testing.T) {
+	for n := 12; n <= 14; n++ {
+		p, s := newTestSampler(t, n)
+		keyed := 0
+		for i := 0; i < s.Pieces(); i += 5 {
+			id, E, _, _ := s.piece(i)
+			f := p.frames[p.units[id].Frame]
+			var w worker
+			w.st = new(streamTable)
+			rs := f.splitRows(E)
+			for q := range 4 {
+				w.st.set(f, q, rs[q])
+			}
+			hm := uint64(1)<<f.h - 1
+			d := f.widthM + f.widthA
+			W := f.rows ^ E
+			ws := f.appendHalfProj(&w.st.t, nil, false, W&hm, W&^hm)
+			es := f.appendHalfProj(&w.st.t, nil, true, E&hm, E&^hm)
+			want := countScalar(ws, es)
+			const chunk = 16
+			got := w.countChunked(f, &w.st.t, rs, W, E, d, chunk)
+			if got != want {
+				t.Fatalf("N = %d piece %d: chunked %d; whole %d", n, i, got, want)
+			}
+			if len(es) > chunk && len(ws) > 0 {
+				keyed++
+				if all := uint64(len(ws)) * uint64(len(es)); w.pairs >= all {
+					t.Fatalf("N = %d piece %d: keyed chunks joined %d pairs of %d", n, i, w.pairs, all)
+				}
+			}
+		}
+		if keyed == 0 {
+			t.Errorf("N = %d: no piece took keyed chunks", n)
+		}
+	}
 }

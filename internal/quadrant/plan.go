@@ -83,6 +83,9 @@ type Plan struct {
 	// and join every west chunk with every east one: past MaxN a
 	// half's list would not fit a shard (ForUnits sets streamChunk).
 	chunk int
+	// selBytes: a chunked worker's scratch for keyed chunks (two
+	// selections of two buckets each, halfSel).
+	selBytes uint64
 
 	// sub, when not nil, makes this a plan for some units only
 	// (ForUnits): q is then nil, or the buckets those units read when
@@ -461,7 +464,7 @@ func (p *Plan) LayerQuarterBytes() uint64 {
 
 // WorkerBytes bounds the scratch memory of one goroutine running
 // CountUnit: two pattern lists and the join's sorted copies and tables.
-func (p *Plan) WorkerBytes() uint64 { return workerBytes(p.maxPat) }
+func (p *Plan) WorkerBytes() uint64 { return workerBytes(p.maxPat) + p.selBytes }
 
 // FrameBytes bounds the memory of the projected table of one frame (see
 // SetProjected); Count holds at most one per worker (of a ForUnits plan,

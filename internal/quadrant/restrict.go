@@ -235,6 +235,7 @@ func (p *Plan) setChunk(chunk int, b *bucketSums) {
 	}
 	p.chunk = chunk
 	p.maxPat = min(p.maxPat, max(uint64(chunk), uint64(most)))
+	p.selBytes = 4 * 8 * 3 / 2 * uint64(most)
 }
 
 // NewBucketPlan is NewUnitPlan (the units, costs and Digest, no quadrant

@@ -389,17 +389,27 @@ func rowCounts(h int) []uint64 {
 	if r := rowCache.r[h]; r != nil {
 		return r
 	}
-	R := make([]uint64, 1<<h)
+	var R []uint64
 	if h >= shareCountsFrom {
 		// Past MaxN a plan of units is for shards, which need the
 		// bucket counts too: one walk for both.
 		b := sharedBucketCounts(h)
+		R = make([]uint64, 1<<h)
 		for r := range R {
 			R[r] = b.rowSum(uint32(r))
 		}
-		rowCache.r[h] = R
-		return R
+	} else {
+		R = rowWalk(h)
 	}
+	rowCache.r[h] = R
+	return R
+}
+
+// rowWalk returns the number of placements of the h×h quadrant that use
+// exactly each set of local rows, from one counting walk by rows on all
+// cores (rowCounts without its cache).
+func rowWalk(h int) []uint64 {
+	R := make([]uint64, 1<<h)
 	var mu sync.Mutex
 	countClasses(h, func(w *countWalk) {
 		w.r = make([]uint64, 1<<h)
@@ -411,7 +421,6 @@ func rowCounts(h int) []uint64 {
 			mu.Unlock()
 		}
 	})
-	rowCache.r[h] = R
 	return R
 }
 
@@ -422,17 +431,19 @@ var rowCache struct {
 
 // countClasses runs the counting walk of every class of placements (by
 // which of rows 0..d-1 they use; d = 6 for h ≥ 9, else one class) on all
-// cores, each with a countWalk that setup completes.
+// cores, each with a countWalk that setup completes. Each class is
+// walked by halves (countWalk.class): about half the placements.
 func countClasses(h int, setup func(*countWalk)) {
 	d := 0
 	if h >= 9 {
 		d = 6
 	}
+	rev := mirrorRanks(h)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), 1<<d)) {
 		wg.Go(func() {
-			w := countWalk{h: h, full: uint32(1)<<h - 1, d: d}
+			w := countWalk{h: h, full: uint32(1)<<h - 1, d: d, rev: rev}
 			setup(&w)
 			for {
 				P := int(next.Add(1) - 1)
@@ -440,7 +451,7 @@ func countClasses(h int, setup func(*countWalk)) {
 					break
 				}
 				w.P = uint32(P)
-				w.rec(0, 0, 0, 0, 0)
+				w.class()
 			}
 			if w.done != nil {
 				w.done()
@@ -450,6 +461,21 @@ func countClasses(h int, setup func(*countWalk)) {
 	wg.Wait()
 }
 
+// mirrorRanks returns, per size k, for the h-bit column set of rank i
+// among those of k bits (bucketIndex.sets[k][i]), the rank of its mirror
+// image (column j ↔ h−1−j).
+func mirrorRanks(h int) [][]uint32 {
+	x := bucketIndexOf(h)
+	rev := make([][]uint32, h+1)
+	for k, sets := range x.sets {
+		rev[k] = make([]uint32, len(sets))
+		for i, c := range sets {
+			rev[k][i] = x.rank[bits.Reverse32(c)>>(32-h)]
+		}
+	}
+	return rev
+}
+
 // countWalk is walkQuarter counting placements, for those that use
 // exactly the rows P among rows 0..d-1 (d < h): by bucket into c, or
 // when c is nil by rows into r.
@@ -457,11 +483,103 @@ type countWalk struct {
 	c       []uint32 // dense, by x
 	x       *bucketIndex
 	r       []uint64
+	rev     [][]uint32 // mirrorRanks(h)
 	done    func()
 	h, d    int
 	full, P uint32
 }
 
+// class counts the placements of class P by halves, with the mirror σ
+// (column j ↔ h−1−j), which keeps a placement's rows and reverses its
+// columns: bucket (R, C) to (R, rev C). A placement that is not empty
+// has a first queen, the one of its lowest used row f, in a column j;
+// σ keeps f and takes j to h−1−j. So the placements split into
+//
+//	E: the empty one;
+//	L: those with j < h−1−j (j < ⌊h/2⌋);
+//	M: those with j = h−1−j (j = (h−1)/2, odd h only);
+//	U: those with j > h−1−j,
+//
+// and σ is a bijection from L onto U (it is an involution and maps L
+// into U, U into L). Hence U(R, C) = L(R, rev C) and count(R, C) =
+// L(R, C) + L(R, rev C) + M(R, C) + E(R, C). The walk counts L (first),
+// then makes each bucket L(R, C) + L(R, rev C) (mirror: a pair
+// {C, rev C} once, summed into both; C = rev C doubled), then counts M
+// and E as they are, after the mirror, which would double them. M and
+// E are about 1/h of the placements, L about half the rest. The class
+// fixes the rows among 0..d-1, so its first row is known when P ≠ 0
+// (P's lowest), and its buckets (their row sets) are its own: the
+// mirror of the class's row sets is the class's, whatever the other
+// classes (and workers) do. By rows (c nil) the same holds with
+// count(R) = 2·L(R) + M(R) + E(R).
+func (w *countWalk) class() {
+	h := w.h
+	w.firsts(uint32(1)<<(h/2) - 1) // L: columns j < h-1-j
+	w.mirror()
+	if h%2 == 1 {
+		w.firsts(1 << (h / 2)) // M: the middle column
+	}
+	if w.P == 0 {
+		w.add(0, 0) // E
+	}
+}
+
+// firsts counts the placements of class P whose first queen is in a
+// column of first.
+func (w *countWalk) firsts(first uint32) {
+	for f := range w.h {
+		if f < w.d && w.P&(uint32(2)<<f-1) != 1<<f {
+			continue // rows 0..f of P: not f first
+		}
+		if f >= w.d && w.P != 0 {
+			return // P uses a row below f
+		}
+		rows := uint32(1) << f
+		for free := first; free != 0; free &= free - 1 {
+			b := free & -free
+			if f == w.h-1 {
+				w.add(rows, b)
+				continue
+			}
+			w.rec(f+1, rows, b, (b<<1)&w.full, b>>1)
+		}
+	}
+}
+
+// add counts one placement of bucket (rows, cols).
+func (w *countWalk) add(rows, cols uint32) {
+	if w.c == nil {
+		w.r[rows]++
+		return
+	}
+	w.c[w.x.off[rows]+uint64(w.x.rank[cols])]++
+}
+
+// mirror makes each bucket (R, C) of class P hold the sum of the
+// buckets (R, C) and (R, rev C) (see class).
+func (w *countWalk) mirror() {
+	for s := range uint32(1) << (w.h - w.d) {
+		R := s<<w.d | w.P
+		if w.c == nil {
+			w.r[R] *= 2
+			continue
+		}
+		k := bits.OnesCount32(R)
+		row := w.c[w.x.off[R]:][:len(w.rev[k])]
+		for i, j := range w.rev[k] {
+			if j > uint32(i) { // each pair once
+				s := row[i] + row[j]
+				row[i], row[j] = s, s
+			} else if j == uint32(i) {
+				row[i] *= 2
+			}
+		}
+	}
+}
+
+// rec counts the placements of class P that use exactly the rows rows
+// among 0..i-1 with columns cols and the diagonals ld, rd attacking row
+// i.
 func (w *countWalk) rec(i int, rows, cols, ld, rd uint32) {
 	free := w.full &^ (cols | ld | rd)
 	if i == w.h-1 { // the last row: no queen, or one on a free column

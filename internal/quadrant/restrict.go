@@ -489,60 +489,80 @@ type countWalk struct {
 	full, P uint32
 }
 
-// class counts the placements of class P by halves, with the mirror σ
-// (column j ↔ h−1−j), which keeps a placement's rows and reverses its
-// columns: bucket (R, C) to (R, rev C). A placement that is not empty
-// has a first queen, the one of its lowest used row f, in a column j;
-// σ keeps f and takes j to h−1−j. So the placements split into
+// class counts the placements of class P by halves, with the mirror σ:
+// column j ↔ h−1−j, which keeps a placement's rows and reverses its
+// columns, taking bucket (R, C) to (R, rev C). σ is an involution of
+// the class's placements (it keeps their rows). Its fixed points are
+// the placements whose every queen is on a column j = h−1−j, the
+// middle one (odd h only), so with one queen at most: the empty
+// placement, and for odd h one queen on the middle column. Any other
+// placement p has a first queen off the middle column (that of its
+// lowest such row), in a column j ≠ h−1−j; σp has the same queens on
+// the middle column, so its first queen off it is in the same row, in
+// column h−1−j. Exactly one of p and σp thus has that queen left of
+// the middle (j < h−1−j, j < ⌊h/2⌋): call S the placements that do.
+// The pairs {p, σp} partition the placements other than the fixed
+// points F, hence, by bucket,
 //
-//	E: the empty one;
-//	L: those with j < h−1−j (j < ⌊h/2⌋);
-//	M: those with j = h−1−j (j = (h−1)/2, odd h only);
-//	U: those with j > h−1−j,
+//	count(R, C) = S(R, C) + S(R, rev C) + F(R, C).
 //
-// and σ is a bijection from L onto U (it is an involution and maps L
-// into U, U into L). Hence U(R, C) = L(R, rev C) and count(R, C) =
-// L(R, C) + L(R, rev C) + M(R, C) + E(R, C). The walk counts L (first),
-// then makes each bucket L(R, C) + L(R, rev C) (mirror: a pair
-// {C, rev C} once, summed into both; C = rev C doubled), then counts M
-// and E as they are, after the mirror, which would double them. M and
-// E are about 1/h of the placements, L about half the rest. The class
-// fixes the rows among 0..d-1, so its first row is known when P ≠ 0
-// (P's lowest), and its buckets (their row sets) are its own: the
-// mirror of the class's row sets is the class's, whatever the other
-// classes (and workers) do. By rows (c nil) the same holds with
-// count(R) = 2·L(R) + M(R) + E(R).
+// The walk counts S (for odd h in two parts: the first queen left, and
+// the first queen on the middle column and the next left), then makes
+// each bucket S(R, C) + S(R, rev C) (mirror: a pair {C, rev C} once,
+// its sum into both, a C = rev C doubled), then counts F, which the
+// mirror would have doubled. It walks |S| = (placements − |F|)/2. The
+// class fixes the rows among 0..d-1, and its buckets (their row sets)
+// are its own: the mirror of the class's row sets is the class's,
+// whatever the other classes (and workers) do. By rows (c nil) the same
+// holds with count(R) = 2·S(R) + F(R).
 func (w *countWalk) class() {
 	h := w.h
-	w.firsts(uint32(1)<<(h/2) - 1) // L: columns j < h-1-j
+	left := uint32(1)<<(h/2) - 1 // the columns j < h-1-j
+	w.lead(0, 0, 0, 0, 0, left, 0)
+	if h%2 == 1 && h > 1 { // (h = 1 has no column left of the middle)
+		w.lead(0, 0, 0, 0, 0, 1<<(h/2), left)
+	}
 	w.mirror()
+	mask := uint32(1)<<w.d - 1
 	if h%2 == 1 {
-		w.firsts(1 << (h / 2)) // M: the middle column
+		for f := range h {
+			if uint32(1)<<f&mask == w.P {
+				w.add(1<<f, 1<<(h/2)) // F: one queen, the middle column
+			}
+		}
 	}
 	if w.P == 0 {
-		w.add(0, 0) // E
+		w.add(0, 0) // F: the empty placement
 	}
 }
 
-// firsts counts the placements of class P whose first queen is in a
-// column of first.
-func (w *countWalk) firsts(first uint32) {
-	for f := range w.h {
-		if f < w.d && w.P&(uint32(2)<<f-1) != 1<<f {
-			continue // rows 0..f of P: not f first
-		}
-		if f >= w.d && w.P != 0 {
-			return // P uses a row below f
-		}
-		rows := uint32(1) << f
-		for free := first; free != 0; free &= free - 1 {
-			b := free & -free
-			if f == w.h-1 {
-				w.add(rows, b)
-				continue
+// lead counts the placements of class P that use exactly the rows rows
+// among 0..i-1 with columns cols (ld, rd: the diagonals attacking row
+// i) and whose next queen (that of the lowest used row from i on) is in
+// a column of first; then, if then ≠ 0, whose queen after that is in a
+// column of then (and which have one).
+func (w *countWalk) lead(i int, rows, cols, ld, rd, first, then uint32) {
+	for ; i < w.h; i++ {
+		if i >= w.d || w.P>>i&1 == 1 { // row i may be used
+			for free := first &^ (cols | ld | rd); free != 0; free &= free - 1 {
+				b := free & -free
+				r, c, l, d := rows|1<<i, cols|b, ((ld|b)<<1)&w.full, (rd|b)>>1
+				switch {
+				case then != 0:
+					if i < w.h-1 {
+						w.lead(i+1, r, c, l, d, then, 0)
+					}
+				case i == w.h-1:
+					w.add(r, c)
+				default:
+					w.rec(i+1, r, c, l, d)
+				}
 			}
-			w.rec(f+1, rows, b, (b<<1)&w.full, b>>1)
 		}
+		if i < w.d && w.P>>i&1 == 1 {
+			return // row i must be used
+		}
+		ld, rd = (ld<<1)&w.full, rd>>1
 	}
 }
 

@@ -62,8 +62,9 @@ func checkWalk(t *testing.T, h int) {
 }
 
 // TestMirrorWalk checks the counting walk by halves (countWalk.class:
-// the first queen left of the middle, mirrored, then the middle column
-// and the empty placement) against the plain walk for every h = 1..11:
+// the placements whose first queen off the middle column is left of it,
+// mirrored, then those with no queen off the middle column) against the
+// plain walk for every h = 1..11:
 // both parities, h < 9 in one class, h ≥ 9 in 64. With -big-walk, h = 12
 // and 13 too.
 func TestMirrorWalk(t *testing.T) {

@@ -24,6 +24,20 @@ func BenchmarkBucketCounts(b *testing.B) {
 	}
 }
 
+// BenchmarkRowWalk times the counting walk by rows (rowWalk, which
+// rowCounts makes up to MaxN) for h = 11..13 on all cores.
+func BenchmarkRowWalk(b *testing.B) {
+	for _, h := range []int{11, 12, 13} {
+		b.Run(fmt.Sprintf("h=%d", h), func(b *testing.B) {
+			cpu0 := processCPU()
+			for b.Loop() {
+				rowWalk(h)
+			}
+			b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+		})
+	}
+}
+
 // processCPU returns the CPU time (user and system) of the process.
 func processCPU() time.Duration {
 	var ru syscall.Rusage

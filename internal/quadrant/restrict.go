@@ -122,8 +122,8 @@ func (f *frame) splitRows(E uint64) [4]uint32 {
 // (whose bucket counts it then shares), or a ForUnits plan whose units
 // include ids. Counting a unit outside ids fails with ErrUnit. From a
 // NewUnitPlan it walks the quadrant's placements once to count the
-// buckets (bucketCounts: under a second of CPU for N = 22, a few for
-// N = 24, on all cores) and keeps their counts, 4^h 32-bit words
+// buckets (bucketCounts: a sixth of a second of CPU for N = 22, about
+// 1.3 s for N = 24, on all cores) and keeps their counts, 4^h 32-bit words
 // (17 MiB for N = 22, 64 MiB for N = 24).
 func (p *Plan) ForUnits(ids []int) (*Plan, error) {
 	sel, err := p.selectUnits(ids)
@@ -352,7 +352,7 @@ func bucketCounts(h int) bcounts {
 
 // sharedBucketCounts is bucketCounts, remembered for the last h past
 // MaxN/2 (40 MiB at h = 13, 153 MiB at h = 14, which a shard plans for
-// anyway): at h = 13 the walk takes about a minute of CPU, and a shard's
+// anyway): at h = 13 the walk takes about 15 s of CPU, and a shard's
 // count needs the counts for its units (rowCounts), its estimate and
 // its plan. Up to MaxN/2 every call walks, and a streaming count can let
 // its counts go (dropCounts).
@@ -381,8 +381,8 @@ var countsCache struct {
 
 // rowCounts returns the number of placements of the h×h quadrant that
 // use exactly each set of local rows: bucketCounts summed over columns,
-// in 2^h words, from one counting walk on all cores (about 3 s of CPU
-// for h = 12), remembered per h. The slice must not be modified.
+// in 2^h words, from one counting walk on all cores (about 0.6 s of
+// CPU for h = 12), remembered per h. The slice must not be modified.
 func rowCounts(h int) []uint64 {
 	rowCache.Lock()
 	defer rowCache.Unlock()

@@ -300,8 +300,10 @@
 // N = 26's largest half alone was planned at 14.6 GiB, a chunk's worker
 // is 401 MiB. The chunks are cut by half-boards, not by the pairs of
 // placements before their attack check (ten and more times as many):
-// the longer the lists, the more the join's key recursion prunes. The counting walk (a minute of CPU at h = 13, about ten at
-// h = 14) runs once per process (sharedBucketCounts).
+// the longer the lists, the more the join's key recursion prunes. The
+// counting walk (about 15 s of CPU at h = 13, two and a half minutes at
+// h = 14: it walks half the placements and mirrors them, see
+// countWalk.class) runs once per process (sharedBucketCounts).
 //
 // # Unit costs
 //

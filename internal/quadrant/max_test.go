@@ -161,7 +161,7 @@ func TestSharedBucketCounts(t *testing.T) {
 	countsCache.Unlock()
 }
 
-var bigH = flag.Int("big-h", 0, "walk the h×h quadrant, h = 13 or 14, to check its bucket counts (a minute of CPU at 13, ten at 14)")
+var bigH = flag.Int("big-h", 0, "walk the h×h quadrant, h = 13 or 14, to check its bucket counts (15 s of CPU at 13, 2.5 min at 14)")
 
 // TestBigQuadrant (opt-in: -big-h 13 or 14): the counting walk of the
 // quadrant of N = 26..28 gives quarterPlacements[h] placements in C(2h, h)

@@ -122,8 +122,8 @@ func (f *frame) splitRows(E uint64) [4]uint32 {
 // (whose bucket counts it then shares), or a ForUnits plan whose units
 // include ids. Counting a unit outside ids fails with ErrUnit. From a
 // NewUnitPlan it walks the quadrant's placements once to count the
-// buckets (bucketCounts: under a second of CPU for N = 22, a few for
-// N = 24, on all cores) and keeps their counts, 4^h 32-bit words
+// buckets (bucketCounts: a sixth of a second of CPU for N = 22, about
+// 1.3 s for N = 24, on all cores) and keeps their counts, 4^h 32-bit words
 // (17 MiB for N = 22, 64 MiB for N = 24).
 func (p *Plan) ForUnits(ids []int) (*Plan, error) {
 	sel, err := p.selectUnits(ids)
@@ -353,7 +353,7 @@ func bucketCounts(h int) bcounts {
 
 // sharedBucketCounts is bucketCounts, remembered for the last h past
 // MaxN/2 (40 MiB at h = 13, 153 MiB at h = 14, which a shard plans for
-// anyway): at h = 13 the walk takes about a minute of CPU, and a shard's
+// anyway): at h = 13 the walk takes about 15 s of CPU, and a shard's
 // count needs the counts for its units (rowCounts), its estimate and
 // its plan. Up to MaxN/2 every call walks, and a streaming count can let
 // its counts go (dropCounts).
@@ -382,25 +382,35 @@ var countsCache struct {
 
 // rowCounts returns the number of placements of the h×h quadrant that
 // use exactly each set of local rows: bucketCounts summed over columns,
-// in 2^h words, from one counting walk on all cores (about 3 s of CPU
-// for h = 12), remembered per h. The slice must not be modified.
+// in 2^h words, from one counting walk on all cores (about 0.6 s of
+// CPU for h = 12), remembered per h. The slice must not be modified.
 func rowCounts(h int) []uint64 {
 	rowCache.Lock()
 	defer rowCache.Unlock()
 	if r := rowCache.r[h]; r != nil {
 		return r
 	}
-	R := make([]uint64, 1<<h)
+	var R []uint64
 	if h >= shareCountsFrom {
 		// Past MaxN a plan of units is for shards, which need the
 		// bucket counts too: one walk for both.
 		b := sharedBucketCounts(h)
+		R = make([]uint64, 1<<h)
 		for r := range R {
 			R[r] = b.rowSum(uint32(r))
 		}
-		rowCache.r[h] = R
-		return R
+	} else {
+		R = rowWalk(h)
 	}
+	rowCache.r[h] = R
+	return R
+}
+
+// rowWalk returns the number of placements of the h×h quadrant that use
+// exactly each set of local rows, from one counting walk by rows on all
+// cores (rowCounts without its cache).
+func rowWalk(h int) []uint64 {
+	R := make([]uint64, 1<<h)
 	var mu sync.Mutex
 	countClasses(h, func(w *countWalk) {
 		w.r = make([]uint64, 1<<h)
@@ -412,7 +422,6 @@ func rowCounts(h int) []uint64 {
 			mu.Unlock()
 		}
 	})
-	rowCache.r[h] = R
 	return R
 }
 
@@ -423,17 +432,19 @@ var rowCache struct {
 
 // countClasses runs the counting walk of every class of placements (by
 // which of rows 0..d-1 they use; d = 6 for h ≥ 9, else one class) on all
-// cores, each with a countWalk that setup completes.
+// cores, each with a countWalk that setup completes. Each class is
+// walked by halves (countWalk.class): about half the placements.
 func countClasses(h int, setup func(*countWalk)) {
 	d := 0
 	if h >= 9 {
 		d = 6
 	}
+	rev := mirrorRanks(h)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), 1<<d)) {
 		wg.Go(func() {
-			w := countWalk{h: h, full: uint32(1)<<h - 1, d: d}
+			w := countWalk{h: h, full: uint32(1)<<h - 1, d: d, rev: rev}
 			setup(&w)
 			for {
 				P := int(next.Add(1) - 1)
@@ -441,7 +452,7 @@ func countClasses(h int, setup func(*countWalk)) {
 					break
 				}
 				w.P = uint32(P)
-				w.rec(0, 0, 0, 0, 0)
+				w.class()
 			}
 			if w.done != nil {
 				w.done()
@@ -451,6 +462,21 @@ func countClasses(h int, setup func(*countWalk)) {
 	wg.Wait()
 }
 
+// mirrorRanks returns, per size k, for the h-bit column set of rank i
+// among those of k bits (bucketIndex.sets[k][i]), the rank of its mirror
+// image (column j ↔ h−1−j).
+func mirrorRanks(h int) [][]uint32 {
+	x := bucketIndexOf(h)
+	rev := make([][]uint32, h+1)
+	for k, sets := range x.sets {
+		rev[k] = make([]uint32, len(sets))
+		for i, c := range sets {
+			rev[k][i] = x.rank[bits.Reverse32(c)>>(32-h)]
+		}
+	}
+	return rev
+}
+
 // countWalk is walkQuarter counting placements, for those that use
 // exactly the rows P among rows 0..d-1 (d < h): by bucket into c, or
 // when c is nil by rows into r.
@@ -458,11 +484,123 @@ type countWalk struct {
 	c       []uint32 // dense, by x
 	x       *bucketIndex
 	r       []uint64
+	rev     [][]uint32 // mirrorRanks(h)
 	done    func()
 	h, d    int
 	full, P uint32
 }
 
+// class counts the placements of class P by halves, with the mirror σ:
+// column j ↔ h−1−j, which keeps a placement's rows and reverses its
+// columns, taking bucket (R, C) to (R, rev C). σ is an involution of
+// the class's placements (it keeps their rows). Its fixed points are
+// the placements whose every queen is on a column j = h−1−j, the
+// middle one (odd h only), so with one queen at most: the empty
+// placement, and for odd h one queen on the middle column. Any other
+// placement p has a first queen off the middle column (that of its
+// lowest such row), in a column j ≠ h−1−j; σp has the same queens on
+// the middle column, so its first queen off it is in the same row, in
+// column h−1−j. Exactly one of p and σp thus has that queen left of
+// the middle (j < h−1−j, j < ⌊h/2⌋): call S the placements that do.
+// The pairs {p, σp} partition the placements other than the fixed
+// points F, hence, by bucket,
+//
+//	count(R, C) = S(R, C) + S(R, rev C) + F(R, C).
+//
+// The walk counts S (for odd h in two parts: the first queen left, and
+// the first queen on the middle column and the next left), then makes
+// each bucket S(R, C) + S(R, rev C) (mirror: a pair {C, rev C} once,
+// its sum into both, a C = rev C doubled), then counts F, which the
+// mirror would have doubled. It walks |S| = (placements − |F|)/2. The
+// class fixes the rows among 0..d-1, and its buckets (their row sets)
+// are its own: the mirror of the class's row sets is the class's,
+// whatever the other classes (and workers) do. By rows (c nil) the same
+// holds with count(R) = 2·S(R) + F(R).
+func (w *countWalk) class() {
+	h := w.h
+	left := uint32(1)<<(h/2) - 1 // the columns j < h-1-j
+	w.lead(0, 0, 0, 0, 0, left, 0)
+	if h%2 == 1 && h > 1 { // (h = 1 has no column left of the middle)
+		w.lead(0, 0, 0, 0, 0, 1<<(h/2), left)
+	}
+	w.mirror()
+	mask := uint32(1)<<w.d - 1
+	if h%2 == 1 {
+		for f := range h {
+			if uint32(1)<<f&mask == w.P {
+				w.add(1<<f, 1<<(h/2)) // F: one queen, the middle column
+			}
+		}
+	}
+	if w.P == 0 {
+		w.add(0, 0) // F: the empty placement
+	}
+}
+
+// lead counts the placements of class P that use exactly the rows rows
+// among 0..i-1 with columns cols (ld, rd: the diagonals attacking row
+// i) and whose next queen (that of the lowest used row from i on) is in
+// a column of first; then, if then ≠ 0, whose queen after that is in a
+// column of then (and which have one).
+func (w *countWalk) lead(i int, rows, cols, ld, rd, first, then uint32) {
+	for ; i < w.h; i++ {
+		if i >= w.d || w.P>>i&1 == 1 { // row i may be used
+			for free := first &^ (cols | ld | rd); free != 0; free &= free - 1 {
+				b := free & -free
+				r, c, l, d := rows|1<<i, cols|b, ((ld|b)<<1)&w.full, (rd|b)>>1
+				switch {
+				case then != 0:
+					if i < w.h-1 {
+						w.lead(i+1, r, c, l, d, then, 0)
+					}
+				case i == w.h-1:
+					w.add(r, c)
+				default:
+					w.rec(i+1, r, c, l, d)
+				}
+			}
+		}
+		if i < w.d && w.P>>i&1 == 1 {
+			return // row i must be used
+		}
+		ld, rd = (ld<<1)&w.full, rd>>1
+	}
+}
+
+// add counts one placement of bucket (rows, cols).
+func (w *countWalk) add(rows, cols uint32) {
+	if w.c == nil {
+		w.r[rows]++
+		return
+	}
+	w.c[w.x.off[rows]+uint64(w.x.rank[cols])]++
+}
+
+// mirror makes each bucket (R, C) of class P hold the sum of the
+// buckets (R, C) and (R, rev C) (see class).
+func (w *countWalk) mirror() {
+	for s := range uint32(1) << (w.h - w.d) {
+		R := s<<w.d | w.P
+		if w.c == nil {
+			w.r[R] *= 2
+			continue
+		}
+		k := bits.OnesCount32(R)
+		row := w.c[w.x.off[R]:][:len(w.rev[k])]
+		for i, j := range w.rev[k] {
+			if j > uint32(i) { // each pair once
+				s := row[i] + row[j]
+				row[i], row[j] = s, s
+			} else if j == uint32(i) {
+				row[i] *= 2
+			}
+		}
+	}
+}
+
+// rec counts the placements of class P that use exactly the rows rows
+// among 0..i-1 with columns cols and the diagonals ld, rd attacking row
+// i.
 func (w *countWalk) rec(i int, rows, cols, ld, rd uint32) {
 	free := w.full &^ (cols | ld | rd)
 	if i == w.h-1 { // the last row: no queen, or one on a free column

@@ -629,7 +629,7 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit, keep int) (uint
 //
 // Measured on N = 26 pieces (the Sampler's): east chunks of 2^20
 // half-boards joined with every west chunk took 2.6 times the whole
-// join, of 2^22 1.1 times; N = 28's halves are about ten times longer.
+// join, of 2^22 1.1 times.
 func (w *worker) countChunked(f *frame, t *projTable, r [4]uint32, W, E uint64, d, chunk int) uint64 {
 	hm := uint64(1)<<f.h - 1
 	var atW halfCursor
@@ -662,9 +662,8 @@ func (w *worker) countChunked(f *frame, t *projTable, r [4]uint32, W, E uint64, 
 	}
 	var starts []halfCursor
 	starts, w.es = f.halfChunks(t, true, E&hm, E&^hm, chunk, w.es, nil)
-	atE = halfCursor{}
-	w.es, _ = f.appendHalfFrom(t, w.es[:0], true, E&hm, E&^hm, &atE, chunk)
-	K := chunkKey(w.ws, w.es, d, len(starts))
+	var K uint64
+	K, w.ws, w.es = f.splitKey(t, W, E, chunk, len(starts), w.ws, w.es)
 	var sum uint64
 	for ve := uint64(0); ; ve = (ve - K) & K { // every subset of K
 		es := &w.selE
@@ -688,6 +687,18 @@ func (w *worker) countChunked(f *frame, t *projTable, r [4]uint32, W, E uint64, 
 			return sum
 		}
 	}
+}
+
+// splitKey returns the key bits of keyed chunks (chunkKey) for split E
+// (west rows W) of f, whose east list takes chunks chunks: from the
+// first chunk of each half, listed into ws and es (returned, grown).
+func (f *frame) splitKey(t *projTable, W, E uint64, chunk, chunks int, ws, es []uint64) (uint64, []uint64, []uint64) {
+	hm := uint64(1)<<f.h - 1
+	var at halfCursor
+	ws, _ = f.appendHalfFrom(t, ws[:0], false, W&hm, W&^hm, &at, chunk)
+	at = halfCursor{}
+	es, _ = f.appendHalfFrom(t, es[:0], true, E&hm, E&^hm, &at, chunk)
+	return chunkKey(ws, es, f.widthM+f.widthA, chunks), ws, es
 }
 
 // chunkKey returns the key bits K of a half whose east list takes

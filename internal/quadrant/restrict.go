@@ -314,8 +314,9 @@ type bucketSums struct {
 }
 
 // largest returns the placements of the largest bucket, found once:
-// a scan of the C(2h, h) counts for each shard's plan took most of
-// plan 28 -shards 4000's time (40 million words, 4,000 times).
+// a scan of the C(2h, h) counts (40 million words at h = 14) for each
+// shard's plan took plan 28 -method join -shards 4000 -replicas 2 from
+// 119 to 178 s of wall time.
 func (b *bucketSums) largest() uint32 {
 	b.mu.Lock()
 	defer b.mu.Unlock()

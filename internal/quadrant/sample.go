@@ -502,12 +502,9 @@ func (s *Sampler) joinPiece(w *SampleWorker, rng *rand.Rand, out PieceSample, pc
 	weight := 1.0
 	se, w.es = f.halfChunks(t, true, E&hm, E&^hm, s.chunk, w.es, nil)
 	if len(se) > 1 {
-		// Keyed: the key from the first chunks, as countChunked.
-		var at halfCursor
-		w.ws, _ = f.appendHalfFrom(t, w.ws[:0], false, W&hm, W&^hm, &at, s.chunk)
-		at = halfCursor{}
-		w.es, _ = f.appendHalfFrom(t, w.es[:0], true, E&hm, E&^hm, &at, s.chunk)
-		K := chunkKey(w.ws, w.es, f.widthM+f.widthA, len(se))
+		// Keyed, as countChunked.
+		var K uint64
+		K, w.ws, w.es = f.splitKey(t, W, E, s.chunk, len(se), w.ws, w.es)
 		ve := pdep(uint64(rng.IntN(1<<bits.OnesCount64(K))), K)
 		weight = float64(uint64(1) << bits.OnesCount64(K))
 		selE = &halfSel{K: K, v: ve}

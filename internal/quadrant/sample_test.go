@@ -55,18 +55,25 @@ func TestSamplerPieces(t *testing.T) {
 	}
 }
 
+// pieceStream returns piece i's frame, east rows and row sets, with a
+// stream table holding all four of its row sets.
+func pieceStream(s *Sampler, i int) (f *frame, E uint64, rs [4]uint32, st *streamTable) {
+	id, E, _, _ := s.piece(i)
+	f = s.p.frames[s.p.units[id].Frame]
+	rs = f.splitRows(E)
+	st = new(streamTable)
+	for q := range 4 {
+		st.set(f, q, rs[q])
+	}
+	return f, E, rs, st
+}
+
 // chunkedPairs returns the pairs of half-boards that a count joins for
 // piece i of s in chunks of chunk half-boards (countChunked), as
 // RunPiece reports them (without the piece's weights).
 func chunkedPairs(s *Sampler, i, chunk int) uint64 {
-	id, E, _, _ := s.piece(i)
-	f := s.p.frames[s.p.units[id].Frame]
-	var w worker
-	w.st = new(streamTable)
-	r := f.splitRows(E)
-	for q := range 4 {
-		w.st.set(f, q, r[q])
-	}
+	f, E, r, st := pieceStream(s, i)
+	w := worker{st: st}
 	w.countChunked(f, &w.st.t, r, f.rows^E, E, f.widthM+f.widthA, chunk)
 	return w.pairs
 }
@@ -293,14 +300,9 @@ func largestPiece(t *testing.T, s *Sampler) int {
 // placement might not fit).
 func TestHalfChunks(t *testing.T) {
 	for n := 12; n <= 15; n++ {
-		p, s := newTestSampler(t, n)
+		_, s := newTestSampler(t, n)
 		for i := 0; i < s.Pieces(); i += 7 {
-			id, E, _, _ := s.piece(i)
-			f := p.frames[p.units[id].Frame]
-			var st streamTable
-			for q, r := range f.splitRows(E) {
-				st.set(f, q, r)
-			}
+			f, E, _, st := pieceStream(s, i)
 			hm := uint64(1)<<f.h - 1
 			for _, half := range []struct {
 				east     bool
@@ -358,14 +360,9 @@ func longestInner(f *frame, t *projTable, east bool, top, bot uint64) int {
 func TestHalfSel(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for n := 12; n <= 14; n++ {
-		p, s := newTestSampler(t, n)
+		_, s := newTestSampler(t, n)
 		for i := 0; i < s.Pieces(); i += 11 {
-			id, E, _, _ := s.piece(i)
-			f := p.frames[p.units[id].Frame]
-			var st streamTable
-			for q, rs := range f.splitRows(E) {
-				st.set(f, q, rs)
-			}
+			f, E, _, st := pieceStream(s, i)
 			hm := uint64(1)<<f.h - 1
 			d := f.widthM + f.widthA
 			K := uint64(0)
@@ -422,17 +419,11 @@ func TestHalfSel(t *testing.T) {
 // joins fewer pairs than the whole lists make.
 func TestKeyedChunks(t *testing.T) {
 	for n := 12; n <= 14; n++ {
-		p, s := newTestSampler(t, n)
+		_, s := newTestSampler(t, n)
 		keyed := 0
 		for i := 0; i < s.Pieces(); i += 5 {
-			id, E, _, _ := s.piece(i)
-			f := p.frames[p.units[id].Frame]
-			var w worker
-			w.st = new(streamTable)
-			rs := f.splitRows(E)
-			for q := range 4 {
-				w.st.set(f, q, rs[q])
-			}
+			f, E, rs, st := pieceStream(s, i)
+			w := worker{st: st}
 			hm := uint64(1)<<f.h - 1
 			d := f.widthM + f.widthA
 			W := f.rows ^ E

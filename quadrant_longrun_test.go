@@ -89,7 +89,7 @@ func TestQuadrantShardsVerify(t *testing.T) {
 	}
 }
 
-// TestShardsMixedMethods: bitboard and quadrant records of the same N and
+// TestShardsMixedMethods: kernel and join records of the same N and
 // M never merge, whatever the order.
 func TestShardsMixedMethods(t *testing.T) {
 	q := countShards(t, MethodJoin, 12, 3, 1, "q%v")

@@ -23,7 +23,10 @@ total (128-bit). Records of the quadrant join (count -total-only from
 N = 18, or -method join) hold totals only, and so does their merge;
 records of the kernel and of the quadrant join never merge together. A
 missing, duplicated or mismatched shard, or a mix of methods, is an error
-that names it and its file (exit 1); an unreadable record exits 2.
+that names it and its file (exit 1), given at the file that brings it,
+before the files after it are read; an unreadable record exits 2, and so
+does a file (or standard input) that repeats a shard or holds records of
+two counts, at the record that does.
 
 Before adding up, every unit's result is checked against what its unit
 can hold (see "Trust" in docs/LONG-COUNTS.md), and a merge of the kernel's records

@@ -17,7 +17,7 @@ import (
 // held every copy until the input ended (the review's defect 1).
 func TestReadAllRepeatedShard(t *testing.T) {
 	b, _ := json.Marshal(record(t, 1, 3))
-	in := testio.Repeat(string(b)+"\n", 64<<20)
+	in := testio.Repeat(string(b)+"\n", 8<<20)
 	_, err := ReadAll(context.Background(), in)
 	if want := "record 2: bad shard record: shard 1/3 again: record 1 is shard 1/3 too"; !errors.Is(err, ErrRecord) || !strings.Contains(err.Error(), want) {
 		t.Errorf("ReadAll(a record repeated) = %v; want %q", err, want)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/nqueens/nqueens"
 )
@@ -125,6 +126,9 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 	if *recompute < 0 || *workers < 0 {
 		return usagef("-recompute and -workers must be 0 or more")
 	}
+	if i := slices.Index(files, "-"); i >= 0 && slices.Contains(files[i+1:], "-") {
+		return usagef("- is given twice: standard input can be read once")
+	}
 	var (
 		recs    []nqueens.ShardRecord
 		indexes = map[int]bool{} // the shard indexes of recs
@@ -142,7 +146,7 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 			return err
 		case err != nil:
-			return fmt.Errorf("reading %s: %w", source, err)
+			return fmt.Errorf("reading %s: %w", source, pathErr(err))
 		}
 		if !oneCount(recs, r, indexes) {
 			// A second copy of a shard, or a record of another count:

@@ -134,7 +134,7 @@ func readOnePlacement(ctx context.Context, e *env, name string, maxN int) (nquee
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return nil, nil, err
 		}
-		return nil, nil, fmt.Errorf("reading %s: %w", source, err)
+		return nil, nil, fmt.Errorf("reading %s: %w", source, pathErr(err))
 	}
 	if !sc.Scan(ctx) {
 		return fail(sc.Err())

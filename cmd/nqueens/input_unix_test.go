@@ -105,3 +105,19 @@ func TestFIFOWithoutWriter(t *testing.T) {
 		}
 	}
 }
+
+// TestReadErrorNamedOnce: a file that opens but cannot be read is a
+// failure (exit 3) whose line names it once ("reading /proc/self/mem:
+// read /proc/self/mem: input/output error" named it twice).
+func TestReadErrorNamedOnce(t *testing.T) {
+	const name = "/proc/self/mem"
+	if _, err := os.Stat(name); err != nil {
+		t.Skipf("%s: %v", name, err)
+	}
+	for _, cmd := range []string{"check", "show", "merge"} {
+		_, errs, code := cli(t, "", cmd, name)
+		if code != 3 || strings.Count(errs, name) != 1 || !strings.HasPrefix(errs, "nqueens "+cmd+": reading "+name+": ") {
+			t.Errorf("nqueens %s %s: exit %d, %q; want 3 and the name once", cmd, name, code, errs)
+		}
+	}
+}

@@ -104,3 +104,13 @@ func TestMergeFieldMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeStdinTwice: "-" given twice is refused before anything is
+// read (the second read found nothing: "standard input: bad shard
+// record: no record").
+func TestMergeStdinTwice(t *testing.T) {
+	want := "nqueens merge: - is given twice: standard input can be read once\n"
+	if _, errs, code := cli(t, "{}", "merge", "-", "x.json", "-"); code != exitUsage || errs != want {
+		t.Errorf("nqueens merge - x.json -: exit %d, %q; want %d, %q", code, errs, exitUsage, want)
+	}
+}

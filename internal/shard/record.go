@@ -333,7 +333,7 @@ func headerFirst(r *Record, seen map[string]bool) error {
 		// Also keeps copies × MaxUnits, and copies × a plan's units,
 		// far from overflowing.
 		return fmt.Errorf("%w: %s: replicas = %d: want 1 ≤ R ≤ M (each unit's R copies go to different shards) and R ≤ %d", ErrRecord, r.Name(), r.Replicas, MaxUnits)
-	case r.Shards > copies*MaxUnits:
+	case int64(r.Shards) > int64(copies)*MaxUnits:
 		return fmt.Errorf("%w: shards = %d: more than %d × %d units, the most any plan has", ErrRecord, r.Shards, copies, MaxUnits)
 	}
 	return nil
@@ -907,7 +907,7 @@ func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merg
 	// The assignment holds copies × the plan's units: computed only
 	// when the records hold nearly as many (all but a plan's units),
 	// so that its size is bounded by theirs, not by R alone.
-	if whole := copies * len(p.Costs); whole > held+len(p.Costs) {
+	if whole := int64(copies) * int64(len(p.Costs)); whole > int64(held+len(p.Costs)) {
 		return Merged{}, fmt.Errorf("%w: the %d records hold %d units, but %d shards with %s of the plan's %d units hold %d: records were cut or edited",
 			ErrSet, m, held, m, copiesOf(copies), len(p.Costs), whole)
 	}

@@ -38,9 +38,9 @@ func (s *stream) add(r *Record, k, planUnits int) error {
 	if prev, ok := s.seen[r.Shard]; ok {
 		return fmt.Errorf("%w: %s again: record %d is %s too; an input holds each shard once", ErrRecord, r.Name(), prev, r.Name())
 	}
-	// Header checks (headerFirst) keep both factors below 2^21: no
-	// overflow.
-	if limit := f.Copies() * planUnits; r.UnitsDone > limit-s.units {
+	// Header checks (headerFirst) keep both factors at most 2^21: the
+	// product fits 64 bits (not always int, on 32-bit machines).
+	if limit := int64(f.Copies()) * int64(planUnits); int64(r.UnitsDone) > limit-int64(s.units) {
 		return fmt.Errorf("%w: %s: units_done = %d, and the records before it hold %d units: more than the %d of a whole count (%s of the plan's %d units)",
 			ErrRecord, r.Name(), r.UnitsDone, s.units, limit, copiesOf(f.Copies()), planUnits)
 	}

@@ -96,7 +96,7 @@ func TestFIFOWithoutWriter(t *testing.T) {
 					t.Errorf("nqueens %s FIFO, %v: exit %d, %q; want %d, %q", cmd, sig, code, errb.String(), 128+int(sig), want)
 				}
 			case <-time.After(2 * time.Second):
-				t.Errorf("nqueens %s FIFO: still waiting for a writer 2 s after %v", cmd, sig)
+				t.Fatalf("nqueens %s FIFO: still waiting for a writer 2 s after %v", cmd, sig)
 			}
 			// A writer ends the open left waiting; its file is closed.
 			if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {

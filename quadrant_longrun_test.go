@@ -89,7 +89,7 @@ func TestQuadrantShardsVerify(t *testing.T) {
 	}
 }
 
-// TestShardsMixedMethods: bitboard and quadrant records of the same N and
+// TestShardsMixedMethods: kernel and join records of the same N and
 // M never merge, whatever the order.
 func TestShardsMixedMethods(t *testing.T) {
 	q := countShards(t, MethodJoin, 12, 3, 1, "q%v")
@@ -99,8 +99,8 @@ func TestShardsMixedMethods(t *testing.T) {
 		recs []ShardRecord
 		want string
 	}{
-		{"bitboard first", []ShardRecord{b[0], q[1], b[2]}, "q1/3 (shard 1/3) is a shard of method quadrant, but s0/3 (shard 0/3) is of method bitboard"},
-		{"quadrant first", []ShardRecord{q[0], q[1], b[2]}, "s2/3 (shard 2/3) is a shard of method bitboard, but q0/3 (shard 0/3) is of method quadrant"},
+		{"kernel first", []ShardRecord{b[0], q[1], b[2]}, "q1/3 (shard 1/3) is a shard of method join, but s0/3 (shard 0/3) is of method kernel"},
+		{"join first", []ShardRecord{q[0], q[1], b[2]}, "s2/3 (shard 2/3) is a shard of method kernel, but q0/3 (shard 0/3) is of method join"},
 	} {
 		if _, err := MergeShards(tc.recs); !errors.Is(err, ErrShard) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: MergeShards error = %v; want ErrShard with %q", tc.name, err, tc.want)

@@ -277,7 +277,9 @@ func fromBig(b *big.Int) (Uint128, bool) {
 }
 
 // ReadShardRecords reads and checks the shard records of r, in bounded
-// memory; source names r in errors.
+// memory: r holds the records of one count, each shard at most once (a
+// repeat or another count is refused at its header); source names r in
+// errors.
 func ReadShardRecords(ctx context.Context, r io.Reader, source string) ([]ShardRecord, error) {
 	recs, err := shard.ReadAllFor(ctx, r, run.HeaderCheck(map[run.PlanKey]shard.Plan{}))
 	if errors.Is(err, shard.ErrRecord) {

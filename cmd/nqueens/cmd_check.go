@@ -174,7 +174,7 @@ func (t *tally) fail(err error, source string) error {
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return err
 	}
-	return fmt.Errorf("reading %s: %w", source, err)
+	return fmt.Errorf("reading %s: %w", source, pathErr(err))
 }
 
 // end prints the last line.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/nqueens/nqueens"
 )
@@ -23,7 +24,10 @@ total (128-bit). Records of the quadrant join (count -total-only from
 N = 18, or -method join) hold totals only, and so does their merge;
 records of the kernel and of the quadrant join never merge together. A
 missing, duplicated or mismatched shard, or a mix of methods, is an error
-that names it and its file (exit 1); an unreadable record exits 2.
+that names it and its file (exit 1), given at the file that brings it,
+before the files after it are read; an unreadable record exits 2, and so
+does a file (or standard input) that repeats a shard or holds records of
+two counts, at the record that does.
 
 Before adding up, every unit's result is checked against what its unit
 can hold (see "Trust" in docs/LONG-COUNTS.md), and a merge of the kernel's records
@@ -73,6 +77,27 @@ type mergeJSON struct {
 	Escape *float64 `json:"escape,omitempty"`
 }
 
+// oneCount reports whether the records r of a file can join recs, the
+// records of the files before it, in one count: the same count as
+// recs[0], and shards that none of recs holds (shards: their indexes,
+// to which it adds r's). Each file holds at most M records of its first
+// record's count (nqueens.ReadShardRecords), so merge holds at most M
+// records in all, whatever it is given.
+func oneCount(recs, r []nqueens.ShardRecord, shards map[int]bool) bool {
+	if len(recs) == 0 && len(r) > 0 {
+		recs = r[:1]
+	}
+	f := recs[0]
+	for _, x := range r {
+		if x.N != f.N || x.Method != f.Method || x.Version != f.Version || x.Plan != f.Plan ||
+			x.Shard.Count != f.Shard.Count || max(x.Shard.Replicas, 1) != max(f.Shard.Replicas, 1) || shards[x.Shard.Index] {
+			return false
+		}
+		shards[x.Shard.Index] = true
+	}
+	return true
+}
+
 // escape is the probability that a single wrong unit among units is not
 // among k drawn without replacement: (units − k)/units.
 func escape(units, k int) float64 {
@@ -101,7 +126,13 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 	if *recompute < 0 || *workers < 0 {
 		return usagef("-recompute and -workers must be 0 or more")
 	}
-	var recs []nqueens.ShardRecord
+	if i := slices.Index(files, "-"); i >= 0 && slices.Contains(files[i+1:], "-") {
+		return usagef("- is given twice: standard input can be read once")
+	}
+	var (
+		recs    []nqueens.ShardRecord
+		indexes = map[int]bool{} // the shard indexes of recs
+	)
 	for _, name := range files {
 		in, source, closeIn, err := openInput(ctx, e, name)
 		if err != nil {
@@ -115,7 +146,14 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 			return err
 		case err != nil:
-			return fmt.Errorf("reading %s: %w", source, err)
+			return fmt.Errorf("reading %s: %w", source, pathErr(err))
+		}
+		if !oneCount(recs, r, indexes) {
+			// A second copy of a shard, or a record of another count:
+			// refused at once, with the words of the whole set's check.
+			if _, err := nqueens.MergeShards(append(recs, r...)); err != nil {
+				return answerNo(err.Error())
+			}
 		}
 		recs = append(recs, r...)
 	}

@@ -134,7 +134,7 @@ func readOnePlacement(ctx context.Context, e *env, name string, maxN int) (nquee
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return nil, nil, err
 		}
-		return nil, nil, fmt.Errorf("reading %s: %w", source, err)
+		return nil, nil, fmt.Errorf("reading %s: %w", source, pathErr(err))
 	}
 	if !sc.Scan(ctx) {
 		return fail(sc.Err())
@@ -151,16 +151,27 @@ func readOnePlacement(ctx context.Context, e *env, name string, maxN int) (nquee
 }
 
 // readPlacement returns the placement text of the arguments: a lone
-// argument that looks like a file name but is none is an error, anything
-// else is the placement itself.
+// argument that names something other than an input file (a directory:
+// "hf: is a directory", as "./hf" gets), or that looks like a file name
+// but is none, is an error; anything else is the placement itself.
 func readPlacement(e *env, pos []string) (string, error) {
-	if len(pos) == 1 && looksLikePath(pos[0]) {
+	if len(pos) == 1 && (looksLikePath(pos[0]) || exists(pos[0])) {
 		if err := checkInputFile(pos[0]); err != nil {
 			return "", err
 		}
 		return "", usagef("%s: not a file, pipe or device", quote.Path(pos[0])) // not reached: isFile took it
 	}
 	return strings.Join(pos, " "), nil
+}
+
+// exists reports whether s, which could be a name (see isFile), names
+// something in the file system.
+func exists(s string) bool {
+	if strings.ContainsAny(s, " ,[{\n") {
+		return false
+	}
+	_, err := os.Stat(s)
+	return err == nil
 }
 
 // looksLikePath reports whether a lone argument that is not an existing

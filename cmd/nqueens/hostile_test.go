@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nqueens/nqueens/internal/testio"
 	"github.com/nqueens/nqueens/internal/testtool"
 )
 
@@ -97,6 +98,10 @@ func TestHostileArguments(t *testing.T) {
 		{"merge 3·10^6 units", []string{"merge", "-"}, &unitStream{header: fmt.Sprintf(hdr, 3000000)}, exitUsage},
 		{"merge units first", []string{"merge", "-"}, &unitStream{header: `{"n":17,"units":[`}, exitUsage},
 		{"merge endless units", []string{"merge", "-"}, &unitStream{header: fmt.Sprintf(hdr, 2000000)}, exitUsage},
+		// yes "$(cat k0.json)" | nqueens merge -: refused at the second copy.
+		{"merge a record repeated", []string{"merge", "-"}, testio.Repeat(string(bytes.TrimSpace(rec))+"\n", 1<<30), exitUsage},
+		{"merge shards = replicas = 10^12", []string{"merge", "-"},
+			strings.NewReader(strings.Replace(string(rec), `"shards":1,`, `"shards":1000000000000,"replicas":1000000000000,`, 1)), exitUsage},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -88,12 +88,42 @@ func openInput(ctx context.Context, e *env, name string) (r io.Reader, source st
 	if err := checkInputFile(name); err != nil {
 		return nil, "", nil, err
 	}
-	f, err := os.Open(name)
+	f, err := openCtx(ctx, name)
 	if err != nil {
-		return nil, "", nil, openError(name, err)
+		return nil, "", nil, err
 	}
 	cr := newCtxReader(ctx, f)
 	return cr, name, func() { cr.Close(); f.Close() }, nil
+}
+
+// openCtx opens the file name for reading, giving up when ctx is done:
+// opening a named pipe waits for a writer, and a signal must end that
+// wait as it ends a read (the open is left to the exit; a file it opens
+// after that is closed). The errors are openError's, or ctx's.
+func openCtx(ctx context.Context, name string) (*os.File, error) {
+	type opened struct {
+		f   *os.File
+		err error
+	}
+	c := make(chan opened, 1)
+	go func() {
+		f, err := os.Open(name)
+		c <- opened{f, err}
+	}()
+	select {
+	case o := <-c:
+		if o.err != nil {
+			return nil, openError(name, o.err)
+		}
+		return o.f, nil
+	case <-ctx.Done():
+		go func() {
+			if o := <-c; o.f != nil {
+				o.f.Close()
+			}
+		}()
+		return nil, ctx.Err()
+	}
 }
 
 // isInputFile reports whether mode is that of a file a command reads:

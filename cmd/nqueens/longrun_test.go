@@ -452,7 +452,7 @@ func TestQuadrantShardMergeCLI(t *testing.T) {
 	mixed := append([]string{}, files...)
 	mixed[2] = kern
 	code, out, errs = runCLI(t, append([]string{"merge"}, mixed...)...)
-	if wantErr := kern + " (shard 2/4) is a shard of method bitboard, but " + files[0] + " (shard 0/4) is of method quadrant"; code != 1 || out != "" || !strings.Contains(errs, wantErr) || strings.Count(errs, "\n") != 1 {
+	if wantErr := kern + " (shard 2/4) is a shard of method kernel, but " + files[0] + " (shard 0/4) is of method join"; code != 1 || out != "" || !strings.Contains(errs, wantErr) || strings.Count(errs, "\n") != 1 {
 		t.Errorf("merge of mixed methods: exit %d, stdout %q, stderr %q; want exit 1 and one line with %q", code, out, errs, wantErr)
 	}
 	// A checkpoint of one method is refused by a count of the other.

@@ -26,7 +26,11 @@
 // of its unit ids, and the per-unit results, so that merge can recompute
 // any unit and compare. Parse checks that a record is consistent with
 // itself (totals are the sums of the units, the digest matches the ids);
-// Check checks a set of records against the plan.
+// Check checks a set of records against the plan. ReadAll reads the
+// records of one input a value at a time: they are of one count, each
+// shard once, so a second copy of a shard or a record of another count
+// is refused at its header, and what it holds is bounded by the first
+// record's M, R and plan.
 //
 // Records of the quadrant join (Method "quadrant") count totals only:
 // they have no unique total and their units no unique count or nodes.

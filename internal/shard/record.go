@@ -101,12 +101,17 @@ func (r *Record) Copies() int { return max(r.Replicas, 1) }
 // TotalsOnly reports whether the record's method counts totals only.
 func (r *Record) TotalsOnly() bool { return r.Method == MethodQuadrant }
 
-// MethodName returns the record's method for messages: "bitboard" for "".
+// MethodName returns the record's method for messages, by the name the
+// command gives it: "kernel" for "" and "join" for MethodQuadrant (the
+// identifiers the record format keeps); another method quoted.
 func (r *Record) MethodName() string {
-	if r.Method == "" {
-		return "bitboard"
+	switch r.Method {
+	case "":
+		return "kernel"
+	case MethodQuadrant:
+		return "join"
 	}
-	return r.Method
+	return quote.Token(r.Method)
 }
 
 // IDs returns the unit ids of r in order.
@@ -241,10 +246,14 @@ func decodeRecord(d *json.Decoder, cr *capReader, check HeaderCheck, maxValue in
 		if !ok {
 			return r, fmt.Errorf("%w: unknown field %s", ErrRecord, quote.Token(key))
 		}
-		dst := reflect.ValueOf(&r).Elem().Field(i).Addr().Interface()
 		limit()
-		if err := d.Decode(dst); err != nil {
-			return r, fieldError(key, err)
+		if err := decodeField(d, &r, i, key); err != nil {
+			return r, err
+		}
+		if key == "replicas" && r.Replicas < 1 {
+			// 0 is how Record holds one copy, and what a record without
+			// the field means; written out, it is no count's.
+			return r, fmt.Errorf("%w: replicas = %d: want 1 ≤ R ≤ M (a count without -replicas leaves the field out)", ErrRecord, r.Replicas)
 		}
 	}
 	limit()
@@ -252,6 +261,51 @@ func decodeRecord(d *json.Decoder, cr *capReader, check HeaderCheck, maxValue in
 		return r, err
 	}
 	return r, nil
+}
+
+// decodeField decodes the value of field key, Record's field i, into r.
+// The totals are read as the text of a whole number, so that an error
+// says what the record holds, not Go's types.
+func decodeField(d *json.Decoder, r *Record, i int, key string) error {
+	dst := reflect.ValueOf(r).Elem().Field(i).Addr().Interface()
+	if b, ok := dst.(**big.Int); ok {
+		var raw json.RawMessage
+		if err := d.Decode(&raw); err != nil {
+			return fieldError(key, err)
+		}
+		x, err := parseTotal(raw)
+		if err != nil {
+			return fmt.Errorf("%w: field %s: %v", ErrRecord, quote.Token(key), err)
+		}
+		*b = x
+		return nil
+	}
+	if err := d.Decode(dst); err != nil {
+		return fieldError(key, err)
+	}
+	return nil
+}
+
+// maxTotalDigits is the most digits of a total in a record: 2^128 − 1,
+// the most a count holds, has 39.
+const maxTotalDigits = 39
+
+// parseTotal reads a record's total: null (nil), or a whole number of
+// at most maxTotalDigits digits.
+func parseTotal(raw []byte) (*big.Int, error) {
+	s := string(raw)
+	if s == "null" {
+		return nil, nil
+	}
+	ok := s != "" && len(s) <= maxTotalDigits && (s == "0" || s[0] != '0')
+	for i := 0; ok && i < len(s); i++ {
+		ok = s[i] >= '0' && s[i] <= '9'
+	}
+	if !ok {
+		return nil, fmt.Errorf("want a whole number of at most %d digits, got %s", maxTotalDigits, rawOf(s))
+	}
+	x, _ := new(big.Int).SetString(s, 10)
+	return x, nil
 }
 
 // headerFields are the fields a record gives before its unit list, as
@@ -275,7 +329,11 @@ func headerFirst(r *Record, seen map[string]bool) error {
 		return fmt.Errorf("%w: shard %d of %d: want 0 ≤ shard < shards", ErrRecord, r.Shard, r.Shards)
 	case r.UnitsDone < 0 || r.UnitsDone > MaxUnits:
 		return fmt.Errorf("%w: units_done = %d: want 0 to %d (the largest plan's units)", ErrRecord, r.UnitsDone, MaxUnits)
-	case r.Shards > copies*MaxUnits:
+	case copies > r.Shards || copies > MaxUnits:
+		// Also keeps copies × MaxUnits, and copies × a plan's units,
+		// far from overflowing.
+		return fmt.Errorf("%w: %s: replicas = %d: want 1 ≤ R ≤ M (each unit's R copies go to different shards) and R ≤ %d", ErrRecord, r.Name(), r.Replicas, MaxUnits)
+	case int64(r.Shards) > int64(copies)*MaxUnits:
 		return fmt.Errorf("%w: shards = %d: more than %d × %d units, the most any plan has", ErrRecord, r.Shards, copies, MaxUnits)
 	}
 	return nil
@@ -340,12 +398,61 @@ func fieldError(key string, err error) error {
 		if te.Field != "" {
 			f += "." + te.Field
 		}
-		return fmt.Errorf("%w: field %s: a JSON %s, not %s", ErrRecord, quote.Token(f), te.Value, te.Type)
+		return fmt.Errorf("%w: field %s: want %s, got %s", ErrRecord, quote.Token(f), wantOf(te.Type), gotOf(te.Value))
 	}
 	if errors.Is(err, ErrRecord) || isReadError(err) {
 		return err
 	}
 	return fmt.Errorf("%w: field %s: %s", ErrRecord, quote.Token(key), quote.Message(err.Error()))
+}
+
+// wantOf says what a field of Go type t holds: "a whole number from 0
+// to 18446744073709551615" for a uint64.
+func wantOf(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int64:
+		return "a whole number of at most 18 digits" // what int holds on 64 bits, and more than any field needs
+	case reflect.Uint64:
+		return "a whole number from 0 to 18446744073709551615"
+	case reflect.String:
+		return "a string"
+	}
+	return "a record's field" // not reached: Record and Unit hold no other kind
+}
+
+// gotOf words the Value of a json.UnmarshalTypeError: a number as it is
+// written ("1e400"), else the kind of value ("a string").
+func gotOf(v string) string {
+	if n, ok := strings.CutPrefix(v, "number "); ok {
+		return rawOf(n)
+	}
+	switch v {
+	case "array", "object":
+		return "an " + v
+	}
+	return "a " + v
+}
+
+// rawOf words the text of a JSON value for a message (printable ASCII,
+// as capReader lets through): a number or a string as written, cut to
+// quote.Max bytes; an array, object or boolean by its kind.
+func rawOf(s string) string {
+	switch {
+	case s == "":
+		return "nothing"
+	case s[0] == '[':
+		return "an array"
+	case s[0] == '{':
+		return "an object"
+	case s == "true" || s == "false":
+		return "a boolean"
+	case len(s) > quote.Max:
+		s = s[:quote.Max] + "…"
+	}
+	if s[0] == '"' {
+		return "the string " + s
+	}
+	return s
 }
 
 // isReadError reports whether err is capReader's, or the input's end.
@@ -441,7 +548,12 @@ func (c *capReader) Read(p []byte) (int, error) {
 // each a value at a time: it fails at the first bad record (at the first
 // bad unit), holds one value's text at a time (MaxValue bytes, MaxUnits
 // units a record), skips a UTF-8 byte order mark at the start, and checks
-// ctx between records. An error of r is returned as is.
+// ctx between records. The records of one input are of one count, each
+// shard at most once (the first record's M, and R copies of its plan's
+// units in all): a record of another count, a second copy of a shard or
+// one unit too many is refused at its header, so that what ReadAll holds
+// is bounded by what the first record says. An error of r is returned
+// as is.
 func ReadAll(ctx context.Context, r io.Reader) ([]Record, error) {
 	return readAll(ctx, r, MaxValue, maxBlank, nil)
 }
@@ -467,15 +579,31 @@ func readAll(ctx context.Context, r io.Reader, maxValue int64, maxBlank int, che
 	}
 	cr := &capReader{r: br, maxBlank: maxBlank}
 	d := newDecoder(cr)
-	var out []Record
+	var (
+		out    []Record
+		st     stream
+		k      int
+		headed bool // record k's header was checked
+	)
+	header := func(r *Record) (int, error) {
+		headed = true
+		m := MaxUnits
+		if check != nil {
+			var err error
+			if m, err = check(r); err != nil {
+				return 0, err
+			}
+		}
+		return m, st.add(r, k, m)
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		k := len(out) + 1
+		k, headed = len(out)+1, false
 		// White space before a record is bounded by maxBlank alone.
 		cr.limit = d.InputOffset() + int64(maxBlank) + maxValue
-		rec, err := decodeRecord(d, cr, check, maxValue)
+		rec, err := decodeRecord(d, cr, header, maxValue)
 		if err == io.EOF && cr.err == nil {
 			break
 		}
@@ -488,6 +616,11 @@ func readAll(ctx context.Context, r io.Reader, maxValue int64, maxBlank int, che
 		}
 		if err := rec.Check(); err != nil {
 			return nil, fmt.Errorf("record %d: %w", k, err)
+		}
+		if !headed { // a record without a unit list
+			if _, err := header(&rec); err != nil {
+				return nil, fmt.Errorf("record %d: %w", k, err)
+			}
 		}
 		out = append(out, rec)
 	}
@@ -551,7 +684,7 @@ func (r *Record) Check() error {
 		return bad("%s: no solutions or unique total", r.Name())
 	case r.Unique != nil && r.TotalsOnly():
 		return bad("%s: method %s counts totals only, but the record has a unique total", r.Name(), r.Method)
-	case r.Replicas < 0 || r.Replicas > r.Shards:
+	case r.Replicas < 0 || r.Replicas > r.Shards || r.Replicas > MaxUnits:
 		return bad("%s: replicas = %d: want 1 ≤ R ≤ M (each unit's R copies go to different shards)", r.Name(), r.Replicas)
 	}
 	for i, u := range r.Units {
@@ -735,21 +868,26 @@ func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merg
 	if err := CheckCount(len(p.Costs), m, copies); err != nil {
 		return Merged{}, fmt.Errorf("%w: %s (%s): %w", ErrSet, first.Source, first.Name(), err)
 	}
-	seen := make([]*Named, m)
+	// Nothing is sized by m before the records are seen to be m
+	// distinct shards: m comes from a record.
+	byShard := make(map[int]*Named, len(recs))
+	held := 0 // the units of recs
 	for i := range recs {
 		r := &recs[i]
-		if prev := seen[r.Shard]; prev != nil {
+		if r.Shard < 0 || r.Shard >= m { // Record.Check refuses it first
+			return Merged{}, fmt.Errorf("%w: %s (%s): want 0 ≤ I < M", ErrSet, r.Name(), r.Source)
+		}
+		if prev := byShard[r.Shard]; prev != nil {
 			return Merged{}, fmt.Errorf("%w: %s is given twice: %s and %s", ErrSet, r.Name(), prev.Source, r.Source)
 		}
-		seen[r.Shard] = r
+		byShard[r.Shard] = r
+		held += len(r.Units)
 	}
 	var missing []string
-	absent := 0
-	for i, r := range seen {
-		if r == nil {
-			if absent++; absent <= 10 { // name the first few, not every one of a large M
-				missing = append(missing, strconv.Itoa(i))
-			}
+	absent := m - len(byShard)
+	for i := 0; i < m && len(missing) < min(absent, 10); i++ { // name the first few, not every one of a large M
+		if byShard[i] == nil {
+			missing = append(missing, strconv.Itoa(i))
 		}
 	}
 	if absent > len(missing) {
@@ -761,6 +899,17 @@ func Check(recs []Named, planFor func(method string, n int) (Plan, error)) (Merg
 			more = " (with replicas too, every shard is needed: its units' other copies are checked against it)"
 		}
 		return Merged{}, fmt.Errorf("%w: missing shard %s of %d (have %d of %d)%s", ErrSet, strings.Join(missing, ", "), m, m-absent, m, more)
+	}
+	seen := make([]*Named, m) // m = len(recs)
+	for i, r := range byShard {
+		seen[i] = r
+	}
+	// The assignment holds copies × the plan's units: computed only
+	// when the records hold nearly as many (all but a plan's units),
+	// so that its size is bounded by theirs, not by R alone.
+	if whole := int64(copies) * int64(len(p.Costs)); whole > int64(held+len(p.Costs)) {
+		return Merged{}, fmt.Errorf("%w: the %d records hold %d units, but %d shards with %s of the plan's %d units hold %d: records were cut or edited",
+			ErrSet, m, held, m, copiesOf(copies), len(p.Costs), whole)
 	}
 	var want [][]int
 	if p.Assign != nil {

@@ -261,7 +261,7 @@ func TestTotalsOnly(t *testing.T) {
 	}
 	// Methods are never mixed, even when everything else would fit.
 	mixed := []Named{set[0], {record(t, 1, 3), "k1"}, set[1]}
-	if _, err := Check(mixed, testPlan); !errors.Is(err, ErrSet) || !strings.Contains(err.Error(), "k1 (shard 1/3) is a shard of method bitboard, but q0 (shard 0/3) is of method quadrant") {
+	if _, err := Check(mixed, testPlan); !errors.Is(err, ErrSet) || !strings.Contains(err.Error(), "k1 (shard 1/3) is a shard of method kernel, but q0 (shard 0/3) is of method join") {
 		t.Errorf("Check(mixed methods) error = %v; want ErrSet naming both methods", err)
 	}
 	var asked string
@@ -363,8 +363,9 @@ func FuzzReadAll(f *testing.F) {
 // TestReadAllBadByte: a byte no record holds is named with its record,
 // even when it comes after a good record in the same read.
 func TestReadAllBadByte(t *testing.T) {
-	b, _ := json.Marshal(New("", 8, "v", "p", 0, 1, []Unit{{0, 5, 1, 9}}))
-	in := append(append(append([]byte{}, b...), "\n"...), b...)
+	b, _ := json.Marshal(New("", 8, "v", "p", 0, 2, []Unit{{0, 5, 1, 9}}))
+	b1, _ := json.Marshal(New("", 8, "v", "p", 1, 2, []Unit{{1, 5, 1, 9}}))
+	in := append(append(append([]byte{}, b...), "\n"...), b1...)
 	in = append(in, "\n{\"n\":\xff}\n"...)
 	_, err := ReadAll(context.Background(), bytes.NewReader(in))
 	want := fmt.Sprintf("record 3: bad shard record: byte %d: '\\xff' cannot appear in a record", 2*len(b)+2+6)

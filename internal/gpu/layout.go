@@ -23,6 +23,10 @@ const (
 	// 3..1 push nothing.
 	maxTaskLevel = stackLevels + 3
 
+	// BlockSize is the number of threads of a block a launch must
+	// use (NQ_BLOCK).
+	BlockSize = blockSize
+
 	// MaxN is the largest board the device code counts: a row is a
 	// 32-bit word.
 	MaxN = 32

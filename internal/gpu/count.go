@@ -2,7 +2,11 @@ package gpu
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nqueens/nqueens/internal/kernel"
@@ -26,6 +30,9 @@ type Options struct {
 	// multiprocessor); threads take tasks from a shared counter, so
 	// more blocks than fit at once only wait.
 	Blocks int
+	// Workers is the number of goroutines that expand units on the
+	// host (default GOMAXPROCS).
+	Workers int
 }
 
 // DefaultMaxMemory is the device memory Count uses by default.
@@ -91,7 +98,11 @@ func Count(ctx context.Context, dev Device, p *kernel.Plan, todo []int, opt Opti
 	if err != nil {
 		return err
 	}
-	c := &counter{dev: dev, p: p, mem: m, grid: grid, launchTime: lt, done: done}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	c := &counter{dev: dev, p: p, mem: m, grid: grid, launchTime: lt, workers: workers, done: done}
 	if err := c.alloc(); err != nil {
 		c.free()
 		return err
@@ -134,6 +145,7 @@ type counter struct {
 	mem        memPlan
 	grid       int
 	launchTime time.Duration
+	workers    int
 	done       func(i int, r kernel.UnitResult)
 
 	units, tasks, results, next Buffer
@@ -176,36 +188,70 @@ func (c *counter) free() error {
 	return first
 }
 
-// run expands the units of todo into batches that fit the memory plan
-// and counts each batch.
+// expandChunk is the number of units expanded together, on up to
+// Options.Workers goroutines, while no batch is being counted.
+const expandChunk = 256
+
+// run expands the units of todo, expandChunk at a time on c.workers
+// goroutines, into batches that fit the memory plan, and counts each
+// batch.
 func (c *counter) run(ctx context.Context, todo []int, depth int) error {
 	c.chunk = 4 * c.grid * blockSize
-	for _, id := range todo {
-		if err := ctx.Err(); err != nil {
-			return err
+	var ready []batch // expanded units (one each), in the order of todo
+	next := 0         // the next unit of todo to expand
+	for {
+		c.b.reset()
+		for len(c.b.ids) < c.mem.maxUnits {
+			if len(ready) == 0 {
+				if next == len(todo) {
+					break
+				}
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				chunk := todo[next:min(next+expandChunk, len(todo))]
+				var err error
+				if ready, err = expandUnits(c.p, chunk, depth, c.mem.maxTasks, c.workers); err != nil {
+					return err
+				}
+				next += len(chunk)
+			}
+			if len(c.b.tasks)+len(ready[0].tasks) > c.mem.maxTasks {
+				break
+			}
+			c.b.merge(&ready[0])
+			ready = ready[1:]
 		}
-		if err := c.b.add(c.p, id, depth); err != nil {
-			return err
+		if len(c.b.ids) == 0 {
+			return nil
 		}
-		if len(c.b.tasks) <= c.mem.maxTasks && len(c.b.ids) <= c.mem.maxUnits {
-			continue
-		}
-		if len(c.b.ids) == 1 {
-			return fmt.Errorf("unit %d has %d sub-tasks at depth %d; the device memory bound leaves room for %d", id, len(c.b.tasks), depth, c.mem.maxTasks)
-		}
-		c.b.drop()
 		if err := c.batch(ctx); err != nil {
 			return err
 		}
-		c.b.reset()
-		if err := c.b.add(c.p, id, depth); err != nil {
-			return err
-		}
-		if len(c.b.tasks) > c.mem.maxTasks {
-			return fmt.Errorf("unit %d has %d sub-tasks at depth %d; the device memory bound leaves room for %d", id, len(c.b.tasks), depth, c.mem.maxTasks)
-		}
 	}
-	return c.batch(ctx)
+}
+
+// expandUnits expands each unit of ids (at most limit tasks each) into
+// a batch of its own, on up to workers goroutines.
+func expandUnits(p *kernel.Plan, ids []int, depth, limit, workers int) ([]batch, error) {
+	out := make([]batch, len(ids))
+	errs := make([]error, len(ids))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, min(workers, len(ids))) {
+		wg.Go(func() {
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(ids) {
+					return
+				}
+				out[k].limit = limit
+				errs[k] = out[k].add(p, ids[k], depth)
+			}
+		})
+	}
+	wg.Wait()
+	return out, errors.Join(errs...)
 }
 
 // batch counts the units of c.b: it copies them and their tasks to

@@ -250,7 +250,7 @@ func TestCountMemoryPlan(t *testing.T) {
 		t.Fatalf("unit 0 of n = 14 at depth 6 has only %d tasks", len(b.tasks))
 	}
 	_, _, err = countFake(t, new(fakeDevice), p, []int{0}, Options{MaxMemory: budget, Depth: 6})
-	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%d sub-tasks", len(b.tasks))) {
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("unit 0 has more than %d sub-tasks", len(b.tasks)-1)) {
 		t.Errorf("a unit of %d tasks in room for %d: Count = %v; want an error naming them", len(b.tasks), len(b.tasks)-1, err)
 	}
 }

@@ -16,6 +16,12 @@ type batch struct {
 	tasks []task    // in unit order
 	end   []int     // end[k]: one past the last task of unit k
 	host  []count   // what the host's expansion of unit k counted
+
+	// limit, if not 0, is the most tasks add lets one unit have: it
+	// stops expanding past it and fails, so that a unit too large for
+	// the device's memory costs no more host memory than that.
+	limit int
+	over  bool // the unit being expanded passed limit
 }
 
 // reset empties b, keeping its memory.
@@ -42,6 +48,13 @@ func taskLevel(m, depth int) int {
 	return min(max(m-depth, 3), maxTaskLevel, m)
 }
 
+// tooMany is the error of add for a unit with more than limit tasks.
+type tooMany struct{ id, depth, limit int }
+
+func (e *tooMany) Error() string {
+	return fmt.Sprintf("unit %d has more than %d sub-tasks at depth %d, the most the device memory bound leaves room for", e.id, e.limit, e.depth)
+}
+
 // add appends unit id of p, expanded on the host down to
 // taskLevel(m, depth): each placement of the rows above that level
 // that the search would reach becomes a task. The rows placed count
@@ -62,10 +75,17 @@ func (b *batch) add(p *kernel.Plan, id, depth int) error {
 	b.ids = append(b.ids, id)
 	b.units = append(b.units, u)
 	var h count
+	start := len(b.tasks)
+	b.over = false
 	if s.M == 0 {
 		h.sols = 1 // the border queens fill the board (n = 4)
 	} else {
 		b.expand(&u, k, s.M, taskLevel(s.M, depth), u.col, 0, 0, ^(u.col | u.mask[s.M]), &h)
+	}
+	if b.over {
+		b.tasks = b.tasks[:start]
+		b.ids, b.units = b.ids[:k], b.units[:k]
+		return &tooMany{id, depth, b.limit}
 	}
 	b.host = append(b.host, h)
 	b.end = append(b.end, len(b.tasks))
@@ -77,8 +97,15 @@ func (b *batch) add(p *kernel.Plan, id, depth int) error {
 // f, adding the nodes of those rows to h and a task for each row of
 // level target entered.
 func (b *batch) expand(u *devUnit, k uint32, j, target int, c, l, r, f uint32, h *count) {
+	if b.over {
+		return
+	}
 	if j == target {
 		if f != 0 {
+			if b.limit > 0 && len(b.tasks)-b.first(int(k)) >= b.limit {
+				b.over = true
+				return
+			}
 			b.tasks = append(b.tasks, task{unit: k, level: uint32(j), col: c, ld: l, rd: r, free: f})
 		}
 		return
@@ -104,12 +131,29 @@ func (b *batch) expand(u *devUnit, k uint32, j, target int, c, l, r, f uint32, h
 	}
 }
 
-// first returns the index of unit k's first task.
+// first returns the index of unit k's first task (for the unit being
+// added, k = len(b.end), the end of the tasks before it).
 func (b *batch) first(k int) int {
 	if k == 0 {
 		return 0
 	}
 	return b.end[k-1]
+}
+
+// merge appends the units of o, and their tasks, to b.
+func (b *batch) merge(o *batch) {
+	base := uint32(len(b.units))
+	off := len(b.tasks)
+	b.ids = append(b.ids, o.ids...)
+	b.units = append(b.units, o.units...)
+	b.host = append(b.host, o.host...)
+	for _, e := range o.end {
+		b.end = append(b.end, e+off)
+	}
+	for _, t := range o.tasks {
+		t.unit += base
+		b.tasks = append(b.tasks, t)
+	}
 }
 
 // finish returns unit k's result from counts, the counts of the batch's

@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"encoding/binary"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -112,5 +113,25 @@ func TestHostBuild(t *testing.T) {
 				t.Fatalf("n=%d: unit %d = %+v, %v; want %+v", n, id, got, err, want)
 			}
 		}
+	}
+}
+
+// TestHostDeepTask checks that the device code counts nothing for a
+// task that starts above the levels its stack holds, and that the
+// host refuses that count (a task's own row has free squares).
+func TestHostDeepTask(t *testing.T) {
+	p, _ := kernel.NewPlan(8)
+	var b batch
+	if err := b.add(p, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	b.tasks = []task{{unit: 0, level: maxTaskLevel + 1, col: ^uint32(0xff), free: 0xff}}
+	b.end[0] = 1
+	counts := runHost(t, &b, 1)
+	if err := counts[0].check(&b.tasks[0]); err == nil {
+		t.Errorf("a task of level %d: the device returned %+v and the host took it", maxTaskLevel+1, counts[0])
+	}
+	if _, err := b.finish(p, 0, counts); !errors.Is(err, kernel.ErrImplausible) {
+		t.Errorf("finish = %v; want ErrImplausible", err)
 	}
 }

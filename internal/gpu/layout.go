@@ -9,8 +9,8 @@ import (
 )
 
 // The device code's constants and record layouts (device/count.cu),
-// little-endian. TestLayout checks them against the C compiler's view
-// of the same structs (host_main refuses other sizes).
+// little-endian. The host build (host_main.c, run by TestHostBuild)
+// refuses structs of other sizes, and counts what this package writes.
 const (
 	levels      = 32  // NQ_LEVELS: levels 1..30 of a unit of n ≤ 32
 	blockSize   = 128 // NQ_BLOCK: threads of a block

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -73,5 +74,24 @@ func TestPTXRegenerate(t *testing.T) {
 	}
 	if string(got) != ptxSource {
 		t.Error("scripts/gen-ptx.sh makes a count.ptx other than the embedded one: run it and commit the result")
+	}
+}
+
+// TestDeviceConstants checks that the constants of device/count.cu
+// that this package mirrors have the same values here.
+func TestDeviceConstants(t *testing.T) {
+	src, err := os.ReadFile("device/count.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]int{"NQ_LEVELS": levels, "NQ_BLOCK": blockSize, "NQ_STACK": stackLevels} {
+		m := regexp.MustCompile(`(?m)^#define ` + name + ` (\d+)$`).FindSubmatch(src)
+		if m == nil {
+			t.Errorf("count.cu defines no %s", name)
+			continue
+		}
+		if got, _ := strconv.Atoi(string(m[1])); got != want {
+			t.Errorf("count.cu: %s = %d; this package has %d", name, got, want)
+		}
 	}
 }

@@ -170,6 +170,8 @@ func TestCountRefusesBadResults(t *testing.T) {
 		{"a solution more", func(c *count) bool { c.sols++; c.nodes++; return true }},
 		{"no result written", func(c *count) bool { return false }},
 		{"more solutions than nodes", func(c *count) bool { c.sols = c.nodes + 1; return true }},
+		// Even, so Burnside's sum divides; beyond the unit's Bound.
+		{"a million solutions more", func(c *count) bool { c.sols += 1 << 20; c.nodes += 1 << 20; return true }},
 	} {
 		var b batch
 		b.add(p, todo[0], 2)
@@ -250,7 +252,50 @@ func TestCountMemoryPlan(t *testing.T) {
 		t.Fatalf("unit 0 of n = 14 at depth 6 has only %d tasks", len(b.tasks))
 	}
 	_, _, err = countFake(t, new(fakeDevice), p, []int{0}, Options{MaxMemory: budget, Depth: 6})
+	// The default bound: never more than half the device's free memory.
+	d = new(fakeDevice)
+	if _, _, err := countFake(t, d, p, []int{0, 1}, Options{MaxMemory: 1 << 40}); err != nil {
+		t.Fatal(err)
+	}
+	if free := d.Info().FreeMemory; d.peak > free/2 {
+		t.Errorf("%d bytes allocated on a device with %d free; want at most half", d.peak, free)
+	}
 	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("unit 0 has more than %d sub-tasks", len(b.tasks)-1)) {
 		t.Errorf("a unit of %d tasks in room for %d: Count = %v; want an error naming them", len(b.tasks), len(b.tasks)-1, err)
+	}
+}
+
+// TestCountStaleResults checks that a device that writes no results in
+// a later batch gets its units refused, not credited with the results
+// that an earlier batch left in the buffer: the second batch holds the
+// same units as the first, whose results would pass every check.
+func TestCountStaleResults(t *testing.T) {
+	p, _ := kernel.NewPlan(14)
+	var b batch
+	b.add(p, 0, 5)
+	b.add(p, 1, 5)
+	// Room for units 0 and 1 in one batch, not for a third.
+	budget := (memPlan{maxUnits: 4, maxTasks: len(b.tasks)}).bytes()
+	d := new(fakeDevice)
+	d.corrupt = func(uint32, *count) bool { return d.launches == 1 }
+	var order []int
+	err := Count(context.Background(), d, p, []int{0, 1, 0, 1}, Options{MaxMemory: budget, Depth: 5, Blocks: 64},
+		func(i int, _ kernel.UnitResult) { order = append(order, i) })
+	if !errors.Is(err, kernel.ErrImplausible) || len(order) != 2 {
+		t.Errorf("Count = %v with units %v reported; want ErrImplausible after 0 and 1", err, order)
+	}
+}
+
+// TestTaskLevel checks the level the host hands units over at: never
+// above the device's stack, never below 3, never above the unit's
+// first row.
+func TestTaskLevel(t *testing.T) {
+	for _, tc := range []struct{ m, depth, want int }{
+		{30, 0, maxTaskLevel}, {30, 2, maxTaskLevel}, {30, 20, 10}, {12, 2, 10},
+		{12, 20, 3}, {5, 0, 5}, {2, 0, 2}, {2, 5, 2}, {maxTaskLevel + 1, 0, maxTaskLevel},
+	} {
+		if got := taskLevel(tc.m, tc.depth); got != tc.want {
+			t.Errorf("taskLevel(%d, %d) = %d; want %d", tc.m, tc.depth, got, tc.want)
+		}
 	}
 }

@@ -22,12 +22,18 @@
 #                   against A000170/A002562, with the count's own time
 #                   (device opened and PTX loaded before the clock) and
 #                   nodes per second;
+#   depth.txt       n = 19 with 1, 3 and 4 rows placed on the host (the
+#                   default is DefaultDepth: 2), for tuning;
 #   yaoli.txt       Yao & Li's program, built here with nvcc for sm_90
 #                   in their config2 (-D_USE_CONFIG2_), 6 pre-placed
 #                   rows, n = 16..21: its printed "calc time", and the
 #                   whole process's time beside it.
-# Each step has its own time limit so that the whole stays under 6
-# minutes; a step that fails is logged and the next one runs.
+# Each step has its own time limit (90 + 140 + 3 × 25 s for ours, Yao &
+# Li's build overlapping them, then their n = 16..21, about 35 s at
+# their published H800 times) so that the whole stays under 6 minutes;
+# a step that fails is logged and the next one runs. Note: the device
+# tool sends the checkout the session started in, so run it from the
+# checkout that holds this script and bin/gpu-check.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 dir=bin/gpu-check
@@ -65,16 +71,26 @@ run)
 				n_queens_cuda.cu n_queens.cpp utils.cpp main.cpp -o n_queens
 	) >"$out/yaoli-build.txt" 2>&1 &
 	build=$!
+	echo "== ptxas on the embedded PTX for sm_90 (registers, spills, shared memory)"
+	if command -v ptxas >/dev/null; then
+		ptxas -arch=sm_90 -v internal/gpu/count.ptx -o /tmp/nq-count.cubin 2>&1
+	else
+		echo "no ptxas on PATH"
+	fi
 	echo "== TestDevice (every unit of n = 4..15 on the GPU against the CPU kernel)"
 	timeout 90 "$dir/gpu.test" -test.run '^TestDevice$' -test.v -gpu.maxn 15 2>&1 | tee "$out/device.txt"
 	echo "== TestDeviceCount (n = 16..21 on the GPU)"
-	timeout 150 "$dir/gpu.test" -test.run '^TestDeviceCount$' -test.v -gpu.count 16,17,18,19,20,21 2>&1 | tee "$out/counts.txt"
+	timeout 140 "$dir/gpu.test" -test.run '^TestDeviceCount$' -test.v -gpu.count 16,17,18,19,20,21 2>&1 | tee "$out/counts.txt"
+	echo "== the host's depth at n = 19 (rows placed before the device takes over)"
+	for d in 1 3 4; do
+		timeout 25 "$dir/gpu.test" -test.run '^TestDeviceCount$' -test.v -gpu.count 19 -gpu.depth $d 2>&1 | grep -E 'GPU n=|FAIL|Error|error'
+	done 2>&1 | tee "$out/depth.txt"
 	wait $build
 	echo "== Yao & Li's n_queens, config2, 6 pre-placed rows, sm_90 (build log: yaoli-build.txt)"
 	if [ -x "$dir/n_queens/src/n_queens" ]; then
 		for n in 16 17 18 19 20 21; do
 			s=$EPOCHREALTIME
-			timeout 90 "$dir/n_queens/src/n_queens" "$n" 6 2>&1 | grep -E 'result|calc time|allowed|cannot'
+			timeout 60 "$dir/n_queens/src/n_queens" "$n" 6 2>&1 | grep -E 'result|calc time|allowed|cannot'
 			e=$EPOCHREALTIME
 			echo "n=$n process seconds=$(awk -v s="$s" -v e="$e" 'BEGIN { printf "%.3f", e - s }')"
 		done 2>&1 | tee "$out/yaoli.txt"

@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -63,6 +64,53 @@ func DefaultDepth(n int) int {
 // Count serves boards of n = 2..MaxN (a row is a 32-bit word on the
 // device).
 func Count(ctx context.Context, dev Device, p *kernel.Plan, todo []int, opt Options, done func(i int, r kernel.UnitResult)) error {
+	if err := checkTodo(p, todo); err != nil || len(todo) == 0 {
+		return cmp.Or(err, ctx.Err())
+	}
+	return countOn(ctx, dev, p, &source{todo: todo, take: expandChunk}, len(todo), opt, done)
+}
+
+// CountDevices is Count on several devices at once, one goroutine
+// each: they take units from todo, in its order, a few at a time, so
+// that they end together. done is called one call at a time, from any
+// of those goroutines, in no fixed order. opt applies to each device
+// (MaxMemory bounds each one's memory). The first error stops the
+// other devices after their launch in flight and is returned.
+func CountDevices(ctx context.Context, devs []Device, p *kernel.Plan, todo []int, opt Options, done func(i int, r kernel.UnitResult)) error {
+	if len(devs) == 0 {
+		return errors.New("no device to count on")
+	}
+	if err := checkTodo(p, todo); err != nil || len(todo) == 0 {
+		return cmp.Or(err, ctx.Err())
+	}
+	// Small takes near the end keep one device from holding the last
+	// long units alone; 256 at most, for the host's expansion.
+	src := &source{todo: todo, take: min(expandChunk, max(1, len(todo)/(8*len(devs))))}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, dev := range devs {
+		wg.Go(func() {
+			err := countOn(ctx, dev, p, src, len(todo), opt, func(i int, r kernel.UnitResult) {
+				mu.Lock()
+				defer mu.Unlock()
+				done(i, r)
+			})
+			if err != nil {
+				cancel(err)
+			}
+		})
+	}
+	wg.Wait()
+	if err := context.Cause(ctx); err != nil {
+		return err
+	}
+	return nil
+}
+
+// checkTodo checks the board and the unit ids of a count.
+func checkTodo(p *kernel.Plan, todo []int) error {
 	if p.N < 2 || p.N > MaxN {
 		return fmt.Errorf("the GPU counts boards of n = 2..%d, not %d", MaxN, p.N)
 	}
@@ -71,9 +119,30 @@ func Count(ctx context.Context, dev Device, p *kernel.Plan, todo []int, opt Opti
 			return fmt.Errorf("unit %d is not among the plan's %d units", i, len(p.Units))
 		}
 	}
-	if len(todo) == 0 {
-		return ctx.Err()
-	}
+	return nil
+}
+
+// A source hands out the units of a count, take at a time, to one
+// device or several.
+type source struct {
+	mu   sync.Mutex
+	todo []int
+	take int
+}
+
+// next returns the next units to count, none when all are handed out.
+func (s *source) next() []int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	k := min(s.take, len(s.todo))
+	ids := s.todo[:k]
+	s.todo = s.todo[k:]
+	return ids
+}
+
+// countOn counts the units of src on dev (units: how many src holds in
+// all, for the memory plan).
+func countOn(ctx context.Context, dev Device, p *kernel.Plan, src *source, units int, opt Options, done func(i int, r kernel.UnitResult)) error {
 	info := dev.Info()
 	budget := opt.MaxMemory
 	if budget <= 0 {
@@ -94,7 +163,7 @@ func Count(ctx context.Context, dev Device, p *kernel.Plan, todo []int, opt Opti
 	if grid <= 0 {
 		grid = 8 * max(info.Multiprocessors, 1)
 	}
-	m, err := planMemory(budget, len(todo))
+	m, err := planMemory(budget, units)
 	if err != nil {
 		return err
 	}
@@ -107,7 +176,7 @@ func Count(ctx context.Context, dev Device, p *kernel.Plan, todo []int, opt Opti
 		c.free()
 		return err
 	}
-	err = c.run(ctx, todo, depth)
+	err = c.run(ctx, src, depth)
 	if ferr := c.free(); err == nil {
 		err = ferr
 	}
@@ -192,29 +261,27 @@ func (c *counter) free() error {
 // Options.Workers goroutines, while no batch is being counted.
 const expandChunk = 256
 
-// run expands the units of todo, expandChunk at a time on c.workers
+// run expands the units of src, as src hands them out, on c.workers
 // goroutines, into batches that fit the memory plan, and counts each
 // batch.
-func (c *counter) run(ctx context.Context, todo []int, depth int) error {
+func (c *counter) run(ctx context.Context, src *source, depth int) error {
 	c.chunk = 4 * c.grid * blockSize
-	var ready []batch // expanded units (one each), in the order of todo
-	next := 0         // the next unit of todo to expand
+	var ready []batch // expanded units (one each), in the order of src
 	for {
 		c.b.reset()
 		for len(c.b.ids) < c.mem.maxUnits {
 			if len(ready) == 0 {
-				if next == len(todo) {
-					break
-				}
 				if err := ctx.Err(); err != nil {
 					return err
 				}
-				chunk := todo[next:min(next+expandChunk, len(todo))]
+				ids := src.next()
+				if len(ids) == 0 {
+					break
+				}
 				var err error
-				if ready, err = expandUnits(c.p, chunk, depth, c.mem.maxTasks, c.workers); err != nil {
+				if ready, err = expandUnits(c.p, ids, depth, c.mem.maxTasks, c.workers); err != nil {
 					return err
 				}
-				next += len(chunk)
 			}
 			if len(c.b.tasks)+len(ready[0].tasks) > c.mem.maxTasks {
 				break

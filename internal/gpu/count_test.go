@@ -299,3 +299,47 @@ func TestTaskLevel(t *testing.T) {
 		}
 	}
 }
+
+// TestCountDevices counts every unit of n = 11 on three fake devices at
+// once and compares each unit with the CPU kernel; then one device
+// fails, and the count returns its error.
+func TestCountDevices(t *testing.T) {
+	p, _ := kernel.NewPlan(11)
+	want := cpuResults(t, p)
+	todo := make([]int, len(p.Units))
+	for i := range todo {
+		todo[i] = i
+	}
+	devs := []Device{new(fakeDevice), new(fakeDevice), new(fakeDevice)}
+	got := map[int]kernel.UnitResult{}
+	err := CountDevices(context.Background(), devs, p, todo, Options{Depth: 3, Blocks: 1, LaunchTime: time.Nanosecond}, func(i int, r kernel.UnitResult) {
+		if _, dup := got[i]; dup {
+			t.Errorf("unit %d reported twice", i)
+		}
+		got[i] = r
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range want {
+		if got[i] != w {
+			t.Errorf("unit %d = %+v; want %+v", i, got[i], w)
+		}
+	}
+	used := 0
+	for _, d := range devs {
+		if d.(*fakeDevice).launches > 0 {
+			used++
+		}
+	}
+	t.Logf("%d of %d devices launched", used, len(devs))
+	bad := &fakeDevice{onLaunch: func(int) error { return errors.New("CUDA cuLaunchKernel: CUDA_ERROR_LAUNCH_FAILED") }}
+	devs = []Device{new(fakeDevice), bad}
+	err = CountDevices(context.Background(), devs, p, todo, Options{Depth: 3, Blocks: 1, LaunchTime: time.Nanosecond}, func(int, kernel.UnitResult) {})
+	if err == nil || !strings.Contains(err.Error(), "LAUNCH_FAILED") {
+		t.Errorf("CountDevices with a failing device = %v; want its error", err)
+	}
+	if err := CountDevices(context.Background(), nil, p, todo, Options{}, nil); err == nil {
+		t.Error("CountDevices with no device: no error")
+	}
+}

@@ -28,7 +28,9 @@
 //   - count.go: Count, which plans device memory before allocating,
 //     fills batches that fit it, and launches the kernel in short
 //     launches (Options.LaunchTime) so that a cancelled count stops
-//     soon; Device is what it needs of a GPU.
+//     soon; CountDevices, the same on several GPUs at once (one
+//     goroutine and context each, units taken a few at a time); Device
+//     is what they need of a GPU.
 //   - cuda: a Device through the CUDA driver API (libcuda.so.1), loaded
 //     at run time with purego, without cgo. Importing it changes the
 //     binary built with CGO_ENABLED=0 (see its package comment).

@@ -6,6 +6,7 @@ require (
 	github.com/charmbracelet/bubbletea v1.3.10
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
+	github.com/ebitengine/purego v0.11.3
 	github.com/vbauerster/mpb/v8 v8.16.2
 	golang.org/x/image v0.48.0
 	golang.org/x/sys v0.50.0

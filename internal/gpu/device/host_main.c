@@ -1,0 +1,104 @@
+// host_main.c: runs count.cu's kernel on the host, for the tests of
+// internal/gpu (gpu_host_test.go builds it with cc):
+//
+//	host_main IN OUT BATCH
+//
+// IN holds a header of three little-endian 32-bit words (nunits,
+// ntasks, 0), then nunits nq_unit and ntasks nq_task records (the
+// layouts of count.cu). The program launches the kernel over the tasks
+// in batches of BATCH (the counter reset before each, as the Go driver
+// does), each launch as NBLOCKS blocks of NQ_BLOCK POSIX threads, and
+// writes ntasks nq_result records to OUT. Errors: one line on stderr,
+// exit 1.
+#define NQ_HOST 1
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "count.cu"
+
+#define NBLOCKS 2
+
+__thread struct nq_dim3 nq_thread_idx, nq_block_idx;
+
+struct launch {
+	const nq_unit *units;
+	const nq_task *tasks;
+	nq_result *results;
+	nq_u32 begin, end, *next;
+	nq_u32 block, thread;
+};
+
+static void *run_thread(void *p)
+{
+	struct launch *a = p;
+	nq_block_idx.x = a->block;
+	nq_thread_idx.x = a->thread;
+	nq_count(a->units, a->tasks, a->results, a->begin, a->end, a->next);
+	return NULL;
+}
+
+static void *read_all(FILE *f, size_t n, const char *what)
+{
+	void *p = malloc(n ? n : 1);
+	if (p == NULL || fread(p, 1, n, f) != n) {
+		fprintf(stderr, "host_main: cannot read %s (%zu bytes)\n", what, n);
+		exit(1);
+	}
+	return p;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 4) {
+		fprintf(stderr, "usage: host_main IN OUT BATCH\n");
+		return 1;
+	}
+	if (sizeof(nq_unit) != 192 || sizeof(nq_task) != 24 || sizeof(nq_result) != 16) {
+		fprintf(stderr, "host_main: layout: unit %zu, task %zu, result %zu bytes; want 192, 24, 16\n",
+		        sizeof(nq_unit), sizeof(nq_task), sizeof(nq_result));
+		return 1;
+	}
+	FILE *in = fopen(argv[1], "rb");
+	if (in == NULL) {
+		fprintf(stderr, "host_main: cannot open %s\n", argv[1]);
+		return 1;
+	}
+	nq_u32 *hdr = read_all(in, 12, "the header");
+	nq_u32 nunits = hdr[0], ntasks = hdr[1];
+	long batch = atol(argv[3]);
+	if (nunits > (1u << 24) || ntasks > (1u << 28) || batch <= 0) {
+		fprintf(stderr, "host_main: %u units, %u tasks, batch %ld: out of range\n", nunits, ntasks, batch);
+		return 1;
+	}
+	nq_unit *units = read_all(in, (size_t)nunits * sizeof(nq_unit), "the units");
+	nq_task *tasks = read_all(in, (size_t)ntasks * sizeof(nq_task), "the tasks");
+	fclose(in);
+	nq_result *results = calloc(ntasks ? ntasks : 1, sizeof(nq_result));
+	struct launch la[NQ_BLOCK];
+	pthread_t th[NQ_BLOCK];
+	for (nq_u32 begin = 0; begin < ntasks; begin += (nq_u32)batch) {
+		nq_u32 end = begin + (nq_u32)batch;
+		if (end > ntasks || end < begin)
+			end = ntasks;
+		nq_u32 next = 0;
+		for (nq_u32 b = 0; b < NBLOCKS; b++) {
+			for (nq_u32 t = 0; t < NQ_BLOCK; t++) {
+				la[t] = (struct launch){units, tasks, results, begin, end, &next, b, t};
+				if (pthread_create(&th[t], NULL, run_thread, &la[t]) != 0) {
+					fprintf(stderr, "host_main: pthread_create failed\n");
+					return 1;
+				}
+			}
+			for (nq_u32 t = 0; t < NQ_BLOCK; t++)
+				pthread_join(th[t], NULL);
+		}
+	}
+	FILE *out = fopen(argv[2], "wb");
+	if (out == NULL || fwrite(results, sizeof(nq_result), ntasks, out) != ntasks || fclose(out) != 0) {
+		fprintf(stderr, "host_main: cannot write %s\n", argv[2]);
+		return 1;
+	}
+	return 0;
+}

@@ -26,8 +26,13 @@ func checkWritable(flag, path string) error {
 		return usagef("%s %s: no such directory %s", flag, path, dir)
 	}
 	if f, err := os.CreateTemp(dir, ".nqueens-probe-*"); err != nil {
-		// The directory is there: what refuses the file is this
-		// process's permission or the file system, a failure (exit 3).
+		if errors.Is(err, fs.ErrNotExist) || isNameError(err) {
+			// The directory is there but no name in it can become a
+			// file (/proc, /sys): bad usage, as createError says.
+			return usagef("%s %s: %s takes no new files (creating one there: %v)", flag, path, dir, pathErr(err))
+		}
+		// What refuses the file is this process's permission or the
+		// file system (read-only, full), a failure (exit 3).
 		return fmt.Errorf("%s %s: cannot write in %s: %w", flag, path, dir, pathErr(err))
 	} else {
 		f.Close()

@@ -50,9 +50,10 @@ Examples:
 const watchTrial = 100 * time.Millisecond
 
 // watchUntried bounds the searches watchEstimate does not time: below
-// this many nodes every method makes fewer than 10^7 steps (measured:
-// at most 18 steps a node at N = 9), minutes of frames at the 30,000
-// a second drawn at N = 12, far below refuseAbove.
+// this many nodes (N ≤ 10, or 7 with the permutation method) a run
+// makes about 10^6 steps at most (the most steps a node, arrays and
+// board: 16 at N = 8, 18 at N = 9), under a minute of frames at the
+// 30,000 a second drawn at N = 12, far below refuseAbove.
 const watchUntried = 1e5
 
 // watchMax is the largest board watch animates.

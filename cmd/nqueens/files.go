@@ -13,7 +13,10 @@ import (
 )
 
 // checkWritable refuses, before any work, a path that cannot become a
-// file: a directory, or one in a directory that does not exist.
+// file: a directory, one in a directory that does not exist, or one in
+// a directory that takes no new files (/proc), all bad usage (exit 2);
+// a directory this process may not write in, or a read-only one, is a
+// failure (exit 3).
 func checkWritable(flag, path string) error {
 	if path == "" || path == "-" {
 		return nil

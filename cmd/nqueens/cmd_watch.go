@@ -33,11 +33,11 @@ the row being tried.
 
 When standard input or standard output is not a terminal, every frame is
 printed, one after another, without delay, and the command ends with the
-search: a frame for each step, about 2·10^9 of them (over a TiB) at
+search: a frame for each step, about 3·10^9 of them (over 2 TiB) at
 N = 16. So watch first estimates the frames and their time here, as
 solve and count do, and refuses, exit 2, a run estimated above an hour
-unless -force. In a terminal too small for the board and its counters, watch
-says how large a terminal it needs instead of drawing a cut frame.
+unless -force. In a terminal too small for the board and its counters,
+watch says how large a terminal it needs instead of drawing a cut frame.
 
 Examples:
   nqueens watch 6

@@ -299,6 +299,15 @@ func (l jsonErrorListener) Accept() (net.Conn, error) {
 
 type jsonErrorConn struct{ net.Conn }
 
+// CloseWrite half-closes the connection, as net/http does after its 431
+// so that the client, still sending, reads the answer before the reset.
+func (c jsonErrorConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
 // Write writes p, or its JSON form when p is a whole answer of net/http's
 // own (jsonNetError), reporting p written.
 func (c jsonErrorConn) Write(p []byte) (int, error) {

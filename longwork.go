@@ -27,10 +27,12 @@ type SearchEstimateOptions struct {
 // standard error of Nodes over the random descents (Probes; 0 when
 // Exact: the search ran whole in the trial), and, when a trial Timed it,
 // a node's wall time and the whole search's Seconds on this machine.
+// Known: Solutions is not estimated but the known count (EstimateSolve
+// up to N = 27: A000170, or A002562 for a Unique search).
 type SearchEstimate struct {
 	Nodes, Solutions, Spread float64
 	Probes                   int
-	Exact, Timed             bool
+	Exact, Known, Timed      bool
 	NodeSeconds, Seconds     float64
 	Calibration              time.Duration // the time the estimate took
 }
@@ -59,7 +61,8 @@ func (o SearchEstimateOptions) check() (SearchEstimateOptions, error) {
 
 // EstimateSolve estimates the whole search of NewSearch(n, opts), every
 // solution, from 1000 random descents and, for a large one, a timed trial
-// (internal/estimate).
+// (internal/estimate). Up to N = 27 the solutions are not estimated but
+// known (Known): A000170(n), or A002562(n) with opts.Unique.
 func EstimateSolve(ctx context.Context, n int, opts SolveOptions, eo SearchEstimateOptions) (SearchEstimate, error) {
 	start := time.Now()
 	s, err := NewSearch(n, opts)
@@ -82,7 +85,11 @@ func EstimateSolve(ctx context.Context, n int, opts SolveOptions, eo SearchEstim
 		st := ts.Stats()
 		return st.Nodes, st.Solutions, ts.err
 	}
-	e, err := estimate.Solve(ctx, start, n, string(s.opts.Method), keep, trial, eo.internal())
+	io := eo.internal()
+	if k, ok := knownSolutions(n, s.opts.Unique); ok {
+		io.Solutions = float64(k)
+	}
+	e, err := estimate.Solve(ctx, start, n, string(s.opts.Method), keep, trial, io)
 	if err != nil {
 		return SearchEstimate{}, err
 	}

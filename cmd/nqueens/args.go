@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -123,14 +122,15 @@ func checkFormat(format string, want ...string) error {
 }
 
 // sizeArg reads the board size of gen and complete: arg, the positional
-// N ("" when none), or -n, its old spelling kept for scripts (nSet: it
-// was given); both only when they agree. given reports whether either
-// was; the caller checks the range.
-func sizeArg(arg string, n int, nSet bool) (size int, given bool, err error) {
+// N ("" when none), at most max (parseN), or -n, its old spelling kept
+// for scripts (nSet: it was given); both only when they agree. given
+// reports whether either was; the caller checks the range of -n and
+// refuses 0.
+func sizeArg(arg string, n int, nSet bool, max int) (size int, given bool, err error) {
 	if arg == "" {
 		return n, nSet, nil
 	}
-	if size, err = parseN(arg, math.MaxInt32); err != nil {
+	if size, err = parseN(arg, max); err != nil {
 		return 0, false, err
 	}
 	if nSet && n != size {

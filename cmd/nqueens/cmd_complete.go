@@ -188,7 +188,7 @@ func completeSize(fs *flagSet, pos []string, n int) (int, []string, error) {
 		}
 		rest = append(rest, p)
 	}
-	size, given, err := sizeArg(arg, n, flagsSet(fs)["n"])
+	size, given, err := sizeArg(arg, n, flagsSet(fs)["n"], nqueens.MaxN)
 	if err != nil {
 		return 0, nil, err
 	}

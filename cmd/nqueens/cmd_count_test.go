@@ -257,3 +257,50 @@ func TestQuickIsEnough(t *testing.T) {
 		}
 	}
 }
+
+// TestCountVerboseLines checks that count -v writes whole lines as a
+// terminal shows standard output and error together, in the order
+// written: each line is one of the lines count prints, none run into
+// another ("method kernelestimated …"), for every way -v prints.
+func TestCountVerboseLines(t *testing.T) {
+	dir := t.TempDir()
+	lineRE := regexp.MustCompile(`^(` + strings.Join([]string{
+		`estimated \S+ \S+( \(±\d+%\))? on \d+ workers?, .* in \S+ \S+`,
+		`\d+-queens: \d+ solutions(, \d+ unique)?`,
+		`\d+-queens shard \d+/\d+: .*; record in \S+`,
+		`nodes [\d,]+, [\d.]+ s, \d+ Mnodes/s, method (kernel|bitboard|arrays|board|permutation)`,
+		`[\d.]+ s, method join, \d+ units \([^()]*\)`,
+		`units \d+, \d+ resumed from \S+`,
+		`N=\d+: \d+/\d+ units .*`,
+		`\{.*\}`,
+		` +N +solutions +unique +nodes +seconds +growth`,
+		` *\d+ +[\d,]+ +[\d,-]+ +[\d,-]+ +[\d.]+ +\S+`,
+	}, "|") + `)$`)
+	for _, args := range [][]string{
+		{"count", "12", "-v"},
+		{"count", "12", "-v", "-force"},
+		{"count", "12", "-v", "-method", "join"},
+		{"count", "12", "-v", "-method", "bitboard"},
+		{"count", "12", "-v", "-total-only"},
+		{"count", "11-12", "-v"},
+		{"count", "12", "-v", "-format", "json"},
+		{"count", "12", "-v", "-shard", "1/4"},
+		{"count", "12", "-v", "-shard", "1/4", "-o", filepath.Join(dir, "s.json")},
+		{"count", "12", "-v", "-checkpoint", filepath.Join(dir, "c.ckpt")},
+		{"count", "12", "-v", "-checkpoint", filepath.Join(dir, "c.ckpt")}, // resumed
+		{"count", "12", "-v", "-progress", "on", "-progress-every", "1ms"},
+	} {
+		var term bytes.Buffer
+		code := run(context.Background(), strings.NewReader(""), &term, &term, args)
+		lines := strings.Split(term.String(), "\n")
+		if code != 0 || len(lines) < 3 || lines[len(lines)-1] != "" {
+			t.Errorf("nqueens %s: exit %d, output %q; want 0 and whole lines", strings.Join(args, " "), code, term.String())
+			continue
+		}
+		for _, l := range lines[:len(lines)-1] {
+			if !lineRE.MatchString(l) {
+				t.Errorf("nqueens %s: line %q is none of count's lines (output %q)", strings.Join(args, " "), l, term.String())
+			}
+		}
+	}
+}

@@ -68,7 +68,7 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 2 {
 		arg = pos[1]
 	}
-	size, given, err := sizeArg(arg, *n, flagsSet(fs)["n"])
+	size, given, err := sizeArg(arg, *n, flagsSet(fs)["n"], nqueens.MaxN)
 	if err != nil {
 		return err
 	}

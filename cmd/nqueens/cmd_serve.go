@@ -80,8 +80,11 @@ func parseServe(e *env, args []string) (serveConfig, error) {
 
 // newServe listens on cfg.addr and returns the server exactly as serve
 // runs it: the web handler for cfg.opts, which checks the Host header
-// against the bound address, behind the HTTP server's limits. Requests
-// end when ctx does, so that streams close on shutdown.
+// against the bound address, behind the HTTP server's limits, on a
+// listener (web.Listener) whose connections turn the errors net/http
+// answers by itself (431 for a request head over its limit, 400 for a
+// malformed one) into the API's JSON. Requests end when ctx does, so
+// that streams close on shutdown.
 func newServe(ctx context.Context, cfg serveConfig) (*http.Server, net.Listener, error) {
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
@@ -99,9 +102,9 @@ func newServe(ctx context.Context, cfg serveConfig) (*http.Server, net.Listener,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    16 << 10,
+		MaxHeaderBytes:    web.MaxHeaderBytes,
 		BaseContext:       func(net.Listener) context.Context { return ctx },
-	}, ln, nil
+	}, web.Listener(ln), nil
 }
 
 // serveURL returns the URL of the page for a server listening on addr,

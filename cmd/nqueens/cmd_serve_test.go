@@ -261,6 +261,21 @@ func TestServeWiring(t *testing.T) {
 			t.Errorf("GET /%s = %d %s; want 400", path, code, body)
 		}
 	}
+	// Every error is JSON: a path not clean (no redirect) and a URL
+	// over the header limit (431, which net/http writes by itself).
+	for _, tc := range []struct {
+		path string
+		code int
+		want string
+	}{
+		{"../../etc/passwd", 404, `{"code":"not_found","error":"no such path: GET /../../etc/passwd"}`},
+		{"api/check?p=" + strings.Repeat("1+", 15000), 431, `{"code":"bad_request","error":"the request line and headers are over 20480 bytes:`},
+	} {
+		nc := &http.Client{Timeout: time.Minute, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		if code, h, body := fetch(t, nc, "GET", url+tc.path, ""); code != tc.code || h.Get("Content-Type") != "application/json" || !strings.HasPrefix(body, tc.want) {
+			t.Errorf("GET /%.40s = %d %s %.200q; want %d and %s", tc.path, code, h.Get("Content-Type"), body, tc.code, tc.want)
+		}
+	}
 	// Flags reach the handler.
 	url = serveWired(t, "-count-max", "9")
 	if code, _, body := fetch(t, c, "GET", url+"api/count?n=10", ""); code != 400 || !strings.Contains(body, "n = 10 is out of range 1 to 9") {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/atomicfile"
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/web"
@@ -89,12 +90,27 @@ func runSite(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
-// checkSiteDir refuses a dir that is not a directory, or one that holds
-// anything unless force.
+// checkSiteDir refuses a dir that is not a directory, one under a file
+// (plainfile/sub: "no such directory plainfile", as -o and -checkpoint
+// say of such a path), a name the system cannot take (too long, a loop
+// of links), and one that holds anything unless force: all bad usage.
+// Any other failure to look (permission) is the error itself.
 func checkSiteDir(dir string, force bool) error {
 	fi, err := os.Stat(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
+	}
+	if errors.Is(err, syscall.ENOTDIR) {
+		// A file where a folder of the path should be: the nearest
+		// ancestor that exists is that file.
+		for p := filepath.Dir(dir); p != filepath.Dir(p); p = filepath.Dir(p) {
+			if st, err := os.Stat(p); err == nil && !st.IsDir() {
+				return usagef("%s: no such directory %s", quote.Path(dir), quote.Path(p))
+			}
+		}
+	}
+	if isNameError(err) {
+		return usagef("%s: %v", quote.Path(dir), pathErr(err))
 	}
 	if err != nil {
 		return err

@@ -102,7 +102,10 @@ func TestSite(t *testing.T) {
 	}{
 		{[]string{"site", full}, 2, "nqueens site: " + `"` + full + `" is not empty (give -force to write the site into it)` + "\n"},
 		{[]string{"site", filepath.Join(full, "notes.txt")}, 2, "is not a directory\n"},
-		{[]string{"site", filepath.Join(full, "notes.txt", "sub")}, 3, "not a directory\n"},
+		// A file in the path: what -o and -checkpoint say of it.
+		{[]string{"site", filepath.Join(full, "notes.txt", "sub")}, 2, "sub: no such directory " + filepath.Join(full, "notes.txt") + "\n"},
+		{[]string{"site", filepath.Join(full, "notes.txt", "a", "b")}, 2, "b: no such directory " + filepath.Join(full, "notes.txt") + "\n"},
+		{[]string{"site", strings.Repeat("d", 300)}, 2, "file name too long\n"},
 		{[]string{"site", ""}, 2, "DIR is empty\n"},
 	} {
 		out, errs, code := cli(t, "", tc.args...)

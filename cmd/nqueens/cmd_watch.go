@@ -14,12 +14,13 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/render"
+	"github.com/nqueens/nqueens/internal/bytesize"
 )
 
 var watchCmd = &command{
 	name:    "watch",
 	run:     runWatch,
-	args:    "N [-method M] [-delay D]",
+	args:    "N [-method M] [-delay D] [-force]",
 	summary: "animate the search in the terminal",
 	help: `Animates the search for an N×N board (N = 1 to 16) in the terminal: the
 board is redrawn in place with the counters beneath, from the events the
@@ -32,14 +33,28 @@ the row being tried.
 
 When standard input or standard output is not a terminal, every frame is
 printed, one after another, without delay, and the command ends with the
-search. In a terminal too small for the board and its counters, watch
-says how large a terminal it needs instead of drawing a cut frame.
+search: a frame for each step, about 3·10^9 of them (over 2 TiB) at
+N = 16. So watch first estimates the frames and their time here, as
+solve and count do, and refuses, exit 2, a run estimated above an hour
+unless -force. In a terminal too small for the board and its counters,
+watch says how large a terminal it needs instead of drawing a cut frame.
 
 Examples:
   nqueens watch 6
   nqueens watch 8 -method arrays -delay 20ms
   nqueens watch 4 | less`,
 }
+
+// watchTrial is how long watch, about to print every frame, draws the
+// frames of its search to time them (watchEstimate).
+const watchTrial = 100 * time.Millisecond
+
+// watchUntried bounds the searches watchEstimate does not time: below
+// this many nodes (N ≤ 10, or 7 with the permutation method) a run
+// makes about 10^6 steps at most (the most steps a node, arrays and
+// board: 16 at N = 8, 18 at N = 9), under a minute of frames at the
+// 30,000 a second drawn at N = 12, far below refuseAbove.
+const watchUntried = 1e5
 
 // watchMax is the largest board watch animates.
 const watchMax = 16
@@ -48,6 +63,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e)
 	method := fs.String("method", "bitboard", "method `NAME`: bitboard, arrays, board or permutation")
 	delay := fs.Duration("delay", 100*time.Millisecond, "time `D` between steps (terminal only)")
+	force := fs.Bool("force", false, "without a terminal, print every frame although estimated above an hour")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -68,9 +84,9 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	events := traceEvents(ctx, n, m)
 	if ew, ok := e.stdout.(*errWriter); ok && isTerminal(ew) && isTerminalReader(e.stdin) {
 		f := ew.w.(*os.File)
+		events := traceEvents(ctx, n, m)
 		model := newWatchModel(n, m, *delay, events)
 		// Signals are main's (signalContext): a SIGTERM or SIGINT cancels
 		// ctx, which ends the program and restores the terminal, and the
@@ -89,7 +105,18 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	// No terminal to draw in or to read keys from: every frame, one
-	// after another.
+	// after another, if they take at most refuseAbove or -force.
+	if !*force {
+		est, err := watchEstimate(ctx, n, m)
+		if err != nil {
+			return err
+		}
+		if est.seconds > refuseAbove.Seconds() {
+			return usagef("N = %d: about %s here to print every frame (estimated: %s frames, %s, method %s); in a terminal watch draws at the pace of -delay; -force to print them all anyway",
+				n, humanSeconds(est.seconds), about(est.frames), bytesize.Need(uint64(min(est.bytes, 1<<63))), m)
+		}
+	}
+	events := traceEvents(ctx, n, m)
 	w := &watchModel{n: n, method: m, cols: emptyCols(n)}
 	if _, err := io.WriteString(e.stdout, w.frame()+"\n"); err != nil {
 		return err
@@ -105,6 +132,52 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	}
 	_, err = fmt.Fprintf(e.stdout, "finished: %s\n", w.summary())
 	return err
+}
+
+// A watchCost is what printing every frame of a search costs: frames
+// (one a step, and the start), their bytes, and the seconds to draw
+// them here (not counting the reader of the pipe, which can only add).
+type watchCost struct{ frames, bytes, seconds float64 }
+
+// watchEstimate estimates the cost of printing every frame of the
+// search of n by method m: the nodes of the whole search, by random
+// descents (nqueens.EstimateSolve), times the frames, bytes and time
+// a node took in a trial of watchTrial that draws the frames as watch
+// does, from the start of the search. A search estimated below
+// watchUntried nodes, or one the trial finishes, is not extrapolated:
+// its cost is the trial's (zero when untried).
+func watchEstimate(ctx context.Context, n int, m nqueens.Method) (watchCost, error) {
+	// Only the descents' nodes are used: the least budget, so that the
+	// estimate's own trial, a plain search, is short.
+	est, err := nqueens.EstimateSolve(ctx, n, nqueens.SolveOptions{Method: m}, nqueens.SearchEstimateOptions{Budget: time.Millisecond})
+	if err != nil || est.Nodes < watchUntried {
+		return watchCost{}, err
+	}
+	tctx, cancel := context.WithTimeout(ctx, watchTrial)
+	defer cancel()
+	w := &watchModel{n: n, method: m, cols: emptyCols(n)}
+	c := watchCost{frames: 1, bytes: float64(len(w.frame()) + 1)}
+	s, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Trace: func(e nqueens.Event) {
+		w.apply(e)
+		c.frames++
+		c.bytes += float64(len(w.frame()) + 1)
+	}})
+	if err != nil {
+		return watchCost{}, err
+	}
+	t0 := time.Now()
+	for range s.AllContext(tctx) {
+	}
+	c.seconds = time.Since(t0).Seconds()
+	if err := ctx.Err(); err != nil {
+		return watchCost{}, err
+	}
+	if s.Err() == nil { // the whole search in the trial
+		return c, nil
+	}
+	nodes := float64(max(s.Stats().Nodes, 1))
+	scale := max(est.Nodes, nodes) / nodes
+	return watchCost{frames: c.frames * scale, bytes: c.bytes * scale, seconds: c.seconds * scale}, nil
 }
 
 // isTerminalReader reports whether r is a terminal that keys can be read

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -289,5 +290,56 @@ func TestWatchSingular(t *testing.T) {
 	out, errs, code := nq(t, "", "watch", "1")
 	if code != 0 || !strings.HasSuffix(out, "\nfinished: 1 solution, 1 node, 3 steps\n") {
 		t.Errorf("watch 1 = %d, %q, ends with %q; want \"finished: 1 solution, 1 node, 3 steps\"", code, errs, out[max(0, len(out)-60):])
+	}
+}
+
+// fillWriter takes left bytes, then fails every write.
+type fillWriter struct {
+	strings.Builder
+	left int
+}
+
+func (w *fillWriter) Write(p []byte) (int, error) {
+	if len(p) > w.left {
+		return 0, errors.New("full")
+	}
+	w.left -= len(p)
+	return w.Builder.Write(p)
+}
+
+// TestWatchGate checks that watch without a terminal refuses, exit 2 and
+// one line, a run whose frames are estimated above an hour (N = 16:
+// about 3·10^9 frames, hours even on a fast machine), printing nothing,
+// and that -force prints them.
+func TestWatchGate(t *testing.T) {
+	out, errs, code := nq(t, "", "watch", "16")
+	for _, want := range []string{"nqueens watch: N = 16: about ", " to print every frame (estimated: ", " frames, ", "-force to print them all anyway\n"} {
+		if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, want) {
+			t.Errorf("watch 16 = %d, stdout %d bytes, stderr %q; want exit 2, nothing printed, one line with %q", code, len(out), errs, want)
+		}
+	}
+	w := &fillWriter{left: 100 << 10}
+	var errb strings.Builder
+	code = run(context.Background(), strings.NewReader(""), w, &errb, []string{"watch", "16", "-force"})
+	if code != exitFailure || !strings.HasPrefix(w.String(), "16-queens, bitboard\n") || w.left > 4<<10 || !strings.Contains(errb.String(), "writing standard output") {
+		t.Errorf("watch 16 -force into a writer full after 100 KiB = %d, %d bytes printed, stderr %q; want exit 3 after printing frames until full", code, 100<<10-w.left, errb.String())
+	}
+}
+
+// TestWatchEstimate checks the frames and bytes watchEstimate expects
+// of N = 12 (bitboard: a trial of 0.1 s extrapolated to the whole
+// search) against the search's events counted: within a factor of 2.
+func TestWatchEstimate(t *testing.T) {
+	const n = 12
+	frames := 1 // the start
+	s, _ := nqueens.NewSearch(n, nqueens.SolveOptions{Trace: func(nqueens.Event) { frames++ }})
+	for range s.All() {
+	}
+	c, err := watchEstimate(context.Background(), n, nqueens.MethodBitboard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.frames < float64(frames)/2 || c.frames > float64(frames)*2 || c.bytes < 500*c.frames || c.bytes > 900*c.frames || c.seconds <= 0 {
+		t.Errorf("watchEstimate(%d) = %+v; want about %d frames of 500 to 900 bytes, and a time", n, c, frames)
 	}
 }

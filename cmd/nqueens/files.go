@@ -13,7 +13,10 @@ import (
 )
 
 // checkWritable refuses, before any work, a path that cannot become a
-// file: a directory, or one in a directory that does not exist.
+// file: a directory, one in a directory that does not exist, or one in
+// a directory that takes no new files (/proc), all bad usage (exit 2);
+// a directory this process may not write in, or a read-only one, is a
+// failure (exit 3).
 func checkWritable(flag, path string) error {
 	if path == "" || path == "-" {
 		return nil
@@ -26,8 +29,13 @@ func checkWritable(flag, path string) error {
 		return usagef("%s %s: no such directory %s", flag, path, dir)
 	}
 	if f, err := os.CreateTemp(dir, ".nqueens-probe-*"); err != nil {
-		// The directory is there: what refuses the file is this
-		// process's permission or the file system, a failure (exit 3).
+		if errors.Is(err, fs.ErrNotExist) || isNameError(err) {
+			// The directory is there but no name in it can become a
+			// file (/proc, /sys): bad usage, as createError says.
+			return usagef("%s %s: %s takes no new files (creating one there: %v)", flag, path, dir, pathErr(err))
+		}
+		// What refuses the file is this process's permission or the
+		// file system (read-only, full), a failure (exit 3).
 		return fmt.Errorf("%s %s: cannot write in %s: %w", flag, path, dir, pathErr(err))
 	} else {
 		f.Close()

@@ -34,7 +34,11 @@ func describeSearch(e nqueens.SearchEstimate, what string) string {
 	if e.Spread > 0 {
 		fmt.Fprintf(&b, " (±%.0f%%)", 100*e.Spread)
 	}
-	fmt.Fprintf(&b, " and %s %s, from %s", about(e.Solutions), what, nouns(e.Probes, "random descent"))
+	if e.Known {
+		fmt.Fprintf(&b, ", from %s, and %s %s (known, not estimated)", nouns(e.Probes, "random descent"), about(e.Solutions), what)
+	} else {
+		fmt.Fprintf(&b, " and %s %s, from %s", about(e.Solutions), what, nouns(e.Probes, "random descent"))
+	}
 	if !e.Timed {
 		b.WriteString("; a small search, not timed")
 		return b.String()

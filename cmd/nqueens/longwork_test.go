@@ -109,7 +109,7 @@ func TestLongWorkStats(t *testing.T) {
 		want string
 	}{
 		{[]string{"solve", "16", "-limit", "1", "-stats"}, 0, "a node in a trial of the search: "},
-		{[]string{"solve", "9", "-stats"}, 0, "random descents; a small search, not timed"},
+		{[]string{"solve", "9", "-stats"}, 0, "random descents, and 352 solutions (known, not estimated); a small search, not timed"},
 		{[]string{"complete", "-n", "20", "-count", "-stats"}, 2, "completions, from "},
 	}
 	for _, tt := range tests {

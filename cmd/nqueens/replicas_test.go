@@ -114,6 +114,7 @@ func TestReplicasFlagCLI(t *testing.T) {
 		{[]string{"count", "12", "--shard", "0/2", "--replicas", "3"}, "-replicas: 3 replicas need at least 3 shards, not 2"},
 		{[]string{"count", "12", "--shard", "0/2", "--replicas", "0"}, "-replicas: 0 replicas: R must be at least 1"},
 		{[]string{"count", "12", "--replicas", "2"}, "-replicas is for -shard"},
+		{[]string{"count", "12", "-replicas", "0"}, "-replicas is for -shard"},
 		{[]string{"count", "12", "--shard", "0/2", "--replicas", "x"}, "replicas"},
 	} {
 		code, out, errs := runCLI(t, tc.args...)

@@ -15,6 +15,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -23,6 +24,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"path"
 	"runtime"
 	"slices"
 	"sort"
@@ -93,6 +95,11 @@ const (
 	SolveMax = 10_000
 	// BodyMax is the largest request body, in bytes.
 	BodyMax = 1 << 20
+	// MaxHeaderBytes is the http.Server's MaxHeaderBytes for the API:
+	// net/http reads up to 4096 bytes more before it refuses a request
+	// line and headers with 431 (Listener makes that answer JSON). A
+	// GET /api/check?p= of about 3,000 queens fits.
+	MaxHeaderBytes = 16 << 10
 )
 
 func (o Options) withDefaults() Options {
@@ -234,6 +241,113 @@ func notFound(w http.ResponseWriter, r *http.Request) {
 	writeError(w, http.StatusNotFound, fmt.Sprintf("no such path: %s %s", r.Method, r.URL.Path))
 }
 
+// cleanPaths answers with notFound, a JSON 404, each request that
+// http.ServeMux would answer with an HTML redirect: a path not in clean
+// form ("/../../etc/passwd", "//api/count", "/a/./b", which ServeMux
+// sends to the cleaned path with a 301 or 307, as a client that does not
+// clean its paths asks: curl --path-as-is) and "/api", the API's root
+// without its slash. Every path the server answers is clean, so no
+// request that could succeed is lost.
+func cleanPaths(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := r.URL.Path; p != cleanPath(p) || p == "/api" {
+			notFound(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// cleanPath is the path http.ServeMux redirects p to: p rooted and
+// cleaned (path.Clean), keeping a trailing slash.
+func cleanPath(p string) string {
+	if p == "" {
+		return "/"
+	}
+	if p[0] != '/' {
+		p = "/" + p
+	}
+	np := path.Clean(p)
+	if p[len(p)-1] == '/' && np != "/" {
+		np += "/"
+	}
+	return np
+}
+
+// netErrorHeaders are the headers of the answers net/http's server
+// writes by itself on the connection, as plain text, to a request no
+// handler sees: 431 for a request line and headers over MaxHeaderBytes
+// (a URL of tens of KiB), 400 for a malformed request (no Host header, a
+// bad header line), 501 for an unknown transfer encoding.
+const netErrorHeaders = "\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n"
+
+// Listener returns ln whose connections rewrite the answers net/http
+// writes by itself (netErrorHeaders) into the API's shape, {"error",
+// "code"}, keeping their status: every error of the server is JSON. A
+// handler's answers are left as they are.
+func Listener(ln net.Listener) net.Listener { return jsonErrorListener{ln} }
+
+type jsonErrorListener struct{ net.Listener }
+
+func (l jsonErrorListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return jsonErrorConn{c}, nil
+}
+
+type jsonErrorConn struct{ net.Conn }
+
+// CloseWrite half-closes the connection, as net/http does after its 431
+// so that the client, still sending, reads the answer before the reset.
+func (c jsonErrorConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
+// Write writes p, or its JSON form when p is a whole answer of net/http's
+// own (jsonNetError), reporting p written.
+func (c jsonErrorConn) Write(p []byte) (int, error) {
+	if b, ok := jsonNetError(p); ok {
+		if _, err := c.Conn.Write(b); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
+	return c.Conn.Write(p)
+}
+
+// jsonNetError returns, for p an answer that net/http writes by itself
+// ("HTTP/1.1 431 Request Header Fields Too Large" and netErrorHeaders
+// right after the status line, then the text), the same answer with the
+// text as a JSON error. A handler's answer never matches: net/http
+// writes it through a buffer with a Date header, and its headers in
+// sorted order, Connection before Content-Type.
+func jsonNetError(p []byte) ([]byte, bool) {
+	const proto = "HTTP/1.1 "
+	if !bytes.HasPrefix(p, []byte(proto)) {
+		return nil, false
+	}
+	i := bytes.Index(p[:min(len(p), 512)], []byte(netErrorHeaders))
+	if i < 0 || bytes.Contains(p[:i], []byte("\r\n")) {
+		return nil, false
+	}
+	status, text := string(p[len(proto):i]), string(p[i+len(netErrorHeaders):])
+	code, err := strconv.Atoi(status[:min(len(status), 3)])
+	if err != nil || code < 400 || code > 599 {
+		return nil, false
+	}
+	if code == http.StatusRequestHeaderFieldsTooLarge {
+		text = fmt.Sprintf("the request line and headers are over %d bytes: no request of this API is so long (POST /api/check takes a large placement in its body)", MaxHeaderBytes+4096)
+	}
+	body, _ := json.Marshal(map[string]string{"error": text, "code": errorCode(code)})
+	body = append(body, '\n')
+	return fmt.Appendf(nil, "%s%s\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s", proto, status, len(body), body), true
+}
+
 type server struct {
 	opts Options
 	gate *gate
@@ -304,7 +418,7 @@ func writeError(w http.ResponseWriter, code int, msg string) {
 // "internal".
 func errorCode(status int) string {
 	switch status {
-	case http.StatusBadRequest:
+	case http.StatusBadRequest, http.StatusRequestHeaderFieldsTooLarge:
 		return "bad_request"
 	case http.StatusNotFound:
 		return "not_found"

@@ -68,5 +68,5 @@ func newHandler(opts Options) (http.Handler, *server, error) {
 		w.Write(queen.Bytes())
 	}), http.MethodGet)
 	s.routeAPI(mux)
-	return guardHost(hosts, limitBody(mux)), s, nil
+	return guardHost(hosts, limitBody(cleanPaths(mux))), s, nil
 }

@@ -141,7 +141,7 @@ func TestOpenResume(t *testing.T) {
 		t.Errorf("after append: %d records, valid %d of %d, %v; want 4, all valid", len(p.Records), p.Valid, len(data), err)
 	}
 	// Another count is refused, and the file is left as it was.
-	for _, h := range []Header{{9, "test-v1", "abc123", 20}, {8, "test-v2", "abc123", 20}, {8, "test-v1", "fff", 20}} {
+	for _, h := range []Header{{9, "test-v1", "abc123", 20}, {8, "test-v2", "abc123", 20}, {8, "test-v1", "fff", 20}, {8, "test-v1", "abc123", 21}} {
 		if _, _, err := Open(path, h, 0); !errors.Is(err, ErrMismatch) {
 			t.Errorf("Open with %+v: error = %v; want ErrMismatch", h, err)
 		} else if !strings.Contains(err.Error(), path) {

@@ -47,6 +47,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -482,11 +483,21 @@ func (r *testRun) tail() string {
 	return strings.Join(lines[max(0, len(lines)-20):], "\n")
 }
 
-// goTest runs go test -count=1 -json args in dir, within limit. Its
-// error is for a go command that could not start.
+// buildLimit is how long go test may build before its tests start: the
+// time limit counts from then, so that a build slowed by a busy machine
+// (-race) is not taken for a test that hangs.
+const buildLimit = 10 * time.Minute
+
+// goTest runs go test -count=1 -json args in dir, killing it limit after
+// its first test binary started (or buildLimit after it began, if none
+// has). Its error is for a go command that could not start.
 func goTest(dir string, args []string, limit time.Duration) (*testRun, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	var killed atomic.Bool
+	timer := time.AfterFunc(buildLimit+limit, func() { killed.Store(true); cancel() })
+	defer timer.Stop()
+	started := false
 	cmd := exec.CommandContext(ctx, "go", append([]string{"test", "-count=1", "-json"}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-buildvcs=false")
@@ -516,6 +527,10 @@ func goTest(dir string, args []string, limit time.Duration) (*testRun, error) {
 			continue
 		}
 		out.WriteString(e.Output)
+		if e.Action == "start" && !started {
+			started = true
+			timer.Reset(limit)
+		}
 		top, _, _ := strings.Cut(e.Test, "/")
 		switch {
 		case e.Action == "build-fail" || e.FailedBuild != "":
@@ -541,7 +556,7 @@ func goTest(dir string, args []string, limit time.Duration) (*testRun, error) {
 	err = cmd.Wait()
 	out.Write(stderr.Bytes())
 	r.out = out.Bytes()
-	r.killed = ctx.Err() != nil
+	r.killed = killed.Load()
 	r.ok = err == nil
 	r.build = !r.ok && !r.killed && (buildFailed || bytes.Contains(r.out, []byte("[build failed]")) || bytes.Contains(r.out, []byte("[setup failed]")))
 	return r, nil

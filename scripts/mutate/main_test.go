@@ -26,6 +26,17 @@ func init() {
 
 func Add(a, b int) int { return a + b }
 
+var crash = false
+
+// Crash panics in a goroutine of its own when crash is set, which kills
+// the test binary while its caller runs.
+func Crash() {
+	if crash {
+		go func() { panic("crash") }()
+		select {}
+	}
+}
+
 func Slow() {
 	for d := time.Duration(0); d > 0; {
 		time.Sleep(d)
@@ -52,6 +63,8 @@ func TestAddTwice(t *testing.T) {
 }
 
 func TestSlow(t *testing.T) { Slow() }
+
+func TestCrash(t *testing.T) { Crash() }
 
 func TestBroken(t *testing.T) {
 	if os.Getenv("FX_BROKEN") != "" {
@@ -89,7 +102,7 @@ func inFixture(t *testing.T, list string, args ...string) (string, int) {
 }
 
 // TestMutate: a mutant is caught when a test its -run names fails (or
-// dies running), and not when the tests pass or the binary fails
+// dies running, or runs past the limit), and not when the tests pass or the binary fails
 // outside any test; a mutant that does not compile, and a test command
 // that fails on the unchanged tree, stop the run.
 func TestMutate(t *testing.T) {
@@ -118,11 +131,17 @@ old: var bomb = false
 new: var bomb = true
 test: . -run ^TestAdd$
 
-name: slow-hangs
+name: crash
+file: p.go
+old: var crash = false
+new: var crash = true
+test: . -run ^TestCrash$ -timeout 1m
+
+name: slow-hangs-past-limit
 file: p.go
 old: d := time.Duration(0)
 new: d := time.Duration(1)
-test: . -run ^TestSlow$ -timeout 1s
+test: . -run ^TestSlow$
 
 name: add-same
 file: p.go
@@ -130,18 +149,19 @@ old: return a + b
 new: return b + a
 test: . -run ^TestAdd$
 `
-	out, code := inFixture(t, list, "-j", "3")
+	out, code := inFixture(t, list, "-j", "4", "-timeout", "3s")
 	for _, want := range []string{
-		"baseline: 4 test commands in 2 runs pass on the unchanged tree",
+		"baseline: 5 test commands in 2 runs pass on the unchanged tree",
 		"caught   add-sub (TestAdd failed;",
 		"caught   add-sub-whole (TestAdd, TestAddTwice failed;",
 		"caught   add-sub-two-named (TestAdd, TestAddTwice failed;",
 		"SURVIVED init-panics (",
 		"go test failed, but the test binary failed before any test started (in init or TestMain)",
-		"caught   slow-hangs (TestSlow died running (a panic, or its -timeout);",
+		"caught   crash (TestCrash died running (a panic, or its -timeout);",
+		"caught   slow-hangs-past-limit (TestSlow ran out of the 3s limit;",
 		"SURVIVED add-same (",
 		"the tests pass;",
-		"mutation score: 4 of 6 caught (66.7%)",
+		"mutation score: 5 of 7 caught (71.4%)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("mutate: output lacks %q:\n%s", want, out)

@@ -177,7 +177,25 @@ test: . -run ^TestAdd$
 	}
 
 	t.Setenv("FX_BROKEN", "1")
-	out, code = inFixture(t, list+"\nname: broken\nfile: p.go\nold: return a + b\nnew: return a - b\ntest: . -run ^TestBroken$\n")
+	out, code = inFixture(t, `
+name: add-sub
+file: p.go
+old: return a + b
+new: return a - b
+test: . -run ^TestAdd$
+
+name: add-sub-whole
+file: p.go
+old: return a + b
+new: return a - b
+test: .
+
+name: broken
+file: p.go
+old: return a + b
+new: return a - b
+test: . -run ^TestBroken$
+`)
 	for _, want := range []string{
 		"the tests fail on the unchanged tree, so they cannot judge a mutant; fix them first:\n",
 		"\n  go test -count=1 . (the test of add-sub-whole): TestBroken failed\n",

@@ -2,11 +2,16 @@ package checkpoint
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
 )
 
+// TestReadHeader: a header is read alone and checked: a damaged one, or
+// one whose checksum matches but whose fields break the format, is
+// corrupt, for Open as for ReadHeader.
 func TestReadHeader(t *testing.T) {
 	h := Header{N: 18, Version: "quad-v2", Plan: "abc123", Units: 457}
 	good := string(AppendHeader(nil, h))
@@ -37,6 +42,18 @@ func TestReadHeader(t *testing.T) {
 			t.Errorf("%s: ReadHeader = %+v, %v; want %+v, nil", tc.name, got, err, h)
 		case tc.want != nil && !errors.Is(err, tc.want):
 			t.Errorf("%s: ReadHeader error = %v; want %v", tc.name, err, tc.want)
+		}
+		if tc.want == ErrCorrupt {
+			// Open refuses it as corrupt too (not as another count's),
+			// and leaves it as it was.
+			path := filepath.Join(t.TempDir(), "ck")
+			os.WriteFile(path, []byte(tc.in), 0o644)
+			if _, _, err := Open(path, h, 0); !errors.Is(err, ErrCorrupt) || errors.Is(err, ErrMismatch) {
+				t.Errorf("%s: Open error = %v; want %v", tc.name, err, ErrCorrupt)
+			}
+			if b, _ := os.ReadFile(path); string(b) != tc.in {
+				t.Errorf("%s: Open changed the file", tc.name)
+			}
 		}
 	}
 	// Nine digits are the most a number may have.

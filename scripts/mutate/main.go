@@ -25,7 +25,8 @@
 // Then each mutant: go test runs with -json, and the mutant is caught
 // when a test that its -run pattern names (any test of the package
 // without -run) failed, or was running when the test binary died (a
-// panic, its -timeout) or when the -timeout limit here ran out. A test
+// panic, its -timeout) or when the -timeout limit here ran out (it
+// counts from the start of the tests, the build having 10 min). A test
 // binary that fails outside any named test (in init, in TestMain, or
 // before any test started) does not catch it, and a mutant that does not
 // compile is an error of the list. The run exits 1 when the score is
@@ -37,6 +38,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -63,7 +65,7 @@ func mutate(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	list := fs.String("list", "scripts/mutants.txt", "the mutants `FILE`")
 	minScore := fs.Float64("min", 95, "fail below this `percent` caught")
-	timeout := fs.Duration("timeout", 120*time.Second, "each mutant's test time limit")
+	timeout := fs.Duration("timeout", 120*time.Second, "each mutant's test time limit, from the start of its tests")
 	only := fs.String("only", "", "run only the mutant `NAME`")
 	jobs := fs.Int("j", 1, "run `J` mutants at once (each its own copy of the tree)")
 	if err := fs.Parse(args); err != nil {
@@ -141,7 +143,13 @@ func mutate(args []string, stdout, stderr io.Writer) int {
 	for i := range results {
 		results[i] = make(chan result, 1)
 	}
+	var stop atomic.Bool // the run failed: skip the mutants left
+	defer stop.Store(true)
 	go parallel(len(todo), *jobs, func(i int) error {
+		if stop.Load() {
+			results[i] <- result{err: errors.New("skipped")}
+			return nil
+		}
 		t0 := time.Now()
 		v, err := runMutant(root, files, todo[i], cmds[i], *timeout)
 		results[i] <- result{v, err, time.Since(t0).Round(100 * time.Millisecond)}

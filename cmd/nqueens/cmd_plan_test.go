@@ -198,22 +198,33 @@ func TestCLIPlanRefusals(t *testing.T) {
 	}
 }
 
-// TestPlanTime: -time sets the calibration's length; the default is a
-// second. The calibration runs until its budget is spent (the kernel at
-// N = 20 probes until then), so 2 s of it take at least 2 s, on any
-// machine, where the default would stop after one.
+// TestPlanTime: -time sets the calibration's budget, the default being
+// a second. The calibration stops at its budget (read on the monotonic
+// clock that calibration_seconds is measured with, so no load can make
+// it shorter), at 5000 samples (internal/estimate's maxSamples), or,
+// after 20 samples, once it took 5% of the estimated wall time. At
+// N = 26 that is weeks even on many fast cores (the test checks it is
+// above 40,000 s), so 2 s of calibration take 2 s unless 5000 samples
+// come first. (At N = 20, as this test had it, the estimate is minutes
+// and the samples faster: a calibration of 2 s once stopped at 1.94 s.)
 func TestPlanTime(t *testing.T) {
-	out, errs, code := cli(t, "", "plan", "20", "-time", "2s", "-format", "json")
+	out, errs, code := cli(t, "", "plan", "26", "-time", "2s", "-format", "json")
 	if code != 0 {
-		t.Fatalf("plan 20 -time 2s: exit %d, stderr %q", code, errs)
+		t.Fatalf("plan 26 -time 2s: exit %d, stderr %q", code, errs)
 	}
 	var j struct {
 		Calibration float64 `json:"calibration_seconds"`
+		Samples     int     `json:"samples"`
+		Wall        float64 `json:"wall_seconds"`
 	}
 	if err := json.Unmarshal([]byte(out), &j); err != nil {
 		t.Fatal(err)
 	}
-	if j.Calibration < 2 {
-		t.Errorf("plan 20 -time 2s: calibration_seconds = %v, want at least 2", j.Calibration)
+	const maxSamples = 5000
+	if j.Wall < 2/0.05*1000 {
+		t.Fatalf("plan 26: wall_seconds = %v; want above 40000 s (1000 times 2 s / 5%%), so that the 5%% stop cannot come before the budget", j.Wall)
+	}
+	if j.Calibration < 2 && j.Samples < maxSamples {
+		t.Errorf("plan 26 -time 2s: calibration_seconds = %v with %d samples; want at least 2, or %d samples", j.Calibration, j.Samples, maxSamples)
 	}
 }

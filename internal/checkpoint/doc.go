@@ -35,7 +35,8 @@
 // appending. An invalid line followed by a valid one cannot come from a
 // torn append: that file is refused as corrupt, and so is a line whose
 // checksum matches but whose fields are no record (a sign, a leading
-// zero, a field too many): it was written so. A tail is reported as
+// zero, a field too many, a line longer than any record, however
+// long): it was written so. A tail is reported as
 // bytes and lines (Opened.Dropped, DroppedLines), not as records, since
 // garbage need not hold any.
 //

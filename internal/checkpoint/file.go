@@ -10,6 +10,10 @@ import (
 	"time"
 )
 
+// fsync is how the package fsyncs a checkpoint file: a variable, so that
+// tests can see its calls and make it fail.
+var fsync = (*os.File).Sync
+
 // DefaultSync is how often a File fsyncs new records when Open is given
 // no interval.
 const DefaultSync = 2 * time.Second
@@ -89,7 +93,7 @@ func Open(path string, h Header, syncEvery time.Duration) (*File, Opened, error)
 		if _, err := f.WriteAt(AppendHeader(nil, h), 0); err != nil {
 			return fail(err)
 		}
-		if err := f.Sync(); err != nil {
+		if err := fsync(f); err != nil {
 			return fail(err)
 		}
 		syncDir(path)
@@ -108,7 +112,7 @@ func Open(path string, h Header, syncEvery time.Duration) (*File, Opened, error)
 			if err := f.Truncate(int64(p.Valid)); err != nil {
 				return fail(err)
 			}
-			if err := f.Sync(); err != nil {
+			if err := fsync(f); err != nil {
 				return fail(err)
 			}
 		}
@@ -190,7 +194,7 @@ func (c *File) syncLocked() error {
 	if c.err != nil || !c.dirty || c.f == nil {
 		return c.err
 	}
-	if err := c.f.Sync(); err != nil {
+	if err := fsync(c.f); err != nil {
 		c.err = fmt.Errorf("checkpoint %s: %w", c.path, err)
 		return c.err
 	}

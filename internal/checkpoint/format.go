@@ -191,6 +191,47 @@ func parseRecord(line []byte) (r Record, ok, sum bool) {
 	return Record{Unit: id, Total: t, Unique: u, Nodes: n}, true, true
 }
 
+// A longCRC checks the record checksum of a line too long to hold in
+// memory, written to it a piece at a time without its '\n': it keeps the
+// CRC-32C of all but the line's last 9 bytes, and those bytes, which
+// must be " " and the checksum in 8 lower-case hex digits.
+type longCRC struct {
+	sum  uint32
+	tail []byte // the last (at most) 9 bytes written
+}
+
+const crcField = len(" 01234567")
+
+func (l *longCRC) write(b []byte) {
+	if len(b) >= crcField {
+		l.sum = crc32.Update(l.sum, table, l.tail)
+		l.sum = crc32.Update(l.sum, table, b[:len(b)-crcField])
+		l.tail = append(l.tail[:0], b[len(b)-crcField:]...)
+		return
+	}
+	l.tail = append(l.tail, b...)
+	if k := len(l.tail) - crcField; k > 0 {
+		l.sum = crc32.Update(l.sum, table, l.tail[:k])
+		l.tail = append(l.tail[:0], l.tail[k:]...)
+	}
+}
+
+// matches reports whether the line written ends in " " and the checksum
+// of the text before it, as splitCRC would find it.
+func (l *longCRC) matches() bool {
+	if len(l.tail) != crcField || l.tail[0] != ' ' {
+		return false
+	}
+	hex := l.tail[1:]
+	for _, c := range hex {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	want, err := strconv.ParseUint(string(hex), 16, 32)
+	return err == nil && l.sum == uint32(want)
+}
+
 // A Parsed is the content of a checkpoint file.
 type Parsed struct {
 	Header  Header
@@ -287,14 +328,27 @@ func parseReader(r io.Reader, want *Header) (Parsed, error) {
 		b, err := br.ReadSlice('\n')
 		n := len(b)
 		long := false
-		for errors.Is(err, bufio.ErrBufferFull) || (err == nil && n > MaxRecordLine) {
-			// Too long for a record: damaged. Skip to its end.
+		if errors.Is(err, bufio.ErrBufferFull) || ((err == nil || err == io.EOF) && n > MaxRecordLine) {
+			// Too long for a record: damaged. Skip to its end, checking
+			// its checksum on the way: a torn append cannot make one
+			// that matches.
 			long = true
-			if err == nil {
-				break
+			var lc longCRC
+			for {
+				lc.write(bytes.TrimSuffix(b, []byte("\n")))
+				if !errors.Is(err, bufio.ErrBufferFull) {
+					break
+				}
+				b, err = br.ReadSlice('\n')
+				n += len(b)
 			}
-			b, err = br.ReadSlice('\n')
-			n += len(b)
+			if err != nil && err != io.EOF {
+				return Parsed{}, err
+			}
+			if lc.matches() {
+				return Parsed{}, fmt.Errorf("%w: line %d, of %d bytes, has a matching checksum but is not a record (unit, total, unique and nodes as canonical whole numbers, at most %d bytes): the file was damaged or edited; delete it and count again",
+					ErrCorrupt, line, n, MaxRecordLine)
+			}
 		}
 		if err == io.EOF && n == 0 {
 			break

@@ -96,6 +96,47 @@ func engineAsk(t *testing.T, h http.Handler, method, target, body string) []Chun
 	return chunks
 }
 
+// TestEnginePanic: a handler that panics is answered 500 in JSON naming
+// the panic, whatever status, headers and unflushed bytes it had set
+// before; the chunks it flushed before stand.
+func TestEnginePanic(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		h     http.HandlerFunc
+		flush string // the body of the chunk flushed before the panic
+	}{
+		{"nothing set", func(w http.ResponseWriter, r *http.Request) { panic("a bug") }, ""},
+		{"status 202 and bytes", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			w.WriteHeader(http.StatusAccepted)
+			w.Write([]byte("partial"))
+			panic("a bug")
+		}, ""},
+		{"a flushed chunk", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.WriteHeader(http.StatusAccepted)
+			w.Write([]byte("event: one\n\n"))
+			w.(http.Flusher).Flush()
+			w.Write([]byte("event: two"))
+			panic("a bug")
+		}, "event: one\n\n"},
+	} {
+		got := engineAsk(t, tc.h, "GET", "/x", "")
+		if tc.flush != "" {
+			if len(got) != 2 || got[0].Status != http.StatusAccepted || string(got[0].Body) != tc.flush {
+				t.Errorf("%s: %+v; want a first chunk of 202 %q, then the error", tc.name, got, tc.flush)
+				continue
+			}
+			got = got[1:]
+		}
+		last := got[0]
+		if len(got) != 1 || last.Status != 500 || last.ContentType != "application/json" ||
+			!strings.Contains(string(last.Body), "internal error: a bug") || strings.Contains(string(last.Body), "partial") || strings.Contains(string(last.Body), "two") {
+			t.Errorf("%s: %+v; want one chunk, 500 application/json naming the panic and nothing the handler wrote", tc.name, got)
+		}
+	}
+}
+
 func joined(chunks []Chunk) string {
 	var b strings.Builder
 	for _, c := range chunks {

@@ -28,6 +28,7 @@ var (
 	ErrCheckpoint   = run.ErrCheckpoint              // a checkpoint Count refuses
 	ErrShard        = run.ErrShard                   // a bad shard, shard record or set of records
 	ErrVerify       = run.ErrVerify                  // VerifyShards: a recounted unit differs
+	ErrDevice       = run.ErrDevice                  // CountOptions.Device: no usable GPU (no driver, no device)
 	ErrSyntax       = placetext.ErrSyntax            // text that is not a placement
 	ErrAttack       = errors.New("queens attack")    // Validate: two queens attack
 	ErrNoSolution   = errors.New("no solution")      // N = 2 and 3

@@ -37,7 +37,7 @@ type fakeBuffer struct {
 }
 
 func (d *emulator) Info() Info {
-	return Info{Name: "emulator", Memory: 32 << 20, FreeMemory: 32 << 20, Multiprocessors: 2}
+	return Info{Name: "emulator", Memory: 32 << 20, FreeMemory: 32 << 20, Multiprocessors: 2, Capability: "none", Driver: "none"}
 }
 
 func (d *emulator) Alloc(n int64) (Buffer, error) {

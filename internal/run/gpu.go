@@ -73,7 +73,7 @@ func planGPU(n int, res *Result) (*gpuRun, error) {
 		return nil, errNotLinked
 	}
 	if n > gpu.MaxN {
-		return nil, WithKind(ErrDevice, fmt.Errorf("device gpu: the GPU counts boards up to n = %d (a row is a 32-bit word on the device), not %d", gpu.MaxN, n))
+		return nil, WithKind(ErrDevice, fmt.Errorf("device gpu counts boards up to n = %d (a row is a 32-bit word on the device), not %d", gpu.MaxN, n))
 	}
 	k, err := d.Devices()
 	if err != nil {

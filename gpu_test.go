@@ -14,13 +14,17 @@ import (
 // emulatedGPUs is a run.GPUDriver of k emulated GPUs (gpu.Emulate),
 // each failing its launches as fail says (nil: never).
 type emulatedGPUs struct {
-	k      int
-	fail   func(launch int) error
-	opened *int
+	k       int
+	fail    func(launch int) error
+	opened  *int
+	openErr error // Open's error, if not nil
 }
 
 func (d emulatedGPUs) Devices() (int, error) { return d.k, nil }
 func (d emulatedGPUs) Open(int) (gpu.Device, error) {
+	if d.openErr != nil {
+		return nil, d.openErr
+	}
 	if d.opened != nil {
 		*d.opened++
 	}
@@ -146,6 +150,24 @@ func TestCountDeviceRefused(t *testing.T) {
 	useGPU(t, emulatedGPUs{k: 1})
 	if _, err := Count(context.Background(), 33, CountOptions{Device: DeviceGPU}); !errors.Is(err, ErrDevice) || !strings.Contains(err.Error(), "up to n = 32") {
 		t.Errorf("Count(33) on the GPU = %v; want ErrDevice, up to n = 32", err)
+	}
+	useGPU(t, emulatedGPUs{k: 1, openErr: errors.New("CUDA device 0 (X) has compute capability 6.1; the device code needs 7.5 or later")})
+	if _, err := Count(context.Background(), 10, CountOptions{Device: DeviceGPU}); !errors.Is(err, ErrDevice) || !strings.Contains(err.Error(), "device gpu: CUDA device 0 (X) has compute capability 6.1") {
+		t.Errorf("Count(10) on a GPU that does not open = %v; want ErrDevice, the driver's reason", err)
+	}
+}
+
+// TestCountDeviceGPUMethodAuto: DeviceGPU with MethodAuto counts by
+// the kernel, even where a checkpoint of the join would make Auto pick
+// the join: that checkpoint is refused as another count's.
+func TestCountDeviceGPUMethodAuto(t *testing.T) {
+	useGPU(t, emulatedGPUs{k: 1})
+	cp := filepath.Join(t.TempDir(), "n12.ckpt")
+	if _, err := Count(context.Background(), 12, CountOptions{Method: MethodJoin, Checkpoint: cp}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Count(context.Background(), 12, CountOptions{Device: DeviceGPU, Checkpoint: cp}); !errors.Is(err, ErrCheckpoint) {
+		t.Errorf("Count(12) on the GPU from a checkpoint of the join = %v; want ErrCheckpoint (the kernel's count)", err)
 	}
 }
 

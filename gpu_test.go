@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/nqueens/nqueens/internal/gpu"
@@ -194,5 +195,28 @@ func TestCountGPULaunchError(t *testing.T) {
 	if res.Solutions.Lo != 14200 || res.Unique.Lo != 1787 || res.Resumed == 0 || res.Resumed == res.Units {
 		t.Errorf("Count(12) resumed on the CPU = %v, %v unique, %d of %d units resumed; want 14200, 1787, some but not all",
 			res.Solutions, res.Unique, res.Resumed, res.Units)
+	}
+}
+
+// TestCountGPUCancel: a count on the GPU whose context ends during its
+// first launch returns the context's error after the launches in
+// flight, one per GPU; counted to the end, n = 14 takes more.
+func TestCountGPUCancel(t *testing.T) {
+	for _, k := range []int{1, 2} {
+		var launches atomic.Int32
+		useGPU(t, emulatedGPUs{k: k, fail: func(int) error { launches.Add(1); return nil }})
+		if _, err := Count(context.Background(), 14, CountOptions{Device: DeviceGPU}); err != nil {
+			t.Fatal(err)
+		}
+		if all := launches.Load(); all <= int32(k) {
+			t.Fatalf("%d GPUs: Count(14) took %d launches; the test needs more than %d", k, all, k)
+		}
+		launches.Store(0)
+		ctx, cancel := context.WithCancel(context.Background())
+		useGPU(t, emulatedGPUs{k: k, fail: func(int) error { launches.Add(1); cancel(); return nil }})
+		_, err := Count(ctx, 14, CountOptions{Device: DeviceGPU})
+		if n := launches.Load(); !errors.Is(err, context.Canceled) || n > int32(k) {
+			t.Errorf("%d GPUs: Count(14) cancelled in its first launch = %v after %d launches; want context.Canceled after %d at most", k, err, n, k)
+		}
 	}
 }

@@ -58,6 +58,7 @@ Examples:
   nqueens count 20 -max-memory 2G
   nqueens count 10 -method permutation    a tutorial's method
   nqueens count 23 -force         start although estimated at hours
+  nqueens count 18 -device gpu    on every NVIDIA GPU present
 
 Long counts:
   nqueens count 20 -checkpoint n20.ckpt   kill it at any time; the same

@@ -30,7 +30,7 @@ type emulator struct {
 	onLaunch func(n int) error
 }
 
-type fakeBuffer struct {
+type emuBuffer struct {
 	d    *emulator
 	mem  []byte
 	free bool
@@ -43,18 +43,18 @@ func (d *emulator) Info() Info {
 func (d *emulator) Alloc(n int64) (Buffer, error) {
 	d.allocated += n
 	d.peak = max(d.peak, d.allocated)
-	return &fakeBuffer{d: d, mem: make([]byte, n)}, nil
+	return &emuBuffer{d: d, mem: make([]byte, n)}, nil
 }
 
-func (b *fakeBuffer) Write(off int64, p []byte) error {
+func (b *emuBuffer) Write(off int64, p []byte) error {
 	copy(b.mem[off:off+int64(len(p))], p)
 	return nil
 }
-func (b *fakeBuffer) Read(off int64, p []byte) error {
+func (b *emuBuffer) Read(off int64, p []byte) error {
 	copy(p, b.mem[off:off+int64(len(p))])
 	return nil
 }
-func (b *fakeBuffer) Free() error {
+func (b *emuBuffer) Free() error {
 	if !b.free {
 		b.free = true
 		b.d.allocated -= int64(len(b.mem))
@@ -69,8 +69,8 @@ func (d *emulator) Launch(grid int, units, tasks, results, next Buffer, begin, e
 			return err
 		}
 	}
-	um, tm, rm := units.(*fakeBuffer).mem, tasks.(*fakeBuffer).mem, results.(*fakeBuffer).mem
-	if binary.LittleEndian.Uint32(next.(*fakeBuffer).mem) != 0 {
+	um, tm, rm := units.(*emuBuffer).mem, tasks.(*emuBuffer).mem, results.(*emuBuffer).mem
+	if binary.LittleEndian.Uint32(next.(*emuBuffer).mem) != 0 {
 		return errors.New("emulator: the task counter was not reset before the launch")
 	}
 	for i := begin; i < end; i++ {
@@ -93,7 +93,7 @@ func (d *emulator) Launch(grid int, units, tasks, results, next Buffer, begin, e
 		binary.LittleEndian.PutUint64(rm[int(i)*resultBytes:], c.sols)
 		binary.LittleEndian.PutUint64(rm[int(i)*resultBytes+8:], c.nodes)
 	}
-	binary.LittleEndian.PutUint32(next.(*fakeBuffer).mem, end-begin)
+	binary.LittleEndian.PutUint32(next.(*emuBuffer).mem, end-begin)
 	return nil
 }
 

@@ -22,7 +22,8 @@ const (
 // DeviceGPU needs the CUDA driver linked into the program, by importing
 // package github.com/nqueens/nqueens/gpu for its side effect (cmd/nqueens
 // does), and the NVIDIA driver (libcuda.so.1) on Linux on amd64 or
-// arm64 at run time; boards up to n = 32. Without them Count fails with
+// arm64 at run time; boards up to n = 32 (n = 0 and 1, without a
+// search, are counted on the CPU). Without them Count fails with
 // one line, of kind ErrDevice, saying what is missing.
 type Device string
 

@@ -71,6 +71,23 @@ func TestCountGPUEmulated(t *testing.T) {
 	}
 }
 
+// TestCountGPUSmall: n = 0..3 on the GPU are the CPU's counts; n = 0
+// and 1, without a search, are counted on the CPU and say so.
+func TestCountGPUSmall(t *testing.T) {
+	useGPU(t, emulatedGPUs{k: 1})
+	for n := 0; n <= 3; n++ {
+		cpu, err := Count(context.Background(), n, CountOptions{Method: MethodKernel})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Count(context.Background(), n, CountOptions{Device: DeviceGPU})
+		want := map[bool]Device{true: DeviceCPU, false: DeviceGPU}[n < 2]
+		if err != nil || got.Solutions != cpu.Solutions || got.Unique != cpu.Unique || got.Device != want {
+			t.Errorf("Count(%d) on the GPU = %v, %v unique, device %s, %v; want %v, %v, %s", n, got.Solutions, got.Unique, got.Device, err, cpu.Solutions, cpu.Unique, want)
+		}
+	}
+}
+
 // TestCountGPUResumeAcrossDevices counts half of n = 11 (a shard,
 // recording to a checkpoint) on one device and the whole on the other,
 // resuming from it, both ways: the totals are the known ones.

@@ -64,7 +64,8 @@ type gpuRun struct {
 
 // planGPU checks that a kernel count of n can run on the GPU, before
 // the plan is made: a driver registered that reports a device, n within
-// the device code's rows. Its errors are of kind ErrDevice.
+// the device code's rows. Its errors are of kind ErrDevice. It returns
+// nil for n < 2, whose one unit, without a search, the CPU counts.
 func planGPU(n int, res *Result) (*gpuRun, error) {
 	gpuDriver.Lock()
 	d := gpuDriver.d
@@ -81,6 +82,9 @@ func planGPU(n int, res *Result) (*gpuRun, error) {
 	}
 	if k < 1 {
 		return nil, WithKind(ErrDevice, errors.New("device gpu: the NVIDIA driver is loaded but reports no GPU"))
+	}
+	if n < 2 {
+		return nil, nil // the empty board and the one square: no search, the CPU's
 	}
 	res.Device = DeviceGPU
 	return &gpuRun{drv: d, devices: k, res: res}, nil

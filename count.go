@@ -36,6 +36,10 @@ type CountOptions struct {
 	// limit to the planned peak while Count runs (docs/BENCHMARKS.md);
 	// leave it off where counts share a process.
 	SoftMemoryLimit bool
+	// Device is where MethodKernel counts (DeviceAuto: the CPU, for
+	// now); DeviceGPU makes MethodAuto MethodKernel and refuses another
+	// method. See Device.
+	Device Device
 }
 
 // A Result is the outcome of Count; Unique holds A002562(N) when
@@ -49,6 +53,8 @@ type Result struct {
 	Units, Resumed    int
 	Shard             Shard
 	UnitResults       []UnitCount
+	Device            Device // MethodKernel's: DeviceCPU or DeviceGPU; "" for the other methods
+	GPUs              []GPU  // DeviceGPU's devices that counted (none when every unit was resumed)
 
 	planDigest string // of a MethodJoin count's plan, for ShardRecord
 	burnside   bool   // Unique derived from Solutions (MethodJoin)
@@ -125,7 +131,13 @@ func (o CountOptions) normalize(n int) (Method, run.Engine, run.Options, error) 
 	if err := o.Shard.check(); err != nil {
 		return "", nil, run.Options{}, err
 	}
+	if o.Device == DeviceGPU && o.Method == MethodAuto {
+		o.Method = MethodKernel
+	}
 	m := ChooseMethod(n, o)
+	if err := checkDevice(o.Device, m); err != nil {
+		return "", nil, run.Options{}, err
+	}
 	e := run.ByMethod(string(m))
 	if e == nil && (o.Checkpoint != "" || o.Shard != (Shard{})) {
 		return "", nil, run.Options{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, MethodKernel, MethodJoin)
@@ -137,7 +149,7 @@ func (o CountOptions) normalize(n int) (Method, run.Engine, run.Options, error) 
 // run returns the options as internal/run takes them.
 func (o CountOptions) run() run.Options {
 	ro := run.Options{Workers: o.Workers, Checkpoint: o.Checkpoint, Notice: o.Notice, Shard: run.Shard(o.Shard),
-		MaxMemory: o.MaxMemory, SoftMemoryLimit: o.SoftMemoryLimit}
+		MaxMemory: o.MaxMemory, SoftMemoryLimit: o.SoftMemoryLimit, Device: string(o.Device)}
 	if p := o.Progress; p != nil {
 		ro.Progress = func(x run.Progress) {
 			p(Progress{N: x.N, UnitsDone: x.UnitsDone, UnitsTotal: x.UnitsTotal, Resumed: x.Resumed,
@@ -151,7 +163,11 @@ func (o CountOptions) run() run.Options {
 // fromRun returns the Result of an engine's count.
 func fromRun(r run.Result) Result {
 	res := Result{N: r.N, Method: Method(r.Method), Solutions: Uint128(r.Solutions), Unique: Uint128(r.Unique), Nodes: r.Nodes,
-		Units: r.Units, Resumed: r.Resumed, Shard: Shard(r.Shard), planDigest: r.PlanDigest, burnside: r.Burnside}
+		Units: r.Units, Resumed: r.Resumed, Shard: Shard(r.Shard), planDigest: r.PlanDigest, burnside: r.Burnside,
+		Device: Device(r.Device)}
+	for _, g := range r.GPUs {
+		res.GPUs = append(res.GPUs, GPU{Name: g.Name, Memory: g.Memory, Capability: g.Capability, Driver: g.Driver})
+	}
 	if r.UnitResults != nil {
 		res.UnitResults = make([]UnitCount, len(r.UnitResults))
 		for i, u := range r.UnitResults {

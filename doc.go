@@ -15,6 +15,9 @@
 // Long counts report Progress, resume from a Checkpoint, and split into
 // Shards that MergeShards adds up (docs/LONG-COUNTS.md); Plan and
 // Estimate tell what a count would take without counting.
+// CountOptions.Device = DeviceGPU counts MethodKernel's units on NVIDIA
+// GPUs, with the same results unit by unit, once a program links the
+// driver with import _ "github.com/nqueens/nqueens/gpu" (see Device).
 //
 // Solutions enumerates lazily, in lexicographic order, by one of the
 // four searches the tutorials teach (SearchMethods). Find builds one

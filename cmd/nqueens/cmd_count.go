@@ -12,6 +12,7 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/atomicfile"
+	"github.com/nqueens/nqueens/internal/bytesize"
 )
 
 var countCmd = &command{
@@ -33,6 +34,14 @@ soft memory limit follows it (a lower GOMEMLIMIT wins). A resumed
 -checkpoint keeps its method; -shard picks by N alone (the join only
 with -total-only). Timings: docs/BENCHMARKS.md.
 
+-device gpu counts the kernel's units on every NVIDIA GPU present (the
+driver's libcuda.so.1, Linux on amd64 or arm64, N ≤ 32); its results,
+checkpoints and shard records are the kernel's, so a count resumes, and
+a shard merges, across devices. No driver or no GPU: one line, exit 2; a
+device error while counting: exit 3, the checkpoint keeps every finished
+unit. -device auto counts on the CPU until the GPU is priced on a GPU,
+and the estimate below is the CPU's on any device (-force starts more).
+
 count first estimates the time on this machine (-v prints it) and
 refuses, exit 2, a count estimated above 1 hour unless -force is given
 or its -checkpoint file exists (a resumed count). -max-memory bounds the
@@ -49,6 +58,7 @@ Examples:
   nqueens count 20 -max-memory 2G
   nqueens count 10 -method permutation    a tutorial's method
   nqueens count 23 -force         start although estimated at hours
+  nqueens count 18 -device gpu    on every NVIDIA GPU present
 
 Long counts:
   nqueens count 20 -checkpoint n20.ckpt   kill it at any time; the same
@@ -76,6 +86,7 @@ type countJSON struct {
 	Method    nqueens.Method   `json:"method"`
 	Units     int              `json:"units,omitempty"`
 	Resumed   int              `json:"resumed,omitempty"`
+	Device    nqueens.Device   `json:"device,omitempty"` // "gpu" when it counted; else left out
 }
 
 // newCountJSON fills a countJSON, leaving out the unique count when it
@@ -83,6 +94,9 @@ type countJSON struct {
 func newCountJSON(n int, res nqueens.Result, totalOnly bool) countJSON {
 	j := countJSON{N: n, Solutions: res.Solutions, Unique: &res.Unique, Nodes: res.Nodes,
 		Seconds: res.Elapsed.Seconds(), Method: res.Method, Units: res.Units, Resumed: res.Resumed}
+	if res.Device == nqueens.DeviceGPU {
+		j.Device = res.Device
+	}
 	if !showUnique(res, totalOnly) {
 		j.Unique = nil
 	}
@@ -97,6 +111,7 @@ func showUnique(res nqueens.Result, totalOnly bool) bool {
 // countFlags are count's flags, and what they resolve to (options).
 type countFlags struct {
 	format, method, maxMem, progress, ckpt, shard, out string
+	device                                             string
 	verbose, totalOnly, force                          bool
 	workers, replicas                                  int
 	every                                              time.Duration
@@ -109,6 +124,7 @@ func (f *countFlags) define(fs *flagSet) {
 	fs.BoolVar(&f.verbose, "v", false, "also print the estimate, the nodes visited and the time")
 	fs.IntVar(&f.workers, "workers", 0, "count on `W` goroutines (0 = one per core)")
 	fs.StringVar(&f.method, "method", "auto", "method `NAME`: auto, kernel, join, bitboard, arrays, board or permutation")
+	fs.StringVar(&f.device, "device", "auto", "count the kernel's units on `DEVICE`: auto (the CPU for now), cpu or gpu")
 	fs.BoolVar(&f.totalOnly, "total-only", false, "count the total alone, not the unique solutions")
 	fs.StringVar(&f.maxMem, "max-memory", "", "memory bound `SIZE`, e.g. 512M or 4G (default 16G; 2G for a shard of the join)")
 	fs.BoolVar(&f.force, "force", false, "start even if estimated to take more than an hour")
@@ -142,6 +158,18 @@ func (f *countFlags) options(fs *flagSet, lo, hi int) (nqueens.CountOptions, err
 		if opts.Method, err = parseMethod(f.method); err != nil {
 			return opts, err
 		}
+	}
+	if opts.Device, err = nqueens.ParseDevice(f.device); err != nil {
+		return opts, usagef("-device: %v", err)
+	}
+	if opts.Device == nqueens.DeviceGPU {
+		if !f.auto && opts.Method != nqueens.MethodKernel {
+			return opts, usagef("-device gpu counts with -method kernel (or auto), not %s", opts.Method)
+		}
+		if hi > nqueens.MaxGPUN {
+			return opts, usagef("-device gpu counts N up to %d (a row is a 32-bit word on the device), not %d", nqueens.MaxGPUN, hi)
+		}
+		opts.Method, f.auto = nqueens.MethodKernel, false
 	}
 	m := opts.Method
 	if f.totalOnly && !f.auto && m != nqueens.MethodJoin && m != nqueens.MethodKernel {
@@ -265,6 +293,9 @@ func countOne(ctx context.Context, e *env, n int, opts nqueens.CountOptions, f *
 		if errors.Is(err, nqueens.ErrShard) {
 			return usagef("-shard %v", err)
 		}
+		if errors.Is(err, nqueens.ErrDevice) {
+			return usagef("-%v", err)
+		}
 		if errors.Is(err, context.Canceled) && opts.Checkpoint != "" {
 			fmt.Fprintf(e.stderr, "nqueens count: %d of %d units are saved in %s; rerun the same command to resume\n", last.UnitsDone, last.UnitsTotal, opts.Checkpoint)
 		}
@@ -313,6 +344,14 @@ func printVerbose(w io.Writer, res nqueens.Result, opts nqueens.CountOptions, f 
 	if opts.Checkpoint != "" {
 		fmt.Fprintf(w, "units %d, %d resumed from %s\n", res.Units, res.Resumed, opts.Checkpoint)
 	}
+	for _, g := range res.GPUs {
+		fmt.Fprintf(w, "%s\n", gpuLine(g))
+	}
+}
+
+// gpuLine is -v's line for a GPU that counted.
+func gpuLine(g nqueens.GPU) string {
+	return fmt.Sprintf("device gpu: %s, %s, driver %s, compute capability %s", g.Name, bytesize.Limit(uint64(g.Memory)), g.Driver, g.Capability)
 }
 
 // writeShard writes the record of a shard to stdout, or to path whole

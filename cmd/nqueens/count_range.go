@@ -50,6 +50,9 @@ func countRow(ctx context.Context, n int, opts nqueens.CountOptions) (nqueens.Re
 	if errors.Is(err, nqueens.ErrMemory) {
 		return res, usagef("-max-memory: %v", err)
 	}
+	if errors.Is(err, nqueens.ErrDevice) {
+		return res, usagef("-%v", err)
+	}
 	return res, err
 }
 

@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	_ "github.com/nqueens/nqueens/gpu" // -device gpu: the CUDA driver, loaded at run time
 )
 
 // commands are the commands of nqueens, in the order 'nqueens help'

@@ -2,7 +2,6 @@ package gpu
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -14,87 +13,8 @@ import (
 	"github.com/nqueens/nqueens/internal/square"
 )
 
-// fakeDevice runs the device's search in Go (searchTask) over the
-// bytes Count copies to it, so that Count's batches, launches, memory
-// plan, checks and cancellation are tested without a GPU.
-type fakeDevice struct {
-	allocated, peak int64
-	launches        int
-	// corrupt, when set, changes the counts of the tasks it returns
-	// true for, as a faulty device would.
-	corrupt func(i uint32, c *count) bool
-	// onLaunch, when set, runs before each launch; an error fails it.
-	onLaunch func(n int) error
-}
-
-type fakeBuffer struct {
-	d    *fakeDevice
-	mem  []byte
-	free bool
-}
-
-func (d *fakeDevice) Info() Info {
-	return Info{Name: "fake", Memory: 32 << 20, FreeMemory: 32 << 20, Multiprocessors: 2}
-}
-
-func (d *fakeDevice) Alloc(n int64) (Buffer, error) {
-	d.allocated += n
-	d.peak = max(d.peak, d.allocated)
-	return &fakeBuffer{d: d, mem: make([]byte, n)}, nil
-}
-
-func (b *fakeBuffer) Write(off int64, p []byte) error {
-	copy(b.mem[off:off+int64(len(p))], p)
-	return nil
-}
-func (b *fakeBuffer) Read(off int64, p []byte) error {
-	copy(p, b.mem[off:off+int64(len(p))])
-	return nil
-}
-func (b *fakeBuffer) Free() error {
-	if !b.free {
-		b.free = true
-		b.d.allocated -= int64(len(b.mem))
-	}
-	return nil
-}
-
-func (d *fakeDevice) Launch(grid int, units, tasks, results, next Buffer, begin, end uint32) error {
-	d.launches++
-	if d.onLaunch != nil {
-		if err := d.onLaunch(d.launches); err != nil {
-			return err
-		}
-	}
-	um, tm, rm := units.(*fakeBuffer).mem, tasks.(*fakeBuffer).mem, results.(*fakeBuffer).mem
-	if binary.LittleEndian.Uint32(next.(*fakeBuffer).mem) != 0 {
-		return errors.New("fake: the task counter was not reset before the launch")
-	}
-	for i := begin; i < end; i++ {
-		tb := tm[int(i)*taskBytes:]
-		var tk task
-		for k, p := range []*uint32{&tk.unit, &tk.level, &tk.col, &tk.ld, &tk.rd, &tk.free} {
-			*p = binary.LittleEndian.Uint32(tb[4*k:])
-		}
-		ub := um[int(tk.unit)*unitBytes:]
-		var u devUnit
-		for j := range u.mask {
-			u.mask[j] = binary.LittleEndian.Uint32(ub[4*j:])
-		}
-		copy(u.shift[:], ub[4*levels:])
-		u.lookahead = binary.LittleEndian.Uint32(ub[5*levels:]) != 0
-		c := searchTask(&u, tk)
-		if d.corrupt != nil && !d.corrupt(i, &c) {
-			continue
-		}
-		binary.LittleEndian.PutUint64(rm[int(i)*resultBytes:], c.sols)
-		binary.LittleEndian.PutUint64(rm[int(i)*resultBytes+8:], c.nodes)
-	}
-	binary.LittleEndian.PutUint32(next.(*fakeBuffer).mem, end-begin)
-	return nil
-}
-
-func (d *fakeDevice) Close() error { return nil }
+// fakeDevice is the emulator (emulate.go), whose fields the tests set.
+type fakeDevice = emulator
 
 // countFake runs Count on a fake device and returns the results by unit.
 func countFake(t *testing.T, d *fakeDevice, p *kernel.Plan, todo []int, opt Options) (map[int]kernel.UnitResult, []int, error) {

@@ -2,7 +2,7 @@ package gpu
 
 // A Device is one GPU with the device code loaded: what Count needs of
 // it. internal/gpu/cuda opens one through the CUDA driver; the tests
-// use a fake that runs the same search in Go.
+// use Emulate, which runs the same search in Go.
 type Device interface {
 	// Info describes the device.
 	Info() Info

@@ -40,9 +40,11 @@
 // None of this has run on a GPU: the driver binding, the PTX's loading
 // and the kernel's speed are untested (TestDevice and TestDeviceCount
 // run on a GPU and skip without one; scripts/gpu-check.sh runs them on
-// the device machine beside Yao & Li's program). The host build and a
-// fake device in Go test the search, the expansion, the reduction, the
-// checks, the memory plan and the cancellation. The stack layout's
+// the device machine beside Yao & Li's program). The host build and an
+// emulated device in Go (Emulate) test the search, the expansion, the
+// reduction, the checks, the memory plan and the cancellation, and,
+// through nqueens.CountOptions.Device, the count above them
+// (internal/run/gpu.go). The stack layout's
 // effect, the block size, the depth and the launch time are not yet
 // measured on a device.
 package gpu

@@ -20,22 +20,33 @@ import (
 type kernelEngine struct {
 	p *kernel.Plan
 	c []float64 // the units' costs
+	g *gpuRun   // not nil: Count counts on the GPU (gpu.go)
 }
 
-func newKernel(p *kernel.Plan) kernelEngine { return kernelEngine{p, planCosts(p)} }
+func newKernel(p *kernel.Plan) kernelEngine { return kernelEngine{p: p, c: planCosts(p)} }
 
 func (kernelEngine) Info() Info {
 	return Info{Method: Kernel, Version: kernel.Version, UnitsVersion: kernel.Version, Record: ""}
 }
 
 // Plan returns the plan on o.Workers goroutines (the plan Estimate
-// listed, if it did).
-func (kernelEngine) Plan(_ context.Context, n int, o Options, _ *Result) (Engine, []int, error) {
+// listed, if it did), whose Count runs on the GPU for o.Device
+// DeviceGPU (checked first: an error of kind ErrDevice).
+func (kernelEngine) Plan(_ context.Context, n int, o Options, res *Result) (Engine, []int, error) {
+	var g *gpuRun
+	res.Device = DeviceCPU
+	if o.Device == DeviceGPU {
+		var err error
+		if g, err = planGPU(n, res); err != nil {
+			return nil, nil, err
+		}
+	}
 	p, err := KernelPlan(n, o.Workers)
 	if err != nil {
 		return nil, nil, err
 	}
 	e := newKernel(p)
+	e.g = g
 	ids, err := ShardIDs(e, o.Shard)
 	return e, ids, err
 }
@@ -91,6 +102,9 @@ func (e kernelEngine) CheckRecord(r checkpoint.Record) error {
 }
 
 func (e kernelEngine) Count(ctx context.Context, ids []int, workers int, done func(Unit) error) error {
+	if e.g != nil {
+		return e.g.count(ctx, e.p, ids, workers, done)
+	}
 	runCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	err := kernel.Run(runCtx, e.p, ids, workers, func(i int, r kernel.UnitResult) {

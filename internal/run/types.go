@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/nqueens/nqueens/internal/gpu"
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
@@ -119,6 +120,7 @@ type Options struct {
 	Shard           Shard
 	MaxMemory       uint64
 	SoftMemoryLimit bool
+	Device          string // DeviceAuto, DeviceCPU or DeviceGPU (the kernel's)
 }
 
 // A Result is what an engine's count fills in (nqueens.Result).
@@ -132,6 +134,8 @@ type Result struct {
 	UnitResults       []Unit
 	PlanDigest        string // of the plan, for a shard's record
 	Burnside          bool   // Unique derived from Solutions (the join)
+	Device            string // the kernel's: DeviceCPU or DeviceGPU
+	GPUs              []gpu.Info
 }
 
 // Workers checks a worker count and returns it with 0 meaning every

@@ -154,7 +154,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	}
 
 	eo := nqueens.EstimateOptions{Method: m, Workers: *workers, MaxMemory: limit, Budget: *calib}
-	cp, err := planUnits(n, m, sh, *workers, limit)
+	cp, err := planUnits(ctx, n, m, sh, *workers, limit)
 	if err != nil {
 		return shardsError(err)
 	}
@@ -236,8 +236,8 @@ func shardsError(err error) error {
 // planUnits returns the plan of each shard of sh (nqueens.Plan), or a
 // usage error naming the first join shard over limit. Its plan is the
 // zero CountPlan for the kernel above N = 32, whose units are not listed.
-func planUnits(n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64) (nqueens.CountPlan, error) {
-	cp, err := nqueens.Plan(n, nqueens.CountOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: sh})
+func planUnits(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64) (nqueens.CountPlan, error) {
+	cp, err := nqueens.Plan(ctx, n, nqueens.CountOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: sh})
 	if err != nil {
 		if m == nqueens.MethodKernel && errors.Is(err, nqueens.ErrSize) {
 			return nqueens.CountPlan{}, nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -104,7 +105,7 @@ func TestPlanJoinMemory(t *testing.T) {
 			args = append(args, "-max-memory", tc.maxMem)
 		}
 		p := planOf(t, args...)
-		whole, err := nqueens.Plan(tc.n, nqueens.CountOptions{Method: nqueens.MethodJoin, MaxMemory: tc.limit})
+		whole, err := nqueens.Plan(context.Background(), tc.n, nqueens.CountOptions{Method: nqueens.MethodJoin, MaxMemory: tc.limit})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +113,7 @@ func TestPlanJoinMemory(t *testing.T) {
 			t.Errorf("plan %v: whole_memory %d; want Plan's %d", args, p.WholeMemory, whole.Whole)
 		}
 		for i, s := range p.PerShard {
-			q, err := nqueens.Plan(tc.n, nqueens.CountOptions{Method: nqueens.MethodJoin, MaxMemory: tc.limit, Shard: nqueens.Shard{Index: i, Count: tc.shards}})
+			q, err := nqueens.Plan(context.Background(), tc.n, nqueens.CountOptions{Method: nqueens.MethodJoin, MaxMemory: tc.limit, Shard: nqueens.Shard{Index: i, Count: tc.shards}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -322,7 +322,7 @@ func Borders(ctx context.Context, n, shards int, opts Options, rnd *rand.Rand, e
 func Join(ctx context.Context, n int, up *quadrant.Plan, sel []int, sharded bool, mp quadrant.MemoryPlan, opts Options, rnd *rand.Rand, e *Estimate) error {
 	e.Memory, e.Workers = mp.Peak, mp.Workers
 	units := up.Units()
-	smp, err := quadrant.NewSampler(up, sel)
+	smp, err := quadrant.NewSampler(ctx, up, sel)
 	if err != nil {
 		return err
 	}

@@ -25,7 +25,7 @@ func TestShardsSumToQ(t *testing.T) {
 		{12, 3, 1}, {13, 4, 1}, {14, 5, 1}, {15, 4, 2}, {16, 8, 1}, {16, 4, 4}, {17, 6, 1},
 	} {
 		t.Run(fmt.Sprintf("n=%d/m=%d/r=%d", tc.n, tc.m, tc.r), func(t *testing.T) {
-			whole, err := NewUnitPlan(tc.n)
+			whole, err := NewUnitPlan(context.Background(), tc.n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -235,7 +235,7 @@ func TestShardPlanSmaller(t *testing.T) {
 // layer's mean, and the r copies of a unit are in different shards.
 func TestShardsBalanced(t *testing.T) {
 	for _, tc := range []struct{ n, m, r int }{{14, 7, 1}, {15, 16, 3}, {18, 16, 1}, {19, 5, 5}, {13, 200, 2}, {22, 16, 1}} {
-		p, err := NewUnitPlan(tc.n)
+		p, err := NewUnitPlan(context.Background(), tc.n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -280,13 +280,13 @@ func TestShardsBalanced(t *testing.T) {
 // what the whole plan's PlanMemory does.
 func TestEstimateMemory(t *testing.T) {
 	for _, n := range []int{4, 9, 14, 15, 18} {
-		p, err := NewWholePlan(n)
+		p, err := NewWholePlan(context.Background(), n)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, opts := range []Options{{Workers: 1}, {Workers: 2}, {Workers: 3, MaxMemory: p.QuarterBytes() + 3*p.WorkerBytes()}} {
 			want, werr := p.PlanMemory(opts)
-			got, gerr := EstimateMemory(n, opts)
+			got, gerr := EstimateMemory(context.Background(), n, opts)
 			if got != want || (werr == nil) != (gerr == nil) {
 				t.Errorf("n=%d %+v: EstimateMemory = %+v, %v; PlanMemory %+v, %v", n, opts, got, gerr, want, werr)
 			}
@@ -390,11 +390,11 @@ func TestPlanShards(t *testing.T) {
 	}
 	for n := 14; n <= top; n++ {
 		for _, tc := range []struct{ m, r int }{{1, 1}, {5, 1}, {16, 2}} {
-			up, err := NewUnitPlan(n)
+			up, err := NewUnitPlan(context.Background(), n)
 			if err != nil {
 				t.Fatal(err)
 			}
-			bp, err := NewBucketPlan(n)
+			bp, err := NewBucketPlan(context.Background(), n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -406,7 +406,7 @@ func TestPlanShards(t *testing.T) {
 				t.Fatalf("n=%d: NewBucketPlan's shards differ from NewUnitPlan's", n)
 			}
 			for _, opts := range []Options{{Workers: 2}, {Workers: 2, MaxMemory: MinMemory(n) / 2}} {
-				got, err := bp.PlanShards(shards, opts)
+				got, err := bp.PlanShards(context.Background(), shards, opts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -436,7 +436,7 @@ func TestBucketCounts(t *testing.T) {
 	for h := 1; h <= 10; h++ {
 		want := make([]uint32, 1<<(2*h))
 		walkQuarter(h, func(rows, cols uint32, _ uint64) { want[int(rows)<<h|int(cols)]++ })
-		got := bucketCounts(h)
+		got := must(bucketCounts(context.Background(), h))
 		for k, w := range want {
 			if g := got.at(uint32(k>>h), uint32(k)&(1<<h-1)); g != w {
 				t.Fatalf("bucketCounts(%d) = %d at rows %b, cols %b; walkQuarter counts %d", h, g, k>>h, k&(1<<h-1), w)
@@ -449,7 +449,7 @@ func TestBucketCounts(t *testing.T) {
 		for k, c := range want {
 			rows[k>>h] += uint64(c)
 		}
-		if got := rowCounts(h); !slices.Equal(got, rows) {
+		if got := must(rowCounts(context.Background(), h)); !slices.Equal(got, rows) {
 			t.Errorf("rowCounts(%d) = %v; walkQuarter's counts by rows %v", h, got, rows)
 		}
 	}
@@ -497,11 +497,11 @@ func TestWalkRows(t *testing.T) {
 func TestStreamDropsCounts(t *testing.T) {
 	ctx := context.Background()
 	n := 14
-	up, err := NewUnitPlan(n)
+	up, err := NewUnitPlan(context.Background(), n)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bp, err := NewBucketPlan(n)
+	bp, err := NewBucketPlan(context.Background(), n)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -533,7 +533,7 @@ func TestStreamDropsCounts(t *testing.T) {
 		if tables.Total != stream.Total {
 			t.Errorf("%s: total %v with tables, %v streaming", tc.name, tables.Total, stream.Total)
 		}
-		if !slices.Equal(sp.sub.counts.c, bucketCounts(n/2).c) {
+		if !slices.Equal(sp.sub.counts.c, must(bucketCounts(context.Background(), n/2)).c) {
 			t.Errorf("%s: bucket counts after the table count differ from bucketCounts(%d)", tc.name, n/2)
 		}
 	}
@@ -588,7 +588,7 @@ func TestStreamMatchesTable(t *testing.T) {
 // chunks, and its worker's bound (maxPat) is a chunk's most; setChunk
 // bounds it by the chunk or the largest bucket.
 func TestChunkBound(t *testing.T) {
-	p, err := NewBucketPlan(14)
+	p, err := NewBucketPlan(context.Background(), 14)
 	if err != nil {
 		t.Fatal(err)
 	}

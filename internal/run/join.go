@@ -43,7 +43,9 @@ func (joinEngine) Units(n int) (Engine, error) {
 	if err := JoinUnitsN(n); err != nil {
 		return nil, err
 	}
-	p, err := quadrant.NewUnitPlan(n)
+	// (No context: a merge's units. The walk takes minutes of CPU at
+	// N = 28 only, whose bucket counts a count remembers.)
+	p, err := quadrant.NewUnitPlan(context.Background(), n)
 	if err != nil {
 		return nil, err
 	}
@@ -83,11 +85,11 @@ func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Op
 		e.Units = 0
 		return nil
 	}
-	mp, err := quadrantMemory(n, o)
+	mp, err := quadrantMemory(ctx, n, o)
 	if err != nil {
 		return QuadrantMemoryError(n, o.Shard, err)
 	}
-	up, err := quadrant.NewUnitPlan(n)
+	up, err := quadrant.NewUnitPlan(ctx, n)
 	if err != nil {
 		return err
 	}
@@ -109,11 +111,11 @@ func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Op
 // of a whole count from the sizes alone (quadrant.PlanMemory), of a
 // shard from the plan for its own units (Plan.ForUnits, as Plan builds
 // it), which holds less than the whole.
-func quadrantMemory(n int, o Options) (quadrant.MemoryPlan, error) {
+func quadrantMemory(ctx context.Context, n int, o Options) (quadrant.MemoryPlan, error) {
 	if o.Shard == (Shard{}) {
 		return quadrant.PlanMemory(n, o.Workers, o.MaxMemory)
 	}
-	sp, _, err := QuadrantShardPlan(n, o.Shard)
+	sp, _, err := QuadrantShardPlan(ctx, n, o.Shard)
 	if err != nil {
 		return quadrant.MemoryPlan{}, err
 	}
@@ -146,7 +148,7 @@ func (joinEngine) Plan(ctx context.Context, n int, opts Options, res *Result) (E
 		return nil, nil, err
 	}
 	if n >= 4 {
-		return newQuadrantEngine(n, opts)
+		return newQuadrantEngine(ctx, n, opts)
 	}
 	if opts.Checkpoint != "" || opts.Shard != (Shard{}) {
 		return nil, nil, fmt.Errorf("%w: method join has no work units for n = %d: its checkpoints and shards need n ≥ 4", ErrSize, n)
@@ -166,14 +168,14 @@ func (joinEngine) Plan(ctx context.Context, n int, opts Options, res *Result) (E
 // tables layer by layer); a shard builds a plan for its own units
 // (Plan.ForUnits), whose tables hold only the buckets they read. Either
 // plans its memory before any work.
-func newQuadrantEngine(n int, opts Options) (Engine, []int, error) {
+func newQuadrantEngine(ctx context.Context, n int, opts Options) (Engine, []int, error) {
 	if opts.Shard == (Shard{}) {
 		// Before the plan: its Need is the least limit that passes,
 		// one worker without projected tables.
 		if err := quadrant.CheckMemory(n, opts.MaxMemory); err != nil {
 			return nil, nil, QuadrantMemoryError(n, opts.Shard, err)
 		}
-		plan, err := quadrant.NewWholePlan(n)
+		plan, err := quadrant.NewWholePlan(ctx, n)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -181,7 +183,7 @@ func newQuadrantEngine(n int, opts Options) (Engine, []int, error) {
 		ids, err := ShardIDs(e, opts.Shard)
 		return e, ids, err
 	}
-	plan, sel, err := QuadrantShardPlan(n, opts.Shard)
+	plan, sel, err := QuadrantShardPlan(ctx, n, opts.Shard)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -190,9 +192,10 @@ func newQuadrantEngine(n int, opts Options) (Engine, []int, error) {
 
 // QuadrantShardPlan returns the plan of the units of shard s of n, 4 ≤
 // n ≤ quadrant.MaxShardN (Plan.ForUnits of the unit plan, without the
-// quadrant table), and those units.
-func QuadrantShardPlan(n int, s Shard) (*quadrant.Plan, []int, error) {
-	up, err := quadrant.NewUnitPlan(n)
+// quadrant table), and those units. It stops with ctx's error when ctx
+// is done (quadrant.NewUnitPlan).
+func QuadrantShardPlan(ctx context.Context, n int, s Shard) (*quadrant.Plan, []int, error) {
+	up, err := quadrant.NewUnitPlan(ctx, n)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -311,7 +314,7 @@ func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, worke
 	if len(layers) > 1 {
 		// One count of the buckets for every layer's plan (ForUnits of
 		// a NewUnitPlan walks the placements each time).
-		bp, err := quadrant.NewBucketPlan(plan.N())
+		bp, err := quadrant.NewBucketPlan(ctx, plan.N())
 		if err != nil {
 			return err
 		}

@@ -14,7 +14,7 @@ import (
 // sampler takes no units for every unit).
 func TestJoinEstimateEmptyShard(t *testing.T) {
 	const n = 16
-	up, err := quadrant.NewUnitPlan(n)
+	up, err := quadrant.NewUnitPlan(context.Background(), n)
 	if err != nil {
 		t.Fatal(err)
 	}

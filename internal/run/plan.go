@@ -1,6 +1,7 @@
 package run
 
 import (
+	"context"
 	"errors"
 
 	"github.com/nqueens/nqueens/internal/estimate"
@@ -37,7 +38,7 @@ func limitOr(limit, def uint64) uint64 {
 // Planned plans the kernel's count of n with o (o.Workers ≥ 1) and, for
 // o.Shard.Count ≥ 1, each shard of it: the plan's units and, per
 // worker, its scratch (estimate.KernelMemory).
-func (kernelEngine) Planned(n int, o Options) (CountPlan, []CountPlan, error) {
+func (kernelEngine) Planned(_ context.Context, n int, o Options) (CountPlan, []CountPlan, error) {
 	if err := (kernelEngine{}).Listed(n); err != nil {
 		return CountPlan{}, nil, err
 	}
@@ -76,8 +77,9 @@ func (kernelEngine) Planned(n int, o Options) (CountPlan, []CountPlan, error) {
 // ≥ 1) without the quadrant table and, for o.Shard.Count ≥ 1, that of
 // each shard, all from one counting walk of the quadrant
 // (quadrant.Plan.PlanShards), as each shard's count plans it for its
-// own units.
-func (joinEngine) Planned(n int, o Options) (CountPlan, []CountPlan, error) {
+// own units. It stops with ctx's error when ctx is done: at N = 28 the
+// walk, the units' prices and the shards' plans take minutes.
+func (joinEngine) Planned(ctx context.Context, n int, o Options) (CountPlan, []CountPlan, error) {
 	if err := JoinUnitsN(n); err != nil {
 		return CountPlan{}, nil, err
 	}
@@ -87,14 +89,14 @@ func (joinEngine) Planned(n int, o Options) (CountPlan, []CountPlan, error) {
 	qo := quadrant.Options{Workers: o.Workers, MaxMemory: o.MaxMemory}
 	limit := limitOr(o.MaxMemory, DefaultMaxMemory)
 	if o.Shard.Count == 0 {
-		w, err := quadrant.EstimateMemory(n, qo)
+		w, err := quadrant.EstimateMemory(ctx, n, qo)
 		if err != nil && !errors.Is(err, quadrant.ErrMemory) {
 			return CountPlan{}, nil, err
 		}
 		return CountPlan{Units: w.Units, UnitsTotal: w.Units, Workers: w.Workers, Projected: w.Projected,
 			Memory: w.PeakMemory, Whole: w.PeakMemory, Limit: limit, Fits: w.PeakMemory <= limit}, nil, nil
 	}
-	p, err := quadrant.NewBucketPlan(n)
+	p, err := quadrant.NewBucketPlan(ctx, n)
 	if err != nil {
 		return CountPlan{}, nil, err
 	}
@@ -115,7 +117,7 @@ func (joinEngine) Planned(n int, o Options) (CountPlan, []CountPlan, error) {
 		return CountPlan{}, nil, err
 	}
 	ids := p.Shards(o.Shard.Count, o.Shard.R())
-	res, err := p.PlanShards(ids, qo)
+	res, err := p.PlanShards(ctx, ids, qo)
 	if err != nil {
 		return CountPlan{}, nil, err
 	}

@@ -1,0 +1,108 @@
+package quadrant
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
+
+// TestWalkCancel: the counting walk of h = 13 (about 15 s of CPU)
+// stops within a second of its context's cancel, 100 ms in, with
+// context.Canceled, and its partial counts are not remembered.
+func TestWalkCancel(t *testing.T) {
+	const h = 13
+	for _, tc := range []struct {
+		name string
+		walk func(ctx context.Context) error
+	}{
+		{"sharedBucketCounts", func(ctx context.Context) error { _, err := sharedBucketCounts(ctx, h); return err }},
+		{"rowWalk", func(ctx context.Context) error { _, err := rowWalk(ctx, h); return err }},
+	} {
+		countsCache.Lock()
+		countsCache.b, countsCache.h = bcounts{}, 0
+		countsCache.Unlock()
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(100*time.Millisecond, cancel)
+		t0 := time.Now()
+		err := tc.walk(ctx)
+		if dt := time.Since(t0); !errors.Is(err, context.Canceled) || dt > time.Second {
+			t.Errorf("%s(%d) cancelled at 100 ms = %v after %v; want context.Canceled within 1 s", tc.name, h, err, dt)
+		}
+		cancel()
+		if countsCache.h == h {
+			t.Errorf("%s(%d) cancelled: its counts were remembered", tc.name, h)
+		}
+	}
+}
+
+// TestPrepareCancel: every other phase that prepares a count or a plan
+// of N = 28 (seconds to minutes there) checks its context: done before
+// the phase, each returns context.Canceled at once. (Their work per
+// check is at most a unit's splits, a shard's plan, a chunk.)
+func TestPrepareCancel(t *testing.T) {
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	p, s := newTestSampler(t, 14)
+	bp, err := NewBucketPlan(context.Background(), 14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, E, _, st := pieceStream(s, s.Pieces()/2)
+	hm := uint64(1)<<f.h - 1
+	for _, tc := range []struct {
+		name string
+		err  func() error
+	}{
+		{"addUnits", func() error { return (&Plan{n: 14, frames: frames(14)}).addUnits(done, p.rowCount) }},
+		{"NewUnitPlan", func() error { _, err := NewUnitPlan(done, 14); return err }},
+		{"NewBucketPlan", func() error { _, err := NewBucketPlan(done, 14); return err }},
+		{"NewSampler", func() error { _, err := NewSampler(done, p, nil); return err }},
+		{"PlanShards", func() error { _, err := bp.PlanShards(done, bp.Shards(4, 1), Options{}); return err }},
+		{"halfChunks", func() error {
+			_, _, err := f.halfChunks(done, &st.t, true, E&hm, E&^hm, 16, nil, nil)
+			return err
+		}},
+		{"RunPiece", func() error { _, err := s.RunPiece(done, &SampleWorker{}, 0); return err }},
+	} {
+		if err := tc.err(); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s with a cancelled context = %v; want context.Canceled", tc.name, err)
+		}
+	}
+}
+
+// TestCountChunkedCancel: a split counted in chunks (past MaxN) checks
+// its context between chunks: done, countChunked returns
+// context.Canceled, both when the east list takes one chunk and when it
+// takes keyed chunks.
+func TestCountChunkedCancel(t *testing.T) {
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, s := newTestSampler(t, 14)
+	var one, keyed bool
+	for i := 0; i < s.Pieces() && !(one && keyed); i += 7 {
+		f, E, rs, st := pieceStream(s, i)
+		hm := uint64(1)<<f.h - 1
+		W := f.rows ^ E
+		ws := f.appendHalfProj(&st.t, nil, false, W&hm, W&^hm)
+		es := f.appendHalfProj(&st.t, nil, true, E&hm, E&^hm)
+		const chunk = 16
+		var kind *bool
+		switch {
+		case len(ws) > chunk && len(es) > 0 && len(es) <= chunk:
+			kind = &one
+		case len(ws) > 0 && len(es) > chunk:
+			kind = &keyed
+		default:
+			continue
+		}
+		w := worker{st: st}
+		if _, err := w.countChunked(done, f, &w.st.t, rs, W, E, f.widthM+f.widthA, chunk); !errors.Is(err, context.Canceled) {
+			t.Fatalf("piece %d (west %d, east %d) with a cancelled context: %v; want context.Canceled", i, len(ws), len(es), err)
+		}
+		*kind = true
+	}
+	if !one || !keyed {
+		t.Errorf("pieces tried: east in one chunk %v, keyed %v; want both", one, keyed)
+	}
+}

@@ -185,7 +185,7 @@ func TestBigQuadrant(t *testing.T) {
 		t.Errorf("h = %d: %d placements in %d buckets; want %d in C(2h, h) = %d", h, sum, len(b.c), quarterPlacements[h], binomial(2*h, h))
 	}
 	t.Logf("h = %d: largest bucket %d placements (a uint32 holds %d)", h, most, uint32(math.MaxUint32))
-	p, err := NewBucketPlan(context.Background(), 2 * h)
+	p, err := NewBucketPlan(context.Background(), 2*h)
 	if err != nil {
 		t.Fatal(err)
 	}

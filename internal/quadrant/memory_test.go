@@ -348,7 +348,7 @@ func TestPrintLayerQuarters(t *testing.T) {
 	}
 	fmt.Printf("{}, {},\n")
 	for h := 2; h <= *maxH; h++ {
-		p, err := NewWholePlan(context.Background(), 2*h + 1)
+		p, err := NewWholePlan(context.Background(), 2*h+1)
 		if err != nil {
 			t.Fatal(err)
 		}

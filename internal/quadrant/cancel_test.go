@@ -3,6 +3,7 @@ package quadrant
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -32,6 +33,30 @@ func TestWalkCancel(t *testing.T) {
 		cancel()
 		if countsCache.h == h {
 			t.Errorf("%s(%d) cancelled: its counts were remembered", tc.name, h)
+		}
+	}
+}
+
+// TestWalkPolls: a counting walk whose stop flag is set counts almost
+// nothing of its class (rec returns at once above its last pollRows
+// rows), where the class holds millions of placements: the flag is
+// polled inside a class, not only between classes (at h = 14 one class
+// takes seconds).
+func TestWalkPolls(t *testing.T) {
+	const h = 12
+	for _, stop := range []bool{false, true} {
+		b := newBcounts(h)
+		var flag atomic.Bool
+		flag.Store(stop)
+		w := countWalk{h: h, full: uint32(1)<<h - 1, d: 6, rev: mirrorRanks(h), stop: &flag, poll: h - pollRows, c: b.c, x: b.x}
+		w.P = 0b101 // rows 0 and 2 of the first six used
+		w.class()
+		var sum uint64
+		for _, c := range b.c {
+			sum += uint64(c)
+		}
+		if stop && sum > 1000 || !stop && sum < 100000 {
+			t.Errorf("h = %d, class %b, stop flag %v: %d placements counted; want %s", h, w.P, stop, sum, map[bool]string{false: "≥ 100000", true: "≤ 1000"}[stop])
 		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // Plans for some units only (Plan.ForUnits).
@@ -1240,8 +1242,15 @@ func (p *Plan) checkAllowed(id int) error {
 // whole count: the cost model's error, which differs by layer (see
 // "Unit costs" in doc.go), is the same for every shard. The units of a
 // frame and layer, which share a projected table, stay together but
-// for the segments' ends. The result depends only on the plan (units
-// and costs) and m, r.
+// for the segments' ends.
+//
+// A unit wider than a segment leaves the segments it covers without its
+// middle; a shard whose segment is so covered in every layer would be
+// empty (N = 12 with 19 shards, 36 of 4000 at N = 28). Such a shard
+// then gets the cheapest unit of the shard with the most units
+// (shard.FillEmpty), which leaves that shard up to one more unit's cost
+// below its layer's mean: when m ≤ r·units no shard is empty. The
+// result depends only on the plan (units and costs) and m, r.
 func (p *Plan) Shards(m, r int) [][]int {
 	if r < 1 || r > m {
 		panic(fmt.Sprintf("quadrant: Shards(%d, %d): want 1 ≤ r ≤ m", m, r))
@@ -1291,8 +1300,13 @@ func (p *Plan) Shards(m, r int) [][]int {
 		}
 		order = order[k:]
 	}
+	costs := make([]float64, len(p.units))
 	for _, ids := range out {
 		slices.Sort(ids)
 	}
+	for i, u := range p.units {
+		costs[i] = float64(u.Cost)
+	}
+	shard.FillEmpty(out, costs)
 	return out
 }

@@ -615,3 +615,43 @@ func TestChunkBound(t *testing.T) {
 		}
 	}
 }
+
+// TestShardsNoneEmpty: with m ≤ r·units no shard is empty, every unit
+// is in r different shards, and the assignment is the same twice. The
+// layer segments alone left shards empty wherever a unit is wider
+// than a segment: N = 12 with 19 shards, N = 6 with 4, …, 36 of 4000 at
+// N = 28.
+func TestShardsNoneEmpty(t *testing.T) {
+	for n := 6; n <= 14; n++ {
+		p, err := NewUnitPlan(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		units := len(p.Units())
+		for r := 1; r <= 3; r++ {
+			for m := r; m <= r*units; m++ {
+				got := p.Shards(m, r)
+				copies := make([]int, units)
+				for i, ids := range got {
+					if len(ids) == 0 {
+						t.Fatalf("N = %d, %d units: Shards(%d, %d)[%d] is empty", n, units, m, r, i)
+					}
+					for k, id := range ids {
+						copies[id]++
+						if k > 0 && ids[k-1] >= id {
+							t.Fatalf("N = %d: Shards(%d, %d)[%d] = %v; want ascending, each once", n, m, r, i, ids)
+						}
+					}
+				}
+				for id, k := range copies {
+					if k != r {
+						t.Fatalf("N = %d: Shards(%d, %d): unit %d in %d shards; want %d", n, m, r, id, k, r)
+					}
+				}
+				if again := p.Shards(m, r); !slices.EqualFunc(again, got, slices.Equal) {
+					t.Fatalf("N = %d: Shards(%d, %d) differs from one call to the next", n, m, r)
+				}
+			}
+		}
+	}
+}

@@ -221,8 +221,8 @@ func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
 	sp := &Plan{n: p.n, frames: p.frames, units: p.units, sub: s}
 	sp.pool.New = func() any { return new(worker) }
 	sp.maxPat = halfBoundUnits(p.frames, p.units, sel, b)
-	if p.n > MaxN {
-		sp.setChunk(streamChunk, b)
+	if c := chunkPast(p.n); c > 0 {
+		sp.setChunk(c, b) // the sampler's pieces are chunked alike
 	}
 	return sp
 }

@@ -85,10 +85,6 @@ func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Op
 		e.Units = 0
 		return nil
 	}
-	mp, err := quadrantMemory(ctx, n, o)
-	if err != nil {
-		return QuadrantMemoryError(n, o.Shard, err)
-	}
 	up, err := quadrant.NewUnitPlan(ctx, n)
 	if err != nil {
 		return err
@@ -98,24 +94,28 @@ func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Op
 		return err
 	}
 	if len(sel) == 0 {
-		// A shard without units (the costliest units fill fewer
-		// shards than M) counts nothing; to the sampler no units
-		// would mean every unit.
-		e.Units, e.Memory, e.Workers = 0, mp.Peak, 1
+		// No shard is empty (quadrant.Plan.Shards); were one, it
+		// would count nothing and need nothing: no plan, no samples
+		// (to the sampler no units would mean every unit).
+		e.Units, e.Memory, e.Workers = 0, 0, 1
 		return nil
+	}
+	mp, err := quadrantMemory(n, up, sel, o)
+	if err != nil {
+		return QuadrantMemoryError(n, o.Shard, err)
 	}
 	return estimate.Join(ctx, n, up, sel, o.Shard != (Shard{}), mp, eo, rnd, e)
 }
 
 // quadrantMemory returns the memory plan of a quadrant count with o:
 // of a whole count from the sizes alone (quadrant.PlanMemory), of a
-// shard from the plan for its own units (Plan.ForUnits, as Plan builds
-// it), which holds less than the whole.
-func quadrantMemory(ctx context.Context, n int, o Options) (quadrant.MemoryPlan, error) {
+// shard from the plan for its own units sel of the unit plan up
+// (Plan.ForUnits, as Plan builds it), which holds less than the whole.
+func quadrantMemory(n int, up *quadrant.Plan, sel []int, o Options) (quadrant.MemoryPlan, error) {
 	if o.Shard == (Shard{}) {
 		return quadrant.PlanMemory(n, o.Workers, o.MaxMemory)
 	}
-	sp, _, err := QuadrantShardPlan(ctx, n, o.Shard)
+	sp, err := up.ForUnits(sel)
 	if err != nil {
 		return quadrant.MemoryPlan{}, err
 	}

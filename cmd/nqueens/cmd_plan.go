@@ -99,6 +99,9 @@ type planJSON struct {
 	PlanDuration float64        `json:"plan_seconds"`
 	WholeMemory  uint64         `json:"whole_memory,omitempty"` // the join: the planned peak of the whole count
 	PerShard     []shardPlan    `json:"per_shard"`
+	// memoryBound: the join's shards plan fewer workers than the
+	// cores (and -workers) for their memory, which the text says.
+	memoryBound bool
 }
 
 func runPlan(ctx context.Context, e *env, args []string) error {
@@ -183,17 +186,24 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	for _, s := range per {
 		cpu += s.CPUSeconds
 	}
-	cores := max(1, min(est.Workers, runtime.NumCPU()))
+	cores, wall := planWall(per, cp, est, runtime.NumCPU())
 	j := planJSON{N: n, Method: est.Method, Units: units, Shards: sh.Count, Replicas: r,
 		Samples: est.Samples, Probes: est.Probes, From: est.From, Calibration: est.Calibration.Seconds(),
 		EvenSplit: even, CPUSeconds: cpu, CPUHours: cpu / 3600, Cores: cores,
-		WallSeconds: est.PlanSeconds + cpu/float64(cores), PerShard: per,
+		WallSeconds: wall, PerShard: per,
 		Estimated: estimated}
-	if !math.IsNaN(est.Spread) {
+	// One sample has no spread: the text says "spread unknown" and the
+	// JSON has none (one rule for both).
+	if !math.IsNaN(est.Spread) && est.Samples > 1 {
 		j.Spread = &est.Spread
 	}
 	if m == nqueens.MethodJoin {
 		j.WholeMemory = cp.Whole
+		want := runtime.NumCPU()
+		if *workers > 0 {
+			want = min(want, *workers)
+		}
+		j.memoryBound = cores < want && slices.ContainsFunc(cp.Shards, func(p nqueens.CountPlan) bool { return p.Units > cores })
 	}
 	j.PlanDuration = time.Since(t0).Seconds()
 	if *format == "json" {
@@ -206,6 +216,29 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	}
 	printPlan(e.stdout, j, est, *verbose || sh.Count <= planTableMax)
 	return nil
+}
+
+// planWall returns the cores the shards run on here, one after another,
+// and their wall time: the estimate's preparation, then each shard's
+// CPU time over its planned workers (cp.Shards: the join's memory plan
+// may give a shard fewer workers than the cores, as at N = 25 and 28
+// within 2 GiB), at most ncpu. Without the shards' plans (the kernel
+// above N = 32) the estimate's workers.
+func planWall(per []shardPlan, cp nqueens.CountPlan, est nqueens.CountEstimate, ncpu int) (cores int, wall float64) {
+	wall = est.PlanSeconds
+	if len(cp.Shards) != len(per) {
+		cores = max(1, min(est.Workers, ncpu))
+		for _, s := range per {
+			wall += s.CPUSeconds / float64(cores)
+		}
+		return cores, wall
+	}
+	for i, s := range per {
+		c := max(1, min(cp.Shards[i].Workers, ncpu))
+		cores = max(cores, c)
+		wall += s.CPUSeconds / float64(c)
+	}
+	return cores, wall
 }
 
 // planMethod reads -method of plan: auto is what count -shard picks
@@ -390,7 +423,7 @@ func printPlan(w io.Writer, j planJSON, est nqueens.CountEstimate, table bool) {
 		sample = groupNouns(j.Samples, "probe") + " into sampled units"
 	}
 	spread := "spread unknown"
-	if j.Spread != nil && j.Samples > 1 {
+	if j.Spread != nil {
 		spread = fmt.Sprintf("spread ±%.1f%%", 100**j.Spread)
 	}
 	if j.From != j.N {
@@ -424,8 +457,12 @@ func printPlan(w io.Writer, j planJSON, est nqueens.CountEstimate, table bool) {
 			fmt.Fprintf(w, "%9s %10s %14s %12s\n", name, group(fmt.Sprintf("%.0f", u)), humanSeconds(c), bytesize.Need(uint64(m)))
 		}
 	}
-	fmt.Fprintf(w, "in all: %s of CPU%s, %.3g CPU hours; about %s on %s here\n",
-		humanSeconds(j.CPUSeconds), cpuNote, j.CPUHours, humanSeconds(j.WallSeconds), nouns(j.Cores, "core"))
+	coresNote := ""
+	if j.memoryBound {
+		coresNote = fmt.Sprintf(" (a shard plans %s within its memory bound)", nouns(j.Cores, "worker"))
+	}
+	fmt.Fprintf(w, "in all: %s of CPU%s, %.3g CPU hours; about %s on %s here%s\n",
+		humanSeconds(j.CPUSeconds), cpuNote, j.CPUHours, humanSeconds(j.WallSeconds), nouns(j.Cores, "core"), coresNote)
 }
 
 // pick returns the min (k = 0), median (1) or max (2) of xs, sorting it.

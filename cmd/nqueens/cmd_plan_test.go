@@ -1,13 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/nqueens/nqueens"
 )
@@ -216,5 +220,83 @@ func TestPlanTime(t *testing.T) {
 	}
 	if j.Calibration < 2 {
 		t.Errorf("plan 20 -time 2s: calibration_seconds = %v, want at least 2", j.Calibration)
+	}
+}
+
+// TestPlanEvenSplitReplicas: where the units' times are not known (the
+// CPU time shared evenly), each of M shards with R replicas takes R/M
+// of the estimate: 100 s, M = 4, R = 2 give 50 s a shard, 200 s in all.
+func TestPlanEvenSplitReplicas(t *testing.T) {
+	sh := nqueens.Shard{Count: 4, Replicas: 2}
+	cp := nqueens.CountPlan{Shards: []nqueens.CountPlan{{IDs: []int{0, 1}}, {IDs: []int{2, 3}}, {IDs: []int{0, 1}}, {IDs: []int{2, 3}}}}
+	est := nqueens.CountEstimate{CPUSeconds: 100, Units: 4}
+	per, units, even, _, err := planShards(context.Background(), 20, nqueens.MethodJoin, sh, 1, 0, est, cp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !even || units != 4 {
+		t.Fatalf("planShards: even %v, %d units; want even, 4", even, units)
+	}
+	for _, s := range per {
+		if s.CPUSeconds != 50 {
+			t.Errorf("shard %s: %g s; want 50 (100 s × 2 replicas / 4 shards)", s.Shard, s.CPUSeconds)
+		}
+	}
+}
+
+// TestPlanWall: the wall time here is each shard's CPU time over its
+// own planned workers (at most the cores), one shard after another:
+// shards planned at 1 worker each (the join within its memory bound)
+// run on 1 core, however many the estimate's whole count would take.
+func TestPlanWall(t *testing.T) {
+	per := []shardPlan{{CPUSeconds: 10}, {CPUSeconds: 20}}
+	est := nqueens.CountEstimate{PlanSeconds: 1, Workers: 8}
+	for _, tc := range []struct {
+		workers    []int
+		ncpu       int
+		cores      int
+		wall       float64
+		planShards bool
+	}{
+		{[]int{1, 1}, 2, 1, 31, true},
+		{[]int{2, 2}, 2, 2, 16, true},
+		{[]int{4, 1}, 2, 2, 26, true},
+		{nil, 2, 2, 16, false}, // no shard plans: the estimate's workers, at most the cores
+	} {
+		var cp nqueens.CountPlan
+		if tc.planShards {
+			for _, w := range tc.workers {
+				cp.Shards = append(cp.Shards, nqueens.CountPlan{Workers: w})
+			}
+		}
+		cores, wall := planWall(per, cp, est, tc.ncpu)
+		if cores != tc.cores || wall != tc.wall {
+			t.Errorf("planWall(workers %v, %d cpus) = %d cores, %g s; want %d, %g", tc.workers, tc.ncpu, cores, wall, tc.cores, tc.wall)
+		}
+	}
+}
+
+// TestPlanSignal: plan stops in its preparation (N = 26: a counting walk
+// of the quadrant, seconds of CPU) within a second of a SIGTERM or an
+// interrupt, with the status and line of every command.
+func TestPlanSignal(t *testing.T) {
+	for _, tc := range []struct {
+		sig  os.Signal
+		code int
+		msg  string
+	}{
+		{syscall.SIGTERM, 143, "nqueens plan: terminated\n"},
+		{os.Interrupt, 130, "nqueens plan: interrupted\n"},
+	} {
+		ctx, cancel := context.WithCancelCause(context.Background())
+		var at time.Time
+		time.AfterFunc(300*time.Millisecond, func() { at = time.Now(); cancel(signalCause{tc.sig}) })
+		var out, errb bytes.Buffer
+		code := run(ctx, strings.NewReader(""), &out, &errb, []string{"plan", "26", "-method", "join", "-shards", "4"})
+		dt := time.Since(at)
+		if code != tc.code || errb.String() != tc.msg || dt > time.Second {
+			t.Errorf("plan 26 -method join -shards 4, %v at 300 ms: exit %d, stderr %q, %v after the signal; want %d, %q, within 1 s", tc.sig, code, errb.String(), dt, tc.code, tc.msg)
+		}
+		cancel(nil)
 	}
 }

@@ -3,9 +3,11 @@ package run
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/nqueens/nqueens/internal/estimate"
 	"github.com/nqueens/nqueens/internal/quadrant"
+	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // DefaultMaxMemory is the memory bound of a whole count when
@@ -25,6 +27,16 @@ type CountPlan struct {
 	Projected                  bool
 	Memory, Whole, Limit       uint64
 	Fits                       bool
+}
+
+// checkPlanCount is CheckShardCount for a plan of every shard, whose
+// Index means nothing: its error starts with M ("4000: M = …"), not
+// with a shard I/M.
+func checkPlanCount(units int, s Shard) error {
+	if err := shard.CheckCount(units, s.Count, s.R()); err != nil {
+		return WithKind(ErrShard, fmt.Errorf("%d: %w", s.Count, err))
+	}
+	return nil
 }
 
 // limitOr returns limit, or def when it is 0.
@@ -59,7 +71,7 @@ func (kernelEngine) Planned(_ context.Context, n int, o Options) (CountPlan, []C
 	if o.Shard.Count == 0 {
 		return whole, nil, nil
 	}
-	if err := CheckShardCount(units, o.Shard); err != nil {
+	if err := checkPlanCount(units, o.Shard); err != nil {
 		return CountPlan{}, nil, err
 	}
 	ids := e.Shards(o.Shard.Count, o.Shard.R())
@@ -113,7 +125,7 @@ func (joinEngine) Planned(ctx context.Context, n int, o Options) (CountPlan, []C
 		}
 		whole.Workers, whole.Projected, whole.Memory, whole.Whole, whole.Fits = w.Workers, w.Projected, w.Peak, w.Peak, w.Peak <= limit
 	}
-	if err := CheckShardCount(units, o.Shard); err != nil {
+	if err := checkPlanCount(units, o.Shard); err != nil {
 		return CountPlan{}, nil, err
 	}
 	ids := p.Shards(o.Shard.Count, o.Shard.R())

@@ -192,11 +192,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		EvenSplit: even, CPUSeconds: cpu, CPUHours: cpu / 3600, Cores: cores,
 		WallSeconds: wall, PerShard: per,
 		Estimated: estimated}
-	// One sample has no spread: the text says "spread unknown" and the
-	// JSON has none (one rule for both).
-	if !math.IsNaN(est.Spread) && est.Samples > 1 {
-		j.Spread = &est.Spread
-	}
+	j.Spread = planSpread(est.Spread, est.Samples)
 	if m == nqueens.MethodJoin {
 		j.WholeMemory = cp.Whole
 		want := runtime.NumCPU()
@@ -215,6 +211,16 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		return nil
 	}
 	printPlan(e.stdout, j, est, *verbose || sh.Count <= planTableMax)
+	return nil
+}
+
+// planSpread is the plan's spread: none (nil) where it is unknown, an
+// extrapolation (NaN) or a single sample, for the text ("spread
+// unknown") and the JSON alike.
+func planSpread(s float64, samples int) *float64 {
+	if !math.IsNaN(s) && samples > 1 {
+		return &s
+	}
 	return nil
 }
 

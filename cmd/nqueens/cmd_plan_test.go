@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"regexp"
 	"strconv"
@@ -298,5 +299,24 @@ func TestPlanSignal(t *testing.T) {
 			t.Errorf("plan 26 -method join -shards 4, %v at 300 ms: exit %d, stderr %q, %v after the signal; want %d, %q, within 1 s", tc.sig, code, errb.String(), dt, tc.code, tc.msg)
 		}
 		cancel(nil)
+	}
+}
+
+// TestPlanSpreadOneRule: a calibration of one sample has no spread, in
+// the JSON as in the text ("spread unknown"); two have one.
+func TestPlanSpreadOneRule(t *testing.T) {
+	for _, tc := range []struct {
+		spread  float64
+		samples int
+		want    bool
+	}{{0, 1, false}, {0.1, 1, false}, {math.NaN(), 5, false}, {0.0005, 2, true}, {0.02, 40, true}} {
+		got := planSpread(tc.spread, tc.samples)
+		var text bytes.Buffer
+		printPlan(&text, planJSON{N: 20, Method: nqueens.MethodKernel, Units: 1, Shards: 1, Replicas: 1, Samples: tc.samples, From: 20, Spread: got,
+			PerShard: []shardPlan{{Shard: "0/1", Units: 1}}}, nqueens.CountEstimate{}, true)
+		unknown := strings.Contains(text.String(), "spread unknown")
+		if (got != nil) != tc.want || unknown == tc.want {
+			t.Errorf("spread %g of %d samples: JSON spread %v, text %q; want a spread %v in both", tc.spread, tc.samples, got, text.String(), tc.want)
+		}
 	}
 }

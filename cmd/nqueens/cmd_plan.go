@@ -157,9 +157,17 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	}
 
 	eo := nqueens.EstimateOptions{Method: m, Workers: *workers, MaxMemory: limit, Budget: *calib}
+	note := preparing(n, m)
+	if note != "" {
+		fmt.Fprintf(e.stderr, "nqueens plan: %s\n", note)
+	}
+	t1 := time.Now()
 	cp, err := planUnits(ctx, n, m, sh, *workers, limit)
 	if err != nil {
 		return shardsError(err)
+	}
+	if note != "" {
+		fmt.Fprintf(e.stderr, "nqueens plan: shards planned in %s; calibrating (the units priced again, then pieces for about %v)\n", humanSeconds(time.Since(t1).Seconds()), *calib)
 	}
 	if m == nqueens.MethodJoin && slices.ContainsFunc(cp.Shards, func(p nqueens.CountPlan) bool { return !p.Projected }) {
 		// A shard without projected tables streams its row sets,
@@ -222,6 +230,18 @@ func planSpread(s float64, samples int) *float64 {
 		return &s
 	}
 	return nil
+}
+
+// preparing returns the line that tells what a count or plan of n with
+// method m does before it can print anything, or "" where that is
+// short: past MaxQuadrantN the join walks the quadrant's placements to
+// count them by bucket (h = n/2: seconds at N = 26, minutes at N = 28)
+// and prices every unit. A signal stops it within a second.
+func preparing(n int, m nqueens.Method) string {
+	if m != nqueens.MethodJoin || n <= nqueens.MaxQuadrantN {
+		return ""
+	}
+	return fmt.Sprintf("preparing: a counting walk of the quadrant's placements (h = %d) and the units' prices, seconds at N = 26, minutes at N = 28…", n/2)
 }
 
 // planWall returns the cores the shards run on here, one after another,

@@ -279,7 +279,8 @@ func TestPlanWall(t *testing.T) {
 
 // TestPlanSignal: plan stops in its preparation (N = 26: a counting walk
 // of the quadrant, seconds of CPU) within a second of a SIGTERM or an
-// interrupt, with the status and line of every command.
+// interrupt, with the status and line of every command, after the line
+// that says what it prepares.
 func TestPlanSignal(t *testing.T) {
 	for _, tc := range []struct {
 		sig  os.Signal
@@ -295,8 +296,9 @@ func TestPlanSignal(t *testing.T) {
 		var out, errb bytes.Buffer
 		code := run(ctx, strings.NewReader(""), &out, &errb, []string{"plan", "26", "-method", "join", "-shards", "4"})
 		dt := time.Since(at)
-		if code != tc.code || errb.String() != tc.msg || dt > time.Second {
-			t.Errorf("plan 26 -method join -shards 4, %v at 300 ms: exit %d, stderr %q, %v after the signal; want %d, %q, within 1 s", tc.sig, code, errb.String(), dt, tc.code, tc.msg)
+		want := "nqueens plan: " + preparing(26, nqueens.MethodJoin) + "\n" + tc.msg
+		if code != tc.code || errb.String() != want || dt > time.Second {
+			t.Errorf("plan 26 -method join -shards 4, %v at 300 ms: exit %d, stderr %q, %v after the signal; want %d, %q, within 1 s", tc.sig, code, errb.String(), dt, tc.code, want)
 		}
 		cancel(nil)
 	}

@@ -131,3 +131,28 @@ func TestCountChunkedCancel(t *testing.T) {
 		t.Errorf("pieces tried: east in one chunk %v, keyed %v; want both", one, keyed)
 	}
 }
+
+// countingCtx counts the calls of Err: how often a call polls it.
+type countingCtx struct {
+	context.Context
+	n atomic.Int64
+}
+
+func (c *countingCtx) Err() error { c.n.Add(1); return c.Context.Err() }
+
+// TestSamplerPolls: NewSampler polls its context once per unit at
+// least (it prices every piece: seconds for every unit of N = 28), not
+// only once at the end.
+func TestSamplerPolls(t *testing.T) {
+	p, err := NewUnitPlan(context.Background(), 14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := &countingCtx{Context: context.Background()}
+	if _, err := NewSampler(ctx, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, units := ctx.n.Load(), int64(len(p.Units())); got < units {
+		t.Errorf("NewSampler of %d units polled its context %d times; want at least once per unit", units, got)
+	}
+}

@@ -26,8 +26,13 @@ var planCmd = &command{
 shards, without counting: its work units (as the count assigns them),
 its planned memory, and its estimated CPU time, from a short calibration
 on this machine (about -time, 1 s by default; the header states the sample size
-and the spread). Then the totals: CPU hours in all, and the wall time of
-all shards on this machine's cores.
+and the spread, unknown for one sample). Then the totals: CPU hours in
+all, and the wall time of all shards here, one after another, each on
+the workers it plans (at most the cores; a join shard may plan fewer
+within its memory bound, which the line says). Past N = 25 the join
+prepares for seconds to minutes (a counting walk of the quadrant, the
+units' prices), which a line on standard error announces; a signal
+stops it within a second.
 
 The kernel's estimate times a sample of the plan's units (N ≤ 18) or
 probes into them; a shard's CPU time is the sum of its units'. The

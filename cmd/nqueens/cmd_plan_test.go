@@ -195,6 +195,8 @@ func TestCLIPlanRefusals(t *testing.T) {
 		{"plan-workers-neg", "", []string{"plan", "12", "-workers", "-1"}},
 		{"plan-time-0", "", []string{"plan", "12", "-time", "0"}},
 		{"plan-time-neg", "", []string{"plan", "12", "-time", "-1s"}},
+		{"plan-shards-above-units", "", []string{"plan", "12", "-shards", "99999999999"}},
+		{"plan-join-shards-above-units", "", []string{"plan", "12", "-method", "join", "-shards", "53"}},
 	})
 	for _, args := range [][]string{{"plan", "65"}, {"plan", "12", "-shards", "0"}, {"plan", "12", "-shards", "2", "-replicas", "3"}, {"plan", "12", "-method", "magic"}, {"plan", "14", "-method", "quadrant", "-max-memory", "1K"}} {
 		_, errs, code := cli(t, "", args...)

@@ -53,9 +53,10 @@ func TestChunkPast(t *testing.T) {
 
 // TestSplitCountSharedBit: splitCount never cuts on a bit that every
 // east pattern has (that cut leaves E whole: a recursion without end).
-// Here every east pattern has bit 10, which no west pattern has, and no
-// bit is in both lists, so every product of counts is 0; the count is
-// every pair.
+// Here every east pattern has bit 0, the first bit looked at, which no
+// west pattern has, and no bit is in both lists, so every product of
+// counts is 0 and the first bit that cuts E is taken; the count is every
+// pair.
 func TestSplitCountSharedBit(t *testing.T) {
 	defer func(b, l int) { recTableBudget, leafSize = b, l }(recTableBudget, leafSize)
 	defer debug.SetMaxStack(debug.SetMaxStack(64 << 20)) // the mutant overflows fast
@@ -65,12 +66,12 @@ func TestSplitCountSharedBit(t *testing.T) {
 		W = append(W, uint64(i%509+1)<<11)
 	}
 	for i := range 300 {
-		E = append(E, 1<<10|uint64(i%511+1))
+		E = append(E, 1|uint64(i%511+1)<<1)
 	}
 	var j joiner
 	j.keepRoles = true
 	if got, want := j.splitCount(W, E, 20), uint64(len(W)*len(E)); got != want {
-		t.Errorf("splitCount(400 west, 300 east sharing bit 10) = %d; want %d", got, want)
+		t.Errorf("splitCount(400 west, 300 east sharing bit 0) = %d; want %d", got, want)
 	}
 }
 

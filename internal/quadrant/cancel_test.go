@@ -84,6 +84,7 @@ func TestPrepareCancel(t *testing.T) {
 		{"NewBucketPlan", func() error { _, err := NewBucketPlan(done, 14); return err }},
 		{"NewSampler", func() error { _, err := NewSampler(done, p, nil); return err }},
 		{"PlanShards", func() error { _, err := bp.PlanShards(done, bp.Shards(4, 1), Options{}); return err }},
+		{"ForUnits", func() error { _, err := bp.ForUnits(done, []int{0, 1, 2}); return err }},
 		{"halfChunks", func() error {
 			_, _, err := f.halfChunks(done, &st.t, true, E&hm, E&^hm, 16, nil, nil)
 			return err
@@ -154,5 +155,27 @@ func TestSamplerPolls(t *testing.T) {
 	}
 	if got, units := ctx.n.Load(), int64(len(p.Units())); got < units {
 		t.Errorf("NewSampler of %d units polled its context %d times; want at least once per unit", units, got)
+	}
+}
+
+// TestForUnitsPolls: a plan for some units polls its context once per
+// unit in each of its two passes over their splits (the row sets read,
+// then the half-boards' bound), at least: at N = 28 a plan of every
+// unit takes seconds in each.
+func TestForUnitsPolls(t *testing.T) {
+	bp, err := NewBucketPlan(context.Background(), 14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := make([]int, len(bp.Units()))
+	for i := range ids {
+		ids[i] = i
+	}
+	ctx := &countingCtx{Context: context.Background()}
+	if _, err := bp.ForUnits(ctx, ids); err != nil {
+		t.Fatal(err)
+	}
+	if got := ctx.n.Load(); got < 2*int64(len(ids)) {
+		t.Errorf("ForUnits of %d units polled its context %d times; want at least twice per unit", len(ids), got)
 	}
 }

@@ -186,7 +186,10 @@ func NewWholePlan(ctx context.Context, n int) (*Plan, error) {
 	for i := range ids {
 		ids[i] = i
 	}
-	sp := bp.forUnits(ids, bp.bucketSums())
+	sp, err := bp.forUnits(ctx, ids, bp.bucketSums())
+	if err != nil {
+		return nil, err
+	}
 	sp.sub.whole = true
 	return sp, nil
 }

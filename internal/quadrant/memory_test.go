@@ -133,7 +133,7 @@ func TestShardMemoryFloor(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		all, err := p.ForUnits(nil)
+		all, err := p.ForUnits(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -310,7 +310,7 @@ func TestTablesReused(t *testing.T) {
 		}
 		want += c
 	}
-	sp, err := bp.ForUnits(ids)
+	sp, err := bp.ForUnits(context.Background(), ids)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -130,13 +130,18 @@ func (f *frame) splitRows(E uint64) [4]uint32 {
 // NewUnitPlan it walks the quadrant's placements once to count the
 // buckets (bucketCounts: a sixth of a second of CPU for N = 22, about
 // 1.3 s for N = 24, on all cores) and keeps their counts, 4^h 32-bit words
-// (17 MiB for N = 22, 64 MiB for N = 24).
-func (p *Plan) ForUnits(ids []int) (*Plan, error) {
+// (17 MiB for N = 22, 64 MiB for N = 24). It checks ctx before each
+// unit it plans (all 15,775 of N = 28 take seconds) and returns ctx's
+// error when done.
+func (p *Plan) ForUnits(ctx context.Context, ids []int) (*Plan, error) {
 	sel, err := p.selectUnits(ids)
 	if err != nil {
 		return nil, err
 	}
-	sp := p.forUnits(sel, p.bucketSums())
+	sp, err := p.forUnits(ctx, sel, p.bucketSums())
+	if err != nil {
+		return nil, err
+	}
 	// Counts made for this call alone (from a walk or the quadrant
 	// table) are the new plan's own.
 	sp.sub.owned = p.sub == nil && p.sums == nil
@@ -162,7 +167,7 @@ func (p *Plan) bucketSums() *bucketSums {
 }
 
 // forUnits is ForUnits of the checked ids sel with the bucket counts b.
-func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
+func (p *Plan) forUnits(ctx context.Context, sel []int, b *bucketSums) (*Plan, error) {
 	sel = slices.Clone(sel)
 	slices.Sort(sel)
 	h := p.n / 2
@@ -171,6 +176,9 @@ func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
 		layerKeep: map[int][]bool{}, layerPlace: map[int]uint64{},
 		sums: b, counts: b.counts, base: b.counts.bytes()}
 	for _, id := range sel {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		s.allow[id] = true
 		u := p.units[id]
 		key := tableKey{u.Frame, u.Layer()}
@@ -220,11 +228,14 @@ func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
 	s.stream = streamBytes(b, s.keep)
 	sp := &Plan{n: p.n, frames: p.frames, units: p.units, sub: s}
 	sp.pool.New = func() any { return new(worker) }
-	sp.maxPat = halfBoundUnits(p.frames, p.units, sel, b)
+	var err error
+	if sp.maxPat, err = halfBoundUnits(ctx, p.frames, p.units, sel, b); err != nil {
+		return nil, err
+	}
 	if c := chunkPast(p.n); c > 0 {
 		sp.setChunk(c, b) // the sampler's pieces are chunked alike
 	}
-	return sp
+	return sp, nil
 }
 
 // streamChunk is Plan.chunk past MaxN: 2^22 half-boards, a worker's
@@ -307,7 +318,10 @@ func (p *Plan) PlanShards(ctx context.Context, shards [][]int, opts Options) ([]
 				if i >= len(sels) {
 					return
 				}
-				sp := p.forUnits(sels[i], b)
+				sp, err := p.forUnits(ctx, sels[i], b)
+				if err != nil {
+					return // ctx's, returned below
+				}
 				r := Result{N: p.n, Units: len(sp.sub.ids)}
 				r.Workers, r.Projected, r.PeakMemory = sp.planMemory(sp.sub.ids, opts)
 				out[i] = r
@@ -761,7 +775,9 @@ func (p *Plan) Subset() []int {
 // bound, and a map to mark them, made the planning the peak of a whole
 // count of N = 19 (35 MB live, against 28 MB counting), at the same
 // speed (plan 24 --shards 64: 3.7–4.1 s against 4.3 s).
-func halfBoundUnits(frames []*frame, units []Unit, ids []int, b *bucketSums) uint64 {
+//
+// It checks ctx before each unit and returns its error when done.
+func halfBoundUnits(ctx context.Context, frames []*frame, units []Unit, ids []int, b *bucketSums) (uint64, error) {
 	seen := map[uint32][]uint64{} // band -> bit lt<<h | lb
 	stats := map[uint32]*rowStats{}
 	h := b.h
@@ -769,6 +785,9 @@ func halfBoundUnits(frames []*frame, units []Unit, ids []int, b *bucketSums) uin
 	rank := cnt.x.rank
 	var best uint64
 	for _, id := range ids {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 		u := units[id]
 		f := frames[u.Frame]
 		hm := uint64(1)<<f.h - 1
@@ -810,7 +829,7 @@ func halfBoundUnits(frames []*frame, units []Unit, ids []int, b *bucketSums) uin
 			}
 		})
 	}
-	return best
+	return best, nil
 }
 
 // rowStats are, for each local row set, figures of its buckets on the

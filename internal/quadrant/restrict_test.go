@@ -36,7 +36,7 @@ func TestShardsSumToQ(t *testing.T) {
 				for _, id := range ids {
 					copies[id]++
 				}
-				sp, err := whole.ForUnits(ids)
+				sp, err := whole.ForUnits(context.Background(), ids)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -100,7 +100,7 @@ func TestForUnitsReadsItsRows(t *testing.T) {
 				t.Fatal(err)
 			}
 			ids := whole.Shards(tc.m, 1)[tc.shard]
-			sp, err := whole.ForUnits(ids)
+			sp, err := whole.ForUnits(context.Background(), ids)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -215,7 +215,7 @@ func TestShardPlanSmaller(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, ids := range whole.Shards(tc.m, 1) {
-			sp, err := whole.ForUnits(ids)
+			sp, err := whole.ForUnits(context.Background(), ids)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -411,7 +411,7 @@ func TestPlanShards(t *testing.T) {
 					t.Fatal(err)
 				}
 				for i, ids := range shards {
-					sp, err := up.ForUnits(ids)
+					sp, err := up.ForUnits(context.Background(), ids)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -511,7 +511,7 @@ func TestStreamDropsCounts(t *testing.T) {
 		parent *Plan
 		owned  bool
 	}{{"NewUnitPlan", up, true}, {"NewBucketPlan", bp, false}} {
-		sp, err := tc.parent.ForUnits(ids)
+		sp, err := tc.parent.ForUnits(context.Background(), ids)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -556,7 +556,7 @@ func TestStreamMatchesTable(t *testing.T) {
 		for i := range ids {
 			ids[i] = i
 		}
-		sp, err := whole.ForUnits(ids)
+		sp, err := whole.ForUnits(context.Background(), ids)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -592,7 +592,7 @@ func TestChunkBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp, err := p.ForUnits([]int{0, 1, 2})
+	sp, err := p.ForUnits(context.Background(), []int{0, 1, 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -604,7 +604,7 @@ func TestChunkBound(t *testing.T) {
 		most = max(most, c)
 	}
 	for _, chunk := range []int{1, int(most) + 5, 1 << 30} {
-		q, err := p.ForUnits([]int{0, 1, 2})
+		q, err := p.ForUnits(context.Background(), []int{0, 1, 2})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -180,7 +180,7 @@ func TestNewSamplerRefusesForUnits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp, err := p.ForUnits([]int{0})
+	sp, err := p.ForUnits(context.Background(), []int{0})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -85,7 +85,7 @@ func TestSelBytesBound(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sp, err := bp.ForUnits([]int{0})
+		sp, err := bp.ForUnits(context.Background(), []int{0})
 		if err != nil {
 			t.Fatal(err)
 		}

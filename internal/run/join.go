@@ -101,7 +101,7 @@ func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Op
 		e.Units, e.Memory, e.Workers = 0, 0, 1
 		return nil
 	}
-	mp, err := quadrantMemory(n, up, sel, o)
+	mp, err := quadrantMemory(ctx, n, up, sel, o)
 	if err != nil {
 		return QuadrantMemoryError(n, o.Shard, err)
 	}
@@ -112,11 +112,11 @@ func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Op
 // of a whole count from the sizes alone (quadrant.PlanMemory), of a
 // shard from the plan for its own units sel of the unit plan up
 // (Plan.ForUnits, as Plan builds it), which holds less than the whole.
-func quadrantMemory(n int, up *quadrant.Plan, sel []int, o Options) (quadrant.MemoryPlan, error) {
+func quadrantMemory(ctx context.Context, n int, up *quadrant.Plan, sel []int, o Options) (quadrant.MemoryPlan, error) {
 	if o.Shard == (Shard{}) {
 		return quadrant.PlanMemory(n, o.Workers, o.MaxMemory)
 	}
-	sp, err := up.ForUnits(sel)
+	sp, err := up.ForUnits(ctx, sel)
 	if err != nil {
 		return quadrant.MemoryPlan{}, err
 	}
@@ -204,7 +204,7 @@ func QuadrantShardPlan(ctx context.Context, n int, s Shard) (*quadrant.Plan, []i
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := up.ForUnits(sel)
+	p, err := up.ForUnits(ctx, sel)
 	return p, sel, err
 }
 
@@ -322,7 +322,7 @@ func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, worke
 		plan = bp
 	}
 	for _, l := range layers {
-		sp, err := plan.ForUnits(byLayer[l])
+		sp, err := plan.ForUnits(ctx, byLayer[l])
 		if err != nil {
 			return err
 		}

@@ -55,7 +55,7 @@ func TestJoinPlannedShards(t *testing.T) {
 					if !slices.Equal(g.IDs, ids) {
 						t.Errorf("%s shard %d: units differ from the count's", name, i)
 					}
-					mp, err := quadrantMemory(n, up, ids, Options{Workers: 2, MaxMemory: limit, Shard: s})
+					mp, err := quadrantMemory(context.Background(), n, up, ids, Options{Workers: 2, MaxMemory: limit, Shard: s})
 					if err != nil && !errors.Is(err, quadrant.ErrMemory) { // over the limit: planned all the same
 						t.Fatal(err)
 					}

@@ -175,7 +175,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 				}
 				ids = bp.Shards(sm, 1)[si]
 			}
-			sp, err := bp.ForUnits(ids)
+			sp, err := bp.ForUnits(context.Background(), ids)
 			if err != nil {
 				fmt.Fprintln(stderr, "qbench:", err)
 				return 1

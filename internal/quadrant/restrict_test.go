@@ -617,11 +617,10 @@ func TestChunkBound(t *testing.T) {
 }
 
 // TestShardsNoneEmpty: with m ≤ r·units (N = 6..12, r = 1, 2) no shard
-// is empty, every unit
-// is in r different shards, and the assignment is the same twice. The
-// layer segments alone left shards empty wherever a unit is wider
-// than a segment: N = 12 with 19 shards, N = 6 with 4, …, 36 of 4000 at
-// N = 28.
+// is empty, every unit is in r different shards, and the assignment is
+// the same twice. The layer segments alone left shards empty wherever a
+// unit is wider than a segment: N = 12 with 19 shards, N = 6 with 4, …,
+// 36 of 4000 at N = 28.
 func TestShardsNoneEmpty(t *testing.T) {
 	for n := 6; n <= 12; n++ {
 		p, err := NewUnitPlan(context.Background(), n)

@@ -1,6 +1,8 @@
 package nqueens
 
 import (
+	"context"
+
 	"github.com/nqueens/nqueens/internal/run"
 )
 
@@ -49,7 +51,7 @@ func ChooseMethod(n int, opts CountOptions) Method {
 		}
 		limit = uint64(float64(avail) * autoShare)
 	}
-	qp, err := Plan(n, CountOptions{Method: MethodJoin, Workers: opts.Workers, MaxMemory: limit})
+	qp, err := Plan(context.Background(), n, CountOptions{Method: MethodJoin, Workers: opts.Workers, MaxMemory: limit})
 	if err != nil || !qp.Fits {
 		return MethodKernel
 	}

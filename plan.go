@@ -1,6 +1,10 @@
 package nqueens
 
-import "github.com/nqueens/nqueens/internal/run"
+import (
+	"context"
+
+	"github.com/nqueens/nqueens/internal/run"
+)
 
 // A CountPlan is what Count(ctx, N, opts) would do (Plan): the method,
 // the work units of the count (or shard) of UnitsTotal, a shard's unit
@@ -24,8 +28,11 @@ type CountPlan struct {
 
 // Plan plans Count(ctx, n, opts) without counting. It fails as Count
 // does, and with ErrSize where units are not listed: n < 4, or n > 32
-// for MethodKernel.
-func Plan(n int, opts CountOptions) (CountPlan, error) {
+// for MethodKernel. It returns ctx's error when ctx is done: planning
+// the join's shards past MaxQuadrantN takes minutes (a counting walk of
+// the quadrant, the units' prices, each shard's memory), and stops
+// within a second.
+func Plan(ctx context.Context, n int, opts CountOptions) (CountPlan, error) {
 	m, e, ro, err := opts.normalize(n)
 	if err != nil {
 		return CountPlan{}, err
@@ -33,7 +40,7 @@ func Plan(n int, opts CountOptions) (CountPlan, error) {
 	if e == nil {
 		return CountPlan{N: n, Method: m, Units: 1, UnitsTotal: 1, Workers: 1, Limit: run.DefaultMaxMemory, Fits: true}, nil
 	}
-	whole, shards, err := e.Planned(n, ro)
+	whole, shards, err := e.Planned(ctx, n, ro)
 	if err != nil {
 		return CountPlan{}, err
 	}

@@ -1,6 +1,7 @@
 package nqueens
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"testing"
@@ -20,7 +21,7 @@ func TestPlanShards(t *testing.T) {
 		{13, MethodJoin, 3, 3},
 		{14, MethodJoin, 5, 2},
 	} {
-		p, err := Plan(tc.n, CountOptions{Method: tc.m, Shard: Shard{Count: tc.k, Replicas: tc.r}})
+		p, err := Plan(context.Background(), tc.n, CountOptions{Method: tc.m, Shard: Shard{Count: tc.k, Replicas: tc.r}})
 		if err != nil {
 			t.Fatalf("Plan(%d, %s, %d×%d): %v", tc.n, tc.m, tc.k, tc.r, err)
 		}
@@ -71,7 +72,7 @@ func TestPlanShards(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Plan(12, CountOptions{Method: MethodKernel, Shard: Shard{Count: 2, Replicas: 3}}); !errors.Is(err, ErrShard) {
+	if _, err := Plan(context.Background(), 12, CountOptions{Method: MethodKernel, Shard: Shard{Count: 2, Replicas: 3}}); !errors.Is(err, ErrShard) {
 		t.Errorf("Plan with R > M: %v; want ErrShard", err)
 	}
 }
@@ -90,7 +91,7 @@ func TestPlan(t *testing.T) {
 		{16, CountOptions{Method: MethodJoin, Workers: 2}, MethodJoin, 0},
 		{12, CountOptions{}, MethodKernel, 0},
 	} {
-		p, err := Plan(tc.n, tc.opts)
+		p, err := Plan(context.Background(), tc.n, tc.opts)
 		if err != nil {
 			t.Fatalf("Plan(%d, %+v): %v", tc.n, tc.opts, err)
 		}
@@ -124,7 +125,7 @@ func TestPlan(t *testing.T) {
 		{8, CountOptions{Method: MethodBoard, Shard: Shard{Count: 2}}, nil},
 		{8, CountOptions{Method: "nope"}, nil},
 	} {
-		_, err := Plan(tc.n, tc.opts)
+		_, err := Plan(context.Background(), tc.n, tc.opts)
 		if err == nil || tc.kind != nil && !errors.Is(err, tc.kind) {
 			t.Errorf("Plan(%d, %+v) error = %v; want one (%v)", tc.n, tc.opts, err, tc.kind)
 		}

@@ -242,7 +242,7 @@ func TestQuadrantShardsFitTheirUnits(t *testing.T) {
 		}
 		for i := range tc.m {
 			s := Shard{Index: i, Count: tc.m}
-			p, err := Plan(tc.n, CountOptions{Method: MethodJoin, Workers: 2, Shard: s})
+			p, err := Plan(context.Background(), tc.n, CountOptions{Method: MethodJoin, Workers: 2, Shard: s})
 			if err != nil {
 				t.Fatal(err)
 			}

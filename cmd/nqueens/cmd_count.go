@@ -262,6 +262,9 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	if f.auto {
 		opts.Method = autoMethod(lo, opts)
 	}
+	if s := preparing(lo, opts.Method); s != "" && f.verbose {
+		fmt.Fprintf(e.stderr, "nqueens count: %s\n", s)
+	}
 	if _, err := f.gate(e).check(ctx, lo, opts); err != nil {
 		return err
 	}

@@ -26,8 +26,13 @@ var planCmd = &command{
 shards, without counting: its work units (as the count assigns them),
 its planned memory, and its estimated CPU time, from a short calibration
 on this machine (about -time, 1 s by default; the header states the sample size
-and the spread). Then the totals: CPU hours in all, and the wall time of
-all shards on this machine's cores.
+and the spread, unknown for one sample). Then the totals: CPU hours in
+all, and the wall time of all shards here, one after another, each on
+the workers it plans (at most the cores; a join shard may plan fewer
+within its memory bound, which the line says). Past N = 25 the join
+prepares for seconds to minutes (a counting walk of the quadrant, the
+units' prices), which a line on standard error announces; a signal
+stops it within a second.
 
 The kernel's estimate times a sample of the plan's units (N ≤ 18) or
 probes into them; a shard's CPU time is the sum of its units'. The
@@ -99,6 +104,9 @@ type planJSON struct {
 	PlanDuration float64        `json:"plan_seconds"`
 	WholeMemory  uint64         `json:"whole_memory,omitempty"` // the join: the planned peak of the whole count
 	PerShard     []shardPlan    `json:"per_shard"`
+	// memoryBound: the join's shards plan fewer workers than the
+	// cores (and -workers) for their memory, which the text says.
+	memoryBound bool
 }
 
 func runPlan(ctx context.Context, e *env, args []string) error {
@@ -154,9 +162,17 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	}
 
 	eo := nqueens.EstimateOptions{Method: m, Workers: *workers, MaxMemory: limit, Budget: *calib}
-	cp, err := planUnits(n, m, sh, *workers, limit)
+	note := preparing(n, m)
+	if note != "" {
+		fmt.Fprintf(e.stderr, "nqueens plan: %s\n", note)
+	}
+	t1 := time.Now()
+	cp, err := planUnits(ctx, n, m, sh, *workers, limit)
 	if err != nil {
 		return shardsError(err)
+	}
+	if note != "" {
+		fmt.Fprintf(e.stderr, "nqueens plan: shards planned in %s; calibrating (the units priced again, then pieces for about %v)\n", humanSeconds(time.Since(t1).Seconds()), *calib)
 	}
 	if m == nqueens.MethodJoin && slices.ContainsFunc(cp.Shards, func(p nqueens.CountPlan) bool { return !p.Projected }) {
 		// A shard without projected tables streams its row sets,
@@ -183,17 +199,20 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	for _, s := range per {
 		cpu += s.CPUSeconds
 	}
-	cores := max(1, min(est.Workers, runtime.NumCPU()))
+	cores, wall := planWall(per, cp, est, runtime.NumCPU())
 	j := planJSON{N: n, Method: est.Method, Units: units, Shards: sh.Count, Replicas: r,
 		Samples: est.Samples, Probes: est.Probes, From: est.From, Calibration: est.Calibration.Seconds(),
 		EvenSplit: even, CPUSeconds: cpu, CPUHours: cpu / 3600, Cores: cores,
-		WallSeconds: est.PlanSeconds + cpu/float64(cores), PerShard: per,
+		WallSeconds: wall, PerShard: per,
 		Estimated: estimated}
-	if !math.IsNaN(est.Spread) {
-		j.Spread = &est.Spread
-	}
+	j.Spread = planSpread(est.Spread, est.Samples)
 	if m == nqueens.MethodJoin {
 		j.WholeMemory = cp.Whole
+		want := runtime.NumCPU()
+		if *workers > 0 {
+			want = min(want, *workers)
+		}
+		j.memoryBound = cores < want && slices.ContainsFunc(cp.Shards, func(p nqueens.CountPlan) bool { return p.Units > cores })
 	}
 	j.PlanDuration = time.Since(t0).Seconds()
 	if *format == "json" {
@@ -206,6 +225,51 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	}
 	printPlan(e.stdout, j, est, *verbose || sh.Count <= planTableMax)
 	return nil
+}
+
+// planSpread is the plan's spread: none (nil) where it is unknown, an
+// extrapolation (NaN) or a single sample, for the text ("spread
+// unknown") and the JSON alike.
+func planSpread(s float64, samples int) *float64 {
+	if !math.IsNaN(s) && samples > 1 {
+		return &s
+	}
+	return nil
+}
+
+// preparing returns the line that tells what a count or plan of n with
+// method m does before it can print anything, or "" where that is
+// short: past MaxQuadrantN the join walks the quadrant's placements to
+// count them by bucket (h = n/2: seconds at N = 26, minutes at N = 28)
+// and prices every unit. A signal stops it within a second.
+func preparing(n int, m nqueens.Method) string {
+	if m != nqueens.MethodJoin || n <= nqueens.MaxQuadrantN {
+		return ""
+	}
+	return fmt.Sprintf("preparing: a counting walk of the quadrant's placements (h = %d) and the units' prices, seconds at N = 26, minutes at N = 28…", n/2)
+}
+
+// planWall returns the cores the shards run on here, one after another,
+// and their wall time: the estimate's preparation, then each shard's
+// CPU time over its planned workers (cp.Shards: the join's memory plan
+// may give a shard fewer workers than the cores, as at N = 25 and 28
+// within 2 GiB), at most ncpu. Without the shards' plans (the kernel
+// above N = 32) the estimate's workers.
+func planWall(per []shardPlan, cp nqueens.CountPlan, est nqueens.CountEstimate, ncpu int) (cores int, wall float64) {
+	wall = est.PlanSeconds
+	if len(cp.Shards) != len(per) {
+		cores = max(1, min(est.Workers, ncpu))
+		for _, s := range per {
+			wall += s.CPUSeconds / float64(cores)
+		}
+		return cores, wall
+	}
+	for i, s := range per {
+		c := max(1, min(cp.Shards[i].Workers, ncpu))
+		cores = max(cores, c)
+		wall += s.CPUSeconds / float64(c)
+	}
+	return cores, wall
 }
 
 // planMethod reads -method of plan: auto is what count -shard picks
@@ -236,8 +300,8 @@ func shardsError(err error) error {
 // planUnits returns the plan of each shard of sh (nqueens.Plan), or a
 // usage error naming the first join shard over limit. Its plan is the
 // zero CountPlan for the kernel above N = 32, whose units are not listed.
-func planUnits(n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64) (nqueens.CountPlan, error) {
-	cp, err := nqueens.Plan(n, nqueens.CountOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: sh})
+func planUnits(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64) (nqueens.CountPlan, error) {
+	cp, err := nqueens.Plan(ctx, n, nqueens.CountOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: sh})
 	if err != nil {
 		if m == nqueens.MethodKernel && errors.Is(err, nqueens.ErrSize) {
 			return nqueens.CountPlan{}, nil
@@ -390,7 +454,7 @@ func printPlan(w io.Writer, j planJSON, est nqueens.CountEstimate, table bool) {
 		sample = groupNouns(j.Samples, "probe") + " into sampled units"
 	}
 	spread := "spread unknown"
-	if j.Spread != nil && j.Samples > 1 {
+	if j.Spread != nil {
 		spread = fmt.Sprintf("spread ±%.1f%%", 100**j.Spread)
 	}
 	if j.From != j.N {
@@ -424,8 +488,12 @@ func printPlan(w io.Writer, j planJSON, est nqueens.CountEstimate, table bool) {
 			fmt.Fprintf(w, "%9s %10s %14s %12s\n", name, group(fmt.Sprintf("%.0f", u)), humanSeconds(c), bytesize.Need(uint64(m)))
 		}
 	}
-	fmt.Fprintf(w, "in all: %s of CPU%s, %.3g CPU hours; about %s on %s here\n",
-		humanSeconds(j.CPUSeconds), cpuNote, j.CPUHours, humanSeconds(j.WallSeconds), nouns(j.Cores, "core"))
+	coresNote := ""
+	if j.memoryBound {
+		coresNote = fmt.Sprintf(" (a shard plans %s within its memory bound)", nouns(j.Cores, "worker"))
+	}
+	fmt.Fprintf(w, "in all: %s of CPU%s, %.3g CPU hours; about %s on %s here%s\n",
+		humanSeconds(j.CPUSeconds), cpuNote, j.CPUHours, humanSeconds(j.WallSeconds), nouns(j.Cores, "core"), coresNote)
 }
 
 // pick returns the min (k = 0), median (1) or max (2) of xs, sorting it.

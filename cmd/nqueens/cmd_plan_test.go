@@ -1,12 +1,18 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"math"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/nqueens/nqueens"
 )
@@ -104,7 +110,7 @@ func TestPlanJoinMemory(t *testing.T) {
 			args = append(args, "-max-memory", tc.maxMem)
 		}
 		p := planOf(t, args...)
-		whole, err := nqueens.Plan(tc.n, nqueens.CountOptions{Method: nqueens.MethodJoin, MaxMemory: tc.limit})
+		whole, err := nqueens.Plan(context.Background(), tc.n, nqueens.CountOptions{Method: nqueens.MethodJoin, MaxMemory: tc.limit})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +118,7 @@ func TestPlanJoinMemory(t *testing.T) {
 			t.Errorf("plan %v: whole_memory %d; want Plan's %d", args, p.WholeMemory, whole.Whole)
 		}
 		for i, s := range p.PerShard {
-			q, err := nqueens.Plan(tc.n, nqueens.CountOptions{Method: nqueens.MethodJoin, MaxMemory: tc.limit, Shard: nqueens.Shard{Index: i, Count: tc.shards}})
+			q, err := nqueens.Plan(context.Background(), tc.n, nqueens.CountOptions{Method: nqueens.MethodJoin, MaxMemory: tc.limit, Shard: nqueens.Shard{Index: i, Count: tc.shards}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -189,6 +195,8 @@ func TestCLIPlanRefusals(t *testing.T) {
 		{"plan-workers-neg", "", []string{"plan", "12", "-workers", "-1"}},
 		{"plan-time-0", "", []string{"plan", "12", "-time", "0"}},
 		{"plan-time-neg", "", []string{"plan", "12", "-time", "-1s"}},
+		{"plan-shards-above-units", "", []string{"plan", "12", "-shards", "99999999999"}},
+		{"plan-join-shards-above-units", "", []string{"plan", "12", "-method", "join", "-shards", "53"}},
 	})
 	for _, args := range [][]string{{"plan", "65"}, {"plan", "12", "-shards", "0"}, {"plan", "12", "-shards", "2", "-replicas", "3"}, {"plan", "12", "-method", "magic"}, {"plan", "14", "-method", "quadrant", "-max-memory", "1K"}} {
 		_, errs, code := cli(t, "", args...)
@@ -226,5 +234,104 @@ func TestPlanTime(t *testing.T) {
 	}
 	if j.Calibration < 2 && j.Samples < maxSamples {
 		t.Errorf("plan 26 -time 2s: calibration_seconds = %v with %d samples; want at least 2, or %d samples", j.Calibration, j.Samples, maxSamples)
+	}
+}
+
+// TestPlanEvenSplitReplicas: where the units' times are not known (the
+// CPU time shared evenly), each of M shards with R replicas takes R/M
+// of the estimate: 100 s, M = 4, R = 2 give 50 s a shard, 200 s in all.
+func TestPlanEvenSplitReplicas(t *testing.T) {
+	sh := nqueens.Shard{Count: 4, Replicas: 2}
+	cp := nqueens.CountPlan{Shards: []nqueens.CountPlan{{IDs: []int{0, 1}}, {IDs: []int{2, 3}}, {IDs: []int{0, 1}}, {IDs: []int{2, 3}}}}
+	est := nqueens.CountEstimate{CPUSeconds: 100, Units: 4}
+	per, units, even, _, err := planShards(context.Background(), 20, nqueens.MethodJoin, sh, 1, 0, est, cp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !even || units != 4 {
+		t.Fatalf("planShards: even %v, %d units; want even, 4", even, units)
+	}
+	for _, s := range per {
+		if s.CPUSeconds != 50 {
+			t.Errorf("shard %s: %g s; want 50 (100 s × 2 replicas / 4 shards)", s.Shard, s.CPUSeconds)
+		}
+	}
+}
+
+// TestPlanWall: the wall time here is each shard's CPU time over its
+// own planned workers (at most the cores), one shard after another:
+// shards planned at 1 worker each (the join within its memory bound)
+// run on 1 core, however many the estimate's whole count would take.
+func TestPlanWall(t *testing.T) {
+	per := []shardPlan{{CPUSeconds: 10}, {CPUSeconds: 20}}
+	est := nqueens.CountEstimate{PlanSeconds: 1, Workers: 8}
+	for _, tc := range []struct {
+		workers    []int
+		ncpu       int
+		cores      int
+		wall       float64
+		planShards bool
+	}{
+		{[]int{1, 1}, 2, 1, 31, true},
+		{[]int{2, 2}, 2, 2, 16, true},
+		{[]int{4, 1}, 2, 2, 26, true},
+		{nil, 2, 2, 16, false}, // no shard plans: the estimate's workers, at most the cores
+	} {
+		var cp nqueens.CountPlan
+		if tc.planShards {
+			for _, w := range tc.workers {
+				cp.Shards = append(cp.Shards, nqueens.CountPlan{Workers: w})
+			}
+		}
+		cores, wall := planWall(per, cp, est, tc.ncpu)
+		if cores != tc.cores || wall != tc.wall {
+			t.Errorf("planWall(workers %v, %d cpus) = %d cores, %g s; want %d, %g", tc.workers, tc.ncpu, cores, wall, tc.cores, tc.wall)
+		}
+	}
+}
+
+// TestPlanSignal: plan stops in its preparation (N = 26: a counting walk
+// of the quadrant, seconds of CPU) within a second of a SIGTERM or an
+// interrupt, with the status and line of every command, after the line
+// that says what it prepares.
+func TestPlanSignal(t *testing.T) {
+	for _, tc := range []struct {
+		sig  os.Signal
+		code int
+		msg  string
+	}{
+		{syscall.SIGTERM, 143, "nqueens plan: terminated\n"},
+		{os.Interrupt, 130, "nqueens plan: interrupted\n"},
+	} {
+		ctx, cancel := context.WithCancelCause(context.Background())
+		var at time.Time
+		time.AfterFunc(300*time.Millisecond, func() { at = time.Now(); cancel(signalCause{tc.sig}) })
+		var out, errb bytes.Buffer
+		code := run(ctx, strings.NewReader(""), &out, &errb, []string{"plan", "26", "-method", "join", "-shards", "4"})
+		dt := time.Since(at)
+		want := "nqueens plan: " + preparing(26, nqueens.MethodJoin) + "\n" + tc.msg
+		if code != tc.code || errb.String() != want || dt > time.Second {
+			t.Errorf("plan 26 -method join -shards 4, %v at 300 ms: exit %d, stderr %q, %v after the signal; want %d, %q, within 1 s", tc.sig, code, errb.String(), dt, tc.code, want)
+		}
+		cancel(nil)
+	}
+}
+
+// TestPlanSpreadOneRule: a calibration of one sample has no spread, in
+// the JSON as in the text ("spread unknown"); two have one.
+func TestPlanSpreadOneRule(t *testing.T) {
+	for _, tc := range []struct {
+		spread  float64
+		samples int
+		want    bool
+	}{{0, 1, false}, {0.1, 1, false}, {math.NaN(), 5, false}, {0.0005, 2, true}, {0.02, 40, true}} {
+		got := planSpread(tc.spread, tc.samples)
+		var text bytes.Buffer
+		printPlan(&text, planJSON{N: 20, Method: nqueens.MethodKernel, Units: 1, Shards: 1, Replicas: 1, Samples: tc.samples, From: 20, Spread: got,
+			PerShard: []shardPlan{{Shard: "0/1", Units: 1}}}, nqueens.CountEstimate{}, true)
+		unknown := strings.Contains(text.String(), "spread unknown")
+		if (got != nil) != tc.want || unknown == tc.want {
+			t.Errorf("spread %g of %d samples: JSON spread %v, text %q; want a spread %v in both", tc.spread, tc.samples, got, text.String(), tc.want)
+		}
 	}
 }

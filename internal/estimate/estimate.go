@@ -322,7 +322,7 @@ func Borders(ctx context.Context, n, shards int, opts Options, rnd *rand.Rand, e
 func Join(ctx context.Context, n int, up *quadrant.Plan, sel []int, sharded bool, mp quadrant.MemoryPlan, opts Options, rnd *rand.Rand, e *Estimate) error {
 	e.Memory, e.Workers = mp.Peak, mp.Workers
 	units := up.Units()
-	smp, err := quadrant.NewSampler(up, sel)
+	smp, err := quadrant.NewSampler(ctx, up, sel)
 	if err != nil {
 		return err
 	}
@@ -382,7 +382,7 @@ func Join(ctx context.Context, n int, up *quadrant.Plan, sel []int, sharded bool
 	// (half a walk) and a projected table per frame and layer it holds
 	// (a walk each, and the projections). Seconds per placement from a
 	// walk timed now.
-	walk := quadrant.WalkSeconds(n/2) * float64(smp.QuarterPlacements())
+	walk := walkSeconds(n/2) * float64(smp.QuarterPlacements())
 	var build, serial float64
 	if !sharded {
 		serial = 2 * walk
@@ -413,6 +413,10 @@ func Join(ctx context.Context, n int, up *quadrant.Plan, sel []int, sharded bool
 	e.WallSeconds = serial + max((cpu+build-serial)/float64(par), largest)
 	return nil
 }
+
+// walkSeconds is quadrant.WalkSeconds, the time per placement of a
+// walk of the quadrant (a variable for the tests).
+var walkSeconds = quadrant.WalkSeconds
 
 // startWest is the west patterns a sampled piece joins at first (more
 // are thinned, see quadrant.SampleWorker.MaxWest): some 0.1 s at N = 22.

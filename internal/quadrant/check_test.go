@@ -19,7 +19,7 @@ func TestCheckTotalHoldsForEveryUnit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		up, err := NewUnitPlan(n)
+		up, err := NewUnitPlan(context.Background(), n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,7 +45,7 @@ func TestCheckTotalHoldsForEveryUnit(t *testing.T) {
 
 // TestCheckTotalRefuses: totals that break a rule are refused.
 func TestCheckTotalRefuses(t *testing.T) {
-	p, err := NewUnitPlan(15)
+	p, err := NewUnitPlan(context.Background(), 15)
 	if err != nil {
 		t.Fatal(err)
 	}

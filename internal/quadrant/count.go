@@ -151,7 +151,7 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 	if err := CheckMemory(n, opts.MaxMemory); err != nil {
 		return res, err
 	}
-	p, err := NewWholePlan(n)
+	p, err := NewWholePlan(ctx, n)
 	if err != nil {
 		return res, err
 	}
@@ -172,11 +172,13 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 // One layer's tables are a third to a quarter of a frame's whole
 // projected table, at the same CPU: N = 20 plans 107 MiB instead of 339
 // MiB (scripts/bench-join.sh measures the count).
-func NewWholePlan(n int) (*Plan, error) {
+//
+// It stops, with ctx's error, when ctx is done (NewBucketPlan).
+func NewWholePlan(ctx context.Context, n int) (*Plan, error) {
 	if n < 4 || n > MaxN {
 		return nil, fmt.Errorf("%w: N = %d, want 4..%d (a whole count; shards to %d)", ErrSize, n, MaxN, MaxShardN)
 	}
-	bp, err := NewBucketPlan(n)
+	bp, err := NewBucketPlan(ctx, n)
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +186,10 @@ func NewWholePlan(n int) (*Plan, error) {
 	for i := range ids {
 		ids[i] = i
 	}
-	sp := bp.forUnits(ids, bp.bucketSums())
+	sp, err := bp.forUnits(ctx, ids, bp.bucketSums())
+	if err != nil {
+		return nil, err
+	}
 	sp.sub.whole = true
 	return sp, nil
 }
@@ -447,13 +452,13 @@ func (p *Plan) planMemory(order []int, opts Options) (int, bool, uint64) {
 // every unit (opts.Units is ignored), without building the quadrant
 // table: the planned peak of a whole count (PlanMemory) and its units
 // (NewUnitPlan, which walks the quadrant's placements once: about 1 s
-// for N = 22, 8 s for N = 24).
-func EstimateMemory(n int, opts Options) (Result, error) {
+// for N = 22, 8 s for N = 24; stopped by ctx, see NewUnitPlan).
+func EstimateMemory(ctx context.Context, n int, opts Options) (Result, error) {
 	res := Result{N: n}
 	if opts.Workers < 0 {
 		return res, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
 	}
-	up, err := NewUnitPlan(n)
+	up, err := NewUnitPlan(ctx, n)
 	if err != nil {
 		return res, err
 	}

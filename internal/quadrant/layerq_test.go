@@ -1,6 +1,7 @@
 package quadrant
 
 import (
+	"context"
 	"slices"
 	"testing"
 )
@@ -47,7 +48,7 @@ func TestLayerQuarter(t *testing.T) {
 // only odd N's layers of two tables or more have a quarter.
 func TestLayerQuarterTables(t *testing.T) {
 	for _, n := range []int{9, 13, 15} {
-		p, err := NewWholePlan(n)
+		p, err := NewWholePlan(context.Background(), n)
 		if err != nil {
 			t.Fatal(err)
 		}

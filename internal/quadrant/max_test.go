@@ -44,7 +44,7 @@ func bruteRowPlacements(h int) []uint64 {
 // Max itself, so this is what catches a Max that is too large or small.
 func TestUnitMaxRecount(t *testing.T) {
 	for n := 8; n <= 13; n++ {
-		p, err := NewUnitPlan(n)
+		p, err := NewUnitPlan(context.Background(), n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,11 +81,11 @@ func TestLimits(t *testing.T) {
 		call func(n int) error
 	}{
 		{"NewPlan", MaxN + 1, func(n int) error { _, err := NewPlan(n); return err }},
-		{"NewWholePlan", MaxN + 1, func(n int) error { _, err := NewWholePlan(n); return err }},
+		{"NewWholePlan", MaxN + 1, func(n int) error { _, err := NewWholePlan(context.Background(), n); return err }},
 		{"Count", MaxN + 1, func(n int) error { _, err := Count(ctx, n, Options{}); return err }},
 		{"PlanMemory", MaxN + 1, func(n int) error { _, err := PlanMemory(n, 1, 0); return err }},
-		{"NewUnitPlan", MaxShardN + 1, func(n int) error { _, err := NewUnitPlan(n); return err }},
-		{"NewBucketPlan", MaxShardN + 1, func(n int) error { _, err := NewBucketPlan(n); return err }},
+		{"NewUnitPlan", MaxShardN + 1, func(n int) error { _, err := NewUnitPlan(context.Background(), n); return err }},
+		{"NewBucketPlan", MaxShardN + 1, func(n int) error { _, err := NewBucketPlan(context.Background(), n); return err }},
 	} {
 		if err := tc.call(tc.n); !errors.Is(err, ErrSize) {
 			t.Errorf("%s(%d) error = %v; want ErrSize", tc.name, tc.n, err)
@@ -139,17 +139,17 @@ func TestSharedBucketCounts(t *testing.T) {
 		rowCache.Lock()
 		rowCache.r[h] = nil
 		rowCache.Unlock()
-		R := rowCounts(h)
+		R := must(rowCounts(context.Background(), h))
 		for r, want := range bruteRowPlacements(h) {
 			if R[r] != want {
 				t.Fatalf("h = %d, rows %b: rowCounts %d; brute force %d", h, r, R[r], want)
 			}
 		}
-		a, b := sharedBucketCounts(h), sharedBucketCounts(h)
+		a, b := must(sharedBucketCounts(context.Background(), h)), must(sharedBucketCounts(context.Background(), h))
 		if &a.c[0] != &b.c[0] {
 			t.Errorf("h = %d: a second sharedBucketCounts walked again", h)
 		}
-		if !slices.Equal(a.c, bucketCounts(h).c) {
+		if !slices.Equal(a.c, must(bucketCounts(context.Background(), h)).c) {
 			t.Errorf("h = %d: sharedBucketCounts differ from bucketCounts", h)
 		}
 		rowCache.Lock()
@@ -175,7 +175,7 @@ func TestBigQuadrant(t *testing.T) {
 	if h < 13 || h > MaxShardN/2 {
 		t.Fatalf("-big-h %d: want 13..%d", h, MaxShardN/2)
 	}
-	b := bucketCounts(h)
+	b := must(bucketCounts(context.Background(), h))
 	var sum, most uint64
 	for _, c := range b.c {
 		sum += uint64(c)
@@ -185,11 +185,11 @@ func TestBigQuadrant(t *testing.T) {
 		t.Errorf("h = %d: %d placements in %d buckets; want %d in C(2h, h) = %d", h, sum, len(b.c), quarterPlacements[h], binomial(2*h, h))
 	}
 	t.Logf("h = %d: largest bucket %d placements (a uint32 holds %d)", h, most, uint32(math.MaxUint32))
-	p, err := NewBucketPlan(2 * h)
+	p, err := NewBucketPlan(context.Background(), 2*h)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := p.PlanShards(p.Shards(1000, 1), Options{Workers: 2})
+	res, err := p.PlanShards(context.Background(), p.Shards(1000, 1), Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

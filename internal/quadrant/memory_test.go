@@ -34,10 +34,10 @@ func TestHalfPatterns(t *testing.T) {
 func TestLayerPlans(t *testing.T) {
 	top := 20
 	if *long {
-		top = 24 // not 25: NewWholePlan(25) plans 139,032 units, minutes of CPU
+		top = 24 // not 25: NewWholePlan(context.Background(), 25) plans 139,032 units, minutes of CPU
 	}
 	for n := 4; n <= top; n++ {
-		p, err := NewWholePlan(n)
+		p, err := NewWholePlan(context.Background(), n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,10 +47,10 @@ func TestLayerPlans(t *testing.T) {
 		if n%2 == 0 {
 			lp := layerPlans[n/2]
 			if got, want := lp.table, p.FrameBytes(); got != want {
-				t.Errorf("layerPlans[%d].table = %d; NewWholePlan(%d).FrameBytes() = %d", n/2, got, n, want)
+				t.Errorf("layerPlans[%d].table = %d; NewWholePlan(context.Background(), %d).FrameBytes() = %d", n/2, got, n, want)
 			}
 			if got, want := lp.stream, p.sub.stream; got != want {
-				t.Errorf("layerPlans[%d].stream = %d; NewWholePlan(%d) streams %d", n/2, got, n, want)
+				t.Errorf("layerPlans[%d].stream = %d; NewWholePlan(context.Background(), %d) streams %d", n/2, got, n, want)
 			}
 			if len(p.sub.layerKeep) != 0 || p.LayerQuarterBytes() != 0 {
 				t.Errorf("N = %d: %d layers with a layer quarter, %d B; want none (one frame)", n, len(p.sub.layerKeep), p.LayerQuarterBytes())
@@ -58,13 +58,13 @@ func TestLayerPlans(t *testing.T) {
 		} else {
 			lq := oddLayerQuarters[n/2]
 			if got, want := lq.places, p.layerPlaces(allUnitIDs(p)); got != want {
-				t.Errorf("oddLayerQuarters[%d].places = %d; NewWholePlan(%d)'s largest layer quarter holds %d", n/2, got, n, want)
+				t.Errorf("oddLayerQuarters[%d].places = %d; NewWholePlan(context.Background(), %d)'s largest layer quarter holds %d", n/2, got, n, want)
 			}
 			if got, want := lq.stream, p.sub.stream; got != want {
-				t.Errorf("oddLayerQuarters[%d].stream = %d; NewWholePlan(%d) streams %d", n/2, got, n, want)
+				t.Errorf("oddLayerQuarters[%d].stream = %d; NewWholePlan(context.Background(), %d) streams %d", n/2, got, n, want)
 			}
 			if got, want := p.LayerQuarterBytes(), wholeMemPlan(n).layerQ; got != want || want == 0 {
-				t.Errorf("NewWholePlan(%d).LayerQuarterBytes() = %d; PlanMemory counts %d", n, got, want)
+				t.Errorf("NewWholePlan(context.Background(), %d).LayerQuarterBytes() = %d; PlanMemory counts %d", n, got, want)
 			}
 		}
 		if got, want := MinMemory(n), p.QuarterBytes()+p.WorkerBytes()+p.sub.stream; got != want {
@@ -104,7 +104,7 @@ func TestMemoryNeedPasses(t *testing.T) {
 		if err := CheckMemory(n, me.Need-1); !errors.As(err, &me2) || me2.Need != me.Need {
 			t.Errorf("CheckMemory(%d, need−1) = %v; want the need %d again", n, err, me.Need)
 		}
-		p, err := NewWholePlan(n)
+		p, err := NewWholePlan(context.Background(), n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,11 +129,11 @@ func TestShardMemoryFloor(t *testing.T) {
 		ns = append(ns, 24)
 	}
 	for _, n := range ns {
-		p, err := NewBucketPlan(n)
+		p, err := NewBucketPlan(context.Background(), n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		all, err := p.ForUnits(nil)
+		all, err := p.ForUnits(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -217,7 +217,7 @@ func TestTablesHeld(t *testing.T) {
 	known := knownCounts(t)
 	for _, n := range []int{13, 15} {
 		for _, workers := range []int{1, 2, 3} {
-			p, err := NewWholePlan(n)
+			p, err := NewWholePlan(context.Background(), n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -247,7 +247,7 @@ func TestTablesHeld(t *testing.T) {
 				t.Errorf("N = %d, %d workers: %d layer quarters built, want %d (one per layer of two tables or more)", n, workers, got, want)
 			}
 		}
-		p, err := NewWholePlan(n)
+		p, err := NewWholePlan(context.Background(), n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -292,13 +292,13 @@ func checkReused(t *testing.T, p *Plan, workers int) {
 // table (the whole counts: TestTablesHeld).
 func TestTablesReused(t *testing.T) {
 	// A shard: every third unit of N = 15, with tables (a bound).
-	bp, err := NewBucketPlan(15)
+	bp, err := NewBucketPlan(context.Background(), 15)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var ids []int
 	var want uint64
-	whole, err := NewWholePlan(15)
+	whole, err := NewWholePlan(context.Background(), 15)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +310,7 @@ func TestTablesReused(t *testing.T) {
 		}
 		want += c
 	}
-	sp, err := bp.ForUnits(ids)
+	sp, err := bp.ForUnits(context.Background(), ids)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,7 +348,7 @@ func TestPrintLayerQuarters(t *testing.T) {
 	}
 	fmt.Printf("{}, {},\n")
 	for h := 2; h <= *maxH; h++ {
-		p, err := NewWholePlan(2*h + 1)
+		p, err := NewWholePlan(context.Background(), 2*h+1)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -118,7 +118,7 @@ func NewPlan(n int) (*Plan, error) {
 			}
 		}
 	}
-	p.addUnits(R)
+	p.addUnits(context.Background(), R) // (no ctx to stop: fast next to the table)
 	p.maxPat = p.halfBound()
 	return p, nil
 }
@@ -126,14 +126,22 @@ func NewPlan(n int) (*Plan, error) {
 // NewUnitPlan is NewPlan without the quadrant table: the same units,
 // costs and Digest, for checking and merging shard records, at a few MiB
 // for any N (the table is 4.9 GiB at N = 24). It walks the quadrant's
-// placements once to count them by rows (rowCounts, on all cores). Its
-// CountUnit and Count fail with ErrNoTable.
-func NewUnitPlan(n int) (*Plan, error) {
+// placements once to count them by rows (rowCounts, on all cores), and
+// prices every row split of every unit; both stop within a second when
+// ctx is done (minutes of CPU at N = 28), and NewUnitPlan then returns
+// ctx's error. Its CountUnit and Count fail with ErrNoTable.
+func NewUnitPlan(ctx context.Context, n int) (*Plan, error) {
 	if n < 4 || n > MaxShardN {
 		return nil, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxShardN)
 	}
 	p := &Plan{n: n, frames: frames(n)}
-	p.addUnits(rowCounts(n / 2))
+	R, err := rowCounts(ctx, n/2)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.addUnits(ctx, R); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -142,12 +150,17 @@ var ErrNoTable = errors.New("quadrant: this plan has no quadrant table (NewUnitP
 
 // addUnits lists the units of p's frames with their costs, from R[rows],
 // the number of placements of a quadrant using exactly those local rows.
-func (p *Plan) addUnits(R []uint64) {
+// It checks ctx before each unit (at most C(14, 7) splits to price) and
+// returns its error when done, the units then incomplete.
+func (p *Plan) addUnits(ctx context.Context, R []uint64) error {
 	p.rowCount = R
 	h := p.n / 2
 	for fi, f := range p.frames {
 		top := f.rows & (1<<h - 1)
 		for et := uint64(0); ; et = (et - top) & top {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			u := Unit{Frame: fi, Top: et, Multiple: f.weight}
 			fold := uint64(1)
 			if f.sym == symDiagonals {
@@ -170,6 +183,7 @@ func (p *Plan) addUnits(R []uint64) {
 			}
 		}
 	}
+	return nil
 }
 
 // splitCost is the estimated work of row split E of frame f (Unit.Cost
@@ -582,7 +596,9 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit, keep int) (uint
 			w.st.set(f, sw, r[sw])
 		}
 		if stream && p.chunk > 0 {
-			sum += wt * w.countChunked(f, t, r, W, E, d, p.chunk)
+			var c uint64
+			c, err = w.countChunked(ctx, f, t, r, W, E, d, p.chunk)
+			sum += wt * c
 			return
 		}
 		if t != nil {
@@ -630,13 +646,16 @@ func (w *worker) countUnit(ctx context.Context, p *Plan, u Unit, keep int) (uint
 // Measured on N = 26 pieces (the Sampler's): east chunks of 2^20
 // half-boards joined with every west chunk took 2.6 times the whole
 // join, of 2^22 1.1 times.
-func (w *worker) countChunked(f *frame, t *projTable, r [4]uint32, W, E uint64, d, chunk int) uint64 {
+//
+// A split of N = 28 joins many chunk pairs: ctx is checked before each
+// west chunk, and its error returned when done.
+func (w *worker) countChunked(ctx context.Context, f *frame, t *projTable, r [4]uint32, W, E uint64, d, chunk int) (uint64, error) {
 	hm := uint64(1)<<f.h - 1
 	var atW halfCursor
 	var wWhole bool
 	w.ws, wWhole = f.appendHalfFrom(t, w.ws[:0], false, W&hm, W&^hm, &atW, chunk)
 	if len(w.ws) == 0 && wWhole {
-		return 0 // no west half: no east list either
+		return 0, nil // no west half: no east list either
 	}
 	w.st.set(f, ne, r[ne])
 	w.st.set(f, se, r[se])
@@ -645,23 +664,30 @@ func (w *worker) countChunked(f *frame, t *projTable, r [4]uint32, W, E uint64, 
 	w.es, eWhole = f.appendHalfFrom(t, w.es[:0], true, E&hm, E&^hm, &atE, chunk)
 	if eWhole {
 		if len(w.es) == 0 {
-			return 0
+			return 0, nil
 		}
 		if wWhole {
 			w.pairs += uint64(len(w.ws)) * uint64(len(w.es))
-			return w.j.count(w.ws, w.es, d)
+			return w.j.count(w.ws, w.es, d), nil
 		}
 		var sum uint64
 		var at halfCursor
 		for wDone := false; !wDone; {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
 			w.ws, wDone = f.appendHalfFrom(t, w.ws[:0], false, W&hm, W&^hm, &at, chunk)
 			w.pairs += uint64(len(w.ws)) * uint64(len(w.es))
 			sum += w.j.count(w.ws, w.es, d)
 		}
-		return sum
+		return sum, nil
 	}
 	var starts []halfCursor
-	starts, w.es = f.halfChunks(t, true, E&hm, E&^hm, chunk, w.es, nil)
+	starts, es, err := f.halfChunks(ctx, t, true, E&hm, E&^hm, chunk, w.es, nil)
+	w.es = es
+	if err != nil {
+		return 0, err
+	}
 	var K uint64
 	K, w.ws, w.es = f.splitKey(t, W, E, chunk, len(starts), w.ws, w.es)
 	var sum uint64
@@ -678,13 +704,16 @@ func (w *worker) countChunked(f *frame, t *projTable, r [4]uint32, W, E uint64, 
 			ws.K, ws.v = ve, 0
 			var at halfCursor
 			for wDone := false; !wDone; {
+				if err := ctx.Err(); err != nil {
+					return 0, err
+				}
 				w.ws, wDone = f.appendHalfSel(t, w.ws[:0], false, W&hm, W&^hm, &at, chunk, ws)
 				w.pairs += uint64(len(w.ws)) * uint64(len(w.es))
 				sum += w.j.count(w.ws, w.es, d)
 			}
 		}
 		if ve == K {
-			return sum
+			return sum, nil
 		}
 	}
 }

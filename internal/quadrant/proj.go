@@ -1,6 +1,7 @@
 package quadrant
 
 import (
+	"context"
 	"math/bits"
 	"sync"
 )
@@ -152,15 +153,19 @@ type halfCursor struct{ cell, at int }
 // half-boards that appendHalfSel lists a half in (those of sel) start (one, the
 // empty list's, at least), listing each into buf (returned, grown): the
 // cuts depend on how many pairs pass the attack check, so a chunk is
-// found by listing the one before it.
-func (f *frame) halfChunks(t *projTable, east bool, top, bot uint64, budget int, buf []uint64, sel *halfSel) ([]halfCursor, []uint64) {
+// found by listing the one before it. It checks ctx before each chunk
+// (a half of N = 28 takes many) and returns its error when done.
+func (f *frame) halfChunks(ctx context.Context, t *projTable, east bool, top, bot uint64, budget int, buf []uint64, sel *halfSel) ([]halfCursor, []uint64, error) {
 	var at halfCursor
 	starts := []halfCursor{at}
 	for {
+		if err := ctx.Err(); err != nil {
+			return nil, buf, err
+		}
 		var done bool
 		buf, done = f.appendHalfSel(t, buf[:0], east, top, bot, &at, budget, sel)
 		if done {
-			return starts, buf
+			return starts, buf, nil
 		}
 		starts = append(starts, at)
 	}

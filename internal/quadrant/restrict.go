@@ -1,6 +1,7 @@
 package quadrant
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/bits"
@@ -8,6 +9,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // Plans for some units only (Plan.ForUnits).
@@ -67,7 +70,10 @@ func (s *subset) bucketSums(h int) *bucketSums {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.sums == nil {
-		s.sums = newBucketSums(h, sharedBucketCounts(h))
+		// (Counted again by a count that dropped them, up to MaxN:
+		// h ≤ 12, a second of CPU.)
+		b, _ := sharedBucketCounts(context.Background(), h) // no ctx: cannot fail
+		s.sums = newBucketSums(h, b)
 		s.counts, s.owned = s.sums.counts, true
 	}
 	return s.sums
@@ -124,13 +130,18 @@ func (f *frame) splitRows(E uint64) [4]uint32 {
 // NewUnitPlan it walks the quadrant's placements once to count the
 // buckets (bucketCounts: a sixth of a second of CPU for N = 22, about
 // 1.3 s for N = 24, on all cores) and keeps their counts, 4^h 32-bit words
-// (17 MiB for N = 22, 64 MiB for N = 24).
-func (p *Plan) ForUnits(ids []int) (*Plan, error) {
+// (17 MiB for N = 22, 64 MiB for N = 24). It checks ctx before each
+// unit it plans (all 15,775 of N = 28 take seconds) and returns ctx's
+// error when done.
+func (p *Plan) ForUnits(ctx context.Context, ids []int) (*Plan, error) {
 	sel, err := p.selectUnits(ids)
 	if err != nil {
 		return nil, err
 	}
-	sp := p.forUnits(sel, p.bucketSums())
+	sp, err := p.forUnits(ctx, sel, p.bucketSums())
+	if err != nil {
+		return nil, err
+	}
 	// Counts made for this call alone (from a walk or the quadrant
 	// table) are the new plan's own.
 	sp.sub.owned = p.sub == nil && p.sums == nil
@@ -149,11 +160,14 @@ func (p *Plan) bucketSums() *bucketSums {
 	case p.q != nil:
 		return newBucketSums(h, fromQuarter(p.q))
 	}
-	return newBucketSums(h, sharedBucketCounts(h))
+	// A NewUnitPlan's: past MaxN remembered from its own walk
+	// (rowCounts), up to MaxN a walk of at most a second or two.
+	b, _ := sharedBucketCounts(context.Background(), h) // no ctx: cannot fail
+	return newBucketSums(h, b)
 }
 
 // forUnits is ForUnits of the checked ids sel with the bucket counts b.
-func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
+func (p *Plan) forUnits(ctx context.Context, sel []int, b *bucketSums) (*Plan, error) {
 	sel = slices.Clone(sel)
 	slices.Sort(sel)
 	h := p.n / 2
@@ -162,6 +176,9 @@ func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
 		layerKeep: map[int][]bool{}, layerPlace: map[int]uint64{},
 		sums: b, counts: b.counts, base: b.counts.bytes()}
 	for _, id := range sel {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		s.allow[id] = true
 		u := p.units[id]
 		key := tableKey{u.Frame, u.Layer()}
@@ -211,11 +228,14 @@ func (p *Plan) forUnits(sel []int, b *bucketSums) *Plan {
 	s.stream = streamBytes(b, s.keep)
 	sp := &Plan{n: p.n, frames: p.frames, units: p.units, sub: s}
 	sp.pool.New = func() any { return new(worker) }
-	sp.maxPat = halfBoundUnits(p.frames, p.units, sel, b)
-	if p.n > MaxN {
-		sp.setChunk(streamChunk, b)
+	var err error
+	if sp.maxPat, err = halfBoundUnits(ctx, p.frames, p.units, sel, b); err != nil {
+		return nil, err
 	}
-	return sp
+	if c := chunkPast(p.n); c > 0 {
+		sp.setChunk(c, b) // the sampler's pieces are chunked alike
+	}
+	return sp, nil
 }
 
 // streamChunk is Plan.chunk past MaxN: 2^22 half-boards, a worker's
@@ -238,19 +258,27 @@ func (p *Plan) setChunk(chunk int, b *bucketSums) {
 // NewBucketPlan is NewUnitPlan (the units, costs and Digest, no quadrant
 // table) that also keeps the quadrant's bucket counts, 4^h 32-bit words
 // (64 MiB for N = 24), from one walk that counts only (bucketCounts), so
-// that its ForUnits and PlanShards plans walk nothing more.
-func NewBucketPlan(n int) (*Plan, error) {
+// that its ForUnits and PlanShards plans walk nothing more. Like
+// NewUnitPlan it stops within a second when ctx is done, with ctx's
+// error.
+func NewBucketPlan(ctx context.Context, n int) (*Plan, error) {
 	if n < 4 || n > MaxShardN {
 		return nil, fmt.Errorf("%w: N = %d, want 4..%d", ErrSize, n, MaxShardN)
 	}
 	h := n / 2
-	b := newBucketSums(h, sharedBucketCounts(h))
+	counts, err := sharedBucketCounts(ctx, h)
+	if err != nil {
+		return nil, err
+	}
+	b := newBucketSums(h, counts)
 	p := &Plan{n: n, frames: frames(n), sums: b}
 	R := make([]uint64, 1<<h)
 	for r := range R {
 		R[r] = b.counts.rowSum(uint32(r))
 	}
-	p.addUnits(R)
+	if err := p.addUnits(ctx, R); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -260,8 +288,10 @@ func NewBucketPlan(n int) (*Plan, error) {
 // Result states its planned peak (compare it with MemoryLimit). The
 // shards share one set of bucket counts (p's, or one walk), and are
 // planned on all cores: at N = 24 the walk and 64 shards take seconds,
-// where a ForUnits plan per shard walks the quadrant each time.
-func (p *Plan) PlanShards(shards [][]int, opts Options) ([]Result, error) {
+// where a ForUnits plan per shard walks the quadrant each time. When ctx
+// is done it stops before the next shard (one takes a fraction of a
+// second at N = 28) and returns ctx's error.
+func (p *Plan) PlanShards(ctx context.Context, shards [][]int, opts Options) ([]Result, error) {
 	if opts.Workers < 0 {
 		return nil, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
 	}
@@ -283,12 +313,15 @@ func (p *Plan) PlanShards(shards [][]int, opts Options) ([]Result, error) {
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), len(shards))) {
 		wg.Go(func() {
-			for {
+			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
 				if i >= len(sels) {
 					return
 				}
-				sp := p.forUnits(sels[i], b)
+				sp, err := p.forUnits(ctx, sels[i], b)
+				if err != nil {
+					return // ctx's, returned below
+				}
 				r := Result{N: p.n, Units: len(sp.sub.ids)}
 				r.Workers, r.Projected, r.PeakMemory = sp.planMemory(sp.sub.ids, opts)
 				out[i] = r
@@ -296,6 +329,9 @@ func (p *Plan) PlanShards(shards [][]int, opts Options) ([]Result, error) {
 		})
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -358,12 +394,15 @@ func (b *bucketSums) rowSums(colsOK uint32) []uint64 {
 
 // bucketCounts returns the number of placements of each bucket of the
 // h×h quadrant table: a walk that counts only, split by which of the
-// first rows are used, on all cores (for h ≥ 9).
-func bucketCounts(h int) bcounts {
+// first rows are used, on all cores (for h ≥ 9). It returns ctx's error,
+// and no counts, when ctx is done before the walk ends (countClasses).
+func bucketCounts(ctx context.Context, h int) (bcounts, error) {
 	b := newBcounts(h)
 	// Two classes write to buckets of different row sets.
-	countClasses(h, func(w *countWalk) { w.c, w.x = b.c, b.x })
-	return b
+	if err := countClasses(ctx, h, func(w *countWalk) { w.c, w.x = b.c, b.x }); err != nil {
+		return bcounts{}, err
+	}
+	return b, nil
 }
 
 // sharedBucketCounts is bucketCounts, remembered for the last h past
@@ -371,18 +410,22 @@ func bucketCounts(h int) bcounts {
 // anyway): at h = 13 the walk takes about 15 s of CPU, and a shard's
 // count needs the counts for its units (rowCounts), its estimate and
 // its plan. Up to MaxN/2 every call walks, and a streaming count can let
-// its counts go (dropCounts).
-func sharedBucketCounts(h int) bcounts {
+// its counts go (dropCounts). A walk stopped by ctx is not remembered.
+func sharedBucketCounts(ctx context.Context, h int) (bcounts, error) {
 	if h < shareCountsFrom {
-		return bucketCounts(h)
+		return bucketCounts(ctx, h)
 	}
 	countsCache.Lock()
 	defer countsCache.Unlock()
 	if countsCache.h != h {
 		countsCache.b, countsCache.h = bcounts{}, 0 // one set at a time
-		countsCache.b, countsCache.h = bucketCounts(h), h
+		b, err := bucketCounts(ctx, h)
+		if err != nil {
+			return bcounts{}, err
+		}
+		countsCache.b, countsCache.h = b, h
 	}
-	return countsCache.b
+	return countsCache.b, nil
 }
 
 // shareCountsFrom is the least h whose bucket counts are remembered
@@ -398,36 +441,43 @@ var countsCache struct {
 // rowCounts returns the number of placements of the h×h quadrant that
 // use exactly each set of local rows: bucketCounts summed over columns,
 // in 2^h words, from one counting walk on all cores (about 0.6 s of
-// CPU for h = 12), remembered per h. The slice must not be modified.
-func rowCounts(h int) []uint64 {
+// CPU for h = 12), remembered per h (not when ctx stopped the walk: then
+// ctx's error). The slice must not be modified.
+func rowCounts(ctx context.Context, h int) ([]uint64, error) {
 	rowCache.Lock()
 	defer rowCache.Unlock()
 	if r := rowCache.r[h]; r != nil {
-		return r
+		return r, nil
 	}
 	var R []uint64
 	if h >= shareCountsFrom {
 		// Past MaxN a plan of units is for shards, which need the
 		// bucket counts too: one walk for both.
-		b := sharedBucketCounts(h)
+		b, err := sharedBucketCounts(ctx, h)
+		if err != nil {
+			return nil, err
+		}
 		R = make([]uint64, 1<<h)
 		for r := range R {
 			R[r] = b.rowSum(uint32(r))
 		}
 	} else {
-		R = rowWalk(h)
+		var err error
+		if R, err = rowWalk(ctx, h); err != nil {
+			return nil, err
+		}
 	}
 	rowCache.r[h] = R
-	return R
+	return R, nil
 }
 
 // rowWalk returns the number of placements of the h×h quadrant that use
 // exactly each set of local rows, from one counting walk by rows on all
-// cores (rowCounts without its cache).
-func rowWalk(h int) []uint64 {
+// cores (rowCounts without its cache), or ctx's error.
+func rowWalk(ctx context.Context, h int) ([]uint64, error) {
 	R := make([]uint64, 1<<h)
 	var mu sync.Mutex
-	countClasses(h, func(w *countWalk) {
+	err := countClasses(ctx, h, func(w *countWalk) {
 		w.r = make([]uint64, 1<<h)
 		w.done = func() {
 			mu.Lock()
@@ -437,7 +487,10 @@ func rowWalk(h int) []uint64 {
 			mu.Unlock()
 		}
 	})
-	return R
+	if err != nil {
+		return nil, err
+	}
+	return R, nil
 }
 
 var rowCache struct {
@@ -449,19 +502,30 @@ var rowCache struct {
 // which of rows 0..d-1 they use; d = 6 for h ≥ 9, else one class) on all
 // cores, each with a countWalk that setup completes. Each class is
 // walked by halves (countWalk.class): about half the placements.
-func countClasses(h int, setup func(*countWalk)) {
+//
+// When ctx is done the walks stop within a subtree of pollRows rows
+// (countWalk.rec polls a flag that ctx sets) and countClasses returns
+// ctx's error; what they counted is then partial. At h = 14 the walk
+// takes minutes of CPU, and a scheduler's SIGTERM must stop it in a
+// second.
+func countClasses(ctx context.Context, h int, setup func(*countWalk)) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	d := 0
 	if h >= 9 {
 		d = 6
 	}
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	rev := mirrorRanks(h)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), 1<<d)) {
 		wg.Go(func() {
-			w := countWalk{h: h, full: uint32(1)<<h - 1, d: d, rev: rev}
+			w := countWalk{h: h, full: uint32(1)<<h - 1, d: d, rev: rev, stop: &stop, poll: h - pollRows}
 			setup(&w)
-			for {
+			for !stop.Load() {
 				P := int(next.Add(1) - 1)
 				if P >= 1<<d {
 					break
@@ -475,7 +539,17 @@ func countClasses(h int, setup func(*countWalk)) {
 		})
 	}
 	wg.Wait()
+	if stop.Load() {
+		return context.Cause(ctx)
+	}
+	return nil
 }
+
+// pollRows: the counting walk polls its stop flag at the nodes with at
+// least pollRows rows left, so that after the flag is set it finishes
+// at most a subtree of pollRows rows (at most 15^5 nodes at h = 14, well
+// under a millisecond) before it unwinds.
+const pollRows = 5
 
 // mirrorRanks returns, per size k, for the h-bit column set of rank i
 // among those of k bits (bucketIndex.sets[k][i]), the rank of its mirror
@@ -503,6 +577,10 @@ type countWalk struct {
 	done    func()
 	h, d    int
 	full, P uint32
+	// stop, when set, ends the walk early (countClasses): rec polls it
+	// at rows up to poll.
+	stop *atomic.Bool
+	poll int
 }
 
 // class counts the placements of class P by halves, with the mirror σ:
@@ -617,6 +695,9 @@ func (w *countWalk) mirror() {
 // among 0..i-1 with columns cols and the diagonals ld, rd attacking row
 // i.
 func (w *countWalk) rec(i int, rows, cols, ld, rd uint32) {
+	if i <= w.poll && w.stop != nil && w.stop.Load() {
+		return
+	}
 	free := w.full &^ (cols | ld | rd)
 	if i == w.h-1 { // the last row: no queen, or one on a free column
 		if w.c == nil {
@@ -694,7 +775,9 @@ func (p *Plan) Subset() []int {
 // bound, and a map to mark them, made the planning the peak of a whole
 // count of N = 19 (35 MB live, against 28 MB counting), at the same
 // speed (plan 24 --shards 64: 3.7–4.1 s against 4.3 s).
-func halfBoundUnits(frames []*frame, units []Unit, ids []int, b *bucketSums) uint64 {
+//
+// It checks ctx before each unit and returns its error when done.
+func halfBoundUnits(ctx context.Context, frames []*frame, units []Unit, ids []int, b *bucketSums) (uint64, error) {
 	seen := map[uint32][]uint64{} // band -> bit lt<<h | lb
 	stats := map[uint32]*rowStats{}
 	h := b.h
@@ -702,6 +785,9 @@ func halfBoundUnits(frames []*frame, units []Unit, ids []int, b *bucketSums) uin
 	rank := cnt.x.rank
 	var best uint64
 	for _, id := range ids {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 		u := units[id]
 		f := frames[u.Frame]
 		hm := uint64(1)<<f.h - 1
@@ -743,7 +829,7 @@ func halfBoundUnits(frames []*frame, units []Unit, ids []int, b *bucketSums) uin
 			}
 		})
 	}
-	return best
+	return best, nil
 }
 
 // rowStats are, for each local row set, figures of its buckets on the
@@ -1175,8 +1261,15 @@ func (p *Plan) checkAllowed(id int) error {
 // whole count: the cost model's error, which differs by layer (see
 // "Unit costs" in doc.go), is the same for every shard. The units of a
 // frame and layer, which share a projected table, stay together but
-// for the segments' ends. The result depends only on the plan (units
-// and costs) and m, r.
+// for the segments' ends.
+//
+// A unit wider than a segment leaves the segments it covers without its
+// middle; a shard whose segment is so covered in every layer would be
+// empty (N = 12 with 19 shards, 36 of 4000 at N = 28). Such a shard
+// then gets the cheapest unit of the shard with the most units
+// (shard.FillEmpty), which leaves that shard up to one more unit's cost
+// below its layer's mean: when m ≤ r·units no shard is empty. The
+// result depends only on the plan (units and costs) and m, r.
 func (p *Plan) Shards(m, r int) [][]int {
 	if r < 1 || r > m {
 		panic(fmt.Sprintf("quadrant: Shards(%d, %d): want 1 ≤ r ≤ m", m, r))
@@ -1226,8 +1319,13 @@ func (p *Plan) Shards(m, r int) [][]int {
 		}
 		order = order[k:]
 	}
+	costs := make([]float64, len(p.units))
 	for _, ids := range out {
 		slices.Sort(ids)
 	}
+	for i, u := range p.units {
+		costs[i] = float64(u.Cost)
+	}
+	shard.FillEmpty(out, costs)
 	return out
 }

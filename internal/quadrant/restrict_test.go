@@ -25,7 +25,7 @@ func TestShardsSumToQ(t *testing.T) {
 		{12, 3, 1}, {13, 4, 1}, {14, 5, 1}, {15, 4, 2}, {16, 8, 1}, {16, 4, 4}, {17, 6, 1},
 	} {
 		t.Run(fmt.Sprintf("n=%d/m=%d/r=%d", tc.n, tc.m, tc.r), func(t *testing.T) {
-			whole, err := NewUnitPlan(tc.n)
+			whole, err := NewUnitPlan(context.Background(), tc.n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -36,7 +36,7 @@ func TestShardsSumToQ(t *testing.T) {
 				for _, id := range ids {
 					copies[id]++
 				}
-				sp, err := whole.ForUnits(ids)
+				sp, err := whole.ForUnits(context.Background(), ids)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -100,7 +100,7 @@ func TestForUnitsReadsItsRows(t *testing.T) {
 				t.Fatal(err)
 			}
 			ids := whole.Shards(tc.m, 1)[tc.shard]
-			sp, err := whole.ForUnits(ids)
+			sp, err := whole.ForUnits(context.Background(), ids)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -215,7 +215,7 @@ func TestShardPlanSmaller(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, ids := range whole.Shards(tc.m, 1) {
-			sp, err := whole.ForUnits(ids)
+			sp, err := whole.ForUnits(context.Background(), ids)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -235,7 +235,7 @@ func TestShardPlanSmaller(t *testing.T) {
 // layer's mean, and the r copies of a unit are in different shards.
 func TestShardsBalanced(t *testing.T) {
 	for _, tc := range []struct{ n, m, r int }{{14, 7, 1}, {15, 16, 3}, {18, 16, 1}, {19, 5, 5}, {13, 200, 2}, {22, 16, 1}} {
-		p, err := NewUnitPlan(tc.n)
+		p, err := NewUnitPlan(context.Background(), tc.n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -280,13 +280,13 @@ func TestShardsBalanced(t *testing.T) {
 // what the whole plan's PlanMemory does.
 func TestEstimateMemory(t *testing.T) {
 	for _, n := range []int{4, 9, 14, 15, 18} {
-		p, err := NewWholePlan(n)
+		p, err := NewWholePlan(context.Background(), n)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, opts := range []Options{{Workers: 1}, {Workers: 2}, {Workers: 3, MaxMemory: p.QuarterBytes() + 3*p.WorkerBytes()}} {
 			want, werr := p.PlanMemory(opts)
-			got, gerr := EstimateMemory(n, opts)
+			got, gerr := EstimateMemory(context.Background(), n, opts)
 			if got != want || (werr == nil) != (gerr == nil) {
 				t.Errorf("n=%d %+v: EstimateMemory = %+v, %v; PlanMemory %+v, %v", n, opts, got, gerr, want, werr)
 			}
@@ -390,11 +390,11 @@ func TestPlanShards(t *testing.T) {
 	}
 	for n := 14; n <= top; n++ {
 		for _, tc := range []struct{ m, r int }{{1, 1}, {5, 1}, {16, 2}} {
-			up, err := NewUnitPlan(n)
+			up, err := NewUnitPlan(context.Background(), n)
 			if err != nil {
 				t.Fatal(err)
 			}
-			bp, err := NewBucketPlan(n)
+			bp, err := NewBucketPlan(context.Background(), n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -406,12 +406,12 @@ func TestPlanShards(t *testing.T) {
 				t.Fatalf("n=%d: NewBucketPlan's shards differ from NewUnitPlan's", n)
 			}
 			for _, opts := range []Options{{Workers: 2}, {Workers: 2, MaxMemory: MinMemory(n) / 2}} {
-				got, err := bp.PlanShards(shards, opts)
+				got, err := bp.PlanShards(context.Background(), shards, opts)
 				if err != nil {
 					t.Fatal(err)
 				}
 				for i, ids := range shards {
-					sp, err := up.ForUnits(ids)
+					sp, err := up.ForUnits(context.Background(), ids)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -436,7 +436,7 @@ func TestBucketCounts(t *testing.T) {
 	for h := 1; h <= 10; h++ {
 		want := make([]uint32, 1<<(2*h))
 		walkQuarter(h, func(rows, cols uint32, _ uint64) { want[int(rows)<<h|int(cols)]++ })
-		got := bucketCounts(h)
+		got := must(bucketCounts(context.Background(), h))
 		for k, w := range want {
 			if g := got.at(uint32(k>>h), uint32(k)&(1<<h-1)); g != w {
 				t.Fatalf("bucketCounts(%d) = %d at rows %b, cols %b; walkQuarter counts %d", h, g, k>>h, k&(1<<h-1), w)
@@ -449,7 +449,7 @@ func TestBucketCounts(t *testing.T) {
 		for k, c := range want {
 			rows[k>>h] += uint64(c)
 		}
-		if got := rowCounts(h); !slices.Equal(got, rows) {
+		if got := must(rowCounts(context.Background(), h)); !slices.Equal(got, rows) {
 			t.Errorf("rowCounts(%d) = %v; walkQuarter's counts by rows %v", h, got, rows)
 		}
 	}
@@ -497,11 +497,11 @@ func TestWalkRows(t *testing.T) {
 func TestStreamDropsCounts(t *testing.T) {
 	ctx := context.Background()
 	n := 14
-	up, err := NewUnitPlan(n)
+	up, err := NewUnitPlan(context.Background(), n)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bp, err := NewBucketPlan(n)
+	bp, err := NewBucketPlan(context.Background(), n)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -511,7 +511,7 @@ func TestStreamDropsCounts(t *testing.T) {
 		parent *Plan
 		owned  bool
 	}{{"NewUnitPlan", up, true}, {"NewBucketPlan", bp, false}} {
-		sp, err := tc.parent.ForUnits(ids)
+		sp, err := tc.parent.ForUnits(context.Background(), ids)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -533,7 +533,7 @@ func TestStreamDropsCounts(t *testing.T) {
 		if tables.Total != stream.Total {
 			t.Errorf("%s: total %v with tables, %v streaming", tc.name, tables.Total, stream.Total)
 		}
-		if !slices.Equal(sp.sub.counts.c, bucketCounts(n/2).c) {
+		if !slices.Equal(sp.sub.counts.c, must(bucketCounts(context.Background(), n/2)).c) {
 			t.Errorf("%s: bucket counts after the table count differ from bucketCounts(%d)", tc.name, n/2)
 		}
 	}
@@ -556,7 +556,7 @@ func TestStreamMatchesTable(t *testing.T) {
 		for i := range ids {
 			ids[i] = i
 		}
-		sp, err := whole.ForUnits(ids)
+		sp, err := whole.ForUnits(context.Background(), ids)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -588,11 +588,11 @@ func TestStreamMatchesTable(t *testing.T) {
 // chunks, and its worker's bound (maxPat) is a chunk's most; setChunk
 // bounds it by the chunk or the largest bucket.
 func TestChunkBound(t *testing.T) {
-	p, err := NewBucketPlan(14)
+	p, err := NewBucketPlan(context.Background(), 14)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp, err := p.ForUnits([]int{0, 1, 2})
+	sp, err := p.ForUnits(context.Background(), []int{0, 1, 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -604,7 +604,7 @@ func TestChunkBound(t *testing.T) {
 		most = max(most, c)
 	}
 	for _, chunk := range []int{1, int(most) + 5, 1 << 30} {
-		q, err := p.ForUnits([]int{0, 1, 2})
+		q, err := p.ForUnits(context.Background(), []int{0, 1, 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -612,6 +612,46 @@ func TestChunkBound(t *testing.T) {
 		want := min(sp.maxPat, max(uint64(chunk), uint64(most)))
 		if q.chunk != chunk || q.maxPat != want {
 			t.Errorf("setChunk(%d): chunk %d, maxPat %d; want %d, %d", chunk, q.chunk, q.maxPat, chunk, want)
+		}
+	}
+}
+
+// TestShardsNoneEmpty: with m ≤ r·units (N = 6..12, r = 1, 2) no shard
+// is empty, every unit is in r different shards, and the assignment is
+// the same twice. The layer segments alone left shards empty wherever a
+// unit is wider than a segment: N = 12 with 19 shards, N = 6 with 4, …,
+// 36 of 4000 at N = 28.
+func TestShardsNoneEmpty(t *testing.T) {
+	for n := 6; n <= 12; n++ {
+		p, err := NewUnitPlan(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		units := len(p.Units())
+		for r := 1; r <= 2; r++ {
+			for m := r; m <= r*units; m++ {
+				got := p.Shards(m, r)
+				copies := make([]int, units)
+				for i, ids := range got {
+					if len(ids) == 0 {
+						t.Fatalf("N = %d, %d units: Shards(%d, %d)[%d] is empty", n, units, m, r, i)
+					}
+					for k, id := range ids {
+						copies[id]++
+						if k > 0 && ids[k-1] >= id {
+							t.Fatalf("N = %d: Shards(%d, %d)[%d] = %v; want ascending, each once", n, m, r, i, ids)
+						}
+					}
+				}
+				for id, k := range copies {
+					if k != r {
+						t.Fatalf("N = %d: Shards(%d, %d): unit %d in %d shards; want %d", n, m, r, id, k, r)
+					}
+				}
+				if again := p.Shards(m, r); !slices.EqualFunc(again, got, slices.Equal) {
+					t.Fatalf("N = %d: Shards(%d, %d) differs from one call to the next", n, m, r)
+				}
+			}
 		}
 	}
 }

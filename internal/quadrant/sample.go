@@ -65,8 +65,9 @@ type Sampler struct {
 // NewSampler sums the pieces' proxies of the units ids of p (all units
 // when ids is nil), on all cores. p must be a NewPlan or a NewUnitPlan
 // (not a ForUnits plan): it needs the per-row placement counts behind
-// Unit.Cost.
-func NewSampler(p *Plan, ids []int) (*Sampler, error) {
+// Unit.Cost. It prices every piece (seconds for every unit of N = 28),
+// checking ctx before each unit, and returns ctx's error when done.
+func NewSampler(ctx context.Context, p *Plan, ids []int) (*Sampler, error) {
 	if p.rowCount == nil {
 		return nil, fmt.Errorf("quadrant: NewSampler needs a NewPlan or NewUnitPlan")
 	}
@@ -87,7 +88,7 @@ func NewSampler(p *Plan, ids []int) (*Sampler, error) {
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), len(ids))) {
 		wg.Go(func() {
-			for {
+			for ctx.Err() == nil {
 				j := int(next.Add(1) - 1)
 				if j >= len(ids) {
 					return
@@ -101,6 +102,9 @@ func NewSampler(p *Plan, ids []int) (*Sampler, error) {
 		})
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	var n int
 	for j, id := range ids {
 		s.unitPx[id] = s.cumPx[j]
@@ -440,7 +444,10 @@ func (s *Sampler) RunPiece(ctx context.Context, w *SampleWorker, i int) (PieceSa
 		seed = rand.Uint64()
 	}
 	fp := w.footprint()
-	j, err := s.joinPiece(w, rand.New(rand.NewPCG(seed, 0)), out, pc, f, t1)
+	if err := ctx.Err(); err != nil {
+		return PieceSample{}, err // after the walks: seconds at N = 28
+	}
+	j, err := s.joinPiece(ctx, w, rand.New(rand.NewPCG(seed, 0)), out, pc, f, t1)
 	if err == nil && w.footprint() != fp && ctx.Err() == nil {
 		// The join grew the worker's buffers, whose first touch (page
 		// faults) a count pays once per worker, not once per join:
@@ -451,7 +458,7 @@ func (s *Sampler) RunPiece(ctx context.Context, w *SampleWorker, i int) (PieceSa
 		// what is compared: a later join that grows into a buffer's
 		// spare quarter touches new pages unseen.)
 		t1, _ = clock()
-		j, err = s.joinPiece(w, rand.New(rand.NewPCG(seed, 0)), out, pc, f, t1)
+		j, err = s.joinPiece(ctx, w, rand.New(rand.NewPCG(seed, 0)), out, pc, f, t1)
 	}
 	return j, err
 }
@@ -488,8 +495,9 @@ func chunkPast(n int) int {
 // avoid it, uniformly. (The time counts the building of an east chunk
 // once per west chunk, which a count does not: an overestimate of the
 // lists' small share.) West and East are then the chunks' lengths.
-// Finding the chunks lists the halves (halfChunks), which is not timed.
-func (s *Sampler) joinPiece(w *SampleWorker, rng *rand.Rand, out PieceSample, pc piece, f *frame, t1 time.Duration) (PieceSample, error) {
+// Finding the chunks lists the halves (halfChunks), which is not timed,
+// and checks ctx before each chunk (its error is returned when done).
+func (s *Sampler) joinPiece(ctx context.Context, w *SampleWorker, rng *rand.Rand, out PieceSample, pc piece, f *frame, t1 time.Duration) (PieceSample, error) {
 	if s.chunk == 0 {
 		return s.joinLists(w, rng, out, pc, f, t1, nil)
 	}
@@ -500,7 +508,10 @@ func (s *Sampler) joinPiece(w *SampleWorker, rng *rand.Rand, out PieceSample, pc
 	var sw, se []halfCursor
 	var selW, selE *halfSel
 	weight := 1.0
-	se, w.es = f.halfChunks(t, true, E&hm, E&^hm, s.chunk, w.es, nil)
+	var err error
+	if se, w.es, err = f.halfChunks(ctx, t, true, E&hm, E&^hm, s.chunk, w.es, nil); err != nil {
+		return PieceSample{}, err
+	}
 	if len(se) > 1 {
 		// Keyed, as countChunked.
 		var K uint64
@@ -509,9 +520,13 @@ func (s *Sampler) joinPiece(w *SampleWorker, rng *rand.Rand, out PieceSample, pc
 		weight = float64(uint64(1) << bits.OnesCount64(K))
 		selE = &halfSel{K: K, v: ve}
 		selW = &halfSel{K: ve}
-		se, w.es = f.halfChunks(t, true, E&hm, E&^hm, s.chunk, w.es, selE)
+		if se, w.es, err = f.halfChunks(ctx, t, true, E&hm, E&^hm, s.chunk, w.es, selE); err != nil {
+			return PieceSample{}, err
+		}
 	}
-	sw, w.ws = f.halfChunks(t, false, W&hm, W&^hm, s.chunk, w.ws, selW)
+	if sw, w.ws, err = f.halfChunks(ctx, t, false, W&hm, W&^hm, s.chunk, w.ws, selW); err != nil {
+		return PieceSample{}, err
+	}
 	t3, _ := clock()
 	t1 += t3 - t2
 	nw, ne := len(sw), len(se)

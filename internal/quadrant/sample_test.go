@@ -13,7 +13,7 @@ func TestRowCounts(t *testing.T) {
 	for h := 2; h <= 9; h++ {
 		want := make([]uint64, 1<<h)
 		walkQuarter(h, func(rows, _ uint32, _ uint64) { want[rows]++ })
-		got := rowCounts(h)
+		got := must(rowCounts(context.Background(), h))
 		for r := range want {
 			if got[r] != want[r] {
 				t.Fatalf("h = %d, rows %b: rowCounts %d, walkQuarter %d", h, r, got[r], want[r])
@@ -74,7 +74,7 @@ func pieceStream(s *Sampler, i int) (f *frame, E uint64, rs [4]uint32, st *strea
 func chunkedPairs(s *Sampler, i, chunk int) uint64 {
 	f, E, r, st := pieceStream(s, i)
 	w := worker{st: st}
-	w.countChunked(f, &w.st.t, r, f.rows^E, E, f.widthM+f.widthA, chunk)
+	w.countChunked(context.Background(), f, &w.st.t, r, f.rows^E, E, f.widthM+f.widthA, chunk)
 	return w.pairs
 }
 
@@ -152,11 +152,11 @@ func (m *meanVar) se() float64 {
 // TestSamplerDraw: Draw's frequencies follow Prob (a chi-square-like
 // check on a small plan, fixed seed).
 func TestSamplerDraw(t *testing.T) {
-	p, err := NewUnitPlan(10)
+	p, err := NewUnitPlan(context.Background(), 10)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewSampler(p, nil)
+	s, err := NewSampler(context.Background(), p, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,30 +176,30 @@ func TestSamplerDraw(t *testing.T) {
 
 // TestNewSamplerRefusesForUnits: a ForUnits plan has no row counts.
 func TestNewSamplerRefusesForUnits(t *testing.T) {
-	p, err := NewUnitPlan(8)
+	p, err := NewUnitPlan(context.Background(), 8)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp, err := p.ForUnits([]int{0})
+	sp, err := p.ForUnits(context.Background(), []int{0})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := NewSampler(sp, nil); err == nil {
-		t.Errorf("NewSampler(ForUnits plan) = nil error, want one")
+	if _, err := NewSampler(context.Background(), sp, nil); err == nil {
+		t.Errorf("NewSampler(context.Background(), ForUnits plan) = nil error, want one")
 	}
-	if _, err := NewSampler(p, []int{len(p.Units())}); err == nil {
-		t.Errorf("NewSampler(unit %d of %d) = nil error, want one", len(p.Units()), len(p.Units()))
+	if _, err := NewSampler(context.Background(), p, []int{len(p.Units())}); err == nil {
+		t.Errorf("NewSampler(context.Background(), unit %d of %d) = nil error, want one", len(p.Units()), len(p.Units()))
 	}
 }
 
 // newTestSampler returns the unit plan of n and its sampler.
 func newTestSampler(t *testing.T, n int) (*Plan, *Sampler) {
 	t.Helper()
-	p, err := NewUnitPlan(n)
+	p, err := NewUnitPlan(context.Background(), n)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewSampler(p, nil)
+	s, err := NewSampler(context.Background(), p, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +311,7 @@ func TestHalfChunks(t *testing.T) {
 				whole := f.appendHalfProj(&st.t, nil, half.east, half.top, half.bot)
 				L := longestInner(f, &st.t, half.east, half.top, half.bot)
 				for _, budget := range []int{1, 40, 1000} {
-					starts, _ := f.halfChunks(&st.t, half.east, half.top, half.bot, budget, nil, nil)
+					starts, _, _ := f.halfChunks(context.Background(), &st.t, half.east, half.top, half.bot, budget, nil, nil)
 					var all []uint64
 					for k, at := range starts {
 						chunk, done := f.appendHalfFrom(&st.t, nil, half.east, half.top, half.bot, &at, budget)
@@ -431,7 +431,7 @@ func TestKeyedChunks(t *testing.T) {
 			es := f.appendHalfProj(&w.st.t, nil, true, E&hm, E&^hm)
 			want := countScalar(ws, es)
 			const chunk = 16
-			got := w.countChunked(f, &w.st.t, rs, W, E, d, chunk)
+			got, _ := w.countChunked(context.Background(), f, &w.st.t, rs, W, E, d, chunk)
 			if got != want {
 				t.Fatalf("N = %d piece %d: chunked %d; whole %d", n, i, got, want)
 			}

@@ -349,7 +349,7 @@ func TestUnitPlan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lite, err := NewUnitPlan(n)
+		lite, err := NewUnitPlan(context.Background(), n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -358,7 +358,7 @@ func TestUnitPlan(t *testing.T) {
 		}
 		// A whole count's plan too: a checkpoint written by either
 		// resumes with the other.
-		whole, err := NewWholePlan(n)
+		whole, err := NewWholePlan(context.Background(), n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -385,8 +385,8 @@ func TestUnitPlan(t *testing.T) {
 			t.Errorf("n=%d: NewUnitPlan Count: %v; want ErrNoTable", n, err)
 		}
 	}
-	if _, err := NewUnitPlan(3); !errors.Is(err, ErrSize) {
-		t.Errorf("NewUnitPlan(3): %v; want ErrSize", err)
+	if _, err := NewUnitPlan(context.Background(), 3); !errors.Is(err, ErrSize) {
+		t.Errorf("NewUnitPlan(context.Background(), 3): %v; want ErrSize", err)
 	}
 }
 

@@ -1,6 +1,7 @@
 package quadrant
 
 import (
+	"context"
 	"flag"
 	"math/bits"
 	"testing"
@@ -27,7 +28,7 @@ func plainCounts(h int) (bcounts, []uint64) {
 func checkWalk(t *testing.T, h int) {
 	t.Helper()
 	want, wantRows := plainCounts(h)
-	got := bucketCounts(h)
+	got := must(bucketCounts(context.Background(), h))
 	if len(got.c) != len(want.c) {
 		t.Fatalf("h = %d: bucketCounts holds %d words; the plain walk's %d", h, len(got.c), len(want.c))
 	}
@@ -52,7 +53,7 @@ func checkWalk(t *testing.T, h int) {
 	if sum != quarterPlacements[h] {
 		t.Errorf("h = %d: bucketCounts sum to %d placements; want %d", h, sum, quarterPlacements[h])
 	}
-	rows := rowWalk(h)
+	rows := must(rowWalk(context.Background(), h))
 	for r, w := range wantRows {
 		if rows[r] != w {
 			t.Errorf("h = %d: rowWalk = %d at rows %0*b; the plain walk counts %d", h, rows[r], h, r, w)
@@ -98,4 +99,13 @@ func TestMirrorRanks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// must returns v, panicking on err: for calls whose context is never
+// done.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -3,6 +3,7 @@
 package quadrant
 
 import (
+	"context"
 	"fmt"
 	"syscall"
 	"testing"
@@ -17,7 +18,7 @@ func BenchmarkBucketCounts(b *testing.B) {
 		b.Run(fmt.Sprintf("h=%d", h), func(b *testing.B) {
 			cpu0 := processCPU()
 			for b.Loop() {
-				bucketCounts(h)
+				must(bucketCounts(context.Background(), h))
 			}
 			b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 		})
@@ -31,7 +32,7 @@ func BenchmarkRowWalk(b *testing.B) {
 		b.Run(fmt.Sprintf("h=%d", h), func(b *testing.B) {
 			cpu0 := processCPU()
 			for b.Loop() {
-				rowWalk(h)
+				must(rowWalk(context.Background(), h))
 			}
 			b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 		})

@@ -34,8 +34,9 @@ type Engine interface {
 	Listed(n int) error
 	// Planned plans a count of n with o without counting and, when
 	// o.Shard.Count ≥ 1, each shard i/M of it (o.Shard.Index is
-	// ignored); its error for n whose units are not listed wraps ErrSize.
-	Planned(n int, o Options) (whole CountPlan, shards []CountPlan, err error)
+	// ignored); its error for n whose units are not listed wraps ErrSize,
+	// and it returns ctx's error when ctx is done.
+	Planned(ctx context.Context, n int, o Options) (whole CountPlan, shards []CountPlan, err error)
 	// Estimate fills e for a count of n with o (see nqueens.Estimate).
 	Estimate(ctx context.Context, n int, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error
 	// Merged checks the merged totals of a whole count in res by

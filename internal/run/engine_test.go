@@ -220,7 +220,7 @@ func (e *fakeEngine) Plan(context.Context, int, Options, *Result) (Engine, []int
 }
 func (e *fakeEngine) Units(int) (Engine, error) { return e, nil }
 func (e *fakeEngine) Listed(int) error          { return nil }
-func (e *fakeEngine) Planned(int, Options) (CountPlan, []CountPlan, error) {
+func (e *fakeEngine) Planned(context.Context, int, Options) (CountPlan, []CountPlan, error) {
 	return CountPlan{}, nil, errors.ErrUnsupported
 }
 func (e *fakeEngine) Estimate(context.Context, int, Options, estimate.Options, *rand.Rand, *estimate.Estimate) error {

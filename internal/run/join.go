@@ -43,7 +43,10 @@ func (joinEngine) Units(n int) (Engine, error) {
 	if err := JoinUnitsN(n); err != nil {
 		return nil, err
 	}
-	p, err := quadrant.NewUnitPlan(n)
+	// No context: Units serves merges and record checks, which take
+	// none. Past N = 25 this walk takes seconds (N = 26, 27) to
+	// minutes (N = 28) that a signal does not cut short.
+	p, err := quadrant.NewUnitPlan(context.Background(), n)
 	if err != nil {
 		return nil, err
 	}
@@ -83,11 +86,7 @@ func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Op
 		e.Units = 0
 		return nil
 	}
-	mp, err := quadrantMemory(n, o)
-	if err != nil {
-		return QuadrantMemoryError(n, o.Shard, err)
-	}
-	up, err := quadrant.NewUnitPlan(n)
+	up, err := quadrant.NewUnitPlan(ctx, n)
 	if err != nil {
 		return err
 	}
@@ -96,24 +95,28 @@ func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Op
 		return err
 	}
 	if len(sel) == 0 {
-		// A shard without units (the costliest units fill fewer
-		// shards than M) counts nothing; to the sampler no units
-		// would mean every unit.
-		e.Units, e.Memory, e.Workers = 0, mp.Peak, 1
+		// No shard is empty (quadrant.Plan.Shards); were one, it
+		// would count nothing and need nothing: no plan, no samples
+		// (to the sampler no units would mean every unit).
+		e.Units, e.Memory, e.Workers = 0, 0, 1
 		return nil
+	}
+	mp, err := quadrantMemory(ctx, n, up, sel, o)
+	if err != nil {
+		return QuadrantMemoryError(n, o.Shard, err)
 	}
 	return estimate.Join(ctx, n, up, sel, o.Shard != (Shard{}), mp, eo, rnd, e)
 }
 
 // quadrantMemory returns the memory plan of a quadrant count with o:
 // of a whole count from the sizes alone (quadrant.PlanMemory), of a
-// shard from the plan for its own units (Plan.ForUnits, as Plan builds
-// it), which holds less than the whole.
-func quadrantMemory(n int, o Options) (quadrant.MemoryPlan, error) {
+// shard from the plan for its own units sel of the unit plan up
+// (Plan.ForUnits, as Plan builds it), which holds less than the whole.
+func quadrantMemory(ctx context.Context, n int, up *quadrant.Plan, sel []int, o Options) (quadrant.MemoryPlan, error) {
 	if o.Shard == (Shard{}) {
 		return quadrant.PlanMemory(n, o.Workers, o.MaxMemory)
 	}
-	sp, _, err := QuadrantShardPlan(n, o.Shard)
+	sp, err := up.ForUnits(ctx, sel)
 	if err != nil {
 		return quadrant.MemoryPlan{}, err
 	}
@@ -146,7 +149,7 @@ func (joinEngine) Plan(ctx context.Context, n int, opts Options, res *Result) (E
 		return nil, nil, err
 	}
 	if n >= 4 {
-		return newQuadrantEngine(n, opts)
+		return newQuadrantEngine(ctx, n, opts)
 	}
 	if opts.Checkpoint != "" || opts.Shard != (Shard{}) {
 		return nil, nil, fmt.Errorf("%w: method join has no work units for n = %d: its checkpoints and shards need n ≥ 4", ErrSize, n)
@@ -166,14 +169,14 @@ func (joinEngine) Plan(ctx context.Context, n int, opts Options, res *Result) (E
 // tables layer by layer); a shard builds a plan for its own units
 // (Plan.ForUnits), whose tables hold only the buckets they read. Either
 // plans its memory before any work.
-func newQuadrantEngine(n int, opts Options) (Engine, []int, error) {
+func newQuadrantEngine(ctx context.Context, n int, opts Options) (Engine, []int, error) {
 	if opts.Shard == (Shard{}) {
 		// Before the plan: its Need is the least limit that passes,
 		// one worker without projected tables.
 		if err := quadrant.CheckMemory(n, opts.MaxMemory); err != nil {
 			return nil, nil, QuadrantMemoryError(n, opts.Shard, err)
 		}
-		plan, err := quadrant.NewWholePlan(n)
+		plan, err := quadrant.NewWholePlan(ctx, n)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -181,7 +184,7 @@ func newQuadrantEngine(n int, opts Options) (Engine, []int, error) {
 		ids, err := ShardIDs(e, opts.Shard)
 		return e, ids, err
 	}
-	plan, sel, err := QuadrantShardPlan(n, opts.Shard)
+	plan, sel, err := QuadrantShardPlan(ctx, n, opts.Shard)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -190,9 +193,10 @@ func newQuadrantEngine(n int, opts Options) (Engine, []int, error) {
 
 // QuadrantShardPlan returns the plan of the units of shard s of n, 4 ≤
 // n ≤ quadrant.MaxShardN (Plan.ForUnits of the unit plan, without the
-// quadrant table), and those units.
-func QuadrantShardPlan(n int, s Shard) (*quadrant.Plan, []int, error) {
-	up, err := quadrant.NewUnitPlan(n)
+// quadrant table), and those units. It stops with ctx's error when ctx
+// is done (quadrant.NewUnitPlan).
+func QuadrantShardPlan(ctx context.Context, n int, s Shard) (*quadrant.Plan, []int, error) {
+	up, err := quadrant.NewUnitPlan(ctx, n)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -200,7 +204,7 @@ func QuadrantShardPlan(n int, s Shard) (*quadrant.Plan, []int, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := up.ForUnits(sel)
+	p, err := up.ForUnits(ctx, sel)
 	return p, sel, err
 }
 
@@ -311,14 +315,14 @@ func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, worke
 	if len(layers) > 1 {
 		// One count of the buckets for every layer's plan (ForUnits of
 		// a NewUnitPlan walks the placements each time).
-		bp, err := quadrant.NewBucketPlan(plan.N())
+		bp, err := quadrant.NewBucketPlan(ctx, plan.N())
 		if err != nil {
 			return err
 		}
 		plan = bp
 	}
 	for _, l := range layers {
-		sp, err := plan.ForUnits(byLayer[l])
+		sp, err := plan.ForUnits(ctx, byLayer[l])
 		if err != nil {
 			return err
 		}

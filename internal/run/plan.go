@@ -1,10 +1,13 @@
 package run
 
 import (
+	"context"
 	"errors"
+	"fmt"
 
 	"github.com/nqueens/nqueens/internal/estimate"
 	"github.com/nqueens/nqueens/internal/quadrant"
+	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // DefaultMaxMemory is the memory bound of a whole count when
@@ -26,6 +29,16 @@ type CountPlan struct {
 	Fits                       bool
 }
 
+// checkPlanCount is CheckShardCount for a plan of every shard, whose
+// Index means nothing: its error starts with M ("4000: M = …"), not
+// with a shard I/M.
+func checkPlanCount(units int, s Shard) error {
+	if err := shard.CheckCount(units, s.Count, s.R()); err != nil {
+		return WithKind(ErrShard, fmt.Errorf("%d: %w", s.Count, err))
+	}
+	return nil
+}
+
 // limitOr returns limit, or def when it is 0.
 func limitOr(limit, def uint64) uint64 {
 	if limit == 0 {
@@ -37,7 +50,7 @@ func limitOr(limit, def uint64) uint64 {
 // Planned plans the kernel's count of n with o (o.Workers ≥ 1) and, for
 // o.Shard.Count ≥ 1, each shard of it: the plan's units and, per
 // worker, its scratch (estimate.KernelMemory).
-func (kernelEngine) Planned(n int, o Options) (CountPlan, []CountPlan, error) {
+func (kernelEngine) Planned(_ context.Context, n int, o Options) (CountPlan, []CountPlan, error) {
 	if err := (kernelEngine{}).Listed(n); err != nil {
 		return CountPlan{}, nil, err
 	}
@@ -58,7 +71,7 @@ func (kernelEngine) Planned(n int, o Options) (CountPlan, []CountPlan, error) {
 	if o.Shard.Count == 0 {
 		return whole, nil, nil
 	}
-	if err := CheckShardCount(units, o.Shard); err != nil {
+	if err := checkPlanCount(units, o.Shard); err != nil {
 		return CountPlan{}, nil, err
 	}
 	ids := e.Shards(o.Shard.Count, o.Shard.R())
@@ -76,8 +89,9 @@ func (kernelEngine) Planned(n int, o Options) (CountPlan, []CountPlan, error) {
 // ≥ 1) without the quadrant table and, for o.Shard.Count ≥ 1, that of
 // each shard, all from one counting walk of the quadrant
 // (quadrant.Plan.PlanShards), as each shard's count plans it for its
-// own units.
-func (joinEngine) Planned(n int, o Options) (CountPlan, []CountPlan, error) {
+// own units. It stops with ctx's error when ctx is done: at N = 28 the
+// walk, the units' prices and the shards' plans take minutes.
+func (joinEngine) Planned(ctx context.Context, n int, o Options) (CountPlan, []CountPlan, error) {
 	if err := JoinUnitsN(n); err != nil {
 		return CountPlan{}, nil, err
 	}
@@ -87,14 +101,14 @@ func (joinEngine) Planned(n int, o Options) (CountPlan, []CountPlan, error) {
 	qo := quadrant.Options{Workers: o.Workers, MaxMemory: o.MaxMemory}
 	limit := limitOr(o.MaxMemory, DefaultMaxMemory)
 	if o.Shard.Count == 0 {
-		w, err := quadrant.EstimateMemory(n, qo)
+		w, err := quadrant.EstimateMemory(ctx, n, qo)
 		if err != nil && !errors.Is(err, quadrant.ErrMemory) {
 			return CountPlan{}, nil, err
 		}
 		return CountPlan{Units: w.Units, UnitsTotal: w.Units, Workers: w.Workers, Projected: w.Projected,
 			Memory: w.PeakMemory, Whole: w.PeakMemory, Limit: limit, Fits: w.PeakMemory <= limit}, nil, nil
 	}
-	p, err := quadrant.NewBucketPlan(n)
+	p, err := quadrant.NewBucketPlan(ctx, n)
 	if err != nil {
 		return CountPlan{}, nil, err
 	}
@@ -111,11 +125,11 @@ func (joinEngine) Planned(n int, o Options) (CountPlan, []CountPlan, error) {
 		}
 		whole.Workers, whole.Projected, whole.Memory, whole.Whole, whole.Fits = w.Workers, w.Projected, w.Peak, w.Peak, w.Peak <= limit
 	}
-	if err := CheckShardCount(units, o.Shard); err != nil {
+	if err := checkPlanCount(units, o.Shard); err != nil {
 		return CountPlan{}, nil, err
 	}
 	ids := p.Shards(o.Shard.Count, o.Shard.R())
-	res, err := p.PlanShards(ids, qo)
+	res, err := p.PlanShards(ctx, ids, qo)
 	if err != nil {
 		return CountPlan{}, nil, err
 	}

@@ -1,6 +1,7 @@
 package run
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"reflect"
@@ -21,7 +22,7 @@ func TestJoinPlannedShards(t *testing.T) {
 		top = 16
 	}
 	for n := 16; n <= top; n++ {
-		up, err := quadrant.NewUnitPlan(n)
+		up, err := quadrant.NewUnitPlan(context.Background(), n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -29,7 +30,7 @@ func TestJoinPlannedShards(t *testing.T) {
 			for _, limit := range []uint64{0, 3 << 20} {
 				name := fmt.Sprintf("n=%d/m=%d/r=%d/limit=%d", n, sh.Count, sh.Replicas, limit)
 				o := Options{Workers: 2, MaxMemory: limit, Shard: sh}
-				whole, got, err := joinEngine{}.Planned(n, o)
+				whole, got, err := joinEngine{}.Planned(context.Background(), n, o)
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
@@ -37,7 +38,7 @@ func TestJoinPlannedShards(t *testing.T) {
 					t.Fatalf("%s: %d plans; want %d", name, len(got), sh.Count)
 				}
 				o.Shard = Shard{}
-				w, _, err := joinEngine{}.Planned(n, o)
+				w, _, err := joinEngine{}.Planned(context.Background(), n, o)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -54,7 +55,7 @@ func TestJoinPlannedShards(t *testing.T) {
 					if !slices.Equal(g.IDs, ids) {
 						t.Errorf("%s shard %d: units differ from the count's", name, i)
 					}
-					mp, err := quadrantMemory(n, Options{Workers: 2, MaxMemory: limit, Shard: s})
+					mp, err := quadrantMemory(context.Background(), n, up, ids, Options{Workers: 2, MaxMemory: limit, Shard: s})
 					if err != nil && !errors.Is(err, quadrant.ErrMemory) { // over the limit: planned all the same
 						t.Fatal(err)
 					}
@@ -87,7 +88,7 @@ func TestPlannedErrors(t *testing.T) {
 		{kernelEngine{}, 33, Options{Workers: 1}},
 		{kernelEngine{}, 8, Options{Workers: 1, Shard: Shard{Count: 1 << 20}}},
 	} {
-		if _, _, err := tc.e.Planned(tc.n, tc.o); err == nil {
+		if _, _, err := tc.e.Planned(context.Background(), tc.n, tc.o); err == nil {
 			t.Errorf("%s Planned(%d, %+v) = nil error; want one", tc.e.Info().Method, tc.n, tc.o)
 		}
 	}
@@ -103,7 +104,7 @@ func TestShardDefaultMemory(t *testing.T) {
 		t.Skip("walks the N = 24 quadrant")
 	}
 	const n, m = 24, 64
-	_, plans, err := joinEngine{}.Planned(n, Options{Shard: Shard{Count: m}, Workers: 2})
+	_, plans, err := joinEngine{}.Planned(context.Background(), n, Options{Shard: Shard{Count: m}, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +113,7 @@ func TestShardDefaultMemory(t *testing.T) {
 			t.Errorf("N = %d shard %s: planned %d bytes (fits %v, limit %d); want under 2e9 within DefaultShardMemory", n, p.Shard, p.Memory, p.Fits, p.Limit)
 		}
 	}
-	_, big, err := joinEngine{}.Planned(n, Options{Shard: Shard{Count: m}, Workers: 2, MaxMemory: 16 << 30})
+	_, big, err := joinEngine{}.Planned(context.Background(), n, Options{Shard: Shard{Count: m}, Workers: 2, MaxMemory: 16 << 30})
 	if err != nil {
 		t.Fatal(err)
 	}

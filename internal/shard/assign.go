@@ -11,8 +11,9 @@ import (
 
 // Assign returns, for each of m shards, the ids (indexes into costs) of
 // its units in ascending order, by the longest-processing-time rule.
-// Every id is in exactly one shard; a shard may be empty when m exceeds
-// len(costs). m must be at least 1. It is AssignReplicas with r = 1.
+// Every id is in exactly one shard; no shard is empty when m ≤
+// len(costs) (FillEmpty). m must be at least 1. It is AssignReplicas
+// with r = 1.
 func Assign(costs []float64, m int) [][]int { return AssignReplicas(costs, m, 1) }
 
 // AssignReplicas returns, for each of m shards, the ids (indexes into
@@ -26,8 +27,9 @@ func Assign(costs []float64, m int) [][]int { return AssignReplicas(costs, m, 1)
 // places on one machine, do not count the same units. For r = 1 the
 // order is 0, 1, 2, …: Assign. No two shards' costs differ by more than
 // the largest unit's cost, so none is further than that from the mean
-// r·C/m (C the sum of costs). 1 ≤ r ≤ m must hold; a shard may be empty
-// when m exceeds r·len(costs).
+// r·C/m (C the sum of costs), before FillEmpty: when m ≤ r·len(costs)
+// no shard is empty (units of cost 0 all go to one shard by the rule
+// alone). 1 ≤ r ≤ m must hold.
 func AssignReplicas(costs []float64, m, r int) [][]int {
 	if r < 1 || r > m {
 		panic("shard.AssignReplicas: want 1 ≤ r ≤ m, have r = " + strconv.Itoa(r) + ", m = " + strconv.Itoa(m))
@@ -70,7 +72,42 @@ func AssignReplicas(costs []float64, m, r int) [][]int {
 	for _, ids := range out {
 		slices.Sort(ids)
 	}
+	FillEmpty(out, costs)
 	return out
+}
+
+// FillEmpty gives each empty shard of out (each a list of unit ids,
+// ascending, by shard) one unit, as long as some shard holds two or
+// more: for the empty shards in order, the cheapest unit by costs
+// (ties: the largest id) of the shard that holds the most units (ties:
+// the first). The empty shard held no copy of that unit, so a unit's
+// copies stay in different shards; the lists stay ascending. When the
+// copies are at least as many as the shards (m ≤ R × units, which
+// CheckCount requires), no shard is left empty. The result depends
+// only on out and costs: every machine fills the same.
+func FillEmpty(out [][]int, costs []float64) {
+	for s := range out {
+		if len(out[s]) > 0 {
+			continue
+		}
+		d := 0
+		for i := range out {
+			if len(out[i]) > len(out[d]) {
+				d = i
+			}
+		}
+		if len(out[d]) < 2 {
+			return // fewer copies than shards
+		}
+		k := 0
+		for j, id := range out[d] {
+			if c, best := costs[id], costs[out[d][k]]; c < best || c == best && id > out[d][k] {
+				k = j
+			}
+		}
+		out[s] = []int{out[d][k]}
+		out[d] = slices.Delete(out[d], k, k+1)
+	}
 }
 
 type load struct {

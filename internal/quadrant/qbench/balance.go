@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -51,7 +52,7 @@ func balance(w io.Writer, n int, name string, m int) error {
 	if err != nil {
 		return err
 	}
-	p, err := quadrant.NewUnitPlan(n)
+	p, err := quadrant.NewUnitPlan(context.Background(), n)
 	if err != nil {
 		return err
 	}

@@ -99,7 +99,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	}
 	if *plan && !*layered {
 		// The plan of a whole count, as Count makes it (NewWholePlan).
-		p, err := quadrant.NewWholePlan(n)
+		p, err := quadrant.NewWholePlan(context.Background(), n)
 		if err != nil {
 			fmt.Fprintln(stderr, "qbench:", err)
 			return 1
@@ -158,7 +158,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 		}
 		var res quadrant.Result
 		if *layered || *shardArg != "" {
-			bp, err := quadrant.NewBucketPlan(n)
+			bp, err := quadrant.NewBucketPlan(context.Background(), n)
 			if err != nil {
 				fmt.Fprintln(stderr, "qbench:", err)
 				return 1
@@ -175,7 +175,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 				}
 				ids = bp.Shards(sm, 1)[si]
 			}
-			sp, err := bp.ForUnits(ids)
+			sp, err := bp.ForUnits(context.Background(), ids)
 			if err != nil {
 				fmt.Fprintln(stderr, "qbench:", err)
 				return 1

@@ -17,11 +17,11 @@ import (
 // One line per piece, then the estimate of the whole count's join CPU
 // from each: the mean of time over probability, with its standard error.
 func pieces(ctx context.Context, out io.Writer, n, k, reps int, seed uint64, maxWest, maxPairs int) error {
-	p, err := quadrant.NewUnitPlan(n)
+	p, err := quadrant.NewUnitPlan(context.Background(), n)
 	if err != nil {
 		return err
 	}
-	smp, err := quadrant.NewSampler(p, nil)
+	smp, err := quadrant.NewSampler(context.Background(), p, nil)
 	if err != nil {
 		return err
 	}

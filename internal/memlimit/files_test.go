@@ -96,17 +96,17 @@ func TestReadFiles(t *testing.T) {
 		}, Options{}, Room{Bytes: 512*mib - 31*mib, Known: true, By: ByCgroup}},
 		{"v1 in a container (mount root = the cgroup)", map[string]string{
 			"proc/meminfo": meminfo23G, "proc/self/cgroup": "4:memory:/docker/abc\n",
-			"proc/self/mountinfo": "35 31 0:32 /docker/abc /sys/fs/cgroup/memory ro,relatime master:5 - cgroup cgroup rw,memory\n",
+			"proc/self/mountinfo":                        "35 31 0:32 /docker/abc /sys/fs/cgroup/memory ro,relatime master:5 - cgroup cgroup rw,memory\n",
 			"sys/fs/cgroup/memory/memory.limit_in_bytes": "536870912\n", "sys/fs/cgroup/memory/memory.usage_in_bytes": "0\n",
 		}, Options{}, Room{Bytes: 512 * mib, Known: true, By: ByCgroup}},
 		{"v1 mount root above the cgroup", map[string]string{
 			"proc/meminfo": meminfo23G, "proc/self/cgroup": "4:memory:/kube/pod/c\n",
-			"proc/self/mountinfo": "35 31 0:32 /kube /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n",
+			"proc/self/mountinfo":                            "35 31 0:32 /kube /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n",
 			"sys/fs/cgroup/memory/pod/memory.limit_in_bytes": "536870912\n",
 		}, Options{}, Room{Bytes: 512 * mib, Known: true, By: ByCgroup}},
 		{"escaped mount point", map[string]string{
 			"proc/meminfo": meminfo23G, "proc/self/cgroup": "0::/j\n",
-			"proc/self/mountinfo": `30 22 0:26 / /cg\040root rw - cgroup2 cgroup2 rw` + "\n",
+			"proc/self/mountinfo":  `30 22 0:26 / /cg\040root rw - cgroup2 cgroup2 rw` + "\n",
 			"cg root/j/memory.max": "536870912\n",
 		}, Options{}, Room{Bytes: 512 * mib, Known: true, By: ByCgroup}},
 		{"outside the namespace: not followed", map[string]string{

@@ -4,13 +4,15 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/memlimit"
 )
 
 // withMemory makes availableMemory report avail (known) for the test.
 func withMemory(t *testing.T, avail uint64, known bool) {
 	t.Helper()
 	old := availableMemory
-	availableMemory = func() (uint64, bool) { return avail, known }
+	availableMemory = func() memlimit.Room { return memlimit.Room{Bytes: avail, Known: known, By: memlimit.BySystem} }
 	t.Cleanup(func() { availableMemory = old })
 }
 

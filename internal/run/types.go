@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/nqueens/nqueens/internal/memlimit"
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
@@ -119,6 +120,11 @@ type Options struct {
 	Shard           Shard
 	MaxMemory       uint64
 	SoftMemoryLimit bool
+
+	// room is the room that bounds a join count, roomRead whether it
+	// was read (WithinRoom).
+	room     memlimit.Room
+	roomRead bool
 }
 
 // A Result is what an engine's count fills in (nqueens.Result).

@@ -148,3 +148,14 @@ func TestAutoLimitRoom(t *testing.T) {
 		}
 	}
 }
+
+// TestCountSoftLimitRoom: a join count with the soft memory limit reads
+// the room before it lowers that limit to its plan; read after, the
+// room would be the plan's own limit, and the count would refuse
+// itself.
+func TestCountSoftLimitRoom(t *testing.T) {
+	res, err := Count(context.Background(), 14, CountOptions{Method: MethodJoin, Workers: 2, SoftMemoryLimit: true})
+	if err != nil || res.Solutions.Lo != 365596 || res.Unique.Lo != 45752 {
+		t.Errorf("Count(14, join, SoftMemoryLimit) = %v, %v; want 365596, 45752 unique", res.Solutions, err)
+	}
+}

@@ -111,12 +111,19 @@ func TestReadFiles(t *testing.T) {
 		}, Options{}, Room{Bytes: 512 * mib, Known: true, By: ByCgroup}},
 		{"outside the namespace: not followed", map[string]string{
 			"proc/meminfo": meminfo23G, "proc/self/cgroup": "0::/../../init\n", "proc/self/mountinfo": mountsV2,
-			"sys/fs/cgroup/memory.max": "1048576\n", "init/memory.max": "1048576\n",
+			"sys/fs/cgroup/memory.max": "1048576\n", "sys/init/memory.max": "1048576\n", "init/memory.max": "1048576\n",
 		}, Options{}, Room{Bytes: 24117248 << 10, Known: true, By: BySystem}},
 		{"no mount of the hierarchy", map[string]string{
 			"proc/meminfo": meminfo23G, "proc/self/cgroup": "4:memory:/j\n", "proc/self/mountinfo": mountsV2,
 			"sys/fs/cgroup/j/memory.limit_in_bytes": "1048576\n", "sys/fs/cgroup/j/memory.max": "1048576\n",
 		}, Options{}, Room{Bytes: 24117248 << 10, Known: true, By: BySystem}},
+		{"v1 no-limit figure without meminfo: nothing known", map[string]string{
+			"proc/self/cgroup": "4:memory:/j\n", "proc/self/mountinfo": mountsV1,
+			"sys/fs/cgroup/memory/j/memory.limit_in_bytes": v1Huge, "sys/fs/cgroup/memory/memory.limit_in_bytes": v1Huge,
+		}, Options{}, Room{}},
+		{"a cgroup named ..x", map[string]string{
+			"proc/self/cgroup": "0::/..x\n", "proc/self/mountinfo": mountsV2, "sys/fs/cgroup/..x/memory.max": "1048576\n",
+		}, Options{}, Room{Bytes: 1 * mib, Known: true, By: ByCgroup}},
 		{"cgroup limit without meminfo", map[string]string{
 			"proc/self/cgroup": "0::/j\n", "proc/self/mountinfo": mountsV2, "sys/fs/cgroup/j/memory.max": "1048576\n",
 		}, Options{}, Room{Bytes: 1 * mib, Known: true, By: ByCgroup}},

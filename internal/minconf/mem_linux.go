@@ -41,7 +41,8 @@ func words(k int) ([]uint64, func()) {
 // without growing it); and phys, the least of the system's MemAvailable
 // plus free swap, the cgroup memory limits' rooms and GOMEMLIMIT's
 // (memlimit.Read), and what bounds it.
-func available() (room, spare uint64, phys memlimit.Room) {
+// It is a variable for the tests.
+var available = func() (room, spare uint64, phys memlimit.Room) {
 	room = ^uint64(0)
 	if r, limited := memlimit.AddressSpace(); limited {
 		room = r

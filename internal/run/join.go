@@ -110,11 +110,12 @@ func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Op
 	return estimate.Join(ctx, n, up, sel, o.Shard != (Shard{}), mp, eo, rnd, e)
 }
 
-// quadrantMemory returns the memory plan of a quadrant count with o:
-// of a whole count from the sizes alone (quadrant.PlanMemory), of a
-// shard from the plan for its own units (Plan.ForUnits, as Plan builds
-// it), which holds less than the whole.
+// quadrantMemory returns the memory plan of a quadrant count with o
+// (within the room, WithinRoom): of a whole count from the sizes alone
+// (quadrant.PlanMemory), of a shard from the plan for its own units
+// (Plan.ForUnits, as Plan builds it), which holds less than the whole.
 func quadrantMemory(n int, o Options) (quadrant.MemoryPlan, error) {
+	o = WithinRoom(o)
 	if o.Shard == (Shard{}) {
 		return quadrant.PlanMemory(n, o.Workers, o.MaxMemory)
 	}

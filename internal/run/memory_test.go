@@ -3,10 +3,12 @@ package run
 import (
 	"context"
 	"errors"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/nqueens/nqueens/internal/estimate"
 	"github.com/nqueens/nqueens/internal/memlimit"
 	"github.com/nqueens/nqueens/internal/quadrant"
 )
@@ -140,9 +142,35 @@ func TestJoinWithinRoom(t *testing.T) {
 			t.Errorf("shard %s in a room for %d bytes (one worker %d, two %d): %v, %d workers; want %d", s, tc.budget, peak(1), peak(2), err, pe.(joinEngine).workers, tc.want)
 		}
 		// The estimate plans as the count does.
-		mp, err := quadrantMemory(n, WithinRoom(Options{Workers: 4, Shard: s}))
+		mp, err := quadrantMemory(n, Options{Workers: 4, Shard: s})
 		if fits := tc.want != 0 || tc.budget == (peak(4)+6)/7*7; (err == nil) != fits || fits && mp.Peak > tc.budget {
 			t.Errorf("shard %s in a room for %d bytes: the estimate plans %d, %v", s, tc.budget, mp.Peak, err)
 		}
+	}
+}
+
+// TestRoomEstimateSoftLimit: the estimate refuses what the count would,
+// in the same words, before it samples; the soft memory limit follows
+// the plan within the room, not the default bound's.
+func TestRoomEstimateSoftLimit(t *testing.T) {
+	const n = 14
+	withRoom(t, cgroupRoom(roomFor(mib/7*7)))
+	err := joinEngine{}.Estimate(context.Background(), n, Options{Workers: 4}, estimate.Options{}, nil, &estimate.Estimate{})
+	if !errors.Is(err, ErrMemory) || !strings.Contains(err.Error(), "and the cgroup memory limit leaves 17.1 MiB") {
+		t.Errorf("Estimate(%d) in a room below one worker: %v; want ErrMemory naming the cgroup limit", n, err)
+	}
+
+	b := uint64(3 * mib / 7 * 7)
+	withRoom(t, cgroupRoom(roomFor(b)))
+	mp, err := quadrant.PlanMemory(n, 4, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev := debug.SetMemoryLimit(-1)
+	restore := SoftLimit(n, Options{Workers: 4, SoftMemoryLimit: true})
+	got := debug.SetMemoryLimit(-1)
+	restore()
+	if want := quadrant.SoftLimitFor(mp.Peak); got != min(want, prev) {
+		t.Errorf("SoftLimit(%d) in a room for %d bytes set %d; want %d (the plan of %d bytes)", n, b, got, min(want, prev), mp.Peak)
 	}
 }

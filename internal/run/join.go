@@ -78,7 +78,9 @@ func joinN(n int, s Shard) error {
 }
 
 // Estimate plans the join's memory and units as Count does and samples
-// their pieces.
+// their pieces. Where the room (WithinRoom) holds no plan, it estimates
+// the plan of the default bound: the count refuses it here, but a plan
+// (nqueens plan) is for other machines as well.
 func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error {
 	if err := joinN(n, o.Shard); err != nil {
 		return err
@@ -87,10 +89,14 @@ func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Op
 		e.Units = 0
 		return nil
 	}
-	o = WithinRoom(o)
-	mp, err := quadrantMemory(n, o)
+	ro := WithinRoom(o)
+	mp, err := quadrantMemory(n, ro)
+	if err != nil && ro.room.Known && errors.Is(err, quadrant.ErrMemory) {
+		o.roomRead = true // the default bound
+		mp, err = quadrantMemory(n, o)
+	}
 	if err != nil {
-		return roomError(n, o, err)
+		return QuadrantMemoryError(n, o.Shard, err)
 	}
 	up, err := quadrant.NewUnitPlan(n)
 	if err != nil {

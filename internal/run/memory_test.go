@@ -3,6 +3,7 @@ package run
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -149,23 +150,34 @@ func TestJoinWithinRoom(t *testing.T) {
 	}
 }
 
-// TestRoomEstimateSoftLimit: the estimate refuses what the count would,
-// in the same words, before it samples; the soft memory limit follows
-// the plan within the room, not the default bound's.
+// TestRoomEstimateSoftLimit: the estimate plans within the room as the
+// count does, and where the room holds no plan (the count refuses it)
+// describes the default bound's plan, for nqueens plan's other
+// machines; the soft memory limit follows the plan within the room,
+// not the default bound's.
 func TestRoomEstimateSoftLimit(t *testing.T) {
 	const n = 14
-	withRoom(t, cgroupRoom(roomFor(mib/7*7)))
-	err := joinEngine{}.Estimate(context.Background(), n, Options{Workers: 4}, estimate.Options{}, nil, &estimate.Estimate{})
-	if !errors.Is(err, ErrMemory) || !strings.Contains(err.Error(), "and the cgroup memory limit leaves 17.1 MiB") {
-		t.Errorf("Estimate(%d) in a room below one worker: %v; want ErrMemory naming the cgroup limit", n, err)
-	}
-
 	b := uint64(3 * mib / 7 * 7)
-	withRoom(t, cgroupRoom(roomFor(b)))
 	mp, err := quadrant.PlanMemory(n, 4, b)
 	if err != nil {
 		t.Fatal(err)
 	}
+	def, err := quadrant.PlanMemory(n, 4, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		budget, want uint64
+	}{{b, mp.Peak}, {mib / 7 * 7, def.Peak}} {
+		withRoom(t, cgroupRoom(roomFor(tc.budget)))
+		var e estimate.Estimate
+		err := joinEngine{}.Estimate(context.Background(), n, Options{Workers: 4}, estimate.Options{Budget: time.Millisecond}, rand.New(rand.NewPCG(1, 2)), &e)
+		if err != nil || e.Memory != tc.want {
+			t.Errorf("Estimate(%d) in a room for %d bytes: memory %d, %v; want %d", n, tc.budget, e.Memory, err, tc.want)
+		}
+	}
+
+	withRoom(t, cgroupRoom(roomFor(b)))
 	prev := debug.SetMemoryLimit(-1)
 	restore := SoftLimit(n, Options{Workers: 4, SoftMemoryLimit: true})
 	got := debug.SetMemoryLimit(-1)

@@ -14,11 +14,11 @@ import (
 // GOMEMLIMIT); a variable for the tests.
 var Room = func() memlimit.Room { return memlimit.Read(memlimit.Options{}) }
 
-// roomSlack is what RoomBudget keeps out of the room for the runtime's
-// own memory beyond a count's plan: the soft memory limit a join count
+// roomSlack and an eighth of the rest are what RoomBudget keeps out of
+// the room beyond a count's plan: the soft memory limit a join count
 // runs under is its plan, a sixteenth more and 8 MiB
-// (quadrant.SoftLimitFor), and a sixteenth more again is the margin for
-// goroutine stacks, the collector and the plan's own rounding.
+// (quadrant.SoftLimitFor), and what is left of them is the margin for
+// goroutine stacks, the collector and the plan's own misses.
 const roomSlack = 16 << 20
 
 // RoomBudget returns the planned peak that a room of r bytes holds: r

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // New creates a memory cgroup whose limit is limit bytes, without swap
@@ -60,9 +61,16 @@ func New(t testing.TB, limit uint64) func(*exec.Cmd) *exec.Cmd {
 		}
 		_ = os.WriteFile(filepath.Join(dir, tr.swapFile), []byte(swap), 0o644) // absent without swap accounting
 		t.Cleanup(func() {
-			if err := os.Remove(dir); err != nil {
-				t.Errorf("removing the test's cgroup: %v", err)
+			// A killed process may leave the group a moment after
+			// it is reaped.
+			var err error
+			for range 50 {
+				if err = os.Remove(dir); err == nil {
+					return
+				}
+				time.Sleep(20 * time.Millisecond)
 			}
+			t.Errorf("removing the test's cgroup: %v", err)
 		})
 		procs := filepath.Join(dir, "cgroup.procs")
 		return func(c *exec.Cmd) *exec.Cmd {

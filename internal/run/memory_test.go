@@ -186,3 +186,31 @@ func TestRoomEstimateSoftLimit(t *testing.T) {
 		t.Errorf("SoftLimit(%d) in a room for %d bytes set %d; want %d (the plan of %d bytes)", n, b, got, min(want, prev), mp.Peak)
 	}
 }
+
+// sink holds TestRoomFreesHeap's garbage while it is made.
+var sink [][]byte
+
+// TestRoomFreesHeap: the room counts what the heap holds unused as
+// free: 100 MiB of garbage does not shrink it.
+func TestRoomFreesHeap(t *testing.T) {
+	prev := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(prev)
+	debug.SetMemoryLimit(1 << 30) // GOMEMLIMIT's room: what the runtime holds, exactly
+	debug.FreeOSMemory()
+	before := memlimit.Read(memlimit.Options{})
+	if before.By != memlimit.ByGo {
+		t.Skipf("a bound below 1 GiB: %v", before)
+	}
+	sink = make([][]byte, 100)
+	for i := range sink {
+		sink[i] = make([]byte, mib)
+		sink[i][0] = 1
+	}
+	sink = nil
+	if held := memlimit.Read(memlimit.Options{}); held.Bytes > before.Bytes-90*mib {
+		t.Fatalf("100 MiB of garbage: the runtime's room %v, before %v; want 90 MiB less (the test is wrong)", held, before)
+	}
+	if got := Room(); got.By == memlimit.ByGo && got.Bytes < before.Bytes-20*mib {
+		t.Errorf("Room with 100 MiB of garbage = %v; want about %v, as before it", got, before)
+	}
+}

@@ -3,6 +3,7 @@ package nqueens
 import (
 	"context"
 
+	"github.com/nqueens/nqueens/internal/memlimit"
 	"github.com/nqueens/nqueens/internal/run"
 )
 
@@ -13,8 +14,9 @@ const joinFrom = 18
 
 // autoShare is the share of the available memory that the join's
 // planned peak may take for MethodAuto to pick it when
-// CountOptions.MaxMemory is 0; unknownMemory stands for the available
-// memory where it cannot be read (not Linux).
+// CountOptions.MaxMemory is 0 (see autoLimit); unknownMemory stands for
+// the available memory where it cannot be read (not Linux, without
+// GOMEMLIMIT).
 const (
 	autoShare     = 0.5
 	unknownMemory = 8 << 30
@@ -22,7 +24,7 @@ const (
 
 // ChooseMethod returns the method Count(ctx, n, opts) runs: for
 // MethodAuto, MethodJoin for 18 ≤ n ≤ MaxQuadrantN when its plan fits
-// MaxMemory (0: half the available memory), else MethodKernel; a Shard
+// MaxMemory (0: autoLimit), else MethodKernel; a Shard
 // by n alone (the join with TotalOnly), a Checkpoint by its writer.
 func ChooseMethod(n int, opts CountOptions) Method {
 	if opts.Method != MethodAuto {
@@ -45,11 +47,7 @@ func ChooseMethod(n int, opts CountOptions) Method {
 	}
 	limit := opts.MaxMemory
 	if limit == 0 {
-		avail, known := availableMemory()
-		if !known {
-			avail = unknownMemory
-		}
-		limit = uint64(float64(avail) * autoShare)
+		limit = autoLimit(availableMemory())
 	}
 	qp, err := Plan(context.Background(), n, CountOptions{Method: MethodJoin, Workers: opts.Workers, MaxMemory: limit})
 	if err != nil || !qp.Fits {
@@ -58,10 +56,28 @@ func ChooseMethod(n int, opts CountOptions) Method {
 	return MethodJoin
 }
 
-// availableMemory returns the memory the system says is available for
-// new work without swapping, and false where it cannot tell; a variable
-// for the tests.
-var availableMemory = run.MemAvailable
+// autoLimit returns the bound MethodAuto's join must plan within where
+// CountOptions.MaxMemory is 0, from the room the process has (r): where
+// the system's available memory is the least bound, autoShare of it (the
+// machine is shared); where a memory cgroup's limit or GOMEMLIMIT leaves
+// less, the job's own allotment, what a join count plans within of it
+// (run.RoomBudget), as an explicit -method join does; unknownMemory's
+// autoShare where nothing is known.
+func autoLimit(r memlimit.Room) uint64 {
+	switch {
+	case !r.Known:
+		return uint64(unknownMemory * autoShare)
+	case r.By == memlimit.ByCgroup || r.By == memlimit.ByGo:
+		return run.RoomBudget(r.Bytes)
+	}
+	return uint64(float64(r.Bytes) * autoShare)
+}
+
+// availableMemory returns the memory this process may still take
+// without swapping: the least of what the system says is available, the
+// room its memory cgroups' limits leave and GOMEMLIMIT's, and which
+// bound it (run.Room, memlimit.Read); a variable for the tests.
+var availableMemory = func() memlimit.Room { return run.Room() }
 
 // checkpointMethod returns the board size and method of the count that
 // wrote the checkpoint at path (run.CheckpointMethod).

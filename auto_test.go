@@ -4,13 +4,16 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/memlimit"
+	"github.com/nqueens/nqueens/internal/run"
 )
 
 // withMemory makes availableMemory report avail (known) for the test.
 func withMemory(t *testing.T, avail uint64, known bool) {
 	t.Helper()
 	old := availableMemory
-	availableMemory = func() (uint64, bool) { return avail, known }
+	availableMemory = func() memlimit.Room { return memlimit.Room{Bytes: avail, Known: known, By: memlimit.BySystem} }
 	t.Cleanup(func() { availableMemory = old })
 }
 
@@ -113,5 +116,46 @@ func TestParseMethodAuto(t *testing.T) {
 	}
 	if got := MethodAuto.String(); got != "auto" {
 		t.Errorf("MethodAuto.String() = %q; want auto", got)
+	}
+}
+
+// TestAutoLimitRoom: without MaxMemory, MethodAuto's join must fit half
+// the system's available memory, but within a memory cgroup's limit or
+// GOMEMLIMIT, the job's own allotment, what a join count plans within
+// of it (run.RoomBudget): at n = 20 (63.3 MiB at least) a room of
+// 100 MiB takes the join under a cgroup limit, the kernel otherwise.
+func TestAutoLimitRoom(t *testing.T) {
+	for _, tc := range []struct {
+		r    memlimit.Room
+		want uint64
+	}{
+		{memlimit.Room{}, unknownMemory / 2},
+		{memlimit.Room{Bytes: 100 << 20, Known: true, By: memlimit.BySystem}, 50 << 20},
+		{memlimit.Room{Bytes: 100 << 20, Known: true, By: memlimit.ByCgroup}, run.RoomBudget(100 << 20)},
+		{memlimit.Room{Bytes: 100 << 20, Known: true, By: memlimit.ByGo}, run.RoomBudget(100 << 20)},
+	} {
+		if got := autoLimit(tc.r); got != tc.want {
+			t.Errorf("autoLimit(%+v) = %d; want %d", tc.r, got, tc.want)
+		}
+	}
+	for by, want := range map[string]Method{memlimit.BySystem: MethodKernel, memlimit.ByCgroup: MethodJoin} {
+		old := availableMemory
+		availableMemory = func() memlimit.Room { return memlimit.Room{Bytes: 100 << 20, Known: true, By: by} }
+		got := ChooseMethod(20, CountOptions{Workers: 1})
+		availableMemory = old
+		if got != want {
+			t.Errorf("100 MiB left by %s: ChooseMethod(20) = %s; want %s", by, got, want)
+		}
+	}
+}
+
+// TestCountSoftLimitRoom: a join count with the soft memory limit reads
+// the room before it lowers that limit to its plan; read after, the
+// room would be the plan's own limit, and the count would refuse
+// itself.
+func TestCountSoftLimitRoom(t *testing.T) {
+	res, err := Count(context.Background(), 14, CountOptions{Method: MethodJoin, Workers: 2, SoftMemoryLimit: true})
+	if err != nil || res.Solutions.Lo != 365596 || res.Unique.Lo != 45752 {
+		t.Errorf("Count(14, join, SoftMemoryLimit) = %v, %v; want 365596, 45752 unique", res.Solutions, err)
 	}
 }

@@ -29,8 +29,11 @@ type CountOptions struct {
 	// Shard, if not the zero value, counts that part of the count only,
 	// with Result.UnitResults for Result.ShardRecord.
 	Shard Shard
-	// MaxMemory bounds MethodJoin's planned peak in bytes (0: 16 GiB, a
-	// shard 2 GiB); a count that does not fit fails with ErrMemory.
+	// MaxMemory bounds MethodJoin's planned peak in bytes; a count that
+	// does not fit fails with ErrMemory. 0: 16 GiB, a shard 2 GiB, and
+	// within what the process may still take (the available memory, its
+	// memory cgroups' limits, GOMEMLIMIT) less a margin: a whole count
+	// plans within it, a shard lowers its workers to fit.
 	MaxMemory uint64
 	// SoftMemoryLimit, for MethodJoin, sets the process's soft memory
 	// limit to the planned peak while Count runs (docs/BENCHMARKS.md);
@@ -80,6 +83,7 @@ func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 		return Result{}, err
 	}
 	if m == MethodJoin {
+		ro = run.WithinRoom(ro)
 		defer run.SoftLimit(n, ro)()
 	}
 	start := time.Now()

@@ -127,6 +127,16 @@ func TestKubernetesJobSpec(t *testing.T) {
 	if sc == nil || sc.RunAsNonRoot == nil || !*sc.RunAsNonRoot || sc.RunAsUser == nil || *sc.RunAsUser == 0 || sc.FSGroup == nil {
 		t.Errorf("pod securityContext %+v; want runAsNonRoot, a non-root runAsUser and an fsGroup", sc)
 	}
+	// A memory limit bounds the pod's cgroup, which the count reads
+	// and plans within (no --max-memory): at least the request, and
+	// room for the join's tables at the recipe's N (some 350 MB at 20).
+	lim, req := c.Resources.Limits[corev1.ResourceMemory], c.Resources.Requests[corev1.ResourceMemory]
+	if lim.IsZero() || lim.Cmp(req) < 0 || lim.Value() < 512<<20 {
+		t.Errorf("memory limit %v, request %v; want a limit of 512Mi or more, at least the request", &lim, &req)
+	}
+	if strings.Contains(strings.Join(c.Command, " "), "max-memory") {
+		t.Errorf("command %q gives --max-memory; the count reads the pod's limit", c.Command)
+	}
 	if c.Image == "" || strings.HasSuffix(c.Image, ":latest") && c.ImagePullPolicy != corev1.PullIfNotPresent {
 		t.Errorf("image %q, pull policy %q", c.Image, c.ImagePullPolicy)
 	}

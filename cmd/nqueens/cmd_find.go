@@ -29,7 +29,8 @@ per queen, N up to 1,000,000,000). Without -seed (or with -seed 0)
 another solution; -v prints the seed and what the search did, and the
 same N and -seed give the same solution again. Before searching, -random
 estimates the memory it needs and refuses, exit 2, when the address-space
-limit (ulimit -v) or the free memory is smaller. -seed and -v need
+limit (ulimit -v), the free memory, a memory cgroup's limit (a Slurm or
+Kubernetes job's) or GOMEMLIMIT leaves less. -seed and -v need
 -random. N = 0 prints the empty solution (an empty line), as
 'count 0' counts it and 'solve 0' lists it; N = 2 and 3 have no
 solution: exit 1. -format board draws boards up to N = 1,000.

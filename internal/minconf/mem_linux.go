@@ -1,13 +1,11 @@
 package minconf
 
 import (
-	"bufio"
-	"os"
 	"runtime/metrics"
-	"strconv"
-	"strings"
 	"syscall"
 	"unsafe"
+
+	"github.com/nqueens/nqueens/internal/memlimit"
 )
 
 // hugeMin is the size from which words asks the kernel for transparent
@@ -37,28 +35,17 @@ func words(k int) ([]uint64, func()) {
 }
 
 // available returns what this process can still allocate: room, the
-// address space left under the limit (ulimit -v: RLIMIT_AS less the
-// current VmSize; ^0 without a limit); spare, the address space the Go
-// heap has already reserved and does not use (it counts in VmSize but
-// takes allocations without growing it); and phys, the system's
-// MemAvailable plus free swap (^0 when unknown).
-//
-// The Go runtime reserves hundreds of MB of address space for itself at
-// start (about 1.2 GB of VmSize without a limit, 0.7 GB under a 1 GB one,
-// with Go 1.26 on linux/amd64), so under ulimit -v the room is the limit
-// less that, not less what the program uses.
-func available() (room, spare, phys uint64) {
-	room, phys = ^uint64(0), ^uint64(0)
-	var rl syscall.Rlimit
-	if syscall.Getrlimit(syscall.RLIMIT_AS, &rl) == nil && rl.Cur != ^uint64(0) {
-		used, ok := procKB("/proc/self/status", "VmSize:")
-		switch {
-		case !ok:
-		case used*1024 >= rl.Cur:
-			room = 0
-		default:
-			room = rl.Cur - used*1024
-		}
+// address space left under the limit (ulimit -v, memlimit.AddressSpace;
+// ^0 without a limit); spare, the address space the Go heap has already
+// reserved and does not use (it counts in VmSize but takes allocations
+// without growing it); and phys, the least of the system's MemAvailable
+// plus free swap, the cgroup memory limits' rooms and GOMEMLIMIT's
+// (memlimit.Read), and what bounds it.
+// It is a variable for the tests.
+var available = func() (room, spare uint64, phys memlimit.Room) {
+	room = ^uint64(0)
+	if r, limited := memlimit.AddressSpace(); limited {
+		room = r
 	}
 	samples := []metrics.Sample{{Name: "/memory/classes/heap/released:bytes"}, {Name: "/memory/classes/heap/free:bytes"}}
 	metrics.Read(samples)
@@ -67,28 +54,5 @@ func available() (room, spare, phys uint64) {
 			spare += s.Value.Uint64()
 		}
 	}
-	if memAvail, ok := procKB("/proc/meminfo", "MemAvailable:"); ok {
-		swap, _ := procKB("/proc/meminfo", "SwapFree:")
-		phys = (memAvail + swap) * 1024
-	}
-	return room, spare, phys
-}
-
-// procKB reads the "key  123 kB" line of a /proc file.
-func procKB(path, key string) (uint64, bool) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, false
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		rest, found := strings.CutPrefix(sc.Text(), key)
-		if !found {
-			continue
-		}
-		v, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-		return v, err == nil
-	}
-	return 0, false
+	return room, spare, memlimit.Read(memlimit.Options{Swap: true})
 }

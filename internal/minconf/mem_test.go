@@ -3,7 +3,10 @@ package minconf
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/memlimit"
 )
 
 func TestMemoryError(t *testing.T) {
@@ -50,5 +53,31 @@ func TestAddressSpaceGrowth(t *testing.T) {
 func TestMemoryNeededSmall(t *testing.T) {
 	if got := MemoryNeeded(100_000); got > 2<<20 {
 		t.Errorf("MemoryNeeded(100000) = %d bytes; want under 2 MB", got)
+	}
+}
+
+// TestCheckMemoryBound: the refusal names the bound that leaves the
+// least, a cgroup's limit as well as the free memory, and compares the
+// need with it; without a known room nothing is refused.
+func TestCheckMemoryBound(t *testing.T) {
+	old := available
+	defer func() { available = old }()
+	const n = 200_000_000 // about 992 MB
+	for _, tc := range []struct {
+		phys memlimit.Room
+		want string // "": no error
+	}{
+		{memlimit.Room{Bytes: 509 << 20, Known: true, By: memlimit.ByCgroup},
+			"n = 200000000 needs about 992 MB of memory, the cgroup memory limit leaves 509 MB"},
+		{memlimit.Room{Bytes: 900 << 20, Known: true, By: memlimit.BySystemSwap},
+			"n = 200000000 needs about 992 MB of memory, the free memory and swap leaves 900 MB"},
+		{memlimit.Room{Bytes: 2 << 30, Known: true, By: memlimit.ByCgroup}, ""},
+		{memlimit.Room{}, ""},
+	} {
+		available = func() (uint64, uint64, memlimit.Room) { return ^uint64(0), 0, tc.phys }
+		err := checkMemory(n)
+		if got := fmt.Sprint(err); tc.want == "" && err != nil || tc.want != "" && (got != tc.want || !errors.Is(err, ErrMemory)) {
+			t.Errorf("checkMemory(%d) with %v = %v; want %q", n, tc.phys, err, tc.want)
+		}
 	}
 }

@@ -69,8 +69,8 @@ func (e *MemoryError) Is(target error) bool { return target == ErrMemory }
 func checkMemory(n int) error {
 	need := MemoryNeeded(n)
 	room, spare, phys := available()
-	if need > phys {
-		return &MemoryError{N: n, Need: need, Avail: phys, Limit: "the free memory and swap"}
+	if phys.Known && need > phys.Bytes {
+		return &MemoryError{N: n, Need: need, Avail: phys.Bytes, Limit: phys.By}
 	}
 	if grow := addressSpaceGrowth(need, spare); room != ^uint64(0) && grow > room {
 		return &MemoryError{N: n, Need: need, Avail: room, Grow: grow, Limit: "the address-space limit (ulimit -v)"}

@@ -10,6 +10,7 @@ import (
 	"github.com/nqueens/nqueens/internal/bytesize"
 	"github.com/nqueens/nqueens/internal/checkpoint"
 	"github.com/nqueens/nqueens/internal/estimate"
+	"github.com/nqueens/nqueens/internal/memlimit"
 	"github.com/nqueens/nqueens/internal/quadrant"
 	"github.com/nqueens/nqueens/internal/shard"
 )
@@ -20,17 +21,20 @@ import (
 type joinEngine struct {
 	p *quadrant.Plan
 	c []float64 // the units' costs
-	// maxMemory and shard are the count's (Options), for Plan.Count
-	// and its memory errors.
+	// maxMemory, shard and room are the count's (Options, after
+	// WithinRoom), for Plan.Count and its memory errors; workers, if
+	// not 0, caps the goroutines (a shard within the room: shardWorkers).
 	maxMemory uint64
 	shard     Shard
+	room      memlimit.Room
+	workers   int
 	// recount: p is a NewUnitPlan, and count builds the tables of the
 	// units it counts, a layer at a time (recountQuadrant).
 	recount bool
 }
 
 func newQuadrant(p *quadrant.Plan, o Options, recount bool) joinEngine {
-	return joinEngine{p: p, c: quadrantCosts(p), maxMemory: o.MaxMemory, shard: o.Shard, recount: recount}
+	return joinEngine{p: p, c: quadrantCosts(p), maxMemory: o.MaxMemory, shard: o.Shard, room: o.room, recount: recount}
 }
 
 func (joinEngine) Info() Info {
@@ -77,7 +81,9 @@ func joinN(n int, s Shard) error {
 }
 
 // Estimate plans the join's memory and units as Count does and samples
-// their pieces.
+// their pieces. Where the room (WithinRoom) holds no plan, it estimates
+// the plan of the default bound: the count refuses it here, but a plan
+// (nqueens plan) is for other machines as well.
 func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error {
 	if err := joinN(n, o.Shard); err != nil {
 		return err
@@ -101,18 +107,25 @@ func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Op
 		e.Units, e.Memory, e.Workers = 0, 0, 1
 		return nil
 	}
-	mp, err := quadrantMemory(ctx, n, up, sel, o)
+	ro := WithinRoom(o)
+	mp, err := quadrantMemory(ctx, n, up, sel, ro)
+	if err != nil && ro.room.Known && errors.Is(err, quadrant.ErrMemory) {
+		o.roomRead = true // the default bound
+		mp, err = quadrantMemory(ctx, n, up, sel, o)
+	}
 	if err != nil {
 		return QuadrantMemoryError(n, o.Shard, err)
 	}
 	return estimate.Join(ctx, n, up, sel, o.Shard != (Shard{}), mp, eo, rnd, e)
 }
 
-// quadrantMemory returns the memory plan of a quadrant count with o:
-// of a whole count from the sizes alone (quadrant.PlanMemory), of a
-// shard from the plan for its own units sel of the unit plan up
-// (Plan.ForUnits, as Plan builds it), which holds less than the whole.
+// quadrantMemory returns the memory plan of a quadrant count with o
+// (within the room, WithinRoom): of a whole count from the sizes alone
+// (quadrant.PlanMemory), of a shard from the plan for its own units sel
+// of the unit plan up (Plan.ForUnits, as Plan builds it), which holds
+// less than the whole, with the workers that fit the room (shardWorkers).
 func quadrantMemory(ctx context.Context, n int, up *quadrant.Plan, sel []int, o Options) (quadrant.MemoryPlan, error) {
+	o = WithinRoom(o)
 	if o.Shard == (Shard{}) {
 		return quadrant.PlanMemory(n, o.Workers, o.MaxMemory)
 	}
@@ -120,7 +133,11 @@ func quadrantMemory(ctx context.Context, n int, up *quadrant.Plan, sel []int, o 
 	if err != nil {
 		return quadrant.MemoryPlan{}, err
 	}
-	r, err := sp.PlanMemory(quadrant.Options{Workers: o.Workers, MaxMemory: o.MaxMemory})
+	w, err := shardWorkers(sp, nil, o)
+	if err != nil {
+		return quadrant.MemoryPlan{}, err
+	}
+	r, err := sp.PlanMemory(quadrant.Options{Workers: w, MaxMemory: o.MaxMemory})
 	return quadrant.MemoryPlan{Peak: r.PeakMemory, Workers: r.Workers, Projected: r.Projected}, err
 }
 
@@ -135,6 +152,7 @@ func SoftLimit(n int, opts Options) (restore func()) {
 	if !opts.SoftMemoryLimit || n < 4 || n > quadrant.MaxN {
 		return func() {}
 	}
+	opts = WithinRoom(opts)
 	mp, err := quadrant.PlanMemory(n, opts.Workers, opts.MaxMemory)
 	if err != nil {
 		return func() {} // the count itself reports it
@@ -170,11 +188,12 @@ func (joinEngine) Plan(ctx context.Context, n int, opts Options, res *Result) (E
 // (Plan.ForUnits), whose tables hold only the buckets they read. Either
 // plans its memory before any work.
 func newQuadrantEngine(ctx context.Context, n int, opts Options) (Engine, []int, error) {
+	opts = WithinRoom(opts)
 	if opts.Shard == (Shard{}) {
 		// Before the plan: its Need is the least limit that passes,
 		// one worker without projected tables.
 		if err := quadrant.CheckMemory(n, opts.MaxMemory); err != nil {
-			return nil, nil, QuadrantMemoryError(n, opts.Shard, err)
+			return nil, nil, roomError(n, opts, err)
 		}
 		plan, err := quadrant.NewWholePlan(ctx, n)
 		if err != nil {
@@ -188,7 +207,15 @@ func newQuadrantEngine(ctx context.Context, n int, opts Options) (Engine, []int,
 	if err != nil {
 		return nil, nil, err
 	}
-	return newQuadrant(plan, opts, false), sel, nil
+	w, err := shardWorkers(plan, sel, opts)
+	if err != nil {
+		return nil, nil, roomError(n, opts, err)
+	}
+	e := newQuadrant(plan, opts, false)
+	if w < opts.Workers {
+		e.workers = w
+	}
+	return e, sel, nil
 }
 
 // QuadrantShardPlan returns the plan of the units of shard s of n, 4 ≤
@@ -229,9 +256,12 @@ func (e joinEngine) Count(ctx context.Context, ids []int, workers int, done func
 	if e.recount {
 		return recountQuadrant(ctx, e.p, ids, workers, done)
 	}
+	if e.workers != 0 {
+		workers = min(workers, e.workers)
+	}
 	_, err := e.p.Count(ctx, quadrant.Options{Workers: workers, MaxMemory: e.maxMemory, Units: ids,
 		UnitDone: func(u quadrant.Unit, c uint64) error { return done(Unit{ID: u.ID, Total: c}) }})
-	return QuadrantMemoryError(e.p.N(), e.shard, err)
+	return roomError(e.p.N(), Options{Shard: e.shard, room: e.room}, err)
 }
 
 // burnside derives res.Unique from the total of a whole quadrant count

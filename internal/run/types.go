@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nqueens/nqueens/internal/gpu"
+	"github.com/nqueens/nqueens/internal/memlimit"
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
@@ -121,6 +122,11 @@ type Options struct {
 	MaxMemory       uint64
 	SoftMemoryLimit bool
 	Device          string // DeviceAuto, DeviceCPU or DeviceGPU (the kernel's)
+
+	// room is the room that bounds a join count, roomRead whether it
+	// was read (WithinRoom).
+	room     memlimit.Room
+	roomRead bool
 }
 
 // A Result is what an engine's count fills in (nqueens.Result).

@@ -29,7 +29,8 @@ Method auto picks by N: below 18 the symmetry-reduced backtracking
 kernel (-method kernel), little memory at any N; from 18 to 25 the
 quadrant join (-method join), faster there, the unique count by Burnside's
 lemma, if its planned memory fits -max-memory (without it, half of the
-available memory), else the kernel. -v prints the plan; the Go runtime's
+available memory, or in a memory cgroup or under GOMEMLIMIT 7/8 of what
+they leave above 16 MiB), else the kernel. -v prints the plan; the Go runtime's
 soft memory limit follows it (a lower GOMEMLIMIT wins). A resumed
 -checkpoint keeps its method; -shard picks by N alone (the join only
 with -total-only). Timings: docs/BENCHMARKS.md.
@@ -126,7 +127,7 @@ func (f *countFlags) define(fs *flagSet) {
 	fs.StringVar(&f.method, "method", "auto", "method `NAME`: auto, kernel, join, bitboard, arrays, board or permutation")
 	fs.StringVar(&f.device, "device", "auto", "count the kernel's units on `DEVICE`: auto (the CPU for now), cpu or gpu")
 	fs.BoolVar(&f.totalOnly, "total-only", false, "count the total alone, not the unique solutions")
-	fs.StringVar(&f.maxMem, "max-memory", "", "memory bound `SIZE`, e.g. 512M or 4G (default 16G; 2G for a shard of the join)")
+	fs.StringVar(&f.maxMem, "max-memory", "", "memory bound `SIZE`, e.g. 512M or 4G (default 16G; 2G for a shard of the join; less where a memory cgroup or GOMEMLIMIT leaves less)")
 	fs.BoolVar(&f.force, "force", false, "start even if estimated to take more than an hour")
 	fs.StringVar(&f.progress, "progress", "auto", "show progress on stderr as `MODE`: auto (a bar on a terminal), on or off")
 	fs.DurationVar(&f.every, "progress-every", 5*time.Second, "with -progress on and no terminal: a status line every `D`")

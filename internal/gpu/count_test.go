@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -253,8 +254,23 @@ func TestCountDevices(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d devices launched", used, len(devs))
-	bad := &fakeDevice{onLaunch: func(int) error { return errors.New("CUDA cuLaunchKernel: CUDA_ERROR_LAUNCH_FAILED") }}
-	devs = []Device{new(fakeDevice), bad}
+	// The good device's first launch waits (5 s at most) for the bad
+	// one's, so that the good one cannot take every unit before the
+	// failing device launches (it did under -race).
+	badLaunched := make(chan struct{})
+	var once sync.Once
+	bad := &fakeDevice{onLaunch: func(int) error {
+		once.Do(func() { close(badLaunched) })
+		return errors.New("CUDA cuLaunchKernel: CUDA_ERROR_LAUNCH_FAILED")
+	}}
+	good := &fakeDevice{onLaunch: func(int) error {
+		select {
+		case <-badLaunched:
+		case <-time.After(5 * time.Second):
+		}
+		return nil
+	}}
+	devs = []Device{good, bad}
 	err = CountDevices(context.Background(), devs, p, todo, Options{Depth: 3, Blocks: 1, LaunchTime: time.Nanosecond}, func(int, kernel.UnitResult) {})
 	if err == nil || !strings.Contains(err.Error(), "LAUNCH_FAILED") {
 		t.Errorf("CountDevices with a failing device = %v; want its error", err)

@@ -53,12 +53,12 @@ func TestIntervalCoverage(t *testing.T) {
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			var s qnSampler
-			s.init(n, d, SolutionOptions{})
 			xs := make([]float64, k)
 			for r := range next {
+				s.init(n, d, uint64(r+1), nil)
 				sum := 0.0
 				for i := range xs {
-					xs[i], _ = s.sample(uint64(r+1), uint64(i))
+					xs[i], _ = s.sample(uint64(i))
 					sum += xs[i]
 				}
 				m := sum / float64(k)

@@ -3,20 +3,33 @@ package nqueens
 import (
 	"context"
 	"fmt"
-
 	"time"
 
 	"github.com/nqueens/nqueens/internal/estimate"
 )
 
-// A SolutionEstimate is Q(N) with its 95% interval; Depth: rows drawn.
+// defaultSolutionsBudget is EstimateSolutions' sampling time when
+// SearchEstimateOptions.Budget is 0 (documented as 10 s: the command's
+// -time default, docs/GUIDE.md).
+const defaultSolutionsBudget = 10 * time.Second
+
+// A SolutionEstimate is Q(N) with its 95% interval [Low, High] =
+// Solutions ∓ 1.96·StdErr (Low at least 0); Depth: the rows drawn per
+// sample (0: the count is exact, Low = High = Solutions, StdErr 0).
 type SolutionEstimate struct {
 	N, Depth, Samples             int
 	Solutions, Low, High, Seconds float64
+	StdErr                        float64 // the standard error of Solutions
 	Seed                          uint64
 }
 
-// EstimateSolutions estimates Q(n), unbiased, by random samples (qn.go).
+// EstimateSolutions estimates Q(n), unbiased, by random samples
+// (internal/estimate/qn.go) for opts.Budget (0: 10 s; at least 1000
+// samples whatever the budget), with opts.Seed (0: a fixed seed). A seed
+// and a number of samples give the same estimate on any machine; the
+// estimates of one seed at different n are independent. Up to n = 10
+// the count is exact. Errors: ErrSize for n outside 0..MaxN, a negative
+// budget, or ctx's error when it is done first.
 func EstimateSolutions(ctx context.Context, n int, opts SearchEstimateOptions) (SolutionEstimate, error) {
 	if n < 0 || n > MaxN {
 		return SolutionEstimate{}, fmt.Errorf("%w: n = %d is outside 0..%d", ErrSize, n, MaxN)
@@ -25,7 +38,7 @@ func EstimateSolutions(ctx context.Context, n int, opts SearchEstimateOptions) (
 		return SolutionEstimate{}, fmt.Errorf("estimate budget %v: must not be negative", opts.Budget)
 	}
 	if opts.Budget == 0 {
-		opts.Budget = 10 * time.Second
+		opts.Budget = defaultSolutionsBudget
 	}
 	if opts.Seed == 0 {
 		opts.Seed = defaultSeed
@@ -35,5 +48,5 @@ func EstimateSolutions(ctx context.Context, n int, opts SearchEstimateOptions) (
 		return SolutionEstimate{}, err
 	}
 	return SolutionEstimate{N: n, Depth: r.Depth, Samples: r.Samples, Solutions: r.Mean, Low: r.Low, High: r.High,
-		Seconds: r.Seconds, Seed: opts.Seed}, nil
+		Seconds: r.Seconds, StdErr: r.StdErr, Seed: opts.Seed}, nil
 }

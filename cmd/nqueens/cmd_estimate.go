@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -31,6 +32,9 @@ many top rows are drawn depends on N alone (none up to N = 10: the count
 is then exact); -v prints it. Without -seed (or with -seed 0) a seed is
 drawn; -v and -format json print it. A seed and a number of samples
 give the same estimate on any machine; the samples a time allows differ.
+The estimates of one seed at different N are independent. On a terminal,
+standard error shows the time sampled so far; -v also says, before the
+sampling, what it samples and for how long.
 
 -format json prints one object: n, solutions (the estimate), low, high,
 samples, seconds, seed and depth (the rows drawn).
@@ -58,7 +62,7 @@ func runEstimate(ctx context.Context, e *env, args []string) error {
 	budget := fs.Duration("time", 10*time.Second, "sample for `D`, e.g. 30s or 5m")
 	seedS := fs.String("seed", "0", "seed `S`, an unsigned 64-bit number (0 = draw one)")
 	format := fs.formatFlag("text", "output `FORMAT`: text or json")
-	verbose := fs.verboseFlag("print the seed, the rows drawn per sample and the standard error to standard error")
+	verbose := fs.verboseFlag("print the budget, the seed, the rows drawn per sample and the standard error to standard error")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -80,14 +84,21 @@ func runEstimate(ctx context.Context, e *env, args []string) error {
 	for seed == 0 { // 0 asks for a drawn seed; the library's zero is a fixed one
 		seed = rand.Uint64()
 	}
+	if *verbose {
+		fmt.Fprintf(e.stderr, "estimate %d: sampling for %v, seed %d\n", n, *budget, seed)
+	}
+	stop := func() {}
+	if isTerminal(e.stderr) {
+		stop = sampledLine(e.stderr, n, *budget)
+	}
 	est, err := nqueens.EstimateSolutions(ctx, n, nqueens.SearchEstimateOptions{Budget: *budget, Seed: seed})
+	stop()
 	if err != nil {
 		return err
 	}
 	if *verbose {
-		se := (est.High - est.Low) / (2 * 1.959963984540054)
 		fmt.Fprintf(e.stderr, "seed %d; %s drawn per sample, %s counted; standard error %s\n",
-			est.Seed, nouns(est.Depth, "row"), nouns(n-est.Depth, "row"), approx(se, se))
+			est.Seed, nouns(est.Depth, "row"), nouns(n-est.Depth, "row"), approx(est.StdErr, est.StdErr))
 	}
 	if *format == "json" {
 		b, err := json.Marshal(estimateJSON{N: n, Solutions: est.Solutions, Low: est.Low, High: est.High,
@@ -111,6 +122,33 @@ func runEstimate(ctx context.Context, e *env, args []string) error {
 		n, about, solutions(approx(est.Solutions, half)), approx(est.Low, half), approx(est.High, half), rel,
 		groupNouns(est.Samples, "sample"), humanSeconds(est.Seconds))
 	return err
+}
+
+// sampledLine shows on the terminal w, once a second, the time sampled
+// so far of budget on one line, until the returned stop is called; stop
+// erases the line.
+func sampledLine(w io.Writer, n int, budget time.Duration) (stop func()) {
+	done, finished := make(chan struct{}), make(chan struct{})
+	start := time.Now()
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		shown := false
+		for {
+			select {
+			case <-done:
+				if shown {
+					fmt.Fprint(w, "\r\x1b[K")
+				}
+				return
+			case <-t.C:
+				shown = true
+				fmt.Fprintf(w, "\r\x1b[Kestimate %d: %v of %v sampled", n, time.Since(start).Round(time.Second), budget)
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
 }
 
 // approx writes x rounded to two significant digits of half (the

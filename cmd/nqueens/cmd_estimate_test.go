@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -47,16 +49,34 @@ func TestEstimateOutput(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &j); err != nil {
 		t.Fatalf("estimate 14 -format json printed %q: %v", out, err)
 	}
-	if j.N != 14 || j.Seed != 3 || j.Samples < 30 || j.Depth < 1 || !(j.Low < j.Solutions && j.Solutions < j.High) || j.Seconds <= 0 {
-		t.Errorf("estimate 14 -format json = %+v; want n 14, seed 3, at least 30 samples, a depth, low < solutions < high", j)
+	if j.N != 14 || j.Seed != 3 || j.Samples < 1000 || j.Depth < 1 || !(j.Low < j.Solutions && j.Solutions < j.High) || j.Seconds <= 0 {
+		t.Errorf("estimate 14 -format json = %+v; want n 14, seed 3, at least 1000 samples, a depth, low < solutions < high", j)
 	}
-	if !regexp.MustCompile(`^seed 3; \d+ rows? drawn per sample, \d+ rows counted; standard error [\d,]+\n$`).MatchString(errs) {
-		t.Errorf("estimate -v stderr = %q; want the seed, the rows and the standard error", errs)
+	m := regexp.MustCompile(`^estimate 14: sampling for 50ms, seed 3\nseed 3; \d+ rows? drawn per sample, \d+ rows counted; standard error ([\d,]+)\n$`).FindStringSubmatch(errs)
+	if m == nil {
+		t.Fatalf("estimate -v stderr = %q; want the budget and seed, then the seed, the rows and the standard error", errs)
+	}
+	// The standard error, to its two printed digits, is the JSON
+	// interval's half-width over 1.96.
+	se, _ := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
+	if want := (j.High - j.Low) / (2 * 1.959963984540054); math.Abs(se-want) > 0.05*want+0.5 {
+		t.Errorf("estimate -v: standard error %s; want %.1f, (high − low)/(2·1.96) of the JSON", m[1], want)
 	}
 	out, _, code = cli(t, "", "estimate", "13", "-time", "20ms")
-	re := regexp.MustCompile(`^13-queens: about [\d,]+ solutions, 95% interval \[[\d,]+, [\d,]+\] \(±[\d.e+-]+%\), [\d,]+ samples in [\d.]+ (ms|s)\n$`)
-	if code != 0 || !re.MatchString(out) {
-		t.Errorf("estimate 13: exit %d, stdout %q; want 0 and a line matching %s", code, out, re)
+	re := regexp.MustCompile(`^13-queens: about ([\d,]+) solutions, 95% interval \[([\d,]+), ([\d,]+)\] \(±([\d.e+-]+)%\), [\d,]+ samples in [\d.]+ (ms|s)\n$`)
+	m = re.FindStringSubmatch(out)
+	if code != 0 || m == nil {
+		t.Fatalf("estimate 13: exit %d, stdout %q; want 0 and a line matching %s", code, out, re)
+	}
+	// The ±x% is the half-width in percent of the estimate: the line's
+	// own numbers, rounded to two digits of the half-width, agree with
+	// it to 20%.
+	var v [4]float64
+	for i := range v {
+		v[i], _ = strconv.ParseFloat(strings.ReplaceAll(m[i+1], ",", ""), 64)
+	}
+	if rel := 100 * (v[2] - v[1]) / 2 / v[0]; !(v[3] > rel/1.2 && v[3] < rel*1.2) {
+		t.Errorf("estimate 13: %q says ±%s%%; want about %.2g%%, 100·(high − low)/2/estimate", out, m[4], rel)
 	}
 	out, _, code = cli(t, "", "estimate", "8")
 	if want := regexp.MustCompile(`^8-queens: 92 solutions, 95% interval \[92, 92\] \(±0%\), 1 sample in `); code != 0 || !want.MatchString(out) {
@@ -85,10 +105,11 @@ func TestApprox(t *testing.T) {
 
 // TestEstimateCoverageScript runs scripts/estimate-coverage.sh on a tiny
 // range (N = 12..13, seeds 1..2, 50 ms a run): with the true counts its
-// table has one line per N whose runs add up; with a count doubled (N =
-// 12) every interval lies below it, and with one halved (N = 13) above
-// it, so the script compares with the file it is given; bad arguments
-// exit 2.
+// table has one line per N whose runs add up, and a line of the sum;
+// with a count doubled (N = 12) every interval lies below it, and with
+// one halved (N = 13) above it, so the script compares with the file it
+// is given (two runs at a time, JOBS=2, and the sum's Wilson interval
+// computed for 0 of 4); bad arguments exit 2.
 func TestEstimateCoverageScript(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
@@ -100,10 +121,14 @@ func TestEstimateCoverageScript(t *testing.T) {
 		t.Fatal(err)
 	}
 	bin := binary(t)
+	jobs := "" // JOBS, if not ""
 	runScript := func(known string, args ...string) (string, string, int) {
 		t.Helper()
 		cmd := exec.Command(bash, append([]string{script}, args...)...)
 		cmd.Env = append(os.Environ(), "NQUEENS="+bin)
+		if jobs != "" {
+			cmd.Env = append(cmd.Env, "JOBS="+jobs)
+		}
 		if known != "" {
 			cmd.Env = append(cmd.Env, "A000170="+known)
 		}
@@ -142,11 +167,16 @@ func TestEstimateCoverageScript(t *testing.T) {
 	if !strings.HasPrefix(out, "| N | time | seeds | runs | covering | below Q | above Q | median half-width | median samples |\n") {
 		t.Errorf("the table's header is missing:\n%s", out)
 	}
+	covered := 0
 	for _, n := range []int{12, 13} {
 		c, b, a := cells(out, n)
 		if int(c[0]-'0')+int(b[0]-'0')+int(a[0]-'0') != 2 {
 			t.Errorf("N = %d: covering %s, below %s, above %s; want 2 runs in all", n, c, b, a)
 		}
+		covered += int(c[0] - '0')
+	}
+	if !regexp.MustCompile(fmt.Sprintf(`\nIn all: %d of 4 runs cover Q\(N\) \(\d+\.\d%%; Wilson 95%% interval \d+\.\d%% to \d+\.\d%%\), \d below Q, \d above\.\n$`, covered)).MatchString(out) {
+		t.Errorf("estimate-coverage.sh 12-13 1-2 50ms: no line \"In all: %d of 4 …\" at the end of\n%s", covered, out)
 	}
 
 	// The known counts with A000170(12) doubled and A000170(13) halved.
@@ -154,6 +184,7 @@ func TestEstimateCoverageScript(t *testing.T) {
 	if err := os.WriteFile(known, []byte("# wrong on purpose\n12 28400\n13 36856\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	jobs = "2"
 	out, errs, code = runScript(known, "12-13", "1-2", "50ms")
 	if code != 0 {
 		t.Fatalf("estimate-coverage.sh with wrong counts: exit %d\n%s%s", code, out, errs)
@@ -164,6 +195,15 @@ func TestEstimateCoverageScript(t *testing.T) {
 	if c, b, a := cells(out, 13); c != "0" || b != "0" || a != "2" {
 		t.Errorf("N = 13 against half Q: covering %s, below %s, above %s; want 0, 0, 2", c, b, a)
 	}
+	// Wilson's interval of 0 of 4 runs is 0 to z²/(4 + z²) = 49.0%.
+	if want := "\nIn all: 0 of 4 runs cover Q(N) (0.0%; Wilson 95% interval 0.0% to 49.0%), 2 below Q, 2 above.\n"; !strings.HasSuffix(out, want) {
+		t.Errorf("estimate-coverage.sh with wrong counts, JOBS=2: the table ends\n%s\nwant it to end %q", out, want)
+	}
+	jobs = "0"
+	if _, _, code := runScript(known, "12-13", "1-2", "50ms"); code != 2 {
+		t.Errorf("estimate-coverage.sh with JOBS=0: exit %d; want 2", code)
+	}
+	jobs = ""
 
 	for _, args := range [][]string{{"12-13", "1-2"}, {"13-12", "1-2", "1s"}, {"x", "1", "1s"}, {"12", "1-x", "1s"}, {"14", "1", "1s"}, {"12", "1", "soon"}} {
 		if _, _, code := runScript(known, args...); code != 2 {

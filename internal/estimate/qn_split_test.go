@@ -16,12 +16,12 @@ func TestSplitVariance(t *testing.T) {
 		t.Logf("n=%d SplitDepth=%d", n, SplitDepth(n))
 		for d := max(1, SplitDepth(n)-3); d <= n-4; d++ {
 			var s qnSampler
-			s.init(n, d, SolutionOptions{})
+			s.init(n, d, 1, nil)
 			var acc sampleSums
 			var nodes uint64
 			k := 0
 			for i := uint64(0); ; i++ {
-				x, nd := s.sample(1, i)
+				x, nd := s.sample(i)
 				acc.add(x)
 				nodes += nd + uint64(d)
 				k++

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/nqueens/nqueens/internal/memlimit"
@@ -78,6 +79,31 @@ func TestCheckMemoryBound(t *testing.T) {
 		err := checkMemory(n)
 		if got := fmt.Sprint(err); tc.want == "" && err != nil || tc.want != "" && (got != tc.want || !errors.Is(err, ErrMemory)) {
 			t.Errorf("checkMemory(%d) with %v = %v; want %q", n, tc.phys, err, tc.want)
+		}
+	}
+}
+
+// TestCheckMemoryBothBounds: where the address-space limit (ulimit -v)
+// and a cgroup both refuse, the error names the one that leaves less
+// (CI's fresh step runs find under ulimit -v 2000000 in a 4 GiB cgroup).
+func TestCheckMemoryBothBounds(t *testing.T) {
+	old := available
+	defer func() { available = old }()
+	const n = 1_000_000_000 // about 4960 MB
+	for _, tc := range []struct {
+		room uint64
+		phys memlimit.Room
+		want string
+	}{
+		{400 << 20, memlimit.Room{Bytes: 3958 << 20, Known: true, By: memlimit.ByCgroup}, "ulimit -v"},
+		{4000 << 20, memlimit.Room{Bytes: 300 << 20, Known: true, By: memlimit.ByCgroup}, "cgroup"},
+		{400 << 20, memlimit.Room{Bytes: 400 << 20, Known: true, By: memlimit.ByCgroup}, "cgroup"},
+		{400 << 20, memlimit.Room{}, "ulimit -v"},
+	} {
+		available = func() (uint64, uint64, memlimit.Room) { return tc.room, 0, tc.phys }
+		err := checkMemory(n)
+		if !errors.Is(err, ErrMemory) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("checkMemory(%d) with %d bytes of address space and %v = %v; want an error naming %q", n, tc.room, tc.phys, err, tc.want)
 		}
 	}
 }

@@ -69,10 +69,13 @@ func (e *MemoryError) Is(target error) bool { return target == ErrMemory }
 func checkMemory(n int) error {
 	need := MemoryNeeded(n)
 	room, spare, phys := available()
-	if phys.Known && need > phys.Bytes {
+	grow := addressSpaceGrowth(need, spare)
+	// Where both bounds refuse, the error names the one that leaves less.
+	asShort := room != ^uint64(0) && grow > room
+	if phys.Known && need > phys.Bytes && (!asShort || phys.Bytes <= room) {
 		return &MemoryError{N: n, Need: need, Avail: phys.Bytes, Limit: phys.By}
 	}
-	if grow := addressSpaceGrowth(need, spare); room != ^uint64(0) && grow > room {
+	if asShort {
 		return &MemoryError{N: n, Need: need, Avail: room, Grow: grow, Limit: "the address-space limit (ulimit -v)"}
 	}
 	return nil

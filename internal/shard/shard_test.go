@@ -305,7 +305,7 @@ func TestReadAllHostile(t *testing.T) {
 		// The header is refused before the list: no field read past it.
 		{`{"units":[`, `{"id":%d},`, `field "units" before field "n"`},
 		{`{"n":8,"version":"v","plan":"p","shard":0,"shards":2147483648,"units_done":3,"units":[`, `{"id":%d},`, "shards = 2147483648: more than"},
-		{`{"n":8,"version":"v","plan":"p","shard":0,"shards":1,"units_done":3000000,"units":[`, `{"id":%d},`, "units_done = 3000000"},
+		{`{"n":8,"version":"v","plan":"p","shard":0,"shards":1,"units_done":3000000,"units":[`, `{"id":%d},`, "units_done = 3000000: want 0 to 2097152"},
 	} {
 		var buf []byte
 		k := 0

@@ -254,24 +254,28 @@ func TestCountDevices(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d devices launched", used, len(devs))
-	// The good device's first launch waits (5 s at most) for the bad
-	// one's, so that the good one cannot take every unit before the
-	// failing device launches (it did under -race).
+	// The good device's first launch waits (10 s at most) for the bad
+	// one's, and a batch holds at most 1,100 sub-tasks, so that the good device
+	// cannot take every unit before the failing one launches (it did,
+	// under -race and under load).
 	badLaunched := make(chan struct{})
 	var once sync.Once
 	bad := &fakeDevice{onLaunch: func(int) error {
 		once.Do(func() { close(badLaunched) })
 		return errors.New("CUDA cuLaunchKernel: CUDA_ERROR_LAUNCH_FAILED")
 	}}
-	good := &fakeDevice{onLaunch: func(int) error {
-		select {
-		case <-badLaunched:
-		case <-time.After(5 * time.Second):
+	good := &fakeDevice{onLaunch: func(launch int) error {
+		if launch == 1 {
+			select {
+			case <-badLaunched:
+			case <-time.After(10 * time.Second):
+			}
 		}
 		return nil
 	}}
 	devs = []Device{good, bad}
-	err = CountDevices(context.Background(), devs, p, todo, Options{Depth: 3, Blocks: 1, LaunchTime: time.Nanosecond}, func(int, kernel.UnitResult) {})
+	small := (memPlan{maxUnits: len(todo), maxTasks: 1100}).bytes()
+	err = CountDevices(context.Background(), devs, p, todo, Options{Depth: 3, Blocks: 1, LaunchTime: time.Nanosecond, MaxMemory: small}, func(int, kernel.UnitResult) {})
 	if err == nil || !strings.Contains(err.Error(), "LAUNCH_FAILED") {
 		t.Errorf("CountDevices with a failing device = %v; want its error", err)
 	}

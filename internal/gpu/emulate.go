@@ -154,18 +154,9 @@ func searchTask(u *devUnit, t task) count {
 			out.nodes += uint64(bits.OnesCount32(nf2)) + s
 			continue
 		}
-		sh := u.shift[j]
-		cc, lb, rb := c|b, l|b, r|b
-		nl, nr := lb<<sh, rb>>sh
-		nf := ^(cc | nl | nr | u.mask[j-1])
-		if nf == 0 {
+		cc, nl, nr, nf, ok := u.child(int(j), c, l, r, b)
+		if !ok {
 			continue
-		}
-		if u.lookahead {
-			sh2 := sh + u.shift[j-1]
-			if ^(cc | lb<<sh2 | rb>>sh2 | u.mask[j-2]) == 0 {
-				continue
-			}
 		}
 		out.nodes += uint64(bits.OnesCount32(nf))
 		st[j-4] = [4]uint32{c, l, r, f}

@@ -114,18 +114,9 @@ func (b *batch) expand(u *devUnit, k uint32, j, target int, c, l, r, f uint32, h
 	for f != 0 {
 		bit := f & -f
 		f ^= bit
-		sh := u.shift[j]
-		cc, lb, rb := c|bit, l|bit, r|bit
-		nl, nr := lb<<sh, rb>>sh
-		nf := ^(cc | nl | nr | u.mask[j-1])
-		if nf == 0 {
+		cc, nl, nr, nf, ok := u.child(j, c, l, r, bit)
+		if !ok {
 			continue
-		}
-		if u.lookahead {
-			sh2 := sh + u.shift[j-1]
-			if ^(cc | lb<<sh2 | rb>>sh2 | u.mask[j-2]) == 0 {
-				continue
-			}
 		}
 		b.expand(u, k, j-1, target, cc, nl, nr, nf, h)
 	}

@@ -42,6 +42,28 @@ type devUnit struct {
 	m         int    // free rows (host only)
 }
 
+// child returns the masks of the row below row level j after a queen on
+// bit b (columns cc, diagonals nl and nr) and its free squares nf; ok is
+// false when that row has none or, with the look-ahead, the row after it
+// has none: the step the device code's search takes (count.cu), which the
+// host's expansion and the emulator take too.
+func (u *devUnit) child(j int, c, l, r, b uint32) (cc, nl, nr, nf uint32, ok bool) {
+	sh := u.shift[j]
+	cc, lb, rb := c|b, l|b, r|b
+	nl, nr = lb<<sh, rb>>sh
+	nf = ^(cc | nl | nr | u.mask[j-1])
+	if nf == 0 {
+		return cc, nl, nr, nf, false
+	}
+	if u.lookahead {
+		sh2 := sh + u.shift[j-1]
+		if ^(cc | lb<<sh2 | rb>>sh2 | u.mask[j-2]) == 0 {
+			return cc, nl, nr, nf, false
+		}
+	}
+	return cc, nl, nr, nf, true
+}
+
 // newDevUnit returns the device's view of s; n ≤ MaxN.
 func newDevUnit(s *kernel.SearchSetup) devUnit {
 	var u devUnit

@@ -7,10 +7,9 @@ import (
 )
 
 // A Uint128 is an unsigned 128-bit integer, the type of totals: the
-// value Hi·2^64 + Lo of its fields Hi and Lo (uint64), as in
-// Uint128{Hi: 1, Lo: 0} for 2^64. The zero value is 0. It converts to and
-// from the engines' 128-bit type, whose arithmetic its methods call.
-type Uint128 tally.Uint128
+// value Hi·2^64 + Lo of its fields Hi and Lo, as in Uint128{Hi: 1} for
+// 2^64. The zero value is 0.
+type Uint128 tally.Uint128 // struct{ Hi, Lo uint64 }, with the engines' arithmetic
 
 // Add returns x + y and whether the sum overflowed 128 bits (then sum is
 // x + y − 2^128).

@@ -5,8 +5,8 @@
 // Uint128, a 128-bit total, and UnitResult, what counting one work unit
 // found. It imports nothing of the module.
 //
-// The root package's Uint128 is a defined type of this one, with the
-// same methods (forwarded), and its UnitResult is this one.
+// The root package's Uint128 is a defined type of this one whose
+// methods call these (all but AddMul64), and its UnitResult is this one.
 package tally
 
 import (

@@ -55,7 +55,7 @@ type Result struct {
 	Method            Method
 	Units, Resumed    int
 	Shard             Shard
-	UnitResults       []UnitCount
+	UnitResults       []UnitResult
 	Device            Device // MethodKernel's: DeviceCPU or DeviceGPU; "" for the other methods
 	GPUs              []GPU  // DeviceGPU's devices that counted (none when every unit was resumed)
 
@@ -173,9 +173,9 @@ func fromRun(r run.Result) Result {
 		res.GPUs = append(res.GPUs, GPU{Name: g.Name, Memory: g.Memory, Capability: g.Capability, Driver: g.Driver})
 	}
 	if r.UnitResults != nil {
-		res.UnitResults = make([]UnitCount, len(r.UnitResults))
+		res.UnitResults = make([]UnitResult, len(r.UnitResults))
 		for i, u := range r.UnitResults {
-			res.UnitResults[i] = UnitCount(u)
+			res.UnitResults[i] = UnitResult(u)
 		}
 	}
 	return res

@@ -78,7 +78,7 @@ func TestQuadrantShardsVerify(t *testing.T) {
 	}
 	// A faulty machine: one unit off, totals kept consistent.
 	bad := append([]ShardRecord{}, recs...)
-	bad[1].Units = append([]UnitCount{}, recs[1].Units...)
+	bad[1].Units = append([]UnitResult{}, recs[1].Units...)
 	bad[1].Units[2].Total += 8
 	bad[1].Solutions, _ = bad[1].Solutions.Add64(8)
 	if _, err := MergeShards(bad); err != nil {

@@ -14,7 +14,7 @@ import (
 // rule a single record can be checked against.
 func editUnitConsistently(t *testing.T, rec *ShardRecord, dt, du uint64) int {
 	t.Helper()
-	rec.Units = append([]UnitCount(nil), rec.Units...)
+	rec.Units = append([]UnitResult(nil), rec.Units...)
 	rec.Units[0].Total += dt
 	rec.Units[0].Unique += du
 	rec.Solutions, _ = rec.Solutions.Add64(dt)

@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/nqueens/nqueens/internal/run"
 	"github.com/nqueens/nqueens/internal/shard"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // A Shard selects part Index of Count of a count (CountOptions.Shard);
@@ -96,11 +98,18 @@ func (s Shard) WithReplicas(r int) (Shard, error) {
 // replicas returns R, at least 1.
 func (s Shard) replicas() int { return max(s.Replicas, 1) }
 
-// A UnitCount is one work unit's result (unique and nodes 0 for MethodJoin).
-type UnitCount struct {
-	ID                   int
-	Total, Unique, Nodes uint64
-}
+// A UnitResult is what counting one work unit found, with the fields
+//
+//	ID     int    // the unit's ID in its plan
+//	Total  uint64 // its share of the solutions, weighted by its symmetries
+//	Unique uint64 // its share of the unique solutions (0 for MethodJoin)
+//	Nodes  uint64 // the queens its search placed (0 for MethodJoin)
+//
+// Summed over the units of a count, Total and Unique give Solutions and
+// Unique. It is the type the engines and shard records use (so it
+// encodes to JSON as a unit of a shard record: "id", "total", and
+// "unique" and "nodes" unless 0).
+type UnitResult = tally.UnitResult
 
 // A ShardRecord is the result of one shard of a count, what "nqueens
 // count N -shard I/M" writes (MarshalJSON) and "nqueens merge" reads: the
@@ -115,7 +124,7 @@ type ShardRecord struct {
 	Solutions, Unique Uint128
 	Nodes             uint64
 	Digest            string
-	Units             []UnitCount // ascending by ID
+	Units             []UnitResult // ascending by ID
 	Source            string
 }
 
@@ -133,13 +142,12 @@ func (r Result) ShardRecord() (ShardRecord, error) {
 		}
 		digest = p.Digest
 	}
-	units := make([]shard.Unit, len(r.UnitResults))
-	for i, u := range r.UnitResults {
-		units[i] = shard.Unit(u)
+	for _, u := range r.UnitResults {
 		if e.Info().TotalsOnly && u.Unique != 0 {
 			return ShardRecord{}, fmt.Errorf("%w: unit %d of a %s count has a unique count", ErrShard, u.ID, r.Method)
 		}
 	}
+	units := slices.Clone(r.UnitResults) // NewReplicas sorts them
 	return fromRecord(shard.NewReplicas(e.Info().Record, r.N, e.Info().Version, digest, r.Shard.Index, r.Shard.Count, r.Shard.Replicas, units), "")
 }
 
@@ -153,15 +161,11 @@ func recordMethod(m Method) string {
 }
 
 func (r ShardRecord) record() shard.Record {
-	units := make([]shard.Unit, len(r.Units))
-	for i, u := range r.Units {
-		units[i] = shard.Unit(u)
-	}
 	s := shard.Record{
 		Format: shard.Format, N: r.N, Method: recordMethod(r.Method), Version: r.Version, Plan: r.Plan,
-		Shard: r.Shard.Index, Shards: r.Shard.Count, Replicas: r.Shard.Replicas, UnitsDone: len(units),
+		Shard: r.Shard.Index, Shards: r.Shard.Count, Replicas: r.Shard.Replicas, UnitsDone: len(r.Units),
 		Solutions: r.Solutions.Big(), Unique: r.Unique.Big(), Nodes: r.Nodes,
-		Digest: r.Digest, Units: units,
+		Digest: r.Digest, Units: r.Units,
 	}
 	if s.Replicas == 1 {
 		s.Replicas = 0 // left out of the JSON: the format of a count without replicas
@@ -176,10 +180,7 @@ func fromRecord(s shard.Record, source string) (ShardRecord, error) {
 	r := ShardRecord{
 		N: s.N, Method: MethodKernel, Version: s.Version, Plan: s.Plan, Shard: Shard{Index: s.Shard, Count: s.Shards, Replicas: s.Replicas},
 		Nodes: s.Nodes, Digest: s.Digest, Source: source,
-		Units: make([]UnitCount, len(s.Units)),
-	}
-	for i, u := range s.Units {
-		r.Units[i] = UnitCount(u)
+		Units: s.Units,
 	}
 	if r.Shard.Replicas == 1 {
 		r.Shard.Replicas = 0
@@ -247,7 +248,7 @@ func mergeShards(recs []ShardRecord, plans func(method string, n int) (shard.Pla
 
 // VerifyShards recounts k units of recs drawn by seed (all if k is
 // larger) and compares each copy; the error wraps ErrVerify.
-func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, workers int) ([]UnitCount, error) {
+func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, workers int) ([]UnitResult, error) {
 	workers, err := run.Workers(workers)
 	if err != nil {
 		return nil, err
@@ -255,24 +256,14 @@ func VerifyShards(ctx context.Context, recs []ShardRecord, k int, seed uint64, w
 	rs := make([]run.Rec, len(recs))
 	for i, r := range recs {
 		rs[i] = run.Rec{N: r.N, Method: string(r.Method.recorded()), Version: r.Version, Plan: r.Plan, Shard: run.Shard(r.Shard), Source: r.Source,
-			Units: make([]run.Unit, len(r.Units))}
-		for j, u := range r.Units {
-			rs[i].Units[j] = run.Unit(u)
-		}
+			Units: r.Units}
 	}
 	got, err := run.Verify(ctx, rs, k, seed, workers)
-	var out []UnitCount
-	if got != nil {
-		out = make([]UnitCount, len(got))
-		for i, u := range got {
-			out[i] = UnitCount(u)
-		}
-	}
-	return out, err
+	return got, err
 }
 
 func fromBig(b *big.Int) (Uint128, bool) {
-	u, ok := run.FromBig(b)
+	u, ok := tally.FromBig(b)
 	return Uint128(u), ok
 }
 

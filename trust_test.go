@@ -277,10 +277,10 @@ func TestQuadrantCheckpointTampered(t *testing.T) {
 
 // editUnit returns recs with unit i of record r changed by f and the
 // record's sums changed to match: a consistent edit.
-func editUnit(recs []ShardRecord, r, i int, f func(u *UnitCount)) []ShardRecord {
+func editUnit(recs []ShardRecord, r, i int, f func(u *UnitResult)) []ShardRecord {
 	out := append([]ShardRecord{}, recs...)
 	rec := out[r]
-	rec.Units = append([]UnitCount{}, rec.Units...)
+	rec.Units = append([]UnitResult{}, rec.Units...)
 	old := rec.Units[i]
 	f(&rec.Units[i])
 	u := rec.Units[i]
@@ -319,7 +319,7 @@ func TestMergeTampered(t *testing.T) {
 		t.Fatalf("unit %d is in no record", id)
 		return 0, 0
 	}
-	unitOf := func(id int) UnitCount { r, i := find(id); return recs[r].Units[i] }
+	unitOf := func(id int) UnitResult { r, i := find(id); return recs[r].Units[i] }
 	half := halfTurnUnit(t, n, func(id int) uint64 { return unitOf(id).Total }, func(id int) uint64 { return unitOf(id).Unique })
 	hr, hi := find(half)
 	half1 := halfTurnUnitBy(t, n, func(id int) uint64 { return unitOf(id).Total }, func(id int) uint64 { return unitOf(id).Unique }, 0, 1)
@@ -341,12 +341,12 @@ func TestMergeTampered(t *testing.T) {
 		src  int
 		want string
 	}{
-		{"unit total+2 and the shard's sum +2", editUnit(recs, pr, pi, func(u *UnitCount) { u.Total += 2 }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
-		{"unit total 2^64−1", editUnit(recs, pr, pi, func(u *UnitCount) { u.Total = ^uint64(0) }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
-		{"unique > total", editUnit(recs, pr, pi, func(u *UnitCount) { u.Unique = u.Total + 1 }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
-		{"half-turn unit total+weight", editUnit(recs, hr, hi, func(u *UnitCount) { u.Total += p.Units[half].Weight }), hr, "Burnside"},
-		{"half-turn unit unique+1", editUnit(recs, h1r, h1i, func(u *UnitCount) { u.Unique++ }), h1r, "Burnside"},
-		{"half-turn unit total+2·weight", editUnit(recs, h2r, h2i, func(u *UnitCount) { u.Total += 2 * p.Units[half2].Weight }), h2r, "Burnside"},
+		{"unit total+2 and the shard's sum +2", editUnit(recs, pr, pi, func(u *UnitResult) { u.Total += 2 }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
+		{"unit total 2^64−1", editUnit(recs, pr, pi, func(u *UnitResult) { u.Total = ^uint64(0) }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
+		{"unique > total", editUnit(recs, pr, pi, func(u *UnitResult) { u.Unique = u.Total + 1 }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
+		{"half-turn unit total+weight", editUnit(recs, hr, hi, func(u *UnitResult) { u.Total += p.Units[half].Weight }), hr, "Burnside"},
+		{"half-turn unit unique+1", editUnit(recs, h1r, h1i, func(u *UnitResult) { u.Unique++ }), h1r, "Burnside"},
+		{"half-turn unit total+2·weight", editUnit(recs, h2r, h2i, func(u *UnitResult) { u.Total += 2 * p.Units[half2].Weight }), h2r, "Burnside"},
 	} {
 		res, err := MergeShards(c.recs)
 		if !errors.Is(err, ErrShard) {
@@ -362,7 +362,7 @@ func TestMergeTampered(t *testing.T) {
 	}
 
 	q := countShards(t, MethodJoin, n, 3, 1, "q%v")
-	bad := editUnit(q, 1, 0, func(u *UnitCount) { u.Total += 2 })
+	bad := editUnit(q, 1, 0, func(u *UnitResult) { u.Total += 2 })
 	_, err := MergeShards(bad)
 	if !errors.Is(err, ErrShard) {
 		t.Fatalf("quadrant unit total+2: MergeShards error %v; want ErrShard", err)

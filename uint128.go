@@ -2,69 +2,43 @@ package nqueens
 
 import (
 	"math/big"
-	"math/bits"
-	"strconv"
 
-	"github.com/nqueens/nqueens/internal/run"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
-// A Uint128 is an unsigned 128-bit integer, the type of totals.
-type Uint128 struct {
-	Hi, Lo uint64
-}
+// A Uint128 is an unsigned 128-bit integer, the type of totals: the
+// value Hi·2^64 + Lo of its fields Hi and Lo, as in Uint128{Hi: 1} for
+// 2^64. The zero value is 0.
+type Uint128 tally.Uint128 // struct{ Hi, Lo uint64 }, with the engines' arithmetic
 
-// Add returns x + y and whether the sum overflowed 128 bits.
+// Add returns x + y and whether the sum overflowed 128 bits (then sum is
+// x + y − 2^128).
 func (x Uint128) Add(y Uint128) (sum Uint128, overflow bool) {
-	lo, c := bits.Add64(x.Lo, y.Lo, 0)
-	hi, c := bits.Add64(x.Hi, y.Hi, c)
-	return Uint128{hi, lo}, c != 0
+	s, o := tally.Uint128(x).Add(tally.Uint128(y))
+	return Uint128(s), o
 }
 
-// addMul64 returns x + a·b and whether the result overflowed 128 bits.
-func (x Uint128) addMul64(a, b uint64) (Uint128, bool) {
-	hi, lo := bits.Mul64(a, b)
-	return x.Add(Uint128{hi, lo})
+// Add64 returns x + v and whether the sum overflowed 128 bits (then sum
+// is x + v − 2^128).
+func (x Uint128) Add64(v uint64) (sum Uint128, overflow bool) {
+	s, o := tally.Uint128(x).Add64(v)
+	return Uint128(s), o
 }
 
-// Uint64 returns x as a uint64 and whether it fits (x.Hi == 0).
-func (x Uint128) Uint64() (uint64, bool) { return x.Lo, x.Hi == 0 }
+// Uint64 returns x as a uint64 and whether it fits (x.Hi == 0); when it
+// does not, the value is x.Lo, x modulo 2^64.
+func (x Uint128) Uint64() (uint64, bool) { return tally.Uint128(x).Uint64() }
 
 // Big returns x as a new big.Int.
-func (x Uint128) Big() *big.Int {
-	b := new(big.Int).SetUint64(x.Hi)
-	b.Lsh(b, 64)
-	return b.Or(b, new(big.Int).SetUint64(x.Lo))
-}
+func (x Uint128) Big() *big.Int { return tally.Uint128(x).Big() }
 
-// String returns x in decimal.
-func (x Uint128) String() string {
-	if x.Hi == 0 {
-		return strconv.FormatUint(x.Lo, 10)
-	}
-	return x.Big().String()
-}
+// String returns x in decimal, without leading zeros ("0" for 0).
+func (x Uint128) String() string { return tally.Uint128(x).String() }
 
 // MarshalJSON writes x as a JSON number, exactly, however large.
-func (x Uint128) MarshalJSON() ([]byte, error) { return []byte(x.String()), nil }
+func (x Uint128) MarshalJSON() ([]byte, error) { return tally.Uint128(x).MarshalJSON() }
 
-// UnmarshalJSON reads a JSON number (or a string of digits) up to 2^128-1.
-func (x *Uint128) UnmarshalJSON(b []byte) error {
-	s := string(b)
-	if len(s) >= 2 && s[0] == '"' {
-		s = s[1 : len(s)-1]
-	}
-	v, _ := new(big.Int).SetString(s, 10)
-	u, ok := run.FromBig(v)
-	if !ok {
-		return &strconv.NumError{Func: "Uint128", Num: s, Err: strconv.ErrRange}
-	}
-	*x = Uint128(u)
-	return nil
-}
-
-// Add64 returns x + v and whether the sum overflowed 128 bits.
-func (x Uint128) Add64(v uint64) (Uint128, bool) {
-	lo, c := bits.Add64(x.Lo, v, 0)
-	hi, c := bits.Add64(x.Hi, 0, c)
-	return Uint128{hi, lo}, c != 0
-}
+// UnmarshalJSON reads a JSON number, or a JSON string of its digits, up
+// to 2^128−1. Anything else is an error, a *strconv.NumError for Func
+// "Uint128" with Err strconv.ErrRange, and leaves x as it was.
+func (x *Uint128) UnmarshalJSON(b []byte) error { return (*tally.Uint128)(x).UnmarshalJSON(b) }

@@ -14,7 +14,7 @@ import (
 // record valid by itself.
 func editCopy(t *testing.T, rec *ShardRecord, id int, dt uint64, du int64) {
 	t.Helper()
-	rec.Units = append([]UnitCount(nil), rec.Units...)
+	rec.Units = append([]UnitResult(nil), rec.Units...)
 	for j := range rec.Units {
 		if rec.Units[j].ID != id {
 			continue

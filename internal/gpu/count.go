@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/nqueens/nqueens/internal/kernel"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // Options tunes Count. The zero value means the defaults.
@@ -63,7 +64,7 @@ func DefaultDepth(n int) int {
 // launch) is returned as it is; the units reported before it stand.
 // Count serves boards of n = 2..MaxN (a row is a 32-bit word on the
 // device).
-func Count(ctx context.Context, dev Device, p *kernel.Plan, todo []int, opt Options, done func(i int, r kernel.UnitResult)) error {
+func Count(ctx context.Context, dev Device, p *kernel.Plan, todo []int, opt Options, done func(i int, r tally.UnitResult)) error {
 	if err := checkTodo(p, todo); err != nil || len(todo) == 0 {
 		return cmp.Or(err, ctx.Err())
 	}
@@ -76,7 +77,7 @@ func Count(ctx context.Context, dev Device, p *kernel.Plan, todo []int, opt Opti
 // of those goroutines, in no fixed order. opt applies to each device
 // (MaxMemory bounds each one's memory). The first error stops the
 // other devices after their launch in flight and is returned.
-func CountDevices(ctx context.Context, devs []Device, p *kernel.Plan, todo []int, opt Options, done func(i int, r kernel.UnitResult)) error {
+func CountDevices(ctx context.Context, devs []Device, p *kernel.Plan, todo []int, opt Options, done func(i int, r tally.UnitResult)) error {
 	if len(devs) == 0 {
 		return errors.New("no device to count on")
 	}
@@ -92,7 +93,7 @@ func CountDevices(ctx context.Context, devs []Device, p *kernel.Plan, todo []int
 	var wg sync.WaitGroup
 	for _, dev := range devs {
 		wg.Go(func() {
-			err := countOn(ctx, dev, p, src, len(todo), opt, func(i int, r kernel.UnitResult) {
+			err := countOn(ctx, dev, p, src, len(todo), opt, func(i int, r tally.UnitResult) {
 				mu.Lock()
 				defer mu.Unlock()
 				done(i, r)
@@ -142,7 +143,7 @@ func (s *source) next() []int {
 
 // countOn counts the units of src on dev (units: how many src holds in
 // all, for the memory plan).
-func countOn(ctx context.Context, dev Device, p *kernel.Plan, src *source, units int, opt Options, done func(i int, r kernel.UnitResult)) error {
+func countOn(ctx context.Context, dev Device, p *kernel.Plan, src *source, units int, opt Options, done func(i int, r tally.UnitResult)) error {
 	info := dev.Info()
 	budget := opt.MaxMemory
 	if budget <= 0 {
@@ -215,7 +216,7 @@ type counter struct {
 	grid       int
 	launchTime time.Duration
 	workers    int
-	done       func(i int, r kernel.UnitResult)
+	done       func(i int, r tally.UnitResult)
 
 	units, tasks, results, next Buffer
 	b                           batch

@@ -12,17 +12,18 @@ import (
 
 	"github.com/nqueens/nqueens/internal/kernel"
 	"github.com/nqueens/nqueens/internal/square"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // fakeDevice is the emulator (emulate.go), whose fields the tests set.
 type fakeDevice = emulator
 
 // countFake runs Count on a fake device and returns the results by unit.
-func countFake(t *testing.T, d *fakeDevice, p *kernel.Plan, todo []int, opt Options) (map[int]kernel.UnitResult, []int, error) {
+func countFake(t *testing.T, d *fakeDevice, p *kernel.Plan, todo []int, opt Options) (map[int]tally.UnitResult, []int, error) {
 	t.Helper()
-	got := map[int]kernel.UnitResult{}
+	got := map[int]tally.UnitResult{}
 	var order []int
-	err := Count(context.Background(), d, p, todo, opt, func(i int, r kernel.UnitResult) {
+	err := Count(context.Background(), d, p, todo, opt, func(i int, r tally.UnitResult) {
 		if _, dup := got[i]; dup {
 			t.Errorf("unit %d reported twice", i)
 		}
@@ -130,7 +131,7 @@ func TestCountCancel(t *testing.T) {
 		return nil
 	}}
 	reported := 0
-	err := Count(ctx, d, p, todo, Options{Depth: 4, Blocks: 1, LaunchTime: time.Nanosecond}, func(int, kernel.UnitResult) { reported++ })
+	err := Count(ctx, d, p, todo, Options{Depth: 4, Blocks: 1, LaunchTime: time.Nanosecond}, func(int, tally.UnitResult) { reported++ })
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Count = %v; want context.Canceled", err)
 	}
@@ -201,7 +202,7 @@ func TestCountStaleResults(t *testing.T) {
 	d.corrupt = func(uint32, *count) bool { return d.launches == 1 }
 	var order []int
 	err := Count(context.Background(), d, p, []int{0, 1, 0, 1}, Options{MaxMemory: budget, Depth: 5, Blocks: 64},
-		func(i int, _ kernel.UnitResult) { order = append(order, i) })
+		func(i int, _ tally.UnitResult) { order = append(order, i) })
 	if !errors.Is(err, kernel.ErrImplausible) || len(order) != 2 {
 		t.Errorf("Count = %v with units %v reported; want ErrImplausible after 0 and 1", err, order)
 	}
@@ -232,8 +233,8 @@ func TestCountDevices(t *testing.T) {
 		todo[i] = i
 	}
 	devs := []Device{new(fakeDevice), new(fakeDevice), new(fakeDevice)}
-	got := map[int]kernel.UnitResult{}
-	err := CountDevices(context.Background(), devs, p, todo, Options{Depth: 3, Blocks: 1, LaunchTime: time.Nanosecond}, func(i int, r kernel.UnitResult) {
+	got := map[int]tally.UnitResult{}
+	err := CountDevices(context.Background(), devs, p, todo, Options{Depth: 3, Blocks: 1, LaunchTime: time.Nanosecond}, func(i int, r tally.UnitResult) {
 		if _, dup := got[i]; dup {
 			t.Errorf("unit %d reported twice", i)
 		}
@@ -275,7 +276,7 @@ func TestCountDevices(t *testing.T) {
 	}}
 	devs = []Device{good, bad}
 	small := (memPlan{maxUnits: len(todo), maxTasks: 1100}).bytes()
-	err = CountDevices(context.Background(), devs, p, todo, Options{Depth: 3, Blocks: 1, LaunchTime: time.Nanosecond, MaxMemory: small}, func(int, kernel.UnitResult) {})
+	err = CountDevices(context.Background(), devs, p, todo, Options{Depth: 3, Blocks: 1, LaunchTime: time.Nanosecond, MaxMemory: small}, func(int, tally.UnitResult) {})
 	if err == nil || !strings.Contains(err.Error(), "LAUNCH_FAILED") {
 		t.Errorf("CountDevices with a failing device = %v; want its error", err)
 	}

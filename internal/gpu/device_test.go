@@ -10,6 +10,7 @@ import (
 	"github.com/nqueens/nqueens/internal/gpu"
 	"github.com/nqueens/nqueens/internal/gpu/cuda"
 	"github.com/nqueens/nqueens/internal/kernel"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 var (
@@ -56,9 +57,9 @@ func TestDevice(t *testing.T) {
 		for i := range todo {
 			todo[i] = i
 		}
-		got := make([]kernel.UnitResult, len(p.Units))
+		got := make([]tally.UnitResult, len(p.Units))
 		seen := 0
-		err = gpu.Count(context.Background(), dev, p, todo, gpu.Options{Depth: *deviceDep}, func(i int, r kernel.UnitResult) {
+		err = gpu.Count(context.Background(), dev, p, todo, gpu.Options{Depth: *deviceDep}, func(i int, r tally.UnitResult) {
 			got[i] = r
 			seen++
 		})
@@ -100,7 +101,7 @@ func TestDeviceCount(t *testing.T) {
 			todo[i] = i
 		}
 		var total, unique, nodes uint64
-		err = gpu.Count(context.Background(), dev, p, todo, gpu.Options{Depth: *deviceDep}, func(i int, r kernel.UnitResult) {
+		err = gpu.Count(context.Background(), dev, p, todo, gpu.Options{Depth: *deviceDep}, func(i int, r tally.UnitResult) {
 			total += r.Total
 			unique += r.Unique
 			nodes += r.Nodes

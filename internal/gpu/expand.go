@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/nqueens/nqueens/internal/kernel"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // A batch is the device's input for some units of a plan: their
@@ -154,27 +155,27 @@ func (b *batch) merge(o *batch) {
 // checks it with the CPU kernel's rules (kernel.Plan.CheckResult). A
 // result that fails is refused, as a bad checkpoint record is; its
 // error wraps kernel.ErrImplausible.
-func (b *batch) finish(p *kernel.Plan, k int, counts []count) (kernel.UnitResult, error) {
+func (b *batch) finish(p *kernel.Plan, k int, counts []count) (tally.UnitResult, error) {
 	id := b.ids[k]
 	sum := b.host[k]
 	for i := b.first(k); i < b.end[k]; i++ {
 		c := counts[i]
 		if err := c.check(&b.tasks[i]); err != nil {
-			return kernel.UnitResult{}, fmt.Errorf("%w: unit %d: %v", kernel.ErrImplausible, id, err)
+			return tally.UnitResult{}, fmt.Errorf("%w: unit %d: %v", kernel.ErrImplausible, id, err)
 		}
 		var c1, c2 uint64
 		sum.sols, c1 = bits.Add64(sum.sols, c.sols, 0)
 		sum.nodes, c2 = bits.Add64(sum.nodes, c.nodes, 0)
 		if c1|c2 != 0 {
-			return kernel.UnitResult{}, fmt.Errorf("%w: unit %d: the sub-tasks' counts overflow 64 bits", kernel.ErrImplausible, id)
+			return tally.UnitResult{}, fmt.Errorf("%w: unit %d: the sub-tasks' counts overflow 64 bits", kernel.ErrImplausible, id)
 		}
 	}
 	r, err := p.Compose(id, sum.sols, sum.nodes)
 	if err != nil {
-		return kernel.UnitResult{}, err
+		return tally.UnitResult{}, err
 	}
 	if err := p.CheckResult(id, r.Total, r.Unique); err != nil {
-		return kernel.UnitResult{}, err
+		return tally.UnitResult{}, err
 	}
 	return r, nil
 }

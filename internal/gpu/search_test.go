@@ -4,13 +4,14 @@ import (
 	"testing"
 
 	"github.com/nqueens/nqueens/internal/kernel"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // cpuResults returns the CPU kernel's result of every unit of p.
-func cpuResults(t *testing.T, p *kernel.Plan) []kernel.UnitResult {
+func cpuResults(t *testing.T, p *kernel.Plan) []tally.UnitResult {
 	t.Helper()
 	var w kernel.Worker
-	out := make([]kernel.UnitResult, len(p.Units))
+	out := make([]tally.UnitResult, len(p.Units))
 	for i := range p.Units {
 		r, ok := w.CountUnit(p, &p.Units[i])
 		if !ok {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math/bits"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // TestCheckResultHoldsForEveryUnit counts every unit of every n up to 16
@@ -76,14 +78,14 @@ func TestCheckResultRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	var w Worker
-	pick := func(want func(stab uint8) bool) (int, UnitResult) {
+	pick := func(want func(stab uint8) bool) (int, tally.UnitResult) {
 		for i := range p.Units {
 			if r, _ := w.CountUnit(p, &p.Units[i]); want(p.Units[i].Stab) && r.Total > 0 {
 				return i, r
 			}
 		}
 		t.Fatal("no such unit")
-		return 0, UnitResult{}
+		return 0, tally.UnitResult{}
 	}
 	rot := uint8(1<<symRot90 | 1<<symRot180)
 	plain, pr := pick(func(s uint8) bool { return s&rot == 0 && bits.OnesCount8(s) == 1 })

@@ -8,19 +8,10 @@ import (
 	"sync/atomic"
 
 	"github.com/nqueens/nqueens/internal/symcount"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 //go:generate go run gen_nest.go
-
-// A UnitResult is what counting one unit found. Total is the unit's
-// contribution to A000170 (already weighted by its symmetries) and
-// Unique its contribution to A002562; summed over all units of a plan
-// they give the two counts. Nodes is the number of queens placed.
-type UnitResult struct {
-	Total  uint64
-	Unique uint64
-	Nodes  uint64
-}
 
 // pollMask sets how often the search polls Worker.Stop: once every
 // pollMask+1 dead ends (a few milliseconds of work).
@@ -51,12 +42,14 @@ type Worker struct {
 	cols [MaxN]int8
 }
 
-// CountUnit counts the solutions in unit u of p. It reports ok = false,
-// and a result to be discarded, when w.Stop was set during the count.
-func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
+// CountUnit counts the solutions in unit u of p: its result has u's ID,
+// its Total is weighted by u.Weight and summed over the plan's units
+// Total and Unique give A000170 and A002562. It reports ok = false, and
+// a result to be discarded, when w.Stop was set during the count.
+func (w *Worker) CountUnit(p *Plan, u *Unit) (res tally.UnitResult, ok bool) {
 	n := p.N
 	if n <= 1 {
-		return UnitResult{Total: 1, Unique: 1, Nodes: uint64(n)}, true
+		return tally.UnitResult{ID: u.ID, Total: 1, Unique: 1, Nodes: uint64(n)}, true
 	}
 	w.s.init(n, u.Border)
 	sq, k := u.Border.squares(n)
@@ -94,7 +87,7 @@ func (w *Worker) CountUnit(p *Plan, u *Unit) (res UnitResult, ok bool) {
 	if orbits%h != 0 {
 		panic(fmt.Sprintf("kernel: n=%d unit %d: %d solutions, fixes %d/%d do not divide by %d", n, u.ID, sols, fix180, fix90, h))
 	}
-	return UnitResult{Total: sols * u.Weight, Unique: orbits / h, Nodes: nodes}, true
+	return tally.UnitResult{ID: u.ID, Total: sols * u.Weight, Unique: orbits / h, Nodes: nodes}, true
 }
 
 // A frame is one saved level of the fast search's stack: the masks of
@@ -314,12 +307,13 @@ func symmetric(cols []int8, s int) bool {
 
 // Run counts the units listed in todo (indexes into p.Units) with the
 // given number of goroutines, calling done (from any goroutine, one call
-// at a time) as each unit finishes. Units are started in the order of
+// at a time) with i and its result (whose ID is i) as each unit
+// finishes. Units are started in the order of
 // todo, so a todo sorted by falling Cost keeps the workers busy to the
 // end. More workers than units are not started. It returns ctx.Err()
 // if ctx is cancelled; units that finished before that have been
 // reported.
-func Run(ctx context.Context, p *Plan, todo []int, workers int, done func(i int, r UnitResult)) error {
+func Run(ctx context.Context, p *Plan, todo []int, workers int, done func(i int, r tally.UnitResult)) error {
 	workers = max(1, min(workers, len(todo)))
 	var next atomic.Int64
 	var stop atomic.Bool

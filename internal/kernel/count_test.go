@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // countPlan counts every unit of p with one worker and sums the results.
@@ -199,11 +201,14 @@ func TestRunWorkers(t *testing.T) {
 	for _, workers := range []int{1, 2, 3} {
 		var total, unique, nodes uint64
 		seen := make([]bool, len(p.Units))
-		err := Run(context.Background(), p, todo, workers, func(i int, r UnitResult) {
+		err := Run(context.Background(), p, todo, workers, func(i int, r tally.UnitResult) {
 			if seen[i] {
 				t.Errorf("unit %d reported twice", i)
 			}
 			seen[i] = true
+			if r.ID != i {
+				t.Errorf("unit %d reported with ID %d", i, r.ID)
+			}
 			total += r.Total
 			unique += r.Unique
 			nodes += r.Nodes
@@ -226,7 +231,7 @@ func TestRunCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	start := time.Now()
-	err := Run(ctx, p, todo, 2, func(int, UnitResult) {})
+	err := Run(ctx, p, todo, 2, func(int, tally.UnitResult) {})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Run(21) after cancel: error = %v; want context.Canceled", err)
 	}

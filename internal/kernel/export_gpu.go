@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/nqueens/nqueens/internal/symcount"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // A SearchSetup is a unit translated for a search outside this package
@@ -72,12 +73,12 @@ func (p *Plan) SearchSetup(id int) (SearchSetup, error) {
 // root of the unit's nodes), as CountUnit does. It fails where
 // SearchSetup does, and with an error wrapping ErrImplausible where
 // Burnside's sum does not divide (a wrong sols).
-func (p *Plan) Compose(id int, sols, nodes uint64) (UnitResult, error) {
+func (p *Plan) Compose(id int, sols, nodes uint64) (tally.UnitResult, error) {
 	if p.N < 2 || p.N > MaxSearchN {
-		return UnitResult{}, fmt.Errorf("n = %d is outside 2..%d", p.N, MaxSearchN)
+		return tally.UnitResult{}, fmt.Errorf("n = %d is outside 2..%d", p.N, MaxSearchN)
 	}
 	if id < 0 || id >= len(p.Units) {
-		return UnitResult{}, fmt.Errorf("unit %d is not among the plan's %d units", id, len(p.Units))
+		return tally.UnitResult{}, fmt.Errorf("unit %d is not among the plan's %d units", id, len(p.Units))
 	}
 	u := &p.Units[id]
 	sq, k := u.Border.squares(p.N)
@@ -93,7 +94,7 @@ func (p *Plan) Compose(id int, sols, nodes uint64) (UnitResult, error) {
 	}
 	h := uint64(bits.OnesCount8(u.Stab))
 	if orbits%h != 0 {
-		return UnitResult{}, fmt.Errorf("%w: unit %d: %d solutions and the symmetric ones, %d, do not divide by the %d symmetries of the border", ErrImplausible, id, sols, orbits, h)
+		return tally.UnitResult{}, fmt.Errorf("%w: unit %d: %d solutions and the symmetric ones, %d, do not divide by the %d symmetries of the border", ErrImplausible, id, sols, orbits, h)
 	}
-	return UnitResult{Total: sols * u.Weight, Unique: orbits / h, Nodes: nodes + uint64(k)}, nil
+	return tally.UnitResult{ID: id, Total: sols * u.Weight, Unique: orbits / h, Nodes: nodes + uint64(k)}, nil
 }

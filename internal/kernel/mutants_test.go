@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // TestUnitOfOffBoard: a border with one queen on column or row −1 or n
@@ -46,9 +48,9 @@ func TestRunStoppedUnitUnreported(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	time.AfterFunc(50*time.Millisecond, cancel)
-	var got []UnitResult
+	var got []tally.UnitResult
 	// Unit 0 of N = 21 takes minutes: the cancel stops it.
-	err = Run(ctx, p, []int{0}, 1, func(i int, r UnitResult) {
+	err = Run(ctx, p, []int{0}, 1, func(i int, r tally.UnitResult) {
 		got = append(got, r)
 	})
 	if err == nil {

@@ -5,39 +5,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"math/bits"
 	"runtime"
 	"runtime/debug"
 	"slices"
 	"sync"
 
 	"github.com/nqueens/nqueens/internal/bytesize"
+	"github.com/nqueens/nqueens/internal/tally"
 )
-
-// Uint128 is an unsigned 128-bit integer, Hi·2^64 + Lo.
-type Uint128 struct{ Hi, Lo uint64 }
-
-// Add64 returns x + y, carrying into Hi.
-func (x Uint128) Add64(y uint64) Uint128 {
-	lo, c := bits.Add64(x.Lo, y, 0)
-	return Uint128{x.Hi + c, lo}
-}
-
-// String formats x in decimal.
-func (x Uint128) String() string {
-	if x.Hi == 0 {
-		return fmt.Sprint(x.Lo)
-	}
-	// Divide by 10^19 twice at most: x < 2^128 < 10^39.
-	const e19 = 10_000_000_000_000_000_000
-	q1, r1 := bits.Div64(0, x.Hi, e19)
-	q0, r0 := bits.Div64(r1, x.Lo, e19)
-	if q1 == 0 {
-		return fmt.Sprintf("%d%019d", q0, r0)
-	}
-	q, r := bits.Div64(q1, q0, e19)
-	return fmt.Sprintf("%d%019d%019d", q, r, r0)
-}
 
 // Options control Count. The zero value means the defaults.
 type Options struct {
@@ -103,7 +78,7 @@ type Progress struct {
 	// CostDone and CostTotal sum Unit.Cost, the estimated work.
 	CostDone, CostTotal uint64
 	// Total is the sum of the units done so far.
-	Total Uint128
+	Total tally.Uint128
 }
 
 // DefaultMaxMemory is the memory bound of the zero Options: 16 GiB.
@@ -112,9 +87,9 @@ const DefaultMaxMemory = 16 << 30
 // Result is the outcome of Count.
 type Result struct {
 	N       int
-	Total   Uint128 // Q(N)
-	Units   int     // units counted
-	Workers int     // goroutines used
+	Total   tally.Uint128 // Q(N)
+	Units   int           // units counted
+	Workers int           // goroutines used
 	// PeakMemory is the planned peak: the quadrant table, the scratch
 	// bound of each worker (see Plan.WorkerBytes) and the projected frame
 	// tables when used (Plan.FrameBytes).
@@ -592,7 +567,7 @@ type countRun struct {
 	cancel context.CancelFunc // stops the other workers after an error
 
 	mu         sync.Mutex
-	total      Uint128
+	total      tally.Uint128
 	done       int
 	costDone   uint64
 	costTotal  uint64
@@ -750,7 +725,7 @@ func (c *countRun) count(ctx context.Context, w *worker, u Unit) bool {
 		c.cancel()
 		return false
 	}
-	c.total = c.total.Add64(n)
+	c.total, _ = c.total.Add64(n) // no overflow: fewer than 2^64 counts below 2^64 each
 	c.done++
 	c.costDone += u.Cost
 	if c.opts.Progress != nil {

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"runtime/debug"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // TestHalfPatterns checks the table PlanMemory reads against halfBound
@@ -225,7 +227,7 @@ func TestTablesHeld(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := res.Total, (Uint128{Lo: known[n]}); got != want {
+			if got, want := res.Total, (tally.Uint128{Lo: known[n]}); got != want {
 				t.Fatalf("N = %d, %d workers: total %v, want %v", n, workers, got, want)
 			}
 			if got := p.proj.maxHeld; got != 1 {
@@ -318,7 +320,7 @@ func TestTablesReused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := res.Total; got != (Uint128{Lo: want}) {
+	if got := res.Total; got != (tally.Uint128{Lo: want}) {
 		t.Errorf("shard of N = 15: total %v, want %d", got, want)
 	}
 	c := &sp.proj

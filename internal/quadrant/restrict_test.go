@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/nqueens/nqueens/internal/bytesize"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // TestShardsSumToQ counts every shard of Shards(m, r) with its own
@@ -31,7 +32,7 @@ func TestShardsSumToQ(t *testing.T) {
 			}
 			shards := whole.Shards(tc.m, tc.r)
 			copies := make([]int, len(whole.Units()))
-			var sum Uint128
+			var sum tally.Uint128
 			for i, ids := range shards {
 				for _, id := range ids {
 					copies[id]++
@@ -73,7 +74,7 @@ func TestShardsSumToQ(t *testing.T) {
 					t.Errorf("unit %d is in %d shards; want %d", id, c, tc.r)
 				}
 			}
-			want := Uint128{Lo: known[tc.n] * uint64(tc.r)}
+			want := tally.Uint128{Lo: known[tc.n] * uint64(tc.r)}
 			if sum != want {
 				t.Errorf("shards sum to %v; want %d·Q(%d) = %v", sum, tc.r, tc.n, want)
 			}
@@ -81,9 +82,9 @@ func TestShardsSumToQ(t *testing.T) {
 	}
 }
 
-func add128(x, y Uint128) Uint128 {
-	lo, c := bits.Add64(x.Lo, y.Lo, 0)
-	return Uint128{x.Hi + y.Hi + c, lo}
+func add128(x, y tally.Uint128) tally.Uint128 {
+	s, _ := x.Add(y)
+	return s
 }
 
 // TestForUnitsReadsItsRows checks that the row sets a ForUnits plan

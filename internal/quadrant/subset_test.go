@@ -5,6 +5,8 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // TestCountSubsets splits the units of a plan into k interleaved parts,
@@ -30,7 +32,7 @@ func TestCountSubsets(t *testing.T) {
 			// Room for the table and two workers, not for frame tables.
 			limit = p.QuarterBytes() + 2*p.WorkerBytes() + p.FrameBytes()/2
 		}
-		var sum Uint128
+		var sum tally.Uint128
 		for part := range tc.k {
 			var ids []int
 			for id := part; id < len(p.Units()); id += tc.k {
@@ -62,7 +64,7 @@ func TestCountSubsets(t *testing.T) {
 			if last.UnitsDone != len(ids) || last.UnitsTotal != len(ids) || last.Total != res.Total {
 				t.Errorf("n=%d part %d: last progress %+v; want %d of %d units, total %v", tc.n, part, last, len(ids), len(ids), res.Total)
 			}
-			sum = sum.Add64(res.Total.Lo)
+			sum, _ = sum.Add64(res.Total.Lo)
 		}
 		if sum.Hi != 0 || sum.Lo != known[tc.n] {
 			t.Errorf("n=%d: %d parts sum to %v; want %d", tc.n, tc.k, sum, known[tc.n])
@@ -83,7 +85,7 @@ func TestCountUnitsErrors(t *testing.T) {
 		}
 	}
 	res, err := p.Count(ctx, Options{Units: []int{}})
-	if err != nil || res.Total != (Uint128{}) || res.Units != 0 {
+	if err != nil || res.Total != (tally.Uint128{}) || res.Units != 0 {
 		t.Errorf("Count(Units: none) = %+v, %v; want a zero total", res, err)
 	}
 	if _, err := Count(ctx, 3, Options{Units: []int{0}}); !errors.Is(err, ErrUnit) {

@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 func TestQuarterPlacements(t *testing.T) {
@@ -173,7 +175,7 @@ func TestUnitsSum(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var sum Uint128
+		var sum tally.Uint128
 		ids := map[int]bool{}
 		for i, u := range p.Units() {
 			if u.ID != i || ids[u.ID] {
@@ -184,7 +186,7 @@ func TestUnitsSum(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sum = sum.Add64(c)
+			sum, _ = sum.Add64(c)
 		}
 		if sum.Hi != 0 || sum.Lo != known[n] {
 			t.Errorf("n=%d: units sum to %v; want %d", n, sum, known[n])
@@ -234,22 +236,6 @@ func TestMaxMemoryWorkers(t *testing.T) {
 	}
 	if res.Workers != 1 || res.PeakMemory > limit || res.Total.Lo != 365596 {
 		t.Errorf("Count(14, 4 workers, limit %d) = %+v; want 1 worker, 365596", limit, res)
-	}
-}
-
-func TestUint128(t *testing.T) {
-	x := Uint128{0, ^uint64(0)}.Add64(1)
-	if x != (Uint128{1, 0}) {
-		t.Errorf("max64 + 1 = %+v; want {1 0}", x)
-	}
-	if s := x.String(); s != "18446744073709551616" {
-		t.Errorf("2^64 = %s", s)
-	}
-	if s := (Uint128{^uint64(0), ^uint64(0)}).String(); s != "340282366920938463463374607431768211455" {
-		t.Errorf("2^128-1 = %s", s)
-	}
-	if s := (Uint128{0, 42}).String(); s != "42" {
-		t.Errorf("42 = %s", s)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/nqueens/nqueens/internal/symcount"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // DeriveUnique sets res.Unique from res.Solutions by Burnside's lemma:
@@ -19,7 +20,7 @@ func DeriveUnique(ctx context.Context, res *Result) error {
 		return nil
 	}
 	if res.N < 2 { // one solution, its own class of 1 (not a class of 8)
-		res.Unique, res.Burnside = U128{Lo: 1}, true
+		res.Unique, res.Burnside = tally.Uint128{Lo: 1}, true
 		return nil
 	}
 	s180, s90, err := symmetric(ctx, res.N)
@@ -31,7 +32,7 @@ func DeriveUnique(ctx context.Context, res *Result) error {
 	if o1 || o2 || sum.Lo%8 != 0 {
 		return &burnsideError{n: res.N, q: res.Solutions, s180: s180, s90: s90}
 	}
-	res.Unique, res.Burnside = U128{Hi: sum.Hi >> 3, Lo: sum.Lo>>3 | sum.Hi<<61}, true
+	res.Unique, res.Burnside = tally.Uint128{Hi: sum.Hi >> 3, Lo: sum.Lo>>3 | sum.Hi<<61}, true
 	return nil
 }
 
@@ -50,7 +51,7 @@ func symmetric(ctx context.Context, n int) (s180, s90 uint64, err error) {
 // error is a *burnsideError. It catches every error in Q or U that
 // breaks the identity, that is every one but those where Q moves by
 // eight times what U moves by (total+8k with unique+k).
-func CheckBurnside(ctx context.Context, n int, q, u U128) error {
+func CheckBurnside(ctx context.Context, n int, q, u tally.Uint128) error {
 	if n < 2 || n > symcount.MaxN {
 		return nil
 	}
@@ -60,7 +61,7 @@ func CheckBurnside(ctx context.Context, n int, q, u U128) error {
 	}
 	lhs, o1 := q.Add64(s180) // Q + S180 + 2·S90 = 8·U
 	lhs, o2 := lhs.AddMul64(2, s90)
-	eight := U128{Hi: u.Hi<<3 | u.Lo>>61, Lo: u.Lo << 3}
+	eight := tally.Uint128{Hi: u.Hi<<3 | u.Lo>>61, Lo: u.Lo << 3}
 	if o1 || o2 || u.Hi>>61 != 0 || lhs != eight {
 		return &burnsideError{n: n, q: q, u: u, unique: true, s180: s180, s90: s90}
 	}
@@ -71,7 +72,7 @@ func CheckBurnside(ctx context.Context, n int, q, u U128) error {
 // symmetries of the square: 8·U = Q + S180 + 2·S90.
 type burnsideError struct {
 	n         int
-	q, u      U128
+	q, u      tally.Uint128
 	unique    bool // u was counted (kernel); else only Q + S180 + 2·S90 ≡ 0 mod 8 was checked
 	s180, s90 uint64
 }

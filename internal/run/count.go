@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/nqueens/nqueens/internal/checkpoint"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // countEngine counts with e the units sel (those of opts.Shard) into
@@ -35,8 +36,8 @@ func Count(ctx context.Context, e Engine, sel []int, opts Options, res *Result, 
 	}
 	prog := Progress{N: res.N, UnitsTotal: len(sel)}
 	var overflow bool
-	all := make([]Unit, 0, len(sel)) // UnitResults, and to find a unit at fault
-	add := func(u Unit) {
+	all := make([]tally.UnitResult, 0, len(sel)) // UnitResults, and to find a unit at fault
+	add := func(u tally.UnitResult) {
 		var o1, o2 bool
 		prog.Solutions, o1 = prog.Solutions.Add64(u.Total)
 		prog.Unique, o2 = prog.Unique.Add64(u.Unique)
@@ -50,7 +51,7 @@ func Count(ctx context.Context, e Engine, sel []int, opts Options, res *Result, 
 		c := costs[id]
 		prog.CostTotal += c
 		if r, ok := prior[id]; ok {
-			add(Unit{ID: id, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes})
+			add(tally.UnitResult{ID: id, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes})
 			prog.Resumed++
 			prog.CostResumed += c
 			continue
@@ -63,7 +64,7 @@ func Count(ctx context.Context, e Engine, sel []int, opts Options, res *Result, 
 		opts.Progress(prog)
 	}
 	var cpErr error
-	err = e.Count(ctx, todo, opts.Workers, func(u Unit) error {
+	err = e.Count(ctx, todo, opts.Workers, func(u tally.UnitResult) error {
 		if cp != nil {
 			if err := cp.Append(checkpoint.Record{Unit: u.ID, Total: u.Total, Unique: u.Unique, Nodes: u.Nodes}); err != nil {
 				cpErr = err
@@ -87,7 +88,7 @@ func Count(ctx context.Context, e Engine, sel []int, opts Options, res *Result, 
 	if overflow {
 		return fmt.Errorf("n = %d: the count overflowed 128 bits", res.N)
 	}
-	slices.SortFunc(all, func(a, b Unit) int { return a.ID - b.ID })
+	slices.SortFunc(all, func(a, b tally.UnitResult) int { return a.ID - b.ID })
 	res.Solutions, res.Unique, res.Nodes = prog.Solutions, prog.Unique, prog.Nodes
 	if keep {
 		res.UnitResults = all

@@ -12,9 +12,11 @@
 // Verify (merge.go) add up and recompute shard records.
 //
 // The root package keeps the exported types; its twins here (Shard,
-// U128, Result, Progress, Options) have the same fields and are
-// converted at the root's edge. Workers is the one place the rule for a
-// worker count is written.
+// Result, Progress, Options) have the same fields and are converted at
+// the root's edge. Totals and unit results are internal/tally's
+// Uint128 and UnitResult, which the engines, the shard records and the
+// root share. Workers is the one place the rule for a worker count is
+// written.
 //
 // # What a count checks
 //

@@ -8,6 +8,7 @@ import (
 	"github.com/nqueens/nqueens/internal/checkpoint"
 	"github.com/nqueens/nqueens/internal/estimate"
 	"github.com/nqueens/nqueens/internal/shard"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // An Engine is a method whose count is split into work units (the
@@ -63,13 +64,13 @@ type Engine interface {
 	// goroutines, calling done after each unit, one call at a time; an
 	// error of done stops the count, which then returns an error
 	// (done's, or the context's). It returns ctx.Err() when ctx is done.
-	Count(ctx context.Context, ids []int, workers int, done func(Unit) error) error
+	Count(ctx context.Context, ids []int, workers int, done func(tally.UnitResult) error) error
 	// Burnside checks the totals of a whole count in res by Burnside's
 	// lemma (deriving res.Unique where the engine counts totals only)
 	// and words a failure for where the totals came from: all is every
 	// unit's result by ID, read tells which were read from checkpoint
 	// (the file's name, or "").
-	Burnside(ctx context.Context, res *Result, all []Unit, read func(id int) bool, checkpoint string) error
+	Burnside(ctx context.Context, res *Result, all []tally.UnitResult, read func(id int) bool, checkpoint string) error
 }
 
 // Info describes an engine's method.

@@ -13,6 +13,7 @@ import (
 	"github.com/nqueens/nqueens/internal/checkpoint"
 	"github.com/nqueens/nqueens/internal/estimate"
 	"github.com/nqueens/nqueens/internal/shard"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // A fakeEngine is a third engine, for the orchestration alone: unit i
@@ -23,7 +24,7 @@ type fakeEngine struct {
 	stopAfter int    // count fails with errStopped after this many units; 0: never
 	refuse    int    // checkRecord refuses this unit; -1: none
 	counted   []int  // the units count was asked for, in order
-	whole     []Unit
+	whole     []tally.UnitResult
 	checked   bool // burnside was called
 }
 
@@ -49,8 +50,8 @@ func (e *fakeEngine) Costs() []float64 {
 	return c
 }
 func (e *fakeEngine) Shards(m, r int) [][]int { return shard.AssignReplicas(e.Costs(), m, r) }
-func (e *fakeEngine) result(id int) Unit {
-	return Unit{ID: id, Total: 8 * uint64(id+1), Unique: uint64(id + 1), Nodes: 1}
+func (e *fakeEngine) result(id int) tally.UnitResult {
+	return tally.UnitResult{ID: id, Total: 8 * uint64(id+1), Unique: uint64(id + 1), Nodes: 1}
 }
 func (e *fakeEngine) CheckUnit(id int, total, unique uint64) error {
 	if id == e.refuse || e.result(id).Total != total || e.result(id).Unique != unique {
@@ -61,7 +62,7 @@ func (e *fakeEngine) CheckUnit(id int, total, unique uint64) error {
 func (e *fakeEngine) CheckRecord(r checkpoint.Record) error {
 	return e.CheckUnit(r.Unit, r.Total, r.Unique)
 }
-func (e *fakeEngine) Count(ctx context.Context, ids []int, _ int, done func(Unit) error) error {
+func (e *fakeEngine) Count(ctx context.Context, ids []int, _ int, done func(tally.UnitResult) error) error {
 	for k, id := range ids {
 		if e.stopAfter > 0 && k == e.stopAfter {
 			return errStopped
@@ -73,7 +74,7 @@ func (e *fakeEngine) Count(ctx context.Context, ids []int, _ int, done func(Unit
 	}
 	return ctx.Err()
 }
-func (e *fakeEngine) Burnside(_ context.Context, res *Result, all []Unit, _ func(int) bool, _ string) error {
+func (e *fakeEngine) Burnside(_ context.Context, res *Result, all []tally.UnitResult, _ func(int) bool, _ string) error {
 	e.checked, e.whole = true, all
 	return nil
 }
@@ -101,7 +102,7 @@ func TestCountEngineWholeAndShard(t *testing.T) {
 			t.Fatalf("shard %q: %v", s, err)
 		}
 		total, unique, cost := e.sums(sel)
-		if res.Solutions != (U128{Lo: total}) || res.Unique != (U128{Lo: unique}) || res.Nodes != uint64(len(sel)) || res.Units != len(sel) {
+		if res.Solutions != (tally.Uint128{Lo: total}) || res.Unique != (tally.Uint128{Lo: unique}) || res.Nodes != uint64(len(sel)) || res.Units != len(sel) {
 			t.Errorf("shard %q: totals %v, %v, nodes %d, units %d; want %d, %d, %d, %d", s, res.Solutions, res.Unique, res.Nodes, res.Units, total, unique, len(sel), len(sel))
 		}
 		if calls != len(sel)+1 || last.UnitsDone != len(sel) || last.CostDone != cost || last.CostTotal != cost {
@@ -153,7 +154,7 @@ func TestCountEngineCheckpoint(t *testing.T) {
 	}
 	total, _, _ := again.sums(AllIDs(10))
 	_, _, resumedCost := again.sums([]int{0, 1, 2, 3})
-	if res.Solutions != (U128{Lo: total}) || res.Resumed != 4 || res.Nodes != 6 {
+	if res.Solutions != (tally.Uint128{Lo: total}) || res.Resumed != 4 || res.Nodes != 6 {
 		t.Errorf("resumed run: total %v, resumed %d, nodes %d; want %d, 4, 6 (this run's)", res.Solutions, res.Resumed, res.Nodes, total)
 	}
 	if p := progs[0]; p.UnitsDone != 4 || p.Resumed != 4 || p.CostResumed != resumedCost || p.CostDone != resumedCost {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nqueens/nqueens/internal/gpu"
 	"github.com/nqueens/nqueens/internal/kernel"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // The devices a kernel count runs on (nqueens.Device).
@@ -96,7 +97,7 @@ func planGPU(n int, res *Result) (*gpuRun, error) {
 // opened fails with an error of kind ErrDevice before anything is
 // counted; a device error during the count is returned as it is, the
 // units reported before it stand.
-func (g *gpuRun) count(ctx context.Context, p *kernel.Plan, ids []int, workers int, done func(Unit) error) error {
+func (g *gpuRun) count(ctx context.Context, p *kernel.Plan, ids []int, workers int, done func(tally.UnitResult) error) error {
 	if len(ids) == 0 {
 		return ctx.Err()
 	}
@@ -116,8 +117,8 @@ func (g *gpuRun) count(ctx context.Context, p *kernel.Plan, ids []int, workers i
 	}
 	runCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	report := func(i int, r kernel.UnitResult) {
-		if err := done(Unit{ID: i, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes}); err != nil {
+	report := func(i int, r tally.UnitResult) {
+		if err := done(tally.UnitResult{ID: i, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes}); err != nil {
 			cancel(err)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/nqueens/nqueens/internal/memlimit"
 	"github.com/nqueens/nqueens/internal/quadrant"
 	"github.com/nqueens/nqueens/internal/shard"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // joinEngine is the quadrant join (internal/quadrant): a unit is the
@@ -176,7 +177,7 @@ func (joinEngine) Plan(ctx context.Context, n int, opts Options, res *Result) (E
 	if err != nil {
 		return nil, nil, err
 	}
-	res.Solutions = U128{Hi: q.Total.Hi, Lo: q.Total.Lo}
+	res.Solutions = tally.Uint128{Hi: q.Total.Hi, Lo: q.Total.Lo}
 	res.Units = q.Units
 	return nil, nil, quadrantBurnside(ctx, res, "")
 }
@@ -252,7 +253,7 @@ func (e joinEngine) CheckRecord(r checkpoint.Record) error {
 	return e.p.CheckTotal(r.Unit, r.Total)
 }
 
-func (e joinEngine) Count(ctx context.Context, ids []int, workers int, done func(Unit) error) error {
+func (e joinEngine) Count(ctx context.Context, ids []int, workers int, done func(tally.UnitResult) error) error {
 	if e.recount {
 		return recountQuadrant(ctx, e.p, ids, workers, done)
 	}
@@ -260,13 +261,13 @@ func (e joinEngine) Count(ctx context.Context, ids []int, workers int, done func
 		workers = min(workers, e.workers)
 	}
 	_, err := e.p.Count(ctx, quadrant.Options{Workers: workers, MaxMemory: e.maxMemory, Units: ids,
-		UnitDone: func(u quadrant.Unit, c uint64) error { return done(Unit{ID: u.ID, Total: c}) }})
+		UnitDone: func(u quadrant.Unit, c uint64) error { return done(tally.UnitResult{ID: u.ID, Total: c}) }})
 	return roomError(e.p.N(), Options{Shard: e.shard, room: e.room}, err)
 }
 
 // burnside derives res.Unique from the total of a whole quadrant count
 // (quadrantBurnside).
-func (e joinEngine) Burnside(ctx context.Context, res *Result, _ []Unit, _ func(int) bool, cp string) error {
+func (e joinEngine) Burnside(ctx context.Context, res *Result, _ []tally.UnitResult, _ func(int) bool, cp string) error {
 	return quadrantBurnside(ctx, res, cp)
 }
 
@@ -330,7 +331,7 @@ func quadrantCosts(p *quadrant.Plan) []float64 {
 // their own tables (Plan.ForUnits), one layer of the quadrant table at a
 // time (Unit.Layer), so that it needs the
 // memory of those units, not of a whole count.
-func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, workers int, done func(Unit) error) error {
+func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, workers int, done func(tally.UnitResult) error) error {
 	units := plan.Units()
 	byLayer := map[int][]int{}
 	var layers []int
@@ -358,7 +359,7 @@ func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, worke
 		}
 		_, err = sp.Count(ctx, quadrant.Options{Workers: workers,
 			UnitDone: func(u quadrant.Unit, total uint64) error {
-				return done(Unit{ID: u.ID, Total: total})
+				return done(tally.UnitResult{ID: u.ID, Total: total})
 			}})
 		if err != nil {
 			return QuadrantMemoryError(plan.N(), Shard{}, err)

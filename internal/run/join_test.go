@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // TestQuadrantBurnsideResumed: a join count whose total fails Burnside's
@@ -23,7 +25,7 @@ func TestQuadrantBurnsideResumed(t *testing.T) {
 		{0, "", false, "this count read no file"},
 	} {
 		// Q(8) = 92; 93 is no multiple-of-8 sum of classes.
-		res := Result{N: 8, Solutions: U128{Lo: 93}, Units: 10, Resumed: tc.resumed}
+		res := Result{N: 8, Solutions: tally.Uint128{Lo: 93}, Units: 10, Resumed: tc.resumed}
 		err := quadrantBurnside(context.Background(), &res, tc.cp)
 		if err == nil || errors.Is(err, ErrCheckpoint) != tc.want || !strings.Contains(err.Error(), tc.text) {
 			t.Errorf("quadrantBurnside(total 93, %d resumed, %q) = %v; want ErrCheckpoint %v and %q", tc.resumed, tc.cp, err, tc.want, tc.text)

@@ -12,6 +12,7 @@ import (
 	"github.com/nqueens/nqueens/internal/estimate"
 	"github.com/nqueens/nqueens/internal/kernel"
 	"github.com/nqueens/nqueens/internal/shard"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // kernelEngine is the kernel (internal/kernel): units are the classes
@@ -101,14 +102,14 @@ func (e kernelEngine) CheckRecord(r checkpoint.Record) error {
 	return e.p.CheckResult(r.Unit, r.Total, r.Unique)
 }
 
-func (e kernelEngine) Count(ctx context.Context, ids []int, workers int, done func(Unit) error) error {
+func (e kernelEngine) Count(ctx context.Context, ids []int, workers int, done func(tally.UnitResult) error) error {
 	if e.g != nil {
 		return e.g.count(ctx, e.p, ids, workers, done)
 	}
 	runCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	err := kernel.Run(runCtx, e.p, ids, workers, func(i int, r kernel.UnitResult) {
-		if err := done(Unit{ID: i, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes}); err != nil {
+	err := kernel.Run(runCtx, e.p, ids, workers, func(i int, r tally.UnitResult) {
+		if err := done(tally.UnitResult{ID: i, Total: r.Total, Unique: r.Unique, Nodes: r.Nodes}); err != nil {
 			cancel(err)
 		}
 	})
@@ -123,7 +124,7 @@ func (e kernelEngine) Count(ctx context.Context, ids []int, workers int, done fu
 // burnside checks the kernel's totals, 8·U − Q = S180 + 2·S90
 // (checkBurnside), and names the unit that breaks its own share of the
 // identity, which a count that breaks it has (kernelUnitAtFault).
-func (e kernelEngine) Burnside(ctx context.Context, res *Result, all []Unit, read func(int) bool, cp string) error {
+func (e kernelEngine) Burnside(ctx context.Context, res *Result, all []tally.UnitResult, read func(int) bool, cp string) error {
 	err := CheckBurnside(ctx, res.N, res.Solutions, res.Unique)
 	var be *burnsideError
 	if !errors.As(err, &be) {
@@ -155,9 +156,9 @@ func (kernelEngine) Merged(ctx context.Context, res *Result, recs []shard.Named)
 		return perr
 	}
 	for _, r := range recs {
-		units := make([]Unit, len(r.Units))
+		units := make([]tally.UnitResult, len(r.Units))
 		for i, u := range r.Units {
-			units[i] = Unit(u)
+			units[i] = tally.UnitResult(u)
 		}
 		if u, ok := kernelUnitAtFault(p, units); ok {
 			return WithKind(ErrShard, fmt.Errorf("%v: %s; the record was damaged or edited: count that shard again (%s)",
@@ -181,18 +182,18 @@ func planCosts(p *kernel.Plan) []float64 {
 // S180 + 2·S90, kernel.Plan.Excess: the identity 8·U − Q = S180 + 2·S90
 // is the sum of these over the units, so a count that breaks it has
 // such a unit. Only units with a rotation symmetry need a search.
-func kernelUnitAtFault(p *kernel.Plan, results []Unit) (Unit, bool) {
+func kernelUnitAtFault(p *kernel.Plan, results []tally.UnitResult) (tally.UnitResult, bool) {
 	for _, u := range results {
 		if 8*u.Unique-u.Total != p.Excess(u.ID) {
 			return u, true
 		}
 	}
-	return Unit{}, false
+	return tally.UnitResult{}, false
 }
 
 // unitShare describes unit u, from where, breaking its share of
 // Burnside's identity.
-func unitShare(p *kernel.Plan, u Unit, where string) string {
+func unitShare(p *kernel.Plan, u tally.UnitResult, where string) string {
 	return fmt.Sprintf("unit %d, %s (total %d, unique %d), breaks its share of it: 8·unique − total = %d, but the unit's symmetric solutions make it %d",
 		u.ID, where, u.Total, u.Unique, int64(8*u.Unique-u.Total), p.Excess(u.ID))
 }

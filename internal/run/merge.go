@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/nqueens/nqueens/internal/shard"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // PlanFor returns what shard.Check needs of the plan of a record's
@@ -60,10 +61,10 @@ func Merge(named []shard.Named, plans func(method string, n int) (shard.Plan, er
 		res.Shard.Replicas = m.Replicas
 	}
 	var ok1, ok2 bool
-	res.Solutions, ok1 = FromBig(m.Solutions)
-	res.Unique, ok2 = FromBig(m.Unique)
+	res.Solutions, ok1 = tally.FromBig(m.Solutions)
+	res.Unique, ok2 = tally.FromBig(m.Unique)
 	if k.Info().TotalsOnly {
-		res.Unique, ok2 = U128{}, true
+		res.Unique, ok2 = tally.Uint128{}, true
 	}
 	if !ok1 || !ok2 {
 		return Result{}, fmt.Errorf("%w: n = %d: the total overflows 128 bits", ErrShard, m.N)
@@ -121,11 +122,11 @@ type Rec struct {
 	Method        string
 	Version, Plan string
 	Shard         Shard
-	Units         []Unit
+	Units         []tally.UnitResult
 	Source        string
 }
 
-func Verify(ctx context.Context, recs []Rec, k int, seed uint64, workers int) ([]Unit, error) {
+func Verify(ctx context.Context, recs []Rec, k int, seed uint64, workers int) ([]tally.UnitResult, error) {
 	type ref struct{ rec, unit int }
 	type key struct {
 		m     string
@@ -163,7 +164,7 @@ func Verify(ctx context.Context, recs []Rec, k int, seed uint64, workers int) ([
 		c := count{recs[p[0].rec].Method, recs[p[0].rec].N}
 		byCount[c] = append(byCount[c], i)
 	}
-	got := make([]Unit, k)
+	got := make([]tally.UnitResult, k)
 	for c, idx := range byCount {
 		kd := ByMethod(c.m)
 		if kd == nil {
@@ -193,7 +194,7 @@ func Verify(ctx context.Context, recs []Rec, k int, seed uint64, workers int) ([
 			}
 			where[id] = append(where[id], i)
 		}
-		err = e.Count(ctx, todo, workers, func(u Unit) error {
+		err = e.Count(ctx, todo, workers, func(u tally.UnitResult) error {
 			for _, i := range where[u.ID] {
 				got[i] = u
 			}
@@ -217,7 +218,7 @@ func Verify(ctx context.Context, recs []Rec, k int, seed uint64, workers int) ([
 // record r: the total, and the unique count unless r's method counts
 // totals only. The error wraps ErrVerify and names the unit, the shard
 // and the source.
-func verifyCopy(r Rec, j int, g Unit) error {
+func verifyCopy(r Rec, j int, g tally.UnitResult) error {
 	want := r.Units[j]
 	if k := ByMethod(r.Method); k != nil && k.Info().TotalsOnly {
 		if g.Total != want.Total {

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/nqueens/nqueens/internal/quote"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // Format names the record format; Parse refuses others.
@@ -45,42 +46,33 @@ const MethodQuadrant = "quadrant"
 // only: its record has no unique total (nil, left out of the JSON), and
 // its units no unique count or nodes (0, left out).
 type Record struct {
-	Format    string   `json:"format"`
-	N         int      `json:"n"`
-	Method    string   `json:"method,omitempty"`
-	Version   string   `json:"version"`
-	Plan      string   `json:"plan"` // digest of the whole plan
-	Shard     int      `json:"shard"`
-	Shards    int      `json:"shards"`
-	Replicas  int      `json:"replicas,omitempty"` // R ≥ 2, or 0: one copy of each unit
-	UnitsDone int      `json:"units_done"`
-	Solutions *big.Int `json:"solutions"`
-	Unique    *big.Int `json:"unique,omitempty"` // nil: totals only
-	Nodes     uint64   `json:"nodes"`
-	Digest    string   `json:"digest"` // Digest of the unit ids
-	Units     []Unit   `json:"units"`  // ascending by ID
-}
-
-// A Unit is the result of one unit: its weighted share of the total, its
-// canonical solutions and the queens it placed.
-type Unit struct {
-	ID     int    `json:"id"`
-	Total  uint64 `json:"total"`
-	Unique uint64 `json:"unique,omitempty"`
-	Nodes  uint64 `json:"nodes,omitempty"`
+	Format    string             `json:"format"`
+	N         int                `json:"n"`
+	Method    string             `json:"method,omitempty"`
+	Version   string             `json:"version"`
+	Plan      string             `json:"plan"` // digest of the whole plan
+	Shard     int                `json:"shard"`
+	Shards    int                `json:"shards"`
+	Replicas  int                `json:"replicas,omitempty"` // R ≥ 2, or 0: one copy of each unit
+	UnitsDone int                `json:"units_done"`
+	Solutions *big.Int           `json:"solutions"`
+	Unique    *big.Int           `json:"unique,omitempty"` // nil: totals only
+	Nodes     uint64             `json:"nodes"`
+	Digest    string             `json:"digest"` // Digest of the unit ids
+	Units     []tally.UnitResult `json:"units"`  // ascending by ID
 }
 
 // New returns the record of a finished shard of a count by method, with
 // the totals and digest computed from units (which it sorts by ID). It
 // is NewReplicas with one copy of each unit.
-func New(method string, n int, version, plan string, i, m int, units []Unit) Record {
+func New(method string, n int, version, plan string, i, m int, units []tally.UnitResult) Record {
 	return NewReplicas(method, n, version, plan, i, m, 1, units)
 }
 
 // NewReplicas is New for shard i of m of a count whose every unit is
 // counted in r shards (AssignReplicas); r ≤ 1 is one copy.
-func NewReplicas(method string, n int, version, plan string, i, m, r int, units []Unit) Record {
-	slices.SortFunc(units, func(a, b Unit) int { return a.ID - b.ID })
+func NewReplicas(method string, n int, version, plan string, i, m, r int, units []tally.UnitResult) Record {
+	slices.SortFunc(units, func(a, b tally.UnitResult) int { return a.ID - b.ID })
 	r = max(r, 1)
 	if r == 1 {
 		r = 0 // left out of the JSON: the format of a count without replicas
@@ -128,7 +120,7 @@ func (r *Record) Name() string {
 	return "shard " + strconv.Itoa(r.Shard) + "/" + strconv.Itoa(r.Shards)
 }
 
-func sums(units []Unit) (total, unique *big.Int, nodes uint64) {
+func sums(units []tally.UnitResult) (total, unique *big.Int, nodes uint64) {
 	total, unique = new(big.Int), new(big.Int)
 	var t, u big.Int
 	for _, x := range units {
@@ -341,7 +333,7 @@ func headerFirst(r *Record, seen map[string]bool) error {
 
 // decodeUnits reads the units array, at most max units, failing at the
 // first unit whose id is not above the one before.
-func decodeUnits(d *json.Decoder, limit func(), max int) ([]Unit, error) {
+func decodeUnits(d *json.Decoder, limit func(), max int) ([]tally.UnitResult, error) {
 	limit()
 	t, err := d.Token()
 	if err != nil || t == nil {
@@ -350,13 +342,13 @@ func decodeUnits(d *json.Decoder, limit func(), max int) ([]Unit, error) {
 	if t != json.Delim('[') {
 		return nil, fmt.Errorf("%w: field \"units\": a JSON %s, not an array", ErrRecord, kind(t))
 	}
-	var units []Unit
+	var units []tally.UnitResult
 	for d.More() {
 		if len(units) == max {
 			return nil, fmt.Errorf("%w: more than %d units (units_done, or the largest plan's)", ErrRecord, max)
 		}
 		limit()
-		var u Unit
+		var u tally.UnitResult
 		if err := d.Decode(&u); err != nil {
 			return nil, fieldError(fmt.Sprintf("units[%d]", len(units)), err)
 		}
@@ -417,7 +409,7 @@ func wantOf(t reflect.Type) string {
 	case reflect.String:
 		return "a string"
 	}
-	return "a record's field" // not reached: Record and Unit hold no other kind
+	return "a record's field" // not reached: Record and tally.UnitResult hold no other kind
 }
 
 // gotOf words the Value of a json.UnmarshalTypeError: a number as it is
@@ -736,7 +728,7 @@ var ErrUnit = errors.New("impossible unit result")
 type UnitError struct {
 	Source string // the file the record was read from
 	Record Record // the record holding the unit (its units included)
-	Unit   Unit
+	Unit   tally.UnitResult
 	Err    error
 }
 
@@ -790,7 +782,7 @@ type ReplicaError struct {
 type Copy struct {
 	Source string
 	Record Record
-	Unit   Unit
+	Unit   tally.UnitResult
 }
 
 func (e *ReplicaError) Error() string {

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // lptOne is Assign as it was before replicas, kept here as the
@@ -153,9 +155,9 @@ func replicaSet(t *testing.T, method string, m, r int) []Named {
 	p, _ := testPlan(method, 8)
 	var out []Named
 	for i, ids := range AssignReplicas(p.Costs, m, r) {
-		var units []Unit
+		var units []tally.UnitResult
 		for _, id := range ids {
-			u := Unit{ID: id, Total: uint64(id) * 8}
+			u := tally.UnitResult{ID: id, Total: uint64(id) * 8}
 			if method == "" {
 				u.Unique, u.Nodes = uint64(id), 100
 			}
@@ -299,7 +301,7 @@ func withReplicas(rec Record, r int) Record {
 
 func TestRecordReplicas(t *testing.T) {
 	// R = 1: the record of a count without replicas, byte for byte.
-	units := []Unit{{ID: 1, Total: 8, Unique: 1, Nodes: 5}, {ID: 3, Total: 16, Unique: 2, Nodes: 7}}
+	units := []tally.UnitResult{{ID: 1, Total: 8, Unique: 1, Nodes: 5}, {ID: 3, Total: 16, Unique: 2, Nodes: 7}}
 	one, _ := json.Marshal(NewReplicas("", 8, "test-v1", "plan1", 0, 2, 1, slices.Clone(units)))
 	old, _ := json.Marshal(New("", 8, "test-v1", "plan1", 0, 2, slices.Clone(units)))
 	if string(one) != string(old) || strings.Contains(string(one), "replicas") {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/nqueens/nqueens/internal/tally"
 	"github.com/nqueens/nqueens/internal/testio"
 )
 
@@ -62,9 +63,9 @@ func record(t *testing.T, i, m int) Record {
 	for k := range costs {
 		costs[k] = float64(k%7 + 1)
 	}
-	var units []Unit
+	var units []tally.UnitResult
 	for _, id := range Assign(costs, m)[i] {
-		units = append(units, Unit{ID: id, Total: uint64(id) * 10, Unique: uint64(id), Nodes: 100})
+		units = append(units, tally.UnitResult{ID: id, Total: uint64(id) * 10, Unique: uint64(id), Nodes: 100})
 	}
 	return New("", 8, "test-v1", "plan1", i, m, units)
 }
@@ -182,7 +183,7 @@ func TestCheckUnitRule(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, r := range []Record{New("", 8, "v", "p", 0, 1, []Unit{{0, 5, 1, 9}, {3, 1 << 63, 0, 1}}), New("", 0, "v", "p", 2, 3, nil), New(MethodQuadrant, 9, "q", "p", 0, 2, []Unit{{1, 40, 0, 0}})} {
+	for _, r := range []Record{New("", 8, "v", "p", 0, 1, []tally.UnitResult{{ID: 0, Total: 5, Unique: 1, Nodes: 9}, {ID: 3, Total: 1 << 63, Unique: 0, Nodes: 1}}), New("", 0, "v", "p", 2, 3, nil), New(MethodQuadrant, 9, "q", "p", 0, 2, []tally.UnitResult{{ID: 1, Total: 40, Unique: 0, Nodes: 0}})} {
 		b, _ := json.Marshal(r)
 		f.Add(b)
 	}
@@ -211,9 +212,9 @@ func FuzzParse(f *testing.F) {
 func totalsRecord(t *testing.T, i, m int) Record {
 	t.Helper()
 	p, _ := testPlan(MethodQuadrant, 8)
-	var units []Unit
+	var units []tally.UnitResult
 	for _, id := range Assign(p.Costs, m)[i] {
-		units = append(units, Unit{ID: id, Total: uint64(id) * 10})
+		units = append(units, tally.UnitResult{ID: id, Total: uint64(id) * 10})
 	}
 	return New(MethodQuadrant, 8, "test-v1", "plan1", i, m, units)
 }
@@ -336,7 +337,7 @@ func TestReadAllHostile(t *testing.T) {
 // UTF-8, and
 // what it accepts is what ParseAll accepts.
 func FuzzReadAll(f *testing.F) {
-	for _, r := range []Record{New("", 8, "v", "p", 0, 1, []Unit{{0, 5, 1, 9}, {3, 1 << 63, 0, 1}}), New(MethodQuadrant, 9, "q", "p", 0, 2, []Unit{{1, 40, 0, 0}})} {
+	for _, r := range []Record{New("", 8, "v", "p", 0, 1, []tally.UnitResult{{ID: 0, Total: 5, Unique: 1, Nodes: 9}, {ID: 3, Total: 1 << 63, Unique: 0, Nodes: 1}}), New(MethodQuadrant, 9, "q", "p", 0, 2, []tally.UnitResult{{ID: 1, Total: 40, Unique: 0, Nodes: 0}})} {
 		b, _ := json.Marshal(r)
 		f.Add(append(append(b, '\n'), b...))
 	}
@@ -363,8 +364,8 @@ func FuzzReadAll(f *testing.F) {
 // TestReadAllBadByte: a byte no record holds is named with its record,
 // even when it comes after a good record in the same read.
 func TestReadAllBadByte(t *testing.T) {
-	b, _ := json.Marshal(New("", 8, "v", "p", 0, 2, []Unit{{0, 5, 1, 9}}))
-	b1, _ := json.Marshal(New("", 8, "v", "p", 1, 2, []Unit{{1, 5, 1, 9}}))
+	b, _ := json.Marshal(New("", 8, "v", "p", 0, 2, []tally.UnitResult{{ID: 0, Total: 5, Unique: 1, Nodes: 9}}))
+	b1, _ := json.Marshal(New("", 8, "v", "p", 1, 2, []tally.UnitResult{{ID: 1, Total: 5, Unique: 1, Nodes: 9}}))
 	in := append(append(append([]byte{}, b...), "\n"...), b1...)
 	in = append(in, "\n{\"n\":\xff}\n"...)
 	_, err := ReadAll(context.Background(), bytes.NewReader(in))
@@ -378,7 +379,7 @@ func TestReadAllBadByte(t *testing.T) {
 // Record, so that a field added to the struct is not refused as unknown.
 func TestDecodeRecordFields(t *testing.T) {
 	r := Record{Format: Format, N: 9, Method: "m", Version: "v", Plan: "p", Shard: 1, Shards: 4, Replicas: 2, UnitsDone: 1,
-		Solutions: big.NewInt(5), Unique: big.NewInt(1), Nodes: 7, Digest: "d", Units: []Unit{{3, 5, 1, 7}}}
+		Solutions: big.NewInt(5), Unique: big.NewInt(1), Nodes: 7, Digest: "d", Units: []tally.UnitResult{{ID: 3, Total: 5, Unique: 1, Nodes: 7}}}
 	v := reflect.ValueOf(r)
 	for i := range v.NumField() {
 		if v.Field(i).IsZero() {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nqueens/nqueens/internal/tally"
 	"github.com/nqueens/nqueens/internal/testio"
 )
 
@@ -83,9 +84,9 @@ func TestReadAllUnitsBound(t *testing.T) {
 	const planUnits = 30
 	check := func(*Record) (int, error) { return planUnits, nil }
 	rec := func(i, m, r, units int) string {
-		var us []Unit
+		var us []tally.UnitResult
 		for id := range units {
-			us = append(us, Unit{ID: id, Total: 8, Unique: 1})
+			us = append(us, tally.UnitResult{ID: id, Total: 8, Unique: 1})
 		}
 		b, _ := json.Marshal(NewReplicas("", 8, "v", "p", i, m, r, us))
 		return string(b) + "\n"
@@ -194,7 +195,7 @@ func TestCheckSizedByRecords(t *testing.T) {
 		runtime.ReadMemStats(&b)
 		return b.TotalAlloc - a.TotalAlloc
 	}
-	one := NewReplicas("", 8, "test-v1", "plan1", 5, MaxUnits, MaxUnits, []Unit{{ID: 1, Total: 8, Unique: 1}})
+	one := NewReplicas("", 8, "test-v1", "plan1", 5, MaxUnits, MaxUnits, []tally.UnitResult{{ID: 1, Total: 8, Unique: 1}})
 	var err error
 	if a := alloc(func() { _, err = Check([]Named{{one, "f"}}, testPlan) }); !errors.Is(err, ErrSet) || !strings.Contains(err.Error(), "missing shard 0, 1, 2, 3, 4, 6,") || a > 1<<20 {
 		t.Errorf("Check(shard 5 of M = R = 2^21) = %v, %d bytes allocated; want a missing-shards error and at most 1 MiB", err, a)
@@ -205,7 +206,7 @@ func TestCheckSizedByRecords(t *testing.T) {
 	}
 	var thin []Named
 	for i := range m {
-		thin = append(thin, Named{NewReplicas("", 8, "test-v1", "plan1", i, m, m, []Unit{{ID: i, Total: 8, Unique: 1}}), fmt.Sprintf("f%d", i)})
+		thin = append(thin, Named{NewReplicas("", 8, "test-v1", "plan1", i, m, m, []tally.UnitResult{{ID: i, Total: 8, Unique: 1}}), fmt.Sprintf("f%d", i)})
 	}
 	want := "the 64 records hold 64 units, but 64 shards with 64 copies of the plan's 16384 units hold 1048576"
 	if a := alloc(func() { _, err = Check(thin, big) }); !errors.Is(err, ErrSet) || !strings.Contains(err.Error(), want) || a > 1<<20 {

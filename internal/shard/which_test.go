@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // TestCheckWhichUnits: a shard that lists another shard's unit instead
@@ -23,8 +25,8 @@ func TestCheckWhichUnits(t *testing.T) {
 	plan := func(string, int) (Plan, error) {
 		return Plan{Version: "which-v1", Digest: "plan-w", Costs: costs}, nil
 	}
-	unit := func(method string, id int) Unit {
-		u := Unit{ID: id, Total: uint64(id+1) * 8}
+	unit := func(method string, id int) tally.UnitResult {
+		u := tally.UnitResult{ID: id, Total: uint64(id+1) * 8}
 		if method == "" {
 			u.Unique, u.Nodes = uint64(id+1), 50
 		}
@@ -39,7 +41,7 @@ func TestCheckWhichUnits(t *testing.T) {
 		name := fmt.Sprintf("method %q, %d shards, %d copies", c.method, c.m, c.r)
 		assign := AssignReplicas(costs, c.m, c.r)
 		build := func(i int, ids []int) Named {
-			var units []Unit
+			var units []tally.UnitResult
 			for _, id := range ids {
 				units = append(units, unit(c.method, id))
 			}

@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/testtool"
 )
@@ -431,40 +432,70 @@ func pageRoutes(t *testing.T) []string {
 	return slices.Sorted(maps.Keys(seen))
 }
 
-// TestEngineLinks checks with Go alone (no browser) that the committed
-// engine can load in the page: engine/nqueens.wasm.gz is a WebAssembly
-// module whose every import is a function that the committed
-// wasm_exec.js gives it (module "gojs"), that exports what wasm_exec.js
-// calls, and that holds the path of every route the page's scripts ask.
-// That it answers as this tree's code does is TestEngineAnswers's check,
-// in Chromium.
-func TestEngineLinks(t *testing.T) {
-	wasm := gunzip(t, engineGzip)
+// engineLinkErrors returns what keeps the WebAssembly module wasm from
+// loading in the page with exec (Go's wasm_exec.js) and from answering
+// routes: an import that exec does not give (module "gojs"), an export
+// that exec calls and wasm lacks, a route wasm does not name; nil if
+// none.
+func engineLinkErrors(wasm []byte, exec string, routes []string) []string {
 	imports, exports, err := wasmInterface(wasm)
 	if err != nil {
-		t.Fatalf("engine/nqueens.wasm.gz: %v; run go generate ./cmd/nqueens/internal/web and commit engine/", err)
+		return []string{err.Error()}
 	}
+	var errs []string
 	if len(imports) == 0 || len(exports) == 0 {
-		t.Fatalf("engine/nqueens.wasm.gz imports %q and exports %q; want both", imports, exports)
+		errs = append(errs, fmt.Sprintf("it imports %q and exports %q; want both", imports, exports))
 	}
 	for _, imp := range imports {
 		mod, name, _ := strings.Cut(imp, " ")
-		if mod != "gojs" || !strings.Contains(engineExec, strconv.Quote(name)+": (sp) =>") {
-			t.Errorf("the engine imports %s %s, which engine/wasm_exec.js does not give: run go generate ./cmd/nqueens/internal/web and commit engine/", mod, name)
+		if mod != "gojs" || !strings.Contains(exec, strconv.Quote(name)+": (sp) =>") {
+			errs = append(errs, fmt.Sprintf("it imports %s %s, which wasm_exec.js does not give", mod, name))
 		}
 	}
-	used := regexp.MustCompile(`_inst\.exports\.([A-Za-z0-9_]+)`).FindAllStringSubmatch(engineExec, -1)
+	used := regexp.MustCompile(`_inst\.exports\.([A-Za-z0-9_]+)`).FindAllStringSubmatch(exec, -1)
 	if len(used) == 0 {
-		t.Fatal("engine/wasm_exec.js calls no export of the module")
+		errs = append(errs, "wasm_exec.js calls no export of the module")
 	}
 	for _, m := range used {
 		if !strings.HasPrefix(m[1], "testExport") && !slices.Contains(exports, m[1]) {
-			t.Errorf("engine/wasm_exec.js uses the export %s, which the engine (exports %q) lacks: run go generate ./cmd/nqueens/internal/web and commit engine/", m[1], exports)
+			errs = append(errs, fmt.Sprintf("wasm_exec.js calls the export %s, which it lacks (it exports %q)", m[1], exports))
 		}
 	}
-	for _, route := range pageRoutes(t) {
+	for _, route := range routes {
 		if !bytes.Contains(wasm, []byte(route)) {
-			t.Errorf("the page asks %s, which the engine does not name: run go generate ./cmd/nqueens/internal/web and commit engine/", route)
+			errs = append(errs, fmt.Sprintf("the page asks %s, which it does not name", route))
+		}
+	}
+	return errs
+}
+
+// TestEngineLinks checks with Go alone (no browser) that the committed
+// engine can load in the page and is the page's API: engine/nqueens.wasm.gz
+// is a WebAssembly module that links against the committed wasm_exec.js
+// and names every route the page's scripts ask (engineLinkErrors). That
+// it answers as this tree's code does is TestEngineAnswers's check, in
+// Chromium. The check itself must see a missing import, export or route
+// and a module cut short.
+func TestEngineLinks(t *testing.T) {
+	wasm := gunzip(t, engineGzip)
+	routes := pageRoutes(t)
+	for _, e := range engineLinkErrors(wasm, engineExec, routes) {
+		t.Errorf("engine/nqueens.wasm.gz: %s: run go generate ./cmd/nqueens/internal/web and commit engine/", e)
+	}
+	for _, tc := range []struct {
+		name   string
+		wasm   []byte
+		exec   string
+		routes []string
+	}{
+		{"an import wasm_exec.js lacks", wasm, strings.Replace(engineExec, `"runtime.wasmExit": (sp) =>`, `"runtime.wasmQuit": (sp) =>`, 1), routes},
+		{"an export the module lacks", wasm, strings.Replace(engineExec, "_inst.exports.resume()", "_inst.exports.resume2()", 1), routes},
+		{"a route the module lacks", wasm, engineExec, append(slices.Clone(routes), "/api/nope")},
+		{"a module cut short", wasm[:len(wasm)/2], engineExec, routes},
+		{"not a module", []byte("\x00asm\x02\x00\x00\x00"), engineExec, routes},
+	} {
+		if errs := engineLinkErrors(tc.wasm, tc.exec, tc.routes); len(errs) == 0 {
+			t.Errorf("%s: engineLinkErrors found nothing", tc.name)
 		}
 	}
 }
@@ -645,6 +676,17 @@ func engineDiff(c engineCase, want, got engineAnswer) string {
 	return fmt.Sprintf("%s %s: the committed engine answers\n\t…%.240s\nwhere this tree's code answers\n\t…%.240s", c.Method, c.Target, g[from:], w[from:])
 }
 
+// engineDiffs returns engineDiff of each case whose answers differ.
+func engineDiffs(cases []engineCase, want, got []engineAnswer) []string {
+	var diffs []string
+	for i, c := range cases {
+		if d := engineDiff(c, want[i], got[i]); d != "" {
+			diffs = append(diffs, d)
+		}
+	}
+	return diffs
+}
+
 // TestEngineCompare: normalAnswer leaves out the times and the progress
 // events and nothing else: a count, a verdict, a status, a type, an
 // event or an error's text that differs is a difference.
@@ -677,6 +719,12 @@ func TestEngineCompare(t *testing.T) {
 		if d := engineDiff(c, tc.a, tc.b); (d == "") != tc.same {
 			t.Errorf("engineDiff(%+v, %+v) = %q; want the same: %v", tc.a, tc.b, d, tc.same)
 		}
+	}
+	cases := []engineCase{c, {Method: "GET", Target: "/api/y"}, {Method: "GET", Target: "/api/z"}}
+	want := []engineAnswer{json(`{"n":1}`), json(`{"n":2}`), json(`{"n":3}`)}
+	got := []engineAnswer{json(`{"n":1}`), json(`{"n":5}`), json(`{"n":3}`)}
+	if d := engineDiffs(cases, want, got); len(d) != 1 || !strings.Contains(d[0], "/api/y") {
+		t.Errorf("engineDiffs with the second answer changed = %q; want one difference, naming /api/y", d)
 	}
 }
 
@@ -751,16 +799,21 @@ func TestEngineAnswers(t *testing.T) {
 		t.Fatal(err)
 	}
 	start = time.Now()
-	p := newSitePage(t, startSiteBrowser(t, browser), "engine", screenshotDir(t))
-	p.open("file://" + filepath.ToSlash(dir) + "/engine-check.html")
-	out := p.eval(`(async () => {
+	ctx := startSiteBrowser(t, browser)
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+filepath.ToSlash(dir)+"/engine-check.html")); err != nil {
+		t.Fatal(err)
+	}
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
   const answers = [];
-  for (const q of ` + string(reqs) + `) {
+  for (const q of `+string(reqs)+`) {
     const r = await api.fetch(q.target, { method: q.method, body: q.body });
     answers.push({ status: r.status, type: r.headers.get('Content-Type') || '', text: await r.text() });
   }
   return JSON.stringify({ engine: api.engine, answers });
-})()`)
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("asking the engine in Chromium: %v", err)
+	}
 	var got struct {
 		Engine  string
 		Answers []engineAnswer
@@ -771,17 +824,15 @@ func TestEngineAnswers(t *testing.T) {
 	if got.Engine != "browser" || len(got.Answers) != len(cases) {
 		t.Fatalf("the page ran %d of %d requests on the engine %q; want all on \"browser\"", len(got.Answers), len(cases), got.Engine)
 	}
-	bad := 0
-	for i, c := range cases {
-		if d := engineDiff(c, want[i], got.Answers[i]); d != "" {
-			if bad++; bad <= 5 {
-				t.Error(d)
-			}
+	diffs := engineDiffs(cases, want, got.Answers)
+	for i, d := range diffs {
+		if i < 5 {
+			t.Error(d)
 		}
 	}
-	if bad > 0 {
+	if len(diffs) > 0 {
 		t.Errorf("%d of %d answers of the committed engine (engine/nqueens.wasm.gz) differ from this tree's code: "+
-			"run go generate ./cmd/nqueens/internal/web and commit engine/", bad, len(cases))
+			"run go generate ./cmd/nqueens/internal/web and commit engine/", len(diffs), len(cases))
 	}
 	t.Logf("%d requests: natively %.1f s, in Chromium %.1f s (start, engine, answers; under whatever load the machine has)",
 		len(cases), native.Seconds(), time.Since(start).Seconds())

@@ -767,8 +767,8 @@ func TestEngineCases(t *testing.T) {
 // nqueens binary embeds it) and api.js in headless Chromium, asks it
 // engineCases through api.fetch (a Web Worker, as the page does), and
 // fails when an answer differs from this tree's code run natively
-// (NewEngine with one core, the browser's; normalAnswer leaves out the
-// times). So a commit that changes no answer the page gets needs no new
+// (NewEngine with the zero Options that wasm/main.go passes, and the one
+// core Go has in a browser; normalAnswer leaves out the times). So a commit that changes no answer the page gets needs no new
 // engine, and one that does fails here until "go generate
 // ./cmd/nqueens/internal/web" is run and engine/ committed. Without
 // Debian's chromium it skips, naming the package, or fails under

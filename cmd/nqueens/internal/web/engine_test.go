@@ -522,15 +522,61 @@ func nativeAnswer(t *testing.T, h http.Handler, c engineCase) engineAnswer {
 	return engineAnswer{last.Status, last.ContentType, joined(chunks)}
 }
 
+// pageConst returns the number that the page's script file sets the
+// constant name to ("const NAME = 123;").
+func pageConst(t *testing.T, file, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("assets", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`const ` + name + ` = ([0-9]+);`).FindSubmatch(b)
+	if m == nil {
+		t.Fatalf("assets/%s sets no const %s = NUMBER; (engineCases reads it)", file, name)
+	}
+	return string(m[1])
+}
+
+// pageLevel is a puzzle's family and level, and its size n and number k,
+// as the page asks /api/generate for it.
+type pageLevel struct {
+	family, level string
+	n, k          int
+}
+
+// pageLevels returns the puzzles of puzzle.js's LEVELS, a line per
+// family: "  blocked: { easy: [8, 20], medium: [12, 60], hard: [30, 500] },".
+func pageLevels(t *testing.T) []pageLevel {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("assets", "puzzle.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var levels []pageLevel
+	for _, m := range regexp.MustCompile(`(?m)^ *(\w+): \{ easy: \[(\d+), (\d+)\], medium: \[(\d+), (\d+)\], hard: \[(\d+), (\d+)\] \},$`).FindAllStringSubmatch(string(b), -1) {
+		for i, level := range []string{"easy", "medium", "hard"} {
+			n, _ := strconv.Atoi(m[2+2*i])
+			k, _ := strconv.Atoi(m[3+2*i])
+			levels = append(levels, pageLevel{m[1], level, n, k})
+		}
+	}
+	if len(levels) != 9 {
+		t.Fatalf("assets/puzzle.js's LEVELS: %d puzzles read (%v); want 3 families of 3 levels (engineCases reads them)", len(levels), levels)
+	}
+	return levels
+}
+
 // engineCases returns the requests of the behaviour check
 // (TestEngineAnswers): the ones the page makes, with the parameters it
 // gives them, and their errors. The player's windows of events for every
-// method; the count panel's and the growth chart's counts (N = 1..13,
-// and the N above the browser's limit and the server's); Find; a
-// puzzle drawn for each family and level (two seeds), the tutor's verdict
-// and its count of completions on it and on it after one move, and the
-// tutor on a few fixed boards; the configuration. h answers the
-// generate requests, whose boards the tutor's requests take.
+// method (app.js's WINDOW); the count panel's and the growth chart's
+// counts (N = 1..13, and the N above the browser's limit and the
+// server's); Find; a puzzle drawn for each family and level of
+// puzzle.js's LEVELS (two seeds), the tutor's verdict on it and on it
+// after one move, with its count of completions (puzzle.js's
+// COUNT_LIMIT) but on the hard level, and the tutor on a few fixed
+// boards; the configuration. h answers the generate requests, whose
+// boards the tutor's requests take.
 func engineCases(t *testing.T, h http.Handler) []engineCase {
 	t.Helper()
 	var cs []engineCase
@@ -538,11 +584,12 @@ func engineCases(t *testing.T, h http.Handler) []engineCase {
 		cs = append(cs, engineCase{Method: "GET", Target: fmt.Sprintf(format, args...)})
 	}
 	get("/api/config")
+	window := pageConst(t, "app.js", "WINDOW")
 	for _, m := range nqueens.SearchMethods {
 		for n := 1; n <= 8; n++ {
-			get("/api/events?n=%d&method=%s&from=0&limit=10000", n, m)
+			get("/api/events?n=%d&method=%s&from=0&limit=%s", n, m, window)
 		}
-		get("/api/events?n=12&method=%s&from=20000&limit=10000", m)
+		get("/api/events?n=12&method=%s&from=20000&limit=%s", m, window)
 		get("/api/events?n=16&method=%s&from=0&limit=500", m)
 	}
 	for _, q := range []string{"n=17", "n=0", "n=8&method=nope", "n=8&from=10000001", "n=8&limit=0", "n=8&limit=100001", "n=8&x=1"} {
@@ -557,16 +604,8 @@ func engineCases(t *testing.T, h http.Handler) []engineCase {
 	for _, q := range []string{"1", "2", "3", "4", "5", "8", "9", "1000", "9999", "10000", "10001", "0", "x"} {
 		get("/api/find?n=%s", q)
 	}
-	levels := []struct {
-		family string
-		n, k   int
-	}{ // puzzle.js's LEVELS
-		{"blocked", 8, 20}, {"blocked", 12, 60}, {"blocked", 30, 500},
-		{"diag", 8, 4}, {"diag", 14, 10}, {"diag", 21, 19},
-		{"queens", 8, 3}, {"queens", 16, 6}, {"queens", 40, 12},
-	}
 	var boards, counted []string
-	for i, l := range levels {
+	for _, l := range pageLevels(t) {
 		for seed := 1; seed <= 2; seed++ {
 			get("/api/generate?family=%s&n=%d&k=%d&seed=%d", l.family, l.n, l.k, seed)
 			var g generateReply
@@ -580,7 +619,7 @@ func engineCases(t *testing.T, h http.Handler) []engineCase {
 			// only the easy and medium ones are counted.
 			b := []string{g.Board, strings.Replace(g.Board, ".", "Q", 1)}
 			boards = append(boards, b...)
-			if i%3 != 2 {
+			if l.level != "hard" {
 				counted = append(counted, b...)
 			}
 		}
@@ -593,7 +632,7 @@ func engineCases(t *testing.T, h http.Handler) []engineCase {
 		get("/api/complete?b=%s", url.QueryEscape(b))
 	}
 	for _, b := range append(counted, fixed...) {
-		get("/api/complete?b=%s&count=1&limit=10000", url.QueryEscape(b))
+		get("/api/complete?b=%s&count=1&limit=%s", url.QueryEscape(b), pageConst(t, "puzzle.js", "COUNT_LIMIT"))
 	}
 	for _, q := range []string{"b=Q../...", "b=", "b=Q.../..../..../....&limit=5", "b=Q.../..../..../....&count=1&limit=0", "b=Q.../..../..../....&count=2", "b=Z"} {
 		get("/api/complete?%s", q)
@@ -601,7 +640,7 @@ func engineCases(t *testing.T, h http.Handler) []engineCase {
 	return cs
 }
 
-// normalAnswer is a answer as TestEngineAnswers compares it: the status,
+// normalAnswer is an answer as TestEngineAnswers compares it: the status,
 // the Content-Type and the body, with every "seconds" left out of the
 // JSON and, in an event stream, the "progress" events (a count's
 // elapsed time every quarter second, which the engine sends only if a

@@ -11,8 +11,10 @@
 //	GOVERSION        the go version that made them
 //
 // The nqueens binary embeds the three, so "nqueens site" needs no Go
-// toolchain. TestEngineFresh in package web rebuilds them and fails when
-// the committed ones are stale.
+// toolchain. They are regenerated when the page's answers change
+// (TestEngineAnswers in package web fails until they are) and at each
+// release (TestEngineFresh -args -release rebuilds them and fails unless
+// the committed ones are the same bytes): see CONTRIBUTING.md.
 package main
 
 import (

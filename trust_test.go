@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/nqueens/nqueens/internal/kernel"
 )
 
 // The tests of this file tamper with checkpoints and shard records the
@@ -71,34 +69,24 @@ func writeCheckpoint(t *testing.T, path, header string, recs []ckRecord) {
 	}
 }
 
-// halfTurnUnit returns a unit of the kernel's plan for n whose border
-// the half turn (and not the quarter turn) maps onto itself, whose
-// total can grow by its weight with its unique count kept without
-// breaking the unit's own rule, 4·unique ≤ total ≤ 8·unique: an edit
-// that only Burnside's lemma catches.
-func halfTurnUnit(t *testing.T, n int, total, unique func(id int) uint64) int {
+// symmetricUnit returns the index in units of a unit that holds
+// solutions symmetric under a rotation, read from its counts alone:
+// total < 8·unique (a unit whose border no rotation maps onto itself has
+// total = 8·unique), with room for one more class, 4·(unique+1) ≤ total.
+// Its unique+1 keeps the unit's own rule (4·unique ≤ total ≤ 8·unique
+// under the half turn, 2·unique ≤ total under the quarter turn) and
+// moves Q + S180 + 2·S90 − 8·U by 8: an edit that only Burnside's lemma,
+// and only exactly (not its residue mod 8), catches. (internal/run's
+// TestCheckBurnsideHalfTurn makes the edits that need the unit's weight.)
+func symmetricUnit(t *testing.T, units int, total, unique func(i int) uint64) int {
 	t.Helper()
-	return halfTurnUnitBy(t, n, total, unique, 1, 0)
-}
-
-// halfTurnUnitBy is halfTurnUnit for the edit total+k·weight,
-// unique+du. With k = 2 or du = 1 the edit moves Q + S180 + 2·S90 − 8·U
-// by a multiple of 8, so that only the exact lemma, not its residue
-// mod 8, catches it.
-func halfTurnUnitBy(t *testing.T, n int, total, unique func(id int) uint64, k, du uint64) int {
-	t.Helper()
-	p, err := kernel.NewPlan(n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const rot90, rot180 = 1 << 1, 1 << 2 // kernel's symmetry indexes
-	for _, u := range p.Units {
-		tt, uu := total(u.ID)+k*u.Weight, unique(u.ID)+du
-		if u.Stab&rot180 != 0 && u.Stab&rot90 == 0 && unique(u.ID) > 0 && 4*uu <= tt && tt <= 8*uu {
-			return u.ID
+	for i := range units {
+		tt, uu := total(i), unique(i)
+		if uu > 0 && tt < 8*uu && 4*(uu+1) <= tt {
+			return i
 		}
 	}
-	t.Fatalf("n=%d: no half-turn unit takes total+%d·weight, unique+%d", n, k, du)
+	t.Fatalf("no unit of %d has total < 8·unique and 4·(unique+1) ≤ total", units)
 	return 0
 }
 
@@ -123,9 +111,7 @@ func TestCheckpointTampered(t *testing.T) {
 			plain = i
 		}
 	}
-	half := halfTurnUnit(t, n, func(id int) uint64 { return byUnit[id].total }, func(id int) uint64 { return byUnit[id].unique })
-	half1 := halfTurnUnitBy(t, n, func(id int) uint64 { return byUnit[id].total }, func(id int) uint64 { return byUnit[id].unique }, 0, 1)
-	half2 := halfTurnUnitBy(t, n, func(id int) uint64 { return byUnit[id].total }, func(id int) uint64 { return byUnit[id].unique }, 2, 0)
+	sym := recs[symmetricUnit(t, len(recs), func(i int) uint64 { return recs[i].total }, func(i int) uint64 { return recs[i].unique })].unit
 	editUnitOf := func(id int, dt, du uint64) []ckRecord {
 		out := append([]ckRecord{}, recs...)
 		for i := range out {
@@ -136,7 +122,6 @@ func TestCheckpointTampered(t *testing.T) {
 		}
 		return out
 	}
-	p, _ := kernel.NewPlan(n)
 	edit := func(f func(r *ckRecord)) []ckRecord {
 		out := append([]ckRecord{}, recs...)
 		f(&out[plain])
@@ -150,9 +135,9 @@ func TestCheckpointTampered(t *testing.T) {
 	for _, r := range partial {
 		held[r.unit] = true
 	}
-	for id := range p.Units {
-		if !held[id] {
-			missing = append(missing, id)
+	for _, r := range recs {
+		if !held[r.unit] {
+			missing = append(missing, r.unit)
 		}
 	}
 	appended := func(add ...ckRecord) []ckRecord { return append(append([]ckRecord{}, partial...), add...) }
@@ -172,17 +157,7 @@ func TestCheckpointTampered(t *testing.T) {
 			[]string{"unit " + strconv.Itoa(missing[0])}},
 		{"units of total 2^64−8, unique (2^64−8)/8 (appended)", appended(ckRecord{missing[0], max64 - 7, (max64 - 7) / 8, 1}),
 			[]string{"unit " + strconv.Itoa(missing[0]), "free rows hold at most"}},
-		{"half-turn unit total+weight", func() []ckRecord {
-			out := append([]ckRecord{}, recs...)
-			for i := range out {
-				if out[i].unit == half {
-					out[i].total += p.Units[half].Weight
-				}
-			}
-			return out
-		}(), []string{"unit " + strconv.Itoa(half), "Burnside"}},
-		{"half-turn unit unique+1", editUnitOf(half1, 0, 1), []string{"unit " + strconv.Itoa(half1), "Burnside"}},
-		{"half-turn unit total+2·weight", editUnitOf(half2, 2*p.Units[half2].Weight, 0), []string{"unit " + strconv.Itoa(half2), "Burnside"}},
+		{"symmetric unit unique+1", editUnitOf(sym, 0, 1), []string{"unit " + strconv.Itoa(sym), "Burnside"}},
 	} {
 		path := filepath.Join(dir, "t")
 		writeCheckpoint(t, path, header, c.recs)
@@ -319,14 +294,11 @@ func TestMergeTampered(t *testing.T) {
 		t.Fatalf("unit %d is in no record", id)
 		return 0, 0
 	}
-	unitOf := func(id int) UnitCount { r, i := find(id); return recs[r].Units[i] }
-	half := halfTurnUnit(t, n, func(id int) uint64 { return unitOf(id).Total }, func(id int) uint64 { return unitOf(id).Unique })
-	hr, hi := find(half)
-	half1 := halfTurnUnitBy(t, n, func(id int) uint64 { return unitOf(id).Total }, func(id int) uint64 { return unitOf(id).Unique }, 0, 1)
-	h1r, h1i := find(half1)
-	half2 := halfTurnUnitBy(t, n, func(id int) uint64 { return unitOf(id).Total }, func(id int) uint64 { return unitOf(id).Unique }, 2, 0)
-	h2r, h2i := find(half2)
-	p, _ := kernel.NewPlan(n)
+	var all []UnitCount
+	for _, rec := range recs {
+		all = append(all, rec.Units...)
+	}
+	sr, si := find(all[symmetricUnit(t, len(all), func(i int) uint64 { return all[i].Total }, func(i int) uint64 { return all[i].Unique })].ID)
 	pr, pi := -1, 0 // a unit with total = 8·unique > 0
 	for r, rec := range recs {
 		for i, u := range rec.Units {
@@ -344,9 +316,7 @@ func TestMergeTampered(t *testing.T) {
 		{"unit total+2 and the shard's sum +2", editUnit(recs, pr, pi, func(u *UnitCount) { u.Total += 2 }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
 		{"unit total 2^64−1", editUnit(recs, pr, pi, func(u *UnitCount) { u.Total = ^uint64(0) }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
 		{"unique > total", editUnit(recs, pr, pi, func(u *UnitCount) { u.Unique = u.Total + 1 }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
-		{"half-turn unit total+weight", editUnit(recs, hr, hi, func(u *UnitCount) { u.Total += p.Units[half].Weight }), hr, "Burnside"},
-		{"half-turn unit unique+1", editUnit(recs, h1r, h1i, func(u *UnitCount) { u.Unique++ }), h1r, "Burnside"},
-		{"half-turn unit total+2·weight", editUnit(recs, h2r, h2i, func(u *UnitCount) { u.Total += 2 * p.Units[half2].Weight }), h2r, "Burnside"},
+		{"symmetric unit unique+1", editUnit(recs, sr, si, func(u *UnitCount) { u.Unique++ }), sr, "Burnside"},
 	} {
 		res, err := MergeShards(c.recs)
 		if !errors.Is(err, ErrShard) {

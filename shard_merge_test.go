@@ -5,8 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/run"
+	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // editUnitConsistently adds dt to the total and du to the unique count
@@ -150,5 +155,203 @@ func TestReplicasRefused(t *testing.T) {
 	mixed := append(countShards(t, MethodKernel, 10, 4, 2, "r%d.json")[:2], countShards(t, MethodKernel, 10, 4, 1, "r%d.json")[2:]...)
 	if _, err := MergeShards(mixed); !errors.Is(err, ErrShard) || !strings.Contains(err.Error(), "records of different -replicas do not merge") {
 		t.Errorf("MergeShards(R = 2 and R = 1 records) error = %v; want records of different -replicas refused", err)
+	}
+}
+
+func TestShardsMerge(t *testing.T) {
+	total := loadOEIS(t, "a000170")
+	unique := loadOEIS(t, "a002562")
+	recs := countShards(t, MethodAuto, 13, 8, 1, "s%v")
+	res, err := MergeShards(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Solutions != want(t, total, 13) || res.Unique != want(t, unique, 13) {
+		t.Errorf("merged 8 shards of 13 = %v, %v; want %v, %v", res.Solutions, res.Unique, want(t, total, 13), want(t, unique, 13))
+	}
+	if got, err := VerifyShards(context.Background(), recs, 5, 1, 2); err != nil || len(got) != 5 {
+		t.Errorf("VerifyShards(5) = %d units, %v; want 5, nil", len(got), err)
+	}
+
+	other := countShards(t, MethodAuto, 12, 8, 1, "s%v")
+	drop := func(i int) []ShardRecord { return append(append([]ShardRecord{}, recs[:i]...), recs[i+1:]...) }
+	for _, tc := range []struct {
+		name string
+		recs []ShardRecord
+		want string
+	}{
+		{"missing", drop(5), "missing shard 5 of 8"},
+		{"duplicate", append(drop(5), recs[3]), "shard 3/8 is given twice"},
+		{"other n", append(drop(5), other[5]), "s5/8 (shard 5/8) is n = 12"},
+		{"none", nil, "no records"},
+	} {
+		if _, err := MergeShards(tc.recs); !errors.Is(err, ErrShard) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: MergeShards error = %v; want ErrShard mentioning %q", tc.name, err, tc.want)
+		}
+	}
+	// A shard that holds other units than its own (a record of another
+	// assignment relabelled) is refused by digest.
+	swapped := append([]ShardRecord{}, recs...)
+	swapped[1], swapped[2] = recs[2], recs[1]
+	swapped[1].Shard, swapped[2].Shard = recs[1].Shard, recs[2].Shard
+	if _, err := MergeShards(swapped); !errors.Is(err, ErrShard) || !strings.Contains(err.Error(), "digest") {
+		t.Errorf("swapped shards: MergeShards error = %v; want a digest mismatch", err)
+	}
+
+	// A faulty machine: one unit off by 8 solutions and 1 class, totals
+	// kept consistent. That keeps the unit's rule and Burnside's lemma
+	// (TestMergeTampered has the edits that do not): only a recount
+	// finds it.
+	bad := editUnit(recs, 4, 0, func(u *UnitCount) { u.Total += 8; u.Unique++ })
+	if res, err := MergeShards(bad); err != nil || res.Solutions == want(t, total, 13) {
+		t.Fatalf("MergeShards(faulty) = %v, %v; want a (wrong) total and no error", res.Solutions, err)
+	}
+	_, err = VerifyShards(context.Background(), bad, 1000, 7, 2)
+	if !errors.Is(err, ErrVerify) || !strings.Contains(err.Error(), "shard 4/8 (s4/8)") {
+		t.Errorf("VerifyShards(all) on a faulty shard: error = %v; want ErrVerify naming shard 4/8", err)
+	}
+}
+
+// TestMergeCarry merges records whose units hold the largest uint64
+// values: the total passes 2^64 and must come out exact.
+func TestMergeCarry(t *testing.T) {
+	const m = 2
+	recs := countShards(t, MethodAuto, 8, m, 1, "s%v")
+	want := new(big.Int)
+	for i := range recs {
+		r := &recs[i]
+		r.Solutions, r.Unique = Uint128{}, Uint128{}
+		for j := range r.Units {
+			r.Units[j].Total = ^uint64(0) - uint64(j)
+			r.Units[j].Unique = ^uint64(0)
+			var o1, o2 bool
+			r.Solutions, o1 = r.Solutions.Add64(r.Units[j].Total)
+			r.Unique, o2 = r.Unique.Add64(r.Units[j].Unique)
+			if o1 || o2 {
+				t.Fatal("overflow of 128 bits")
+			}
+			want.Add(want, new(big.Int).SetUint64(r.Units[j].Total))
+		}
+		// The JSON form carries the exact 128-bit totals.
+		b, _ := json.Marshal(*r)
+		back, err := ParseShardRecords(b, "carry")
+		if err != nil || back[0].Solutions != r.Solutions {
+			t.Fatalf("round trip of a record past 2^64: %v, %v", back, err)
+		}
+	}
+	// MergeShards refuses such units (no unit of n = 8 holds 2^64−1
+	// solutions): add them up without the units' rule and the lemma.
+	if _, err := MergeShards(recs); !errors.Is(err, ErrShard) {
+		t.Errorf("MergeShards of units of 2^64−1: %v; want ErrShard", err)
+	}
+	noRule := func(method string, n int) (shard.Plan, error) {
+		p, err := run.PlanFor(method, n)
+		p.Unit = nil
+		return p, err
+	}
+	res, err := mergeShards(recs, noRule, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Solutions.Hi == 0 || res.Solutions.Big().Cmp(want) != 0 || res.Solutions.String() != want.String() {
+		t.Errorf("merged total = %v (hi %d); want %v", res.Solutions, res.Solutions.Hi, want)
+	}
+}
+
+// editUnit returns recs with unit i of record r changed by f and the
+// record's sums changed to match: a consistent edit.
+func editUnit(recs []ShardRecord, r, i int, f func(u *UnitCount)) []ShardRecord {
+	out := append([]ShardRecord{}, recs...)
+	rec := out[r]
+	rec.Units = append([]UnitCount{}, rec.Units...)
+	old := rec.Units[i]
+	f(&rec.Units[i])
+	u := rec.Units[i]
+	rec.Solutions = rec.Solutions.sub64(old.Total).add64(u.Total)
+	if rec.Method != MethodJoin {
+		rec.Unique = rec.Unique.sub64(old.Unique).add64(u.Unique)
+	}
+	out[r] = rec
+	return out
+}
+
+func (x Uint128) add64(v uint64) Uint128 { s, _ := x.Add64(v); return s }
+
+func (x Uint128) sub64(v uint64) Uint128 {
+	lo := x.Lo - v
+	if lo > x.Lo {
+		x.Hi--
+	}
+	return Uint128{Hi: x.Hi, Lo: lo}
+}
+
+// TestMergeTampered: shard records edited consistently (a unit and its
+// shard's sums) are refused by MergeShards, naming the record's source
+// and the command that counts the shard again; a quadrant set, whose
+// units hold totals only, names every source.
+func TestMergeTampered(t *testing.T) {
+	const n = 12
+	recs := countShards(t, MethodAuto, n, 4, 1, "s%v")
+	find := func(id int) (int, int) {
+		for r, rec := range recs {
+			for i, u := range rec.Units {
+				if u.ID == id {
+					return r, i
+				}
+			}
+		}
+		t.Fatalf("unit %d is in no record", id)
+		return 0, 0
+	}
+	var all []UnitCount
+	for _, rec := range recs {
+		all = append(all, rec.Units...)
+	}
+	sr, si := find(all[symmetricUnit(t, len(all), func(i int) uint64 { return all[i].Total }, func(i int) uint64 { return all[i].Unique })].ID)
+	pr, pi := -1, 0 // a unit with total = 8·unique > 0
+	for r, rec := range recs {
+		for i, u := range rec.Units {
+			if pr < 0 && u.Total > 0 && u.Total == 8*u.Unique {
+				pr, pi = r, i
+			}
+		}
+	}
+	for _, c := range []struct {
+		name string
+		recs []ShardRecord
+		src  int
+		want string
+	}{
+		{"unit total+2 and the shard's sum +2", editUnit(recs, pr, pi, func(u *UnitCount) { u.Total += 2 }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
+		{"unit total 2^64−1", editUnit(recs, pr, pi, func(u *UnitCount) { u.Total = ^uint64(0) }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
+		{"unique > total", editUnit(recs, pr, pi, func(u *UnitCount) { u.Unique = u.Total + 1 }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
+		{"symmetric unit unique+1", editUnit(recs, sr, si, func(u *UnitCount) { u.Unique++ }), sr, "Burnside"},
+	} {
+		res, err := MergeShards(c.recs)
+		if !errors.Is(err, ErrShard) {
+			t.Errorf("%s: MergeShards = %v solutions, %v unique, error %v; want ErrShard", c.name, res.Solutions, res.Unique, err)
+			continue
+		}
+		src := c.recs[c.src]
+		for _, w := range []string{src.Source + " (shard " + src.Shard.String() + ")", c.want, "nqueens count 12 -shard " + src.Shard.String()} {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: error %q; want it to name %q", c.name, err, w)
+			}
+		}
+	}
+
+	q := countShards(t, MethodJoin, n, 3, 1, "q%v")
+	bad := editUnit(q, 1, 0, func(u *UnitCount) { u.Total += 2 })
+	_, err := MergeShards(bad)
+	if !errors.Is(err, ErrShard) {
+		t.Fatalf("quadrant unit total+2: MergeShards error %v; want ErrShard", err)
+	}
+	for _, w := range []string{"q0/3, q1/3, q2/3", "Burnside", "nqueens count 12 -method join -shard I/3 for each I"} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("quadrant unit total+2: error %q; want it to name %q", err, w)
+		}
+	}
+	if strings.Contains(err.Error(), "a bug") {
+		t.Errorf("quadrant unit total+2: error %q blames the program for damaged records", err)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/nqueens/nqueens"
-	"github.com/nqueens/nqueens/internal/testtool"
 )
 
 // TestBrowserPuzzle plays the puzzle in headless Chromium against the
@@ -30,28 +29,12 @@ import (
 // (or a temporary directory). Without Debian's chromium it skips, naming
 // the package, or fails under CI=true; with -short it skips.
 func TestBrowserPuzzle(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
-	browser := testtool.Require(t, "chromium", "chromium", "chromium-browser")
 	srv := newServer(t, Options{})
-	ctx := startBrowser(t, browser)
+	ctx := startBrowser(t, 90*time.Second)
 	dir := screenshotDir(t)
 
-	do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, actions...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
-	eval := func(js string) string {
-		t.Helper()
-		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-		if err != nil {
-			t.Fatalf("%s: %v", js, err)
-		}
-		return s
-	}
+	pg := &sitePage{t: t, ctx: ctx, setup: "puzzle"}
+	do, eval := pg.do, pg.eval
 	text := func(id string) string {
 		t.Helper()
 		return eval(fmt.Sprintf(`document.getElementById(%q).textContent`, id))

@@ -12,10 +12,11 @@ import (
 	"testing"
 )
 
-// The tests of this file tamper with checkpoints and shard records the
-// way a black-box review did: edited numbers with a checksum that
-// matches, which only the rules of the units and Burnside's lemma can
-// catch.
+// The tests of this file tamper with checkpoints the way a black-box
+// review did: edited numbers with a checksum that matches, which only
+// the rules of the units and Burnside's lemma can catch
+// (shard_merge_test.go's TestMergeTampered does the same to shard
+// records).
 
 // A ckRecord is one record line of a checkpoint.
 type ckRecord struct {
@@ -201,7 +202,7 @@ func TestCheckpointDroppedNotice(t *testing.T) {
 	}
 }
 
-// TestJoinCheckpointTampered: a quadrant checkpoint of n = 12 with a
+// TestJoinCheckpointTampered: a join checkpoint of n = 12 with a
 // unit's total +2 (a matching checksum) fails Burnside's lemma with a
 // message that names the file and says to delete it, not "(a bug)"; a
 // unique count or an impossible total in a record is refused first.

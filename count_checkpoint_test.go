@@ -125,7 +125,7 @@ func TestShardCheckpoint(t *testing.T) {
 	}
 }
 
-// TestJoinCheckpointResume cancels quadrant counts after a few units,
+// TestJoinCheckpointResume cancels join counts after a few units,
 // twice, and resumes: the total is exact and the finished units are not
 // counted again. Even N has one frame, odd N many.
 func TestJoinCheckpointResume(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// TestJoinAgrees checks Method Quadrant against A000170 and against
+// TestJoinAgrees checks MethodJoin against A000170 and against
 // the backtracking kernel (N ≤ 13; N ≤ 16 with -long).
 func TestJoinAgrees(t *testing.T) {
 	total := loadOEIS(t, "a000170")

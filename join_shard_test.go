@@ -9,7 +9,7 @@ import (
 	"github.com/nqueens/nqueens/internal/quadrant"
 )
 
-// TestJoinShardsMerge counts N = 12..16 in M = 1, 3 and 8 quadrant
+// TestJoinShardsMerge counts N = 12..16 in M = 1, 3 and 8 join
 // shards, merges them to A000170(N), and checks that the shards are
 // balanced by the units' estimated cost.
 func TestJoinShardsMerge(t *testing.T) {

@@ -230,7 +230,7 @@ func TestBrowserPuzzle(t *testing.T) {
 	// A position from a link, opened in a new tab: row 2 has no open square.
 	tab, cancelTab := chromedp.NewContext(ctx)
 	defer cancelTab()
-	ctx = tab
+	ctx, pg.ctx = tab, tab // do and eval (pg), and the closures above, drive the new tab
 	do("open a link", chromedp.Navigate(srv.URL+"/#n=6&q=1:1&x=2:3,2:4,2:5,2:6"))
 	waitText("pz-status", "Position loaded from the link")
 	if got := pageBoard().String(); got != "Q.....\n..xxxx\n......\n......\n......\n......\n" {

@@ -54,3 +54,29 @@ func TestUint128Methods(t *testing.T) {
 		t.Errorf("UnmarshalJSON(2^128) = %v, x = %v; want a range error, x unchanged", err, x)
 	}
 }
+
+func TestUint128Carry(t *testing.T) {
+	max64 := ^uint64(0)
+	for _, tc := range []struct {
+		x       Uint128
+		v       uint64
+		want    Uint128
+		overflw bool
+	}{
+		{Uint128{0, max64}, 1, Uint128{1, 0}, false},
+		{Uint128{0, max64}, max64, Uint128{1, max64 - 1}, false},
+		{Uint128{max64 - 1, max64}, 1, Uint128{max64, 0}, false},
+		{Uint128{max64, max64}, 1, Uint128{0, 0}, true},
+		{Uint128{max64, 0}, max64, Uint128{max64, max64}, false},
+	} {
+		if got, o := tc.x.Add64(tc.v); got != tc.want || o != tc.overflw {
+			t.Errorf("%v.Add64(%d) = %v, %v; want %v, %v", tc.x, tc.v, got, o, tc.want, tc.overflw)
+		}
+		if got, o := tc.x.Add(Uint128{0, tc.v}); got != tc.want || o != tc.overflw {
+			t.Errorf("%v.Add(%d) = %v, %v; want %v, %v", tc.x, tc.v, got, o, tc.want, tc.overflw)
+		}
+	}
+	if s := (Uint128{1, 0}).String(); s != "18446744073709551616" {
+		t.Errorf("2^64 prints as %s", s)
+	}
+}

@@ -415,10 +415,10 @@ func TestCheckpointTailCLI(t *testing.T) {
 	}
 }
 
-// TestQuadrantShardMergeCLI counts N = 13 in 4 shards with -method
+// TestJoinShardMergeCLI counts N = 13 in 4 shards with -method
 // quadrant -total-only (the quadrant join), merges them, and refuses a
 // set that mixes in a shard of the kernel.
-func TestQuadrantShardMergeCLI(t *testing.T) {
+func TestJoinShardMergeCLI(t *testing.T) {
 	dir := t.TempDir()
 	const n, m = 13, 4
 	var files []string

@@ -66,8 +66,8 @@ const (
 	// sample's fixed cost (its descent, a few hundred nanoseconds)
 	// dominates; at N = 20, 7 rows drawn (9·10^4 nodes a sample) gave
 	// 50 times the variance per node of 10 rows drawn (600 nodes).
-	// TestSplitVariance prints the figures (relative variance and
-	// nodes of a sample by depth; counted nodes, not timed).
+	// cmd/qnsplit prints the figures (relative variance and nodes of
+	// a sample by depth; counted nodes, not timed).
 	SplitNodes = 1 << 10
 	// exactNodes: a search of at most this many nodes (N ≤ 10, about
 	// 36,000 nodes; N = 11 has about 168,000) is counted whole, exactly.

@@ -21,7 +21,7 @@ import (
 // slower at small H; the row-order greedy took 5.6–7.4 s in the same runs.
 // Larger H leaves fewer rows to the repair (273 at 2^20, 480 at 2^18),
 // which costs ~3 µs a row there. N = 10^8 figures are in the package
-// comment. These are variables only so that TestPhases can try others.
+// comment. These are variables only so that Phases can try others.
 var (
 	maxBlockShift uint = 20
 	minBlockShift uint = 10
@@ -249,7 +249,7 @@ func int32s(k int) ([]int32, func()) {
 // reads.
 var touchSink uint64
 
-// noTouch turns touch off, for TestPhases (NOTOUCH=1).
+// noTouch turns touch off, for Phases (PhaseOptions.NoTouch).
 var noTouch = false
 
 // touch reads one word per 64-byte line of the bits [lo, hi) of w (clamped

@@ -70,8 +70,9 @@
 // adds are new; they are read in order before the band (touch), which the
 // hardware prefetcher streams.
 //
-// Measured at N = 10^8, seed 1, with TestPhases (MINCONF_PHASES=100000000),
-// on the shared 2-core machine while another job used both cores, so
+// Measured at N = 10^8, seed 1, with cmd/phases (go run
+// ./internal/minconf/cmd/phases 100000000), on the shared 2-core
+// machine while another job used both cores, so
 // single figures vary by ±20%; wall time of the phase for the first
 // runs, thread CPU time later:
 //

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/nqueens/nqueens"
-	"github.com/nqueens/nqueens/internal/testtool"
 )
 
 // TestBrowser drives the page in headless Chromium: it runs N = 6 to the
@@ -26,10 +24,6 @@ import (
 // Debian's chromium it skips, naming the package, or fails under CI=true;
 // with -short it skips.
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
-	browser := testtool.Require(t, "chromium", "chromium", "chromium-browser")
 	srv := newServer(t, Options{})
 
 	// What the page should end with: the library's own trace of N = 6.
@@ -44,7 +38,7 @@ func TestBrowser(t *testing.T) {
 		sols = append(sols, p.String())
 	}
 
-	ctx := startBrowser(t, browser)
+	ctx := startBrowser(t, 90*time.Second)
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
 		t.Fatalf("cannot start or drive Chromium: %v", err)
@@ -256,39 +250,6 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %s", shot)
-}
-
-// startBrowser starts headless Chromium (the program browser) for the
-// test, with a 90 s bound on everything the test does in it.
-func startBrowser(t *testing.T, browser string) context.Context {
-	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.NoFirstRun,
-		chromedp.WindowSize(1200, 1000),
-	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(cancel)
-	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(cancel)
-	return ctx
-}
-
-// screenshotDir returns the directory for screenshots: $NQUEENS_SCREENSHOTS,
-// or a temporary one.
-func screenshotDir(t *testing.T) string {
-	if d := os.Getenv("NQUEENS_SCREENSHOTS"); d != "" {
-		return d
-	}
-	return t.TempDir()
 }
 
 // findColumns returns the one-based columns /api/find answers for n.

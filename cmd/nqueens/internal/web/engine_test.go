@@ -816,7 +816,7 @@ func TestEngineAnswers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser")
 	}
-	browser := testtool.Require(t, "chromium", "chromium", "chromium-browser")
+	testtool.Require(t, "chromium", "chromium", "chromium-browser")
 	h, err := NewEngine(Options{Cores: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -838,7 +838,7 @@ func TestEngineAnswers(t *testing.T) {
 		t.Fatal(err)
 	}
 	start = time.Now()
-	ctx := startSiteBrowser(t, browser)
+	ctx := startBrowser(t, 4*time.Minute)
 	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+filepath.ToSlash(dir)+"/engine-check.html")); err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/nqueens/nqueens"
-	"github.com/nqueens/nqueens/internal/testtool"
 )
 
 // TestBrowserGrowth counts the range N = 1 to 9 in the count panel of
@@ -26,12 +25,8 @@ import (
 // screenshot of the panel. Without Debian's chromium it skips, naming
 // the package, or fails under CI=true; with -short it skips.
 func TestBrowserGrowth(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
-	browser := testtool.Require(t, "chromium", "chromium", "chromium-browser")
 	srv := newServer(t, Options{})
-	ctx := startBrowser(t, browser)
+	ctx := startBrowser(t, 90*time.Second)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
 		t.Fatalf("cannot start or drive Chromium: %v", err)
 	}

@@ -15,7 +15,6 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
-	"github.com/nqueens/nqueens/internal/testtool"
 )
 
 // msgOf returns the message key of tab (for plural forms, the form
@@ -79,30 +78,14 @@ var (
 // chromium it skips, naming the package, or fails under CI=true; with
 // -short it skips.
 func TestBrowserLanguages(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
-	browser := testtool.Require(t, "chromium", "chromium", "chromium-browser")
 	tables := pageTables(t)
 	pl, zh, pt := tables["pl"], tables["zh"], tables["pt"]
 	srv := newServer(t, Options{})
-	ctx := startBrowser(t, browser)
+	ctx := startBrowser(t, 90*time.Second)
 	dir := screenshotDir(t)
 
-	do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, actions...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
-	eval := func(js string) string {
-		t.Helper()
-		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-		if err != nil {
-			t.Fatalf("%s: %v", js, err)
-		}
-		return s
-	}
+	pg := &sitePage{t: t, ctx: ctx, setup: "languages"}
+	do, eval := pg.do, pg.eval
 	text := func(sel string) string {
 		t.Helper()
 		return strings.TrimSpace(eval(fmt.Sprintf(`document.querySelector(%q).textContent`, sel)))

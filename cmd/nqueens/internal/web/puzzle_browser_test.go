@@ -13,7 +13,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/nqueens/nqueens"
-	"github.com/nqueens/nqueens/internal/testtool"
 )
 
 // TestBrowserPuzzle plays the puzzle in headless Chromium against the
@@ -30,28 +29,12 @@ import (
 // (or a temporary directory). Without Debian's chromium it skips, naming
 // the package, or fails under CI=true; with -short it skips.
 func TestBrowserPuzzle(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
-	browser := testtool.Require(t, "chromium", "chromium", "chromium-browser")
 	srv := newServer(t, Options{})
-	ctx := startBrowser(t, browser)
+	ctx := startBrowser(t, 90*time.Second)
 	dir := screenshotDir(t)
 
-	do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, actions...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
-	eval := func(js string) string {
-		t.Helper()
-		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-		if err != nil {
-			t.Fatalf("%s: %v", js, err)
-		}
-		return s
-	}
+	pg := &sitePage{t: t, ctx: ctx, setup: "puzzle"}
+	do, eval := pg.do, pg.eval
 	text := func(id string) string {
 		t.Helper()
 		return eval(fmt.Sprintf(`document.getElementById(%q).textContent`, id))
@@ -247,7 +230,7 @@ func TestBrowserPuzzle(t *testing.T) {
 	// A position from a link, opened in a new tab: row 2 has no open square.
 	tab, cancelTab := chromedp.NewContext(ctx)
 	defer cancelTab()
-	ctx = tab
+	ctx, pg.ctx = tab, tab // do and eval (pg), and the closures above, drive the new tab
 	do("open a link", chromedp.Navigate(srv.URL+"/#n=6&q=1:1&x=2:3,2:4,2:5,2:6"))
 	waitText("pz-status", "Position loaded from the link")
 	if got := pageBoard().String(); got != "Q.....\n..xxxx\n......\n......\n......\n......\n" {

@@ -18,7 +18,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/oeis"
-	"github.com/nqueens/nqueens/internal/testtool"
 )
 
 // TestBrowserSite drives the page in headless Chromium in three setups,
@@ -44,11 +43,7 @@ import (
 // chromium it skips, naming the package, or fails under CI=true; with
 // -short it skips.
 func TestBrowserSite(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
-	browser := testtool.Require(t, "chromium", "chromium", "chromium-browser")
-	ctx := startSiteBrowser(t, browser)
+	ctx := startBrowser(t, 4*time.Minute)
 	shots := screenshotDir(t)
 	t.Logf("screenshots: %s", shots)
 
@@ -108,33 +103,6 @@ api.events('/api/count?n=5&stream=1').addEventListener('error', (m) => { const d
 		p.waitText("#fetch", want)
 		p.waitText("#events", want)
 	})
-}
-
-// startSiteBrowser starts headless Chromium for a test, with a bound of
-// four minutes on everything the test does in it (a tab per setup).
-func startSiteBrowser(t *testing.T, browser string) context.Context {
-	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.NoFirstRun,
-		chromedp.WindowSize(1200, 1000),
-	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(cancel)
-	ctx, cancel = context.WithTimeout(ctx, 4*time.Minute)
-	t.Cleanup(cancel)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("cannot start Chromium: %v", err)
-	}
-	return ctx
 }
 
 // writeSite writes the files of Site into a temporary folder and returns

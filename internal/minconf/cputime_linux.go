@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// cpuNow returns the CPU time of the calling thread (locked by TestPhases)
+// cpuNow returns the CPU time of the calling thread (locked by Phases)
 // as a time.Time, so that the phases are timed in CPU seconds.
 func cpuNow() time.Time {
 	var ru syscall.Rusage

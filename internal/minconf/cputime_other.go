@@ -5,6 +5,6 @@ package minconf
 import "time"
 
 // cpuNow returns the wall-clock time: the CPU time of one thread
-// (RUSAGE_THREAD) is Linux only, so elsewhere TestPhases times the phases
+// (RUSAGE_THREAD) is Linux only, so elsewhere Phases times the phases
 // in wall-clock seconds.
 func cpuNow() time.Time { return time.Now() }

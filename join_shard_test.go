@@ -2,21 +2,17 @@ package nqueens
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/nqueens/nqueens/internal/kernel"
 	"github.com/nqueens/nqueens/internal/quadrant"
 )
 
-// TestQuadrantShardsMerge counts N = 12..16 in M = 1, 3 and 8 quadrant
+// TestJoinShardsMerge counts N = 12..16 in M = 1, 3 and 8 join
 // shards, merges them to A000170(N), and checks that the shards are
 // balanced by the units' estimated cost.
-func TestQuadrantShardsMerge(t *testing.T) {
+func TestJoinShardsMerge(t *testing.T) {
 	total := loadOEIS(t, "a000170")
 	uniqueOEIS := loadOEIS(t, "a002562")
 	for n := 12; n <= 16; n++ {
@@ -65,7 +61,7 @@ func TestQuadrantShardsMerge(t *testing.T) {
 	}
 }
 
-func TestQuadrantShardsVerify(t *testing.T) {
+func TestJoinShardsVerify(t *testing.T) {
 	recs := countShards(t, MethodJoin, 13, 3, 1, "q%v")
 	got, err := VerifyShards(context.Background(), recs, 40, 3, 2)
 	if err != nil || len(got) != 40 {
@@ -117,119 +113,11 @@ func TestShardsMixedMethods(t *testing.T) {
 	}
 }
 
-// TestQuadrantCheckpointResume cancels quadrant counts after a few units,
-// twice, and resumes: the total is exact and the finished units are not
-// counted again. Even N has one frame, odd N many.
-func TestQuadrantCheckpointResume(t *testing.T) {
-	total := loadOEIS(t, "a000170")
-	for _, tc := range []struct {
-		n     int
-		shard Shard
-	}{
-		{14, Shard{}}, {15, Shard{}}, {16, Shard{Index: 1, Count: 3}},
-	} {
-		path := filepath.Join(t.TempDir(), "ck")
-		opts := CountOptions{Workers: 2, Method: MethodJoin, Checkpoint: path, Shard: tc.shard}
-		countUntil(t, tc.n, opts, 5)
-		countUntil(t, tc.n, opts, 5)
-		var first Progress
-		calls := 0
-		opts.Progress = func(p Progress) {
-			if calls == 0 {
-				first = p
-			}
-			calls++
-		}
-		res, err := Count(context.Background(), tc.n, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		direct, err := Count(context.Background(), tc.n, CountOptions{Method: MethodJoin, Shard: tc.shard})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if tc.shard == (Shard{}) && res.Solutions != want(t, total, tc.n) {
-			t.Errorf("n=%d: resumed quadrant count = %v; want %v", tc.n, res.Solutions, want(t, total, tc.n))
-		}
-		if res.Solutions != direct.Solutions || res.Units != direct.Units || res.Method != MethodJoin {
-			t.Errorf("n=%d shard %v: resumed %v in %d units; want %v in %d units", tc.n, tc.shard, res.Solutions, res.Units, direct.Solutions, direct.Units)
-		}
-		if res.Resumed < 10 || res.Resumed >= res.Units {
-			t.Errorf("n=%d: resumed %d of %d units; want at least the 10 counted before, not all", tc.n, res.Resumed, res.Units)
-		}
-		if first.UnitsDone != res.Resumed || first.Resumed != res.Resumed || calls != res.Units-res.Resumed+1 {
-			t.Errorf("n=%d: first progress %+v, %d calls; want %d resumed, then one call per unit left", tc.n, first, calls, res.Resumed)
-		}
-		for i, u := range res.UnitResults {
-			if u != direct.UnitResults[i] {
-				t.Errorf("n=%d resumed shard unit %d = %+v; want %+v", tc.n, i, u, direct.UnitResults[i])
-			}
-		}
-		// All done: a rerun counts nothing and gives the same answer.
-		opts.Progress = nil
-		again, err := Count(context.Background(), tc.n, opts)
-		if err != nil || again.Solutions != res.Solutions || again.Resumed != again.Units {
-			t.Errorf("n=%d: rerun of a finished checkpoint = %+v, %v; want every unit resumed, same total", tc.n, again, err)
-		}
-		b, _ := os.ReadFile(path)
-		if !strings.HasPrefix(string(b), "nqueens-checkpoint/1 n="+itoa(tc.n)+" version="+quadrant.UnitsVersion+" plan=") {
-			t.Errorf("n=%d: checkpoint header %q; want the quadrant decomposition", tc.n, strings.SplitN(string(b), "\n", 2)[0])
-		}
-	}
-}
-
-func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
-
-// TestQuadrantCheckpointRefused: a checkpoint of the other method, or of
-// another N, is refused and left as it was.
-func TestQuadrantCheckpointRefused(t *testing.T) {
-	dir := t.TempDir()
-	kern := filepath.Join(dir, "kernel")
-	quad := filepath.Join(dir, "quadrant")
-	ctx := context.Background()
-	if _, err := Count(ctx, 12, CountOptions{Checkpoint: kern}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Count(ctx, 12, CountOptions{Method: MethodJoin, Checkpoint: quad}); err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		name string
-		path string
-		n    int
-		m    Method
-		want string
-	}{
-		{"bitboard file, quadrant count", kern, 12, MethodJoin, "it is a checkpoint of method kernel (" + kernel.Version + ") for n = 12, this count uses method join (" + quadrant.UnitsVersion + "); count with method kernel to resume it"},
-		{"quadrant file, bitboard count", quad, 12, MethodKernel, "it is a checkpoint of method join (" + quadrant.UnitsVersion + ") for n = 12, this count uses method kernel (" + kernel.Version + "); count with method join to resume it"},
-		{"quadrant file of another n", quad, 13, MethodJoin, "it is for n = 12, not n = 13"},
-	} {
-		before, _ := os.ReadFile(tc.path)
-		_, err := Count(ctx, tc.n, CountOptions{Method: tc.m, Checkpoint: tc.path})
-		if !errors.Is(err, ErrCheckpoint) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: error = %v; want ErrCheckpoint with %q", tc.name, err, tc.want)
-		}
-		if after, _ := os.ReadFile(tc.path); string(after) != string(before) {
-			t.Errorf("%s: the refused file changed", tc.name)
-		}
-	}
-	// Quadrant has no units below N = 4; the classic methods none at all.
-	for _, opts := range []CountOptions{
-		{Method: MethodJoin, Shard: Shard{Index: 0, Count: 2}},
-		{Method: MethodJoin, Checkpoint: filepath.Join(dir, "small")},
-		{Method: MethodArrays, Shard: Shard{Index: 0, Count: 2}},
-	} {
-		if _, err := Count(ctx, 3, opts); err == nil {
-			t.Errorf("Count(3, %+v): no error", opts)
-		}
-	}
-}
-
-// TestQuadrantShardsFitTheirUnits counts an odd and an even N in shards,
+// TestJoinShardsFitTheirUnits counts an odd and an even N in shards,
 // each with a plan for its own units, merges them to A000170(N), and
 // checks that every shard plans less memory than the whole count
 // (Plan) and recounts (VerifyShards) to its record.
-func TestQuadrantShardsFitTheirUnits(t *testing.T) {
+func TestJoinShardsFitTheirUnits(t *testing.T) {
 	total := loadOEIS(t, "a000170")
 	for _, tc := range []struct{ n, m int }{{17, 6}, {18, 8}} {
 		recs := countShards(t, MethodJoin, tc.n, tc.m, 1, "q%v")
@@ -258,11 +146,11 @@ func TestQuadrantShardsFitTheirUnits(t *testing.T) {
 	}
 }
 
-// TestQuadrantShardOldVersion: records of quadrant-v1, whose shards were
+// TestJoinShardOldVersion: records of quadrant-v1, whose shards were
 // assigned by cost alone, and of quadrant-v3 (UnitsVersion: the same
 // units and plan digest as now, but shards of whole layers) are refused
 // by their version.
-func TestQuadrantShardOldVersion(t *testing.T) {
+func TestJoinShardOldVersion(t *testing.T) {
 	for _, old := range []string{"quadrant-v1", quadrant.UnitsVersion} {
 		recs := countShards(t, MethodJoin, 12, 2, 1, "q%v")
 		for i := range recs {

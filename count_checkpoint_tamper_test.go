@@ -10,14 +10,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/nqueens/nqueens/internal/kernel"
 )
 
-// The tests of this file tamper with checkpoints and shard records the
-// way a black-box review did: edited numbers with a checksum that
-// matches, which only the rules of the units and Burnside's lemma can
-// catch.
+// The tests of this file tamper with checkpoints the way a black-box
+// review did: edited numbers with a checksum that matches, which only
+// the rules of the units and Burnside's lemma can catch
+// (shard_merge_test.go's TestMergeTampered does the same to shard
+// records).
 
 // A ckRecord is one record line of a checkpoint.
 type ckRecord struct {
@@ -71,34 +70,24 @@ func writeCheckpoint(t *testing.T, path, header string, recs []ckRecord) {
 	}
 }
 
-// halfTurnUnit returns a unit of the kernel's plan for n whose border
-// the half turn (and not the quarter turn) maps onto itself, whose
-// total can grow by its weight with its unique count kept without
-// breaking the unit's own rule, 4·unique ≤ total ≤ 8·unique: an edit
-// that only Burnside's lemma catches.
-func halfTurnUnit(t *testing.T, n int, total, unique func(id int) uint64) int {
+// symmetricUnit returns the index in units of a unit that holds
+// solutions symmetric under a rotation, read from its counts alone:
+// total < 8·unique (a unit whose border no rotation maps onto itself has
+// total = 8·unique), with room for one more class, 4·(unique+1) ≤ total.
+// Its unique+1 keeps the unit's own rule (4·unique ≤ total ≤ 8·unique
+// under the half turn, 2·unique ≤ total under the quarter turn) and
+// moves Q + S180 + 2·S90 − 8·U by 8: an edit that only Burnside's lemma,
+// and only exactly (not its residue mod 8), catches. (internal/run's
+// TestCheckBurnsideHalfTurn makes the edits that need the unit's weight.)
+func symmetricUnit(t *testing.T, units int, total, unique func(i int) uint64) int {
 	t.Helper()
-	return halfTurnUnitBy(t, n, total, unique, 1, 0)
-}
-
-// halfTurnUnitBy is halfTurnUnit for the edit total+k·weight,
-// unique+du. With k = 2 or du = 1 the edit moves Q + S180 + 2·S90 − 8·U
-// by a multiple of 8, so that only the exact lemma, not its residue
-// mod 8, catches it.
-func halfTurnUnitBy(t *testing.T, n int, total, unique func(id int) uint64, k, du uint64) int {
-	t.Helper()
-	p, err := kernel.NewPlan(n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const rot90, rot180 = 1 << 1, 1 << 2 // kernel's symmetry indexes
-	for _, u := range p.Units {
-		tt, uu := total(u.ID)+k*u.Weight, unique(u.ID)+du
-		if u.Stab&rot180 != 0 && u.Stab&rot90 == 0 && unique(u.ID) > 0 && 4*uu <= tt && tt <= 8*uu {
-			return u.ID
+	for i := range units {
+		tt, uu := total(i), unique(i)
+		if uu > 0 && tt < 8*uu && 4*(uu+1) <= tt {
+			return i
 		}
 	}
-	t.Fatalf("n=%d: no half-turn unit takes total+%d·weight, unique+%d", n, k, du)
+	t.Fatalf("no unit of %d has total < 8·unique and 4·(unique+1) ≤ total", units)
 	return 0
 }
 
@@ -123,9 +112,7 @@ func TestCheckpointTampered(t *testing.T) {
 			plain = i
 		}
 	}
-	half := halfTurnUnit(t, n, func(id int) uint64 { return byUnit[id].total }, func(id int) uint64 { return byUnit[id].unique })
-	half1 := halfTurnUnitBy(t, n, func(id int) uint64 { return byUnit[id].total }, func(id int) uint64 { return byUnit[id].unique }, 0, 1)
-	half2 := halfTurnUnitBy(t, n, func(id int) uint64 { return byUnit[id].total }, func(id int) uint64 { return byUnit[id].unique }, 2, 0)
+	sym := recs[symmetricUnit(t, len(recs), func(i int) uint64 { return recs[i].total }, func(i int) uint64 { return recs[i].unique })].unit
 	editUnitOf := func(id int, dt, du uint64) []ckRecord {
 		out := append([]ckRecord{}, recs...)
 		for i := range out {
@@ -136,7 +123,6 @@ func TestCheckpointTampered(t *testing.T) {
 		}
 		return out
 	}
-	p, _ := kernel.NewPlan(n)
 	edit := func(f func(r *ckRecord)) []ckRecord {
 		out := append([]ckRecord{}, recs...)
 		f(&out[plain])
@@ -150,9 +136,9 @@ func TestCheckpointTampered(t *testing.T) {
 	for _, r := range partial {
 		held[r.unit] = true
 	}
-	for id := range p.Units {
-		if !held[id] {
-			missing = append(missing, id)
+	for _, r := range recs {
+		if !held[r.unit] {
+			missing = append(missing, r.unit)
 		}
 	}
 	appended := func(add ...ckRecord) []ckRecord { return append(append([]ckRecord{}, partial...), add...) }
@@ -172,17 +158,7 @@ func TestCheckpointTampered(t *testing.T) {
 			[]string{"unit " + strconv.Itoa(missing[0])}},
 		{"units of total 2^64−8, unique (2^64−8)/8 (appended)", appended(ckRecord{missing[0], max64 - 7, (max64 - 7) / 8, 1}),
 			[]string{"unit " + strconv.Itoa(missing[0]), "free rows hold at most"}},
-		{"half-turn unit total+weight", func() []ckRecord {
-			out := append([]ckRecord{}, recs...)
-			for i := range out {
-				if out[i].unit == half {
-					out[i].total += p.Units[half].Weight
-				}
-			}
-			return out
-		}(), []string{"unit " + strconv.Itoa(half), "Burnside"}},
-		{"half-turn unit unique+1", editUnitOf(half1, 0, 1), []string{"unit " + strconv.Itoa(half1), "Burnside"}},
-		{"half-turn unit total+2·weight", editUnitOf(half2, 2*p.Units[half2].Weight, 0), []string{"unit " + strconv.Itoa(half2), "Burnside"}},
+		{"symmetric unit unique+1", editUnitOf(sym, 0, 1), []string{"unit " + strconv.Itoa(sym), "Burnside"}},
 	} {
 		path := filepath.Join(dir, "t")
 		writeCheckpoint(t, path, header, c.recs)
@@ -226,11 +202,11 @@ func TestCheckpointDroppedNotice(t *testing.T) {
 	}
 }
 
-// TestQuadrantCheckpointTampered: a quadrant checkpoint of n = 12 with a
+// TestJoinCheckpointTampered: a join checkpoint of n = 12 with a
 // unit's total +2 (a matching checksum) fails Burnside's lemma with a
 // message that names the file and says to delete it, not "(a bug)"; a
 // unique count or an impossible total in a record is refused first.
-func TestQuadrantCheckpointTampered(t *testing.T) {
+func TestJoinCheckpointTampered(t *testing.T) {
 	const n = 12
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good")
@@ -272,108 +248,6 @@ func TestQuadrantCheckpointTampered(t *testing.T) {
 		if strings.Contains(msg, "a bug") {
 			t.Errorf("%s: error %q blames the program for a damaged file", c.name, msg)
 		}
-	}
-}
-
-// editUnit returns recs with unit i of record r changed by f and the
-// record's sums changed to match: a consistent edit.
-func editUnit(recs []ShardRecord, r, i int, f func(u *UnitResult)) []ShardRecord {
-	out := append([]ShardRecord{}, recs...)
-	rec := out[r]
-	rec.Units = append([]UnitResult{}, rec.Units...)
-	old := rec.Units[i]
-	f(&rec.Units[i])
-	u := rec.Units[i]
-	rec.Solutions = rec.Solutions.sub64(old.Total).add64(u.Total)
-	if rec.Method != MethodJoin {
-		rec.Unique = rec.Unique.sub64(old.Unique).add64(u.Unique)
-	}
-	out[r] = rec
-	return out
-}
-
-func (x Uint128) add64(v uint64) Uint128 { s, _ := x.Add64(v); return s }
-func (x Uint128) sub64(v uint64) Uint128 {
-	lo := x.Lo - v
-	if lo > x.Lo {
-		x.Hi--
-	}
-	return Uint128{Hi: x.Hi, Lo: lo}
-}
-
-// TestMergeTampered: shard records edited consistently (a unit and its
-// shard's sums) are refused by MergeShards, naming the record's source
-// and the command that counts the shard again; a quadrant set, whose
-// units hold totals only, names every source.
-func TestMergeTampered(t *testing.T) {
-	const n = 12
-	recs := countShards(t, MethodAuto, n, 4, 1, "s%v")
-	find := func(id int) (int, int) {
-		for r, rec := range recs {
-			for i, u := range rec.Units {
-				if u.ID == id {
-					return r, i
-				}
-			}
-		}
-		t.Fatalf("unit %d is in no record", id)
-		return 0, 0
-	}
-	unitOf := func(id int) UnitResult { r, i := find(id); return recs[r].Units[i] }
-	half := halfTurnUnit(t, n, func(id int) uint64 { return unitOf(id).Total }, func(id int) uint64 { return unitOf(id).Unique })
-	hr, hi := find(half)
-	half1 := halfTurnUnitBy(t, n, func(id int) uint64 { return unitOf(id).Total }, func(id int) uint64 { return unitOf(id).Unique }, 0, 1)
-	h1r, h1i := find(half1)
-	half2 := halfTurnUnitBy(t, n, func(id int) uint64 { return unitOf(id).Total }, func(id int) uint64 { return unitOf(id).Unique }, 2, 0)
-	h2r, h2i := find(half2)
-	p, _ := kernel.NewPlan(n)
-	pr, pi := -1, 0 // a unit with total = 8·unique > 0
-	for r, rec := range recs {
-		for i, u := range rec.Units {
-			if pr < 0 && u.Total > 0 && u.Total == 8*u.Unique {
-				pr, pi = r, i
-			}
-		}
-	}
-	for _, c := range []struct {
-		name string
-		recs []ShardRecord
-		src  int
-		want string
-	}{
-		{"unit total+2 and the shard's sum +2", editUnit(recs, pr, pi, func(u *UnitResult) { u.Total += 2 }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
-		{"unit total 2^64−1", editUnit(recs, pr, pi, func(u *UnitResult) { u.Total = ^uint64(0) }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
-		{"unique > total", editUnit(recs, pr, pi, func(u *UnitResult) { u.Unique = u.Total + 1 }), pr, "unit " + strconv.Itoa(recs[pr].Units[pi].ID)},
-		{"half-turn unit total+weight", editUnit(recs, hr, hi, func(u *UnitResult) { u.Total += p.Units[half].Weight }), hr, "Burnside"},
-		{"half-turn unit unique+1", editUnit(recs, h1r, h1i, func(u *UnitResult) { u.Unique++ }), h1r, "Burnside"},
-		{"half-turn unit total+2·weight", editUnit(recs, h2r, h2i, func(u *UnitResult) { u.Total += 2 * p.Units[half2].Weight }), h2r, "Burnside"},
-	} {
-		res, err := MergeShards(c.recs)
-		if !errors.Is(err, ErrShard) {
-			t.Errorf("%s: MergeShards = %v solutions, %v unique, error %v; want ErrShard", c.name, res.Solutions, res.Unique, err)
-			continue
-		}
-		src := c.recs[c.src]
-		for _, w := range []string{src.Source + " (shard " + src.Shard.String() + ")", c.want, "nqueens count 12 -shard " + src.Shard.String()} {
-			if !strings.Contains(err.Error(), w) {
-				t.Errorf("%s: error %q; want it to name %q", c.name, err, w)
-			}
-		}
-	}
-
-	q := countShards(t, MethodJoin, n, 3, 1, "q%v")
-	bad := editUnit(q, 1, 0, func(u *UnitResult) { u.Total += 2 })
-	_, err := MergeShards(bad)
-	if !errors.Is(err, ErrShard) {
-		t.Fatalf("quadrant unit total+2: MergeShards error %v; want ErrShard", err)
-	}
-	for _, w := range []string{"q0/3, q1/3, q2/3", "Burnside", "nqueens count 12 -method join -shard I/3 for each I"} {
-		if !strings.Contains(err.Error(), w) {
-			t.Errorf("quadrant unit total+2: error %q; want it to name %q", err, w)
-		}
-	}
-	if strings.Contains(err.Error(), "a bug") {
-		t.Errorf("quadrant unit total+2: error %q blames the program for damaged records", err)
 	}
 }
 

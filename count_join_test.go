@@ -9,9 +9,9 @@ import (
 	"time"
 )
 
-// TestQuadrantAgrees checks Method Quadrant against A000170 and against
+// TestJoinAgrees checks MethodJoin against A000170 and against
 // the backtracking kernel (N ≤ 13; N ≤ 16 with -long).
-func TestQuadrantAgrees(t *testing.T) {
+func TestJoinAgrees(t *testing.T) {
 	total := loadOEIS(t, "a000170")
 	unique := loadOEIS(t, "a002562")
 	kernelMax := 13
@@ -48,7 +48,7 @@ func TestQuadrantAgrees(t *testing.T) {
 	}
 }
 
-func TestQuadrantErrors(t *testing.T) {
+func TestJoinErrors(t *testing.T) {
 	ctx := context.Background()
 	if _, err := Count(ctx, MaxQuadrantN+1, CountOptions{Method: MethodJoin}); !errors.Is(err, ErrSize) {
 		t.Errorf("Count(MaxQuadrantN+1, quadrant) error = %v; want ErrSize", err)
@@ -69,7 +69,7 @@ func TestQuadrantErrors(t *testing.T) {
 	}
 }
 
-func TestQuadrantProgress(t *testing.T) {
+func TestJoinProgress(t *testing.T) {
 	var last Progress
 	calls := 0
 	res, err := Count(context.Background(), 13, CountOptions{Method: MethodJoin, Progress: func(p Progress) {
@@ -90,9 +90,9 @@ func TestQuadrantProgress(t *testing.T) {
 	}
 }
 
-// TestQuadrantShardUnique: a shard holds part of the total, so its unique
+// TestJoinShardUnique: a shard holds part of the total, so its unique
 // count is not derived.
-func TestQuadrantShardUnique(t *testing.T) {
+func TestJoinShardUnique(t *testing.T) {
 	res, err := Count(context.Background(), 12, CountOptions{Method: MethodJoin, Shard: Shard{Index: 0, Count: 2}})
 	if err != nil {
 		t.Fatal(err)
@@ -104,10 +104,10 @@ func TestQuadrantShardUnique(t *testing.T) {
 
 var kernelCross = flag.Bool("kernelcross", false, "cross-check the quadrant join (total and derived unique) against the backtracking kernel for N = 17..19 (about 5 minutes on 2 cores)")
 
-// TestQuadrantKernelCross is the long-test mode of the issue: the join's
+// TestJoinKernelCross is the long-test mode of the issue: the join's
 // total, and the unique count derived from it, against the kernel's for
 // N = 17..19 (run with -args -kernelcross).
-func TestQuadrantKernelCross(t *testing.T) {
+func TestJoinKernelCross(t *testing.T) {
 	if !*kernelCross {
 		t.Skip("needs -kernelcross (minutes)")
 	}

@@ -355,3 +355,21 @@ func TestPrintLayerQuarters(t *testing.T) {
 		fmt.Printf("{%d, %d}, // N = %d\n", p.layerPlaces(allUnitIDs(p)), p.sub.stream, 2*h+1)
 	}
 }
+
+// TestEstimateMemory checks that EstimateMemory, without the table, plans
+// what the whole plan's PlanMemory does.
+func TestEstimateMemory(t *testing.T) {
+	for _, n := range []int{4, 9, 14, 15, 18} {
+		p, err := NewWholePlan(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, opts := range []Options{{Workers: 1}, {Workers: 2}, {Workers: 3, MaxMemory: p.QuarterBytes() + 3*p.WorkerBytes()}} {
+			want, werr := p.PlanMemory(opts)
+			got, gerr := EstimateMemory(context.Background(), n, opts)
+			if got != want || (werr == nil) != (gerr == nil) {
+				t.Errorf("n=%d %+v: EstimateMemory = %+v, %v; PlanMemory %+v, %v", n, opts, got, gerr, want, werr)
+			}
+		}
+	}
+}

@@ -103,8 +103,8 @@ func Count(ctx context.Context, n int, opts Options) (Result, error) {
 	if n < 0 || n > MaxN {
 		return res, fmt.Errorf("%w: N = %d, want 0..%d", ErrSize, n, MaxN)
 	}
-	if opts.Workers < 0 {
-		return res, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
+	if err := checkWorkers(opts.Workers); err != nil {
+		return res, err
 	}
 	if n < 4 {
 		// No plan and no units: the answer is known.
@@ -168,27 +168,18 @@ func NewWholePlan(ctx context.Context, n int) (*Plan, error) {
 // NewWholePlan's) counts layer by layer and drops a layer's tables
 // before the next; within a layer, or in a NewPlan, frame by frame, so
 // that workers share a frame's projected table, the costliest units of
-// a frame first; a ForUnits plan's workers hold one table at a time. Calls must not overlap:
-// Count sets the plan's projected mode (SetProjected). It plans its
-// memory first (PlanMemory) and allocates nothing when that fails.
+// a frame first; a ForUnits plan's workers hold one table at a time.
+// Calls must not overlap: Count sets the plan's projected mode
+// (SetProjected). It checks opts and plans its memory first, as
+// PlanMemory does (planCount), and allocates nothing when that fails.
 func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	n := p.n
-	res := Result{N: n}
-	if p.q == nil && p.sub == nil {
-		return res, ErrNoTable
-	}
-	if opts.Workers < 0 {
-		return res, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
-	}
-	order, err := p.selectUnits(opts.Units)
+	planned, order, err := p.planCount(opts)
+	res := Result{N: n, PeakMemory: planned.PeakMemory}
 	if err != nil {
 		return res, err
 	}
-	workers, proj, peak := p.planMemory(order, opts)
-	res.PeakMemory = peak
-	if limit := p.MemoryLimit(opts.MaxMemory); peak > limit {
-		return res, &MemoryError{N: n, Need: peak, Limit: limit}
-	}
+	workers, proj := planned.Workers, planned.Projected
 	p.SetProjected(proj)
 	res.Workers = workers
 	res.Projected = proj

@@ -134,8 +134,8 @@ func (e *MemoryError) Is(target error) bool { return target == ErrMemory }
 // for N = 22, 8 s for N = 24; stopped by ctx, see NewUnitPlan).
 func EstimateMemory(ctx context.Context, n int, opts Options) (Result, error) {
 	res := Result{N: n}
-	if opts.Workers < 0 {
-		return res, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
+	if err := checkWorkers(opts.Workers); err != nil {
+		return res, err
 	}
 	up, err := NewUnitPlan(ctx, n)
 	if err != nil {
@@ -163,23 +163,35 @@ func EstimateMemory(ctx context.Context, n int, opts Options) (Result, error) {
 // largest of its frames'), or without them the quadrant table of those
 // row sets.
 func (p *Plan) PlanMemory(opts Options) (Result, error) {
+	res, _, err := p.planCount(opts)
+	return res, err
+}
+
+// planCount is the start that PlanMemory and Count share: it checks that
+// p can count (ErrNoTable), opts.Workers (checkWorkers) and opts.Units
+// (selectUnits), plans the memory of counting those units (planMemory)
+// and checks it against p.MemoryLimit. It returns the units to count and
+// the plan as PlanMemory states it: N, and but for the first three
+// errors Units, Workers, Projected and PeakMemory (a *MemoryError's Need
+// is the PeakMemory).
+func (p *Plan) planCount(opts Options) (Result, []int, error) {
 	res := Result{N: p.n}
 	if p.q == nil && p.sub == nil {
-		return res, ErrNoTable
+		return res, nil, ErrNoTable
 	}
-	if opts.Workers < 0 {
-		return res, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
+	if err := checkWorkers(opts.Workers); err != nil {
+		return res, nil, err
 	}
 	order, err := p.selectUnits(opts.Units)
 	if err != nil {
-		return res, err
+		return res, nil, err
 	}
 	res.Units = len(order)
 	res.Workers, res.Projected, res.PeakMemory = p.planMemory(order, opts)
 	if limit := p.MemoryLimit(opts.MaxMemory); res.PeakMemory > limit {
-		return res, &MemoryError{N: p.n, Need: res.PeakMemory, Limit: limit}
+		return res, nil, &MemoryError{N: p.n, Need: res.PeakMemory, Limit: limit}
 	}
-	return res, nil
+	return res, order, nil
 }
 
 // memPlan holds what a count's planned peak is made of. It is the one
@@ -233,9 +245,21 @@ func (m memPlan) fit(workers int, limit uint64) (int, bool, uint64) {
 	return workers, proj, m.peak(workers, proj)
 }
 
+// checkWorkers returns an error when workers (Options.Workers) is
+// negative: 0 means GOMAXPROCS (countWorkers). It is the one check of
+// the rule in this package, which Count, Plan.Count, Plan.PlanMemory,
+// PlanShards and EstimateMemory make before anything else.
+func checkWorkers(workers int) error {
+	if workers < 0 {
+		return fmt.Errorf("quadrant: Workers = %d, want >= 0", workers)
+	}
+	return nil
+}
+
 // countWorkers returns the goroutines a count of units units runs on:
-// opts.Workers (0: GOMAXPROCS), at most one per unit, at least one (no
-// idle goroutines, no memory for them).
+// opts.Workers (0: GOMAXPROCS; checkWorkers refused a negative one), at
+// most one per unit, at least one (no idle goroutines, no memory for
+// them).
 func countWorkers(opts Options, units int) int {
 	workers := opts.Workers
 	if workers == 0 {

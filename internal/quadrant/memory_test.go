@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"runtime/debug"
+	"strings"
 	"testing"
 )
 
@@ -370,6 +371,33 @@ func TestEstimateMemory(t *testing.T) {
 			if got != want || (werr == nil) != (gerr == nil) {
 				t.Errorf("n=%d %+v: EstimateMemory = %+v, %v; PlanMemory %+v, %v", n, opts, got, gerr, want, werr)
 			}
+		}
+	}
+}
+
+// TestWorkersRefused checks that every entry point that takes Options
+// refuses a negative Workers (checkWorkers) instead of counting on one
+// worker, as countWorkers would make of it.
+func TestWorkersRefused(t *testing.T) {
+	ctx := context.Background()
+	opts := Options{Workers: -1}
+	p, err := NewWholePlan(ctx, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bp, err := NewBucketPlan(ctx, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, call := range map[string]func() error{
+		"Count":           func() error { _, err := Count(ctx, 8, opts); return err },
+		"Plan.Count":      func() error { _, err := p.Count(ctx, opts); return err },
+		"Plan.PlanMemory": func() error { _, err := p.PlanMemory(opts); return err },
+		"PlanShards":      func() error { _, err := bp.PlanShards(ctx, bp.Shards(2, 1), opts); return err },
+		"EstimateMemory":  func() error { _, err := EstimateMemory(ctx, 8, opts); return err },
+	} {
+		if err := call(); err == nil || !strings.Contains(err.Error(), "Workers = -1") {
+			t.Errorf("%s(Workers: -1) error = %v; want Workers = -1 refused", name, err)
 		}
 	}
 }

@@ -289,8 +289,8 @@ func NewBucketPlan(ctx context.Context, n int) (*Plan, error) {
 // is done it stops before the next shard (one takes a fraction of a
 // second at N = 28) and returns ctx's error.
 func (p *Plan) PlanShards(ctx context.Context, shards [][]int, opts Options) ([]Result, error) {
-	if opts.Workers < 0 {
-		return nil, fmt.Errorf("quadrant: Workers = %d, want >= 0", opts.Workers)
+	if err := checkWorkers(opts.Workers); err != nil {
+		return nil, err
 	}
 	sels := make([][]int, len(shards))
 	for i, ids := range shards {

@@ -211,7 +211,7 @@
 //
 // Memory is planned before any work (Count, Options.MaxMemory). A plan
 // of the whole table (NewPlan) holds the quadrant table (8 bytes per
-// placement plus 4 per bucket, EstimateQuarterBytes), per frame in use
+// placement plus 4 per bucket, Plan.QuarterBytes), per frame in use
 // its projected table (the placements projected onto the frame's
 // windows, 4× the table, Plan.FrameBytes), and per worker the half
 // lists and the join's tables (Plan.WorkerBytes, an upper bound from the

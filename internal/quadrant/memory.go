@@ -375,10 +375,3 @@ var oddLayerQuarters = [...]struct{ places, stream uint64 }{
 	{12320, 18832}, {91624, 65584}, {648548, 276016}, {4889672, 1311184},
 	{41878016, 6944464}, {396912950, 38004976},
 }
-
-// EstimateQuarterBytes returns the memory of the quadrant table for an
-// N×N board, 4 <= N <= MaxN, without building it.
-func EstimateQuarterBytes(n int) uint64 {
-	h := n / 2
-	return quarterPlacements[h]*8 + (uint64(1)<<(2*h)+1)*4
-}

@@ -125,6 +125,12 @@ func bucketCounts(ctx context.Context, h int) (bcounts, error) {
 // count needs the counts for its units (rowCounts), its estimate and
 // its plan. Up to MaxN/2 every call walks, and a streaming count can let
 // its counts go (dropCounts). A walk stopped by ctx is not remembered.
+//
+// The counts are remembered in countsCache: one set, C(2h, h) 32-bit
+// words, that a call for another h replaces. They outlive every plan
+// that read them (after a plan of N = 26 or 27, 40 MiB; of N = 28, 153
+// MiB) until FreeCaches. The cache's lock is held during the walk, so
+// that concurrent calls walk once.
 func sharedBucketCounts(ctx context.Context, h int) (bcounts, error) {
 	if h < shareCountsFrom {
 		return bucketCounts(ctx, h)
@@ -146,6 +152,7 @@ func sharedBucketCounts(ctx context.Context, h int) (bcounts, error) {
 // (a variable for the tests).
 var shareCountsFrom = MaxN/2 + 1
 
+// countsCache holds sharedBucketCounts' counts (see there).
 var countsCache struct {
 	sync.Mutex
 	h int
@@ -157,6 +164,11 @@ var countsCache struct {
 // in 2^h words, from one counting walk on all cores (about 0.6 s of
 // CPU for h = 12), remembered per h (not when ctx stopped the walk: then
 // ctx's error). The slice must not be modified.
+//
+// The row counts are remembered in rowCache, 2^h words per h (128 KiB
+// at h = 14), for the life of the process or until FreeCaches. Past
+// MaxN/2 they are summed from sharedBucketCounts, which remembers the
+// bucket counts too.
 func rowCounts(ctx context.Context, h int) ([]uint64, error) {
 	rowCache.Lock()
 	defer rowCache.Unlock()
@@ -207,6 +219,7 @@ func rowWalk(ctx context.Context, h int) ([]uint64, error) {
 	return R, nil
 }
 
+// rowCache holds rowCounts' row counts by h (see there).
 var rowCache struct {
 	sync.Mutex
 	r [MaxShardN/2 + 1][]uint64

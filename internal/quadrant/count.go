@@ -181,8 +181,7 @@ func (p *Plan) Count(ctx context.Context, opts Options) (Result, error) {
 	}
 	workers, proj := planned.Workers, planned.Projected
 	p.SetProjected(proj)
-	res.Workers = workers
-	res.Projected = proj
+	res.Workers, res.Projected = workers, proj
 	if p.sub != nil && !proj {
 		p.sub.dropCounts() // streaming reads none
 	}

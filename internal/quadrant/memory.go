@@ -247,8 +247,8 @@ func (m memPlan) fit(workers int, limit uint64) (int, bool, uint64) {
 
 // checkWorkers returns an error when workers (Options.Workers) is
 // negative: 0 means GOMAXPROCS (countWorkers). It is the one check of
-// the rule in this package, which Count, Plan.Count, Plan.PlanMemory,
-// PlanShards and EstimateMemory make before anything else.
+// the rule in this package: Count, Plan.Count, Plan.PlanMemory,
+// PlanShards and EstimateMemory make it before they plan or count.
 func checkWorkers(workers int) error {
 	if workers < 0 {
 		return fmt.Errorf("quadrant: Workers = %d, want >= 0", workers)

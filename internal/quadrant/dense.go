@@ -23,12 +23,17 @@ type bucketIndex struct {
 	size uint64     // buckets in all: C(2h, h)
 }
 
+// bucketIndexes holds bucketIndexOf's indexes by h (see there).
 var bucketIndexes struct {
 	sync.Mutex
 	x [MaxShardN/2 + 1]*bucketIndex
 }
 
-// bucketIndexOf returns the index of the h×h quadrant's buckets.
+// bucketIndexOf returns the index of the h×h quadrant's buckets. It is
+// built once per h and remembered in bucketIndexes, 16·2^h bytes (256
+// KiB at h = 14, twice that for every h up to 14), for the life of the
+// process or until FreeCaches; the bucket counts of every plan of that h
+// read it.
 func bucketIndexOf(h int) *bucketIndex {
 	bucketIndexes.Lock()
 	defer bucketIndexes.Unlock()

@@ -211,7 +211,7 @@
 //
 // Memory is planned before any work (Count, Options.MaxMemory). A plan
 // of the whole table (NewPlan) holds the quadrant table (8 bytes per
-// placement plus 4 per bucket, EstimateQuarterBytes), per frame in use
+// placement plus 4 per bucket, Plan.QuarterBytes), per frame in use
 // its projected table (the placements projected onto the frame's
 // windows, 4× the table, Plan.FrameBytes), and per worker the half
 // lists and the join's tables (Plan.WorkerBytes, an upper bound from the
@@ -268,21 +268,23 @@
 // buckets with j and k−j rows, and nothing else but its own nw and ne
 // row sets.
 //
-// Plan.Shards gives every shard an equal share, by estimated cost, of
-// every layer (r replicas: each layer's line laid out r times, each copy
-// of a unit in a different shard). The cost model's error differs by
-// layer ("Unit costs" below), and it is then the same for every shard.
+// Plan.Shards (shards.go) gives every shard an equal share, by estimated
+// cost, of every layer (r replicas: each layer's line laid out r times,
+// each copy of a unit in a different shard). The cost model's error
+// differs by layer ("Unit costs" below), and it is then the same for
+// every shard.
 //
-// Plan.ForUnits gives a shard's plan: no quadrant table, the bucket
-// counts for planning, dense (C(2h, h) words: only a bucket with as many
-// rows as columns holds any, dense.go). By default a shard streams: each
-// worker lists, per unit and split, the placements of the four row sets
-// it reads (walkRows), and the bucket counts are let go once the count
-// starts (dropCounts). Given a bound (MaxMemory), a shard builds instead
-// the projected tables of the row sets its units read, layer by layer,
-// as a whole count does, while they fit: streaming costs about the CPU
-// of the tables, which cost memory (runs/README.md: a shard of N = 22
-// both ways). PlanMemory plans either before any work.
+// Plan.ForUnits (subplan.go) gives a shard's plan: no quadrant table, the
+// bucket counts for planning, dense (C(2h, h) words: only a bucket with
+// as many rows as columns holds any, dense.go). By default a shard
+// streams: each worker lists, per unit and split, the placements of the
+// four row sets it reads (walkRows, stream.go), and the bucket counts are
+// let go once the count starts (dropCounts). Given a bound (MaxMemory), a
+// shard builds instead the projected tables of the row sets its units
+// read (projsub.go), layer by layer, as a whole count does, while they
+// fit: streaming costs about the CPU of the tables, which cost memory
+// (runs/README.md: a shard of N = 22 both ways). PlanMemory (memory.go)
+// plans either before any work.
 //
 // A shard plans within DefaultShardMemory, 2 GiB, unless told otherwise
 // (Plan.MemoryLimit; a whole count: DefaultMaxMemory, 16 GiB): a
@@ -303,7 +305,8 @@
 // the longer the lists, the more the join's key recursion prunes. The
 // counting walk (about 15 s of CPU at h = 13, two and a half minutes at
 // h = 14: it walks half the placements and mirrors them, see
-// countWalk.class) runs once per process (sharedBucketCounts).
+// countWalk.class; walk.go) runs once per process (sharedBucketCounts),
+// or again after FreeCaches, which lets its 153 MiB at h = 14 go.
 //
 // # Unit costs
 //

@@ -194,12 +194,6 @@ func abs(x int) int {
 	return x
 }
 
-// globalMasks turns a stored placement of quadrant q into board masks of
-// main and anti diagonals.
-func (f *frame) globalMasks(q int, d uint64) (m, a uint64) {
-	return (d & (1<<antiShift - 1)) << f.offM[q], (d >> antiShift) << f.offA[q]
-}
-
 // pattern projects board diagonal masks onto the shared windows: main
 // window in the low widthM bits, anti window above it.
 func (f *frame) pattern(m, a uint64) uint64 {

@@ -2,9 +2,7 @@ package quadrant
 
 import (
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
-	"slices"
 	"testing"
 )
 
@@ -121,104 +119,6 @@ func randomLanes(r *rand.Rand, nb int) (lo, hi int, first, last [4]uint64) {
 	return lo, hi, first, last
 }
 
-// TestSortRecs checks the west records' counting sort (keyStarts, then
-// placeRecs or, for lists of keyCounts2Min and more, keyCounts2 and
-// placeRecs2) on lists of odd and even lengths around the switch: each
-// key's bucket must hold exactly the records of the patterns with that
-// key, a record being 7-bit chunk c of the packed pattern in bits 1..7
-// of byte c and the weight in bits 0, 1 of byte 7.
-func TestSortRecs(t *testing.T) {
-	if !usePEXT {
-		t.Skip("quadrant: the records need AVX2 and a fast PEXT")
-	}
-	r := rand.New(rand.NewPCG(7, 8))
-	const d = 36
-	key := []uint8{30, 4, 17} // key bit t is pattern bit key[t]
-	var kmask uint64
-	for _, b := range key {
-		kmask |= 1 << b
-	}
-	live := uint64(1<<d-1) &^ kmask &^ (1 << 9) // bit 9 dead
-	for _, n := range []int{1, 2, 3, keyCounts2Min - 1, keyCounts2Min, keyCounts2Min + 1, 1000, 1001} {
-		var j joiner
-		j.setPerm(key, kmask)
-		j.keyBase = bits.OnesCount64(live)
-		W := randomPatterns(r, n, d, 0.4, true)
-		recs, starts := j.sortRecs(nil, nil, W, live, kmask)
-		want := make(map[uint32][]uint64)
-		for _, p := range W {
-			var k uint32
-			for t, b := range key {
-				k |= uint32(p>>b&1) << t
-			}
-			packed := pext(p, live) | uint64(k)<<j.keyBase
-			var rec uint64
-			for c := range recChunks {
-				rec |= (packed >> (7 * c) & 127) << (8*c + 1)
-			}
-			rec |= uint64(bits.OnesCount64(p>>weightShift)) << 56
-			want[k] = append(want[k], rec)
-		}
-		for k := range uint32(1 << len(key)) {
-			got := slices.Clone(recs[starts[k]:starts[k+1]])
-			w := want[k]
-			slices.Sort(got)
-			slices.Sort(w)
-			if !slices.Equal(got, w) {
-				t.Errorf("n=%d key %03b: bucket [%d, %d) holds %d records %x; want %d %x", n, k, starts[k], starts[k+1], len(got), got, len(w), w)
-			}
-		}
-		if int(starts[1<<len(key)]) != n {
-			t.Errorf("n=%d: the buckets end at %d", n, starts[1<<len(key)])
-		}
-	}
-}
-
-// pext is PEXT in Go: the bits of x under mask, packed to the bottom.
-func pext(x, mask uint64) uint64 {
-	var out uint64
-	for i := 0; mask != 0; mask &= mask - 1 {
-		if x&(mask&-mask) != 0 {
-			out |= 1 << i
-		}
-		i++
-	}
-	return out
-}
-
-// TestKeyStartsOR checks the OR of the patterns that the keys' counting
-// pass returns (sortPacked takes the live bits from it: a bit missed
-// would be packed away and the pairs meeting on it counted as
-// disjoint), with one counter array and with two (keyCounts2), for a
-// bit set in one pattern only, at even and odd places and last.
-func TestKeyStartsOR(t *testing.T) {
-	if !usePEXT {
-		t.Skip("quadrant: keyCounts needs AVX2 and a fast PEXT")
-	}
-	r := rand.New(rand.NewPCG(9, 10))
-	key := []uint8{3, 11}
-	kmask := uint64(1<<3 | 1<<11)
-	for _, n := range []int{1, 2, 3, keyCounts2Min - 1, keyCounts2Min, keyCounts2Min + 1, 1000, 1001} {
-		for _, at := range []int{0, 1, n / 2, n - 2, n - 1} {
-			if at < 0 || at >= n {
-				continue
-			}
-			var j joiner
-			j.setPerm(key, kmask)
-			W := randomPatterns(r, n, 36, 0.3, true)
-			W[at] |= 1 << 50
-			var want uint64
-			for _, w := range W {
-				want |= w
-			}
-			_, _, _, got, _ := j.keyStarts(nil, nil, nil, W, kmask)
-			if got != want {
-				t.Errorf("n=%d, bit 50 at %d: OR = %#x; want %#x", n, at, got, want)
-			}
-		}
-	}
-}
-
 // TestChunkRows compares the assembly's chunk entries (chunkRows) with
 // the Go loop's (chunkRowsGo) for random bit planes and 1 to 8 chunks:
 // the kernels read both alike, so only this test tells them apart.
@@ -306,16 +206,4 @@ func TestTranspose4(t *testing.T) {
 			t.Errorf("n=%d: plane %d, pattern %d: bit %d; want %d", n, b, i, g, w)
 		}
 	}
-}
-
-// sortRecs sorts in by key (the bits of kmask, as setPerm ordered them)
-// into west records, as sortPacked does with its two passes (keyStarts,
-// placeRecsAt), and returns them and the bucket starts.
-func (j *joiner) sortRecs(dst []uint64, start []int32, in []uint64, live, kmask uint64) ([]uint64, []int32) {
-	cnt, cur2, kin, _, split := j.keyStarts(start, j.wcur2, j.kin, in, kmask)
-	j.kin, j.wcur2 = kin, cur2
-	if !split {
-		cur2 = nil
-	}
-	return j.placeRecsAt(dst, cnt, cur2, kin, in, live)
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"runtime/debug"
+	"strings"
 	"testing"
 
 	"github.com/nqueens/nqueens/internal/tally"
@@ -355,5 +356,50 @@ func TestPrintLayerQuarters(t *testing.T) {
 			t.Fatal(err)
 		}
 		fmt.Printf("{%d, %d}, // N = %d\n", p.layerPlaces(allUnitIDs(p)), p.sub.stream, 2*h+1)
+	}
+}
+
+// TestEstimateMemory checks that EstimateMemory, without the table, plans
+// what the whole plan's PlanMemory does.
+func TestEstimateMemory(t *testing.T) {
+	for _, n := range []int{4, 9, 14, 15, 18} {
+		p, err := NewWholePlan(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, opts := range []Options{{Workers: 1}, {Workers: 2}, {Workers: 3, MaxMemory: p.QuarterBytes() + 3*p.WorkerBytes()}} {
+			want, werr := p.PlanMemory(opts)
+			got, gerr := EstimateMemory(context.Background(), n, opts)
+			if got != want || (werr == nil) != (gerr == nil) {
+				t.Errorf("n=%d %+v: EstimateMemory = %+v, %v; PlanMemory %+v, %v", n, opts, got, gerr, want, werr)
+			}
+		}
+	}
+}
+
+// TestWorkersRefused checks that every entry point that takes Options
+// refuses a negative Workers (checkWorkers) instead of counting on one
+// worker, as countWorkers would make of it.
+func TestWorkersRefused(t *testing.T) {
+	ctx := context.Background()
+	opts := Options{Workers: -1}
+	p, err := NewWholePlan(ctx, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bp, err := NewBucketPlan(ctx, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, call := range map[string]func() error{
+		"Count":           func() error { _, err := Count(ctx, 8, opts); return err },
+		"Plan.Count":      func() error { _, err := p.Count(ctx, opts); return err },
+		"Plan.PlanMemory": func() error { _, err := p.PlanMemory(opts); return err },
+		"PlanShards":      func() error { _, err := bp.PlanShards(ctx, bp.Shards(2, 1), opts); return err },
+		"EstimateMemory":  func() error { _, err := EstimateMemory(ctx, 8, opts); return err },
+	} {
+		if err := call(); err == nil || !strings.Contains(err.Error(), "Workers = -1") {
+			t.Errorf("%s(Workers: -1) error = %v; want Workers = -1 refused", name, err)
+		}
 	}
 }

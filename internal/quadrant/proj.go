@@ -74,7 +74,7 @@ func newProjTable(f *frame, q *quarter) *projTable {
 				continue
 			}
 			// The projection of one placement is written out here, in
-			// newProjTableSub and in streamTable.set (restrict.go): as a
+			// newProjTableSub (projsub.go) and in streamTable.set (stream.go): as a
 			// method (cost 99–109, over the inliner's 80) it made N = 19
 			// 1–11% slower in user time (four interleaved pairs).
 			for _, d := range q.diags[q.start[k]:q.start[k+1]] {

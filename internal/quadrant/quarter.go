@@ -11,7 +11,8 @@ import "math/bits"
 // diagonals (local index i+j). The same table serves all four quadrants of
 // the board: a quadrant whose top-left square is (r0, c0) turns a local
 // main index m into the board's main index m + r0-c0+N-h and a local anti
-// index a into a + r0+c0 (see frame.globalMasks).
+// index a into a + r0+c0 (frame.offM and offA; the projections of
+// proj.go, projsub.go and stream.go shift a placement's diagonals so).
 //
 // The placements of bucket (rows, cols) are diags[start[k]:start[k+1]] with
 // k = rows<<h | cols. Only buckets with popcount(rows) == popcount(cols)

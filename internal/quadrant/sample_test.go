@@ -8,20 +8,6 @@ import (
 	"testing"
 )
 
-// TestRowCounts: the parallel per-row counts equal those of walkQuarter.
-func TestRowCounts(t *testing.T) {
-	for h := 2; h <= 9; h++ {
-		want := make([]uint64, 1<<h)
-		walkQuarter(h, func(rows, _ uint32, _ uint64) { want[rows]++ })
-		got := must(rowCounts(context.Background(), h))
-		for r := range want {
-			if got[r] != want[r] {
-				t.Fatalf("h = %d, rows %b: rowCounts %d, walkQuarter %d", h, r, got[r], want[r])
-			}
-		}
-	}
-}
-
 // TestSamplerPieces: the pieces cover every split of every unit once
 // (their counts sum to Q(N), their pairs to what CountUnit's lists pair),
 // their probabilities sum to 1, and each unit's proxy is its Cost.

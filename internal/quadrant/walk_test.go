@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"math/bits"
+	"slices"
 	"testing"
 )
 
@@ -108,4 +109,43 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// TestBucketCounts checks the counting walks (by bucket, by rows)
+// against walkQuarter.
+func TestBucketCounts(t *testing.T) {
+	for h := 1; h <= 10; h++ {
+		want := make([]uint32, 1<<(2*h))
+		walkQuarter(h, func(rows, cols uint32, _ uint64) { want[int(rows)<<h|int(cols)]++ })
+		got := must(bucketCounts(context.Background(), h))
+		for k, w := range want {
+			if g := got.at(uint32(k>>h), uint32(k)&(1<<h-1)); g != w {
+				t.Fatalf("bucketCounts(%d) = %d at rows %b, cols %b; walkQuarter counts %d", h, g, k>>h, k&(1<<h-1), w)
+			}
+		}
+		if uint64(len(got.c)) != binomial(2*h, h) {
+			t.Errorf("bucketCounts(%d) holds %d words; want C(2h, h) = %d", h, len(got.c), binomial(2*h, h))
+		}
+		rows := make([]uint64, 1<<h)
+		for k, c := range want {
+			rows[k>>h] += uint64(c)
+		}
+		if got := must(rowCounts(context.Background(), h)); !slices.Equal(got, rows) {
+			t.Errorf("rowCounts(%d) = %v; walkQuarter's counts by rows %v", h, got, rows)
+		}
+	}
+}
+
+// TestRowCounts: the parallel per-row counts equal those of walkQuarter.
+func TestRowCounts(t *testing.T) {
+	for h := 2; h <= 9; h++ {
+		want := make([]uint64, 1<<h)
+		walkQuarter(h, func(rows, _ uint32, _ uint64) { want[rows]++ })
+		got := must(rowCounts(context.Background(), h))
+		for r := range want {
+			if got[r] != want[r] {
+				t.Fatalf("h = %d, rows %b: rowCounts %d, walkQuarter %d", h, r, got[r], want[r])
+			}
+		}
+	}
 }

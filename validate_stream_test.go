@@ -53,7 +53,7 @@ func TestValidateReaderLarge(t *testing.T) {
 // and Validate on whether a permutation text is a solution, and never
 // panics.
 func FuzzValidateReader(f *testing.F) {
-	for _, s := range []string{"5 2 6 1 7 4 8 3", "[2,4,1,3]", "1 1", "1 3 5 2 4 6", "", "[1", "0", "3;1;4;2\n"} {
+	for _, s := range []string{"5 2 6 1 7 4 8 3", "[2,4,1,3]", "1 1", "1 3 5 2 4 6", "", "[1", "0", "3;1;4;2\n", Placement{1, 3, 0, 2}.Board()} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -104,6 +104,27 @@ func TestValidateReaderEarly(t *testing.T) {
 		if want := Validate(p); err == nil || want == nil || err.Error() != want.Error() {
 			t.Errorf("ValidateReader(%q) = %v; Validate says %v", s, err, want)
 		}
+	}
+	// A drawn board is not a list of columns: its header "1 2 3 4" is
+	// not read as four queens (two on a diagonal), whether the board is
+	// valid or not; Parse reads it.
+	for _, p := range []Placement{{1, 3, 0, 2}, {0, 1, 2, 3}} {
+		s := p.Board()
+		if _, err := ValidateReader(strings.NewReader(s)); !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), "drawn board") {
+			t.Errorf("ValidateReader(%v drawn) = %v; want a syntax error naming the drawn board", p, err)
+		}
+		if q, err := Parse(s); err != nil || !slices.Equal(q, p) {
+			t.Errorf("Parse(%v drawn) = %v, %v; want %v", p, q, err, p)
+		}
+	}
+	// A first line that is no header (a comma) makes no drawing of what
+	// follows: the error is the list's own.
+	if _, err := ValidateReader(strings.NewReader("2,4\n-1,3")); !errors.Is(err, ErrSyntax) || strings.Contains(err.Error(), "drawn board") {
+		t.Errorf("ValidateReader(\"2,4\\n-1,3\") = %v; want the list's syntax error", err)
+	}
+	// Columns over several lines are still columns.
+	if n, err := ValidateReader(strings.NewReader("2 4\n1 3\n")); n != 4 || err != nil {
+		t.Errorf("ValidateReader(\"2 4\\n1 3\\n\") = %d, %v; want 4, nil", n, err)
 	}
 	// An empty entry, as Parse refuses it.
 	for _, s := range []string{"2,,1", "1,", ",1", "[1,]"} {

@@ -29,7 +29,52 @@ type Reader struct {
 // NewReader returns a Reader of one permutation, the whole of r, of at
 // most maxN columns: white space, newlines included, separates columns.
 func NewReader(r io.Reader, maxN int) *Reader {
-	return &Reader{s: src{r: bufio.NewReaderSize(r, 1<<16)}, maxN: maxN}
+	return &Reader{s: src{r: bufio.NewReaderSize(r, drawnPeek)}, maxN: maxN}
+}
+
+// drawnPeek is the most bytes a Reader without lines looks ahead for a
+// drawn board (drawnAhead): the column header of the largest board Parse
+// reads (nqueens' maxParseN = 2^16 columns, about 4 bytes each) fits.
+// The endless inputs of ValidateReader's tests are still refused within
+// 1 MiB read.
+const drawnPeek = 1 << 19
+
+// drawnAhead reports whether the text ahead in br is a drawn board, not
+// a list of columns: a first line of column numbers (a header: Draw's "1
+// 2 … N" reads as columns, and an attack among them would be certain
+// before the board's rows are read) followed by a line that starts with
+// a grid's '|' or a rule's '-', '+', '=' or '_'; or a '|' on the first
+// line. It only peeks, up to the first byte that decides: a byte other
+// than a digit or a space on the first line, or a number of more than
+// 6 digits (no header's), decides "no" at once; the first line of a
+// list of columns longer than drawnPeek bytes is no header either.
+func drawnAhead(br *bufio.Reader) bool {
+	text, newline, digits := false, false, 0 // a line with text seen; a newline after it; the digits of the number read
+	for n, i := 512, 0; ; n *= 2 {
+		b, err := br.Peek(min(n, drawnPeek))
+		for ; i < len(b); i++ {
+			switch c := b[i]; {
+			case c == '|':
+				return true
+			case c == '\n':
+				newline, digits = newline || text, 0
+			case c == ' ' || c == '\t' || c == '\r':
+				digits = 0
+			case newline:
+				return c == '-' || c == '+' || c == '=' || c == '_'
+			case c < '0' || c > '9':
+				return false
+			default:
+				text, digits = true, digits+1
+				if digits > 6 {
+					return false
+				}
+			}
+		}
+		if err != nil || len(b) >= drawnPeek {
+			return false
+		}
+	}
 }
 
 // NewLines returns a Reader of one placement a line, a permutation or a
@@ -76,6 +121,13 @@ func (r *Reader) next() (int, error) {
 		return 0, err
 	}
 	r.start = r.s.line + 1
+	if br, ok := r.s.r.(*bufio.Reader); ok && !r.lines {
+		br.UnreadByte()
+		if drawnAhead(br) {
+			return 0, bad("a drawn board, not a list of columns (Parse reads drawn boards)")
+		}
+		br.ReadByte()
+	}
 	n, err := r.lex(b)
 	switch {
 	case err == errStop:

@@ -8,7 +8,8 @@ import (
 
 // ValidateReader checks one permutation of one-based columns read from r
 // as Validate does, returning N, in about 4.6 bytes a queen; it stops at
-// an attack as soon as it is certain. "[]" is valid.
+// an attack as soon as it is certain. "[]" is valid. A drawn board is
+// refused as ErrSyntax (Parse reads it).
 func ValidateReader(r io.Reader) (int, error) {
 	n, err := placetext.NewReader(r, MaxFindN).Next()
 	return n, fromText(err)

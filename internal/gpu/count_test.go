@@ -283,3 +283,34 @@ func TestCountDevices(t *testing.T) {
 		t.Error("CountDevices with no device: no error")
 	}
 }
+
+// TestCountStopInLaunch cancels a count during a long launch (sub-tasks
+// of 2 ms, launches of at least 2,048 of them: 4 s): Count returns
+// context.Canceled within a second of the cancel, and reports no unit
+// of the stopped launch.
+func TestCountStopInLaunch(t *testing.T) {
+	p, _ := kernel.NewPlan(10)
+	todo := make([]int, len(p.Units))
+	for i := range todo {
+		todo[i] = i
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var cancelled time.Time
+	d := &fakeDevice{taskTime: 2 * time.Millisecond, onLaunch: func(int) error {
+		time.AfterFunc(100*time.Millisecond, func() { cancelled = time.Now(); cancel() })
+		return nil
+	}}
+	reported := 0
+	err := Count(ctx, d, p, todo, Options{Depth: 4, Blocks: 4, LaunchTime: time.Hour}, func(int, kernel.UnitResult) { reported++ })
+	stopped := time.Since(cancelled)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Count = %v; want context.Canceled", err)
+	}
+	if stopped > time.Second {
+		t.Errorf("Count returned %v after the cancel; want within a second", stopped)
+	}
+	if reported != 0 || d.launches != 1 {
+		t.Errorf("%d units reported, %d launches; want none of the stopped launch, 1", reported, d.launches)
+	}
+}

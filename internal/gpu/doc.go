@@ -27,8 +27,10 @@
 //     checks it (kernel.Plan.CheckResult) before anyone sees it.
 //   - count.go: Count, which plans device memory before allocating,
 //     fills batches that fit it, and launches the kernel in short
-//     launches (Options.LaunchTime) so that a cancelled count stops
-//     soon; CountDevices, the same on several GPUs at once (one
+//     launches (Options.LaunchTime); a cancelled count stops the launch
+//     in flight through the kernel's stop flag (pinned host memory
+//     mapped into the device, polled between sub-tasks and every 2^20
+//     steps within one), so it returns within a second; CountDevices, the same on several GPUs at once (one
 //     goroutine and context each, units taken a few at a time); Device
 //     is what they need of a GPU.
 //   - cuda: a Device through the CUDA driver API (libcuda.so.1), loaded

@@ -42,8 +42,9 @@ type buildError struct {
 func (e *buildError) Error() string { return e.err.Error() + ": " + e.out }
 
 // runHost runs the host build of the device code over the batch's
-// tasks, in launches of batchSize tasks, and returns their counts.
-func runHost(t *testing.T, b *batch, batchSize int) []count {
+// tasks, in launches of batchSize tasks, and returns their counts;
+// extra are host_main's further arguments ("stop").
+func runHost(t *testing.T, b *batch, batchSize int, extra ...string) []count {
 	t.Helper()
 	hostCC = testtool.Require(t, "gcc", "cc", "gcc")
 	exe, err := hostProgram()
@@ -60,7 +61,7 @@ func runHost(t *testing.T, b *batch, batchSize int) []count {
 	if err := os.WriteFile(inPath, in, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := exec.Command(exe, inPath, outPath, strconv.Itoa(batchSize)).CombinedOutput(); err != nil {
+	if out, err := exec.Command(exe, append([]string{inPath, outPath, strconv.Itoa(batchSize)}, extra...)...).CombinedOutput(); err != nil {
 		t.Fatalf("host_main: %v: %s", err, out)
 	}
 	raw, err := os.ReadFile(outPath)
@@ -133,5 +134,26 @@ func TestHostDeepTask(t *testing.T) {
 	}
 	if _, err := b.finish(p, 0, counts); !errors.Is(err, kernel.ErrImplausible) {
 		t.Errorf("finish = %v; want ErrImplausible", err)
+	}
+}
+
+// TestHostBuildStop runs the host build with the kernel's stop flag set
+// before each launch: no sub-task is counted, every result is left as
+// the host cleared it (0), which the host refuses.
+func TestHostBuildStop(t *testing.T) {
+	p, err := kernel.NewPlan(10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b batch
+	for i := range p.Units {
+		if err := b.add(p, i, 2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, c := range runHost(t, &b, 100, "stop") {
+		if c != (count{}) {
+			t.Fatalf("task %d of a stopped launch = %+v; want nothing counted", i, c)
+		}
 	}
 }

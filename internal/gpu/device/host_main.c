@@ -1,14 +1,16 @@
 // host_main.c: runs count.cu's kernel on the host, for the tests of
 // internal/gpu (gpu_host_test.go builds it with cc):
 //
-//	host_main IN OUT BATCH
+//	host_main IN OUT BATCH [stop]
 //
 // IN holds a header of three little-endian 32-bit words (nunits,
 // ntasks, 0), then nunits nq_unit and ntasks nq_task records (the
 // layouts of count.cu). The program launches the kernel over the tasks
 // in batches of BATCH (the counter reset before each, as the Go driver
 // does), each launch as NBLOCKS blocks of NQ_BLOCK POSIX threads, and
-// writes ntasks nq_result records to OUT. Errors: one line on stderr,
+// writes ntasks nq_result records to OUT. With "stop", the kernel's stop
+// flag is set before each launch: no task is counted, every result is
+// left 0. Errors: one line on stderr,
 // exit 1.
 #define NQ_HOST 1
 #include <pthread.h>
@@ -27,6 +29,7 @@ struct launch {
 	const nq_task *tasks;
 	nq_result *results;
 	nq_u32 begin, end, *next;
+	const nq_u32 *stop;
 	nq_u32 block, thread;
 };
 
@@ -35,7 +38,7 @@ static void *run_thread(void *p)
 	struct launch *a = p;
 	nq_block_idx.x = a->block;
 	nq_thread_idx.x = a->thread;
-	nq_count(a->units, a->tasks, a->results, a->begin, a->end, a->next);
+	nq_count(a->units, a->tasks, a->results, a->begin, a->end, a->next, a->stop);
 	return NULL;
 }
 
@@ -51,10 +54,11 @@ static void *read_all(FILE *f, size_t n, const char *what)
 
 int main(int argc, char **argv)
 {
-	if (argc != 4) {
-		fprintf(stderr, "usage: host_main IN OUT BATCH\n");
+	if (argc != 4 && !(argc == 5 && strcmp(argv[4], "stop") == 0)) {
+		fprintf(stderr, "usage: host_main IN OUT BATCH [stop]\n");
 		return 1;
 	}
+	const nq_u32 stopped = argc == 5;
 	if (sizeof(nq_unit) != 192 || sizeof(nq_task) != 24 || sizeof(nq_result) != 16) {
 		fprintf(stderr, "host_main: layout: unit %zu, task %zu, result %zu bytes; want 192, 24, 16\n",
 		        sizeof(nq_unit), sizeof(nq_task), sizeof(nq_result));
@@ -82,10 +86,10 @@ int main(int argc, char **argv)
 		nq_u32 end = begin + (nq_u32)batch;
 		if (end > ntasks || end < begin)
 			end = ntasks;
-		nq_u32 next = 0;
+		nq_u32 next = 0, stop = stopped;
 		for (nq_u32 b = 0; b < NBLOCKS; b++) {
 			for (nq_u32 t = 0; t < NQ_BLOCK; t++) {
-				la[t] = (struct launch){units, tasks, results, begin, end, &next, b, t};
+				la[t] = (struct launch){units, tasks, results, begin, end, &next, &stop, b, t};
 				if (pthread_create(&th[t], NULL, run_thread, &la[t]) != 0) {
 					fprintf(stderr, "host_main: pthread_create failed\n");
 					return 1;

@@ -115,3 +115,14 @@ func clearAutoDevice() {
 	autoChoice.m = nil
 	autoChoice.Unlock()
 }
+
+// SetAutoEstimates makes f the estimates AutoGPU decides by (the wall
+// seconds by the CPU's method and by the kernel on the GPU), forgetting
+// its choices, and returns what undoes it: for the tests of packages
+// above.
+func SetAutoEstimates(f func(ctx context.Context, n int, method string, o Options) (cpu, gpu float64, err error)) (restore func()) {
+	old := autoEstimates
+	autoEstimates = f
+	clearAutoDevice()
+	return func() { autoEstimates = old; clearAutoDevice() }
+}

@@ -111,7 +111,8 @@ func TestGPUStopKeepsCheckpoint(t *testing.T) {
 
 // TestEstimateGPU estimates n = 11 and 13 on an emulated GPU, through
 // the count's device path: with a budget that lets every unit finish,
-// the estimate is the time of the count (every unit timed, spread 0),
+// the estimate is the time of the count (every unit timed, spread 0,
+// within the estimate's own time),
 // with a short one a sample (spread unknown); the seconds are priced
 // unit by unit and name the GPU; without a driver, ErrDevice.
 func TestEstimateGPU(t *testing.T) {
@@ -125,8 +126,12 @@ func TestEstimateGPU(t *testing.T) {
 	}{{11, time.Minute, true}, {13, time.Millisecond, false}} {
 		var e estimate.Estimate
 		o := Options{Workers: 2, Device: DeviceGPU}
+		start := time.Now()
 		if err := (kernelEngine{}).Estimate(context.Background(), tc.n, o, estimate.Options{Workers: 2, Budget: tc.budget}, rnd, &e); err != nil {
 			t.Fatalf("n=%d: %v", tc.n, err)
+		}
+		if took := time.Since(start).Seconds(); tc.all && e.CPUSeconds > took {
+			t.Errorf("n=%d: every unit timed, GPU seconds %g; want at most the %g s the estimate took", tc.n, e.CPUSeconds, took)
 		}
 		p, _ := KernelPlan(tc.n, 2)
 		var sum float64

@@ -267,7 +267,11 @@ const expandChunk = 256
 // goroutines, into batches that fit the memory plan, and counts each
 // batch.
 func (c *counter) run(ctx context.Context, src *source, depth int) error {
-	c.chunk = 4 * c.grid * blockSize
+	// The first launch: one sub-task a thread, as long as the longest
+	// of them (seconds each, at large n, until the depth is tuned on a
+	// device), so that the first units are reported, and an estimate
+	// timed, soon; adapt sizes the next ones.
+	c.chunk = c.grid * blockSize
 	var ready []batch // expanded units (one each), in the order of src
 	for {
 		c.b.reset()

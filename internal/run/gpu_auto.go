@@ -17,10 +17,11 @@ const (
 	// a second, about what opening a GPU and timing it take.
 	gpuAutoFrom = 16
 	// autoBudget is the calibration of each of the two estimates that
-	// decide, and autoWait bounds the two together: a GPU that has
-	// finished no unit by then is not chosen.
+	// decide, and autoWait bounds the two together (with the plans they
+	// list, seconds past n = 25): a GPU not priced by then is not
+	// chosen.
 	autoBudget = 200 * time.Millisecond
-	autoWait   = 5 * time.Second
+	autoWait   = 20 * time.Second
 )
 
 // AutoGPU reports whether a count of n with DeviceAuto ("" or "auto")

@@ -18,11 +18,21 @@ import (
 // unit, beyond its budget: a unit that takes longer cannot be timed.
 const gpuEstimateCap = 30 * time.Second
 
+// gpuTimedMax is the largest n whose units the GPU estimate times
+// itself: a unit of n = 23 takes about 18 s on one core of
+// docs/SCALING.md's machine (its 90 core-hours over 18,410 units), a
+// fraction of a second on a GPU that is worth a hundred such cores,
+// while one of n = 27, 22 core-hours, would take minutes. Above it the
+// GPU's seconds are the CPU's estimate at n times the ratio of GPU to
+// CPU seconds measured at gpuTimedMax (an extrapolation: From).
+const gpuTimedMax = 23
+
 // estimateGPU fills e for a kernel count of n with o on the GPUs
 // (o.Device DeviceGPU): it opens the first GPU through the count's own
 // path (planGPU, the driver, gpu.Count) and counts units of the count,
 // drawn in random order, for about eo.Budget and at least until one is
-// finished. The GPU's seconds per unit of the plan's cost, from those
+// finished, for n ≤ gpuTimedMax (above it, see gpuTimedMax and
+// estimateGPUAbove). The GPU's seconds per unit of the plan's cost, from those
 // units, price every unit (e.UnitSeconds: one GPU's seconds); CPUSeconds
 // holds the GPU seconds of the count's units in all (the device's wall
 // time on one GPU: GPU-seconds), WallSeconds the time on all the GPUs
@@ -61,6 +71,9 @@ func estimateGPU(ctx context.Context, n int, o Options, eo estimate.Options, rnd
 	e.PlanSeconds = time.Since(t0).Seconds()
 	e.Workers = g.devices
 	e.GPUs = []gpu.Info{dev.Info()}
+	if n > gpuTimedMax {
+		return estimateGPUAbove(ctx, p, gpuTimedMax, dev, o, eo, rnd, costs, sel, e)
+	}
 	secs, timed, err := timeGPUUnits(ctx, dev, p, costs, sel, o.Workers, eo.Budget, rnd)
 	if err != nil {
 		return err
@@ -74,6 +87,57 @@ func estimateGPU(ctx context.Context, n int, o Options, eo estimate.Options, rnd
 		e.UnitSeconds[i] = c * secs
 	}
 	e.CPUSeconds = 0
+	for _, id := range sel {
+		e.CPUSeconds += e.UnitSeconds[id]
+	}
+	e.WallSeconds = e.PlanSeconds + e.CPUSeconds/float64(e.Workers)
+	return nil
+}
+
+// estimateGPUAbove is estimateGPU for p's n above m (gpuTimedMax), on
+// dev: a third of the budget each, the GPU times units of m, the CPU's
+// kernel estimates m and n (on eo.Workers goroutines), and every unit
+// of n is priced at its CPU seconds times the ratio of the GPU's
+// seconds to the CPU's at m. Samples are the GPU's, From is m, Spread
+// NaN.
+func estimateGPUAbove(ctx context.Context, p *kernel.Plan, m int, dev gpu.Device, o Options, eo estimate.Options, rnd *rand.Rand, costs []float64, sel []int, e *estimate.Estimate) error {
+	third := eo.Budget / 3
+	pm, err := kernel.NewPlanWorkers(m, o.Workers) // not KernelPlan's: it keeps p for the count
+	if err != nil {
+		return err
+	}
+	cm := planCosts(pm)
+	all := AllIDs(len(cm))
+	secs, timed, err := timeGPUUnits(ctx, dev, pm, cm, all, o.Workers, third, rnd)
+	if err != nil {
+		return err
+	}
+	var gpuM float64
+	for _, c := range cm {
+		gpuM += c * secs
+	}
+	cpu := func(p *kernel.Plan, costs []float64, sel []int) (estimate.Estimate, error) {
+		var c estimate.Estimate
+		return c, estimate.Kernel(ctx, p.N, p, 0, costs, sel, estimate.Options{Workers: eo.Workers, Budget: third}, rnd, &c)
+	}
+	em, err := cpu(pm, cm, all)
+	if err != nil {
+		return err
+	}
+	en, err := cpu(p, costs, sel)
+	if err != nil {
+		return err
+	}
+	if em.CPUSeconds <= 0 {
+		return fmt.Errorf("device gpu: the CPU's estimate of n = %d is %g s: no ratio to the GPU's", m, em.CPUSeconds)
+	}
+	ratio := gpuM / em.CPUSeconds
+	e.Samples, e.From, e.Spread = timed, m, math.NaN()
+	e.UnitSeconds = make([]float64, len(costs))
+	e.CPUSeconds = 0
+	for i, x := range en.UnitSeconds {
+		e.UnitSeconds[i] = x * ratio
+	}
 	for _, id := range sel {
 		e.CPUSeconds += e.UnitSeconds[id]
 	}

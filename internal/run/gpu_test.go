@@ -224,3 +224,31 @@ func TestAutoGPUEmulated(t *testing.T) {
 		t.Errorf("chooseGPU(12) on the emulator = true or not timed on it (%d opened); want the CPU, 1", opened)
 	}
 }
+
+// TestEstimateGPUAbove prices n = 12 on an emulated GPU by the ratio of
+// its seconds to the CPU's at n = 10 (as estimateGPU does above
+// gpuTimedMax): an extrapolation (From 10, spread unknown), every unit
+// priced in proportion to the CPU's estimate, positive.
+func TestEstimateGPUAbove(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	p, err := KernelPlan(12, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	costs := planCosts(p)
+	var e estimate.Estimate
+	e.Workers = 2
+	err = estimateGPUAbove(context.Background(), p, 10, gpu.Emulate(nil), Options{Workers: 2}, estimate.Options{Workers: 2, Budget: 30 * time.Millisecond}, rnd, costs, AllIDs(len(costs)), &e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum float64
+	for _, s := range e.UnitSeconds {
+		sum += s
+	}
+	if e.From != 10 || !math.IsNaN(e.Spread) || e.Samples < 1 || e.CPUSeconds <= 0 || math.Abs(sum-e.CPUSeconds) > 1e-9*sum ||
+		len(e.UnitSeconds) != len(costs) || e.WallSeconds < e.CPUSeconds/2 {
+		t.Errorf("n=12 from 10: From %d, spread %g, %d samples, GPU seconds %g (by unit %g), wall %g on 2; want 10, NaN, some, positive, equal, at least half",
+			e.From, e.Spread, e.Samples, e.CPUSeconds, sum, e.WallSeconds)
+	}
+}

@@ -39,8 +39,9 @@
 //
 // # What is not known yet
 //
-// None of this has run on a GPU: the driver binding, the PTX's loading
-// and the kernel's speed are untested (TestDevice and TestDeviceCount
+// None of this has run on a GPU: the driver binding, the PTX's loading,
+// the stop flag in mapped host memory and the kernel's speed are
+// untested (TestDevice and TestDeviceCount
 // run on a GPU and skip without one; scripts/gpu-check.sh runs them on
 // the device machine beside Yao & Li's program). The host build and an
 // emulated device in Go (Emulate) test the search, the expansion, the

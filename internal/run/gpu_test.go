@@ -26,8 +26,6 @@ func (d emulated) Open(int) (gpu.Device, error) { return d.open(), nil }
 func useGPU(t *testing.T, d GPUDriver) {
 	old := RegisterGPU(d)
 	t.Cleanup(func() { RegisterGPU(old) })
-	clearAutoDevice()
-	t.Cleanup(clearAutoDevice)
 }
 
 // slowAfterFirst is an emulated device whose first launch runs at the
@@ -200,7 +198,11 @@ func TestAutoGPU(t *testing.T) {
 		{"too large", gpu.MaxN + 1, Kernel, true, Options{Workers: 2}, 2, 1, nil, false, 0},
 		{"cpu asked", 16, Kernel, true, Options{Workers: 2, Device: DeviceCPU}, 2, 1, nil, false, 0},
 		{"kept", 16, Kernel, true, Options{Workers: 2}, 1, 2, nil, true, 0},
+		{"another driver", 16, Kernel, true, Options{Workers: 2}, 1, 2, nil, false, 1},
 	} {
+		if tc.name == "another driver" { // registering a driver forgets the choices
+			useGPU(t, emulated{open: func() gpu.Device { return gpu.Emulate(nil) }})
+		}
 		cpu, gpuSec, estErr, asked = tc.cpu, tc.gpu, tc.err, 0
 		if got := AutoGPU(tc.n, tc.method, tc.free, tc.o); got != tc.want || asked != tc.asks {
 			t.Errorf("%s: AutoGPU(%d, %s) = %v after %d estimates; want %v after %d", tc.name, tc.n, tc.method, got, asked, tc.want, tc.asks)

@@ -10,7 +10,8 @@ import (
 	irun "github.com/nqueens/nqueens/internal/run"
 )
 
-// TestCountDeviceRefused: -device gpu without a driver, an unknown
+// TestCountDeviceRefused: -device gpu without a driver (refused by the
+// estimate, or with -force by the count), an unknown
 // device, -device gpu with another method than the kernel's and N
 // above the device's 32 each exit 2 with one line on stderr naming
 // what is wrong.
@@ -26,6 +27,9 @@ func TestCountDeviceRefused(t *testing.T) {
 	}{
 		{[]string{"count", "10", "-device", "gpu"}, nodriver},
 		{[]string{"count", "9-10", "-device", "gpu"}, nodriver},
+		// -force skips the estimate, which meets the missing driver first.
+		{[]string{"count", "10", "-device", "gpu", "-force"}, nodriver},
+		{[]string{"count", "9-10", "-device", "gpu", "-force"}, nodriver},
 		{[]string{"count", "10", "-device", "bogus"}, `-device: unknown device "bogus" (want auto, cpu or gpu)`},
 		{[]string{"count", "10", "-device", "gpu", "-method", "join"}, "-device gpu counts with -method kernel (or auto), not join"},
 		{[]string{"count", "33", "-device", "gpu"}, "-device gpu counts N up to 32"},

@@ -113,8 +113,8 @@ func TestCountRefusesBadResults(t *testing.T) {
 	}
 }
 
-// TestCountCancel checks that a cancelled count stops after the launch
-// in flight, with the units finished before it reported.
+// TestCountCancel checks that a count cancelled as a launch ends starts
+// no other launch, with the units finished before it reported.
 func TestCountCancel(t *testing.T) {
 	p, _ := kernel.NewPlan(11)
 	todo := make([]int, len(p.Units))
@@ -123,11 +123,10 @@ func TestCountCancel(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	d := &fakeDevice{onLaunch: func(n int) error {
+	d := &fakeDevice{onDone: func(n int) {
 		if n == 3 {
 			cancel()
 		}
-		return nil
 	}}
 	reported := 0
 	err := Count(ctx, d, p, todo, Options{Depth: 4, Blocks: 1, LaunchTime: time.Nanosecond}, func(int, kernel.UnitResult) { reported++ })
@@ -135,7 +134,7 @@ func TestCountCancel(t *testing.T) {
 		t.Fatalf("Count = %v; want context.Canceled", err)
 	}
 	if d.launches != 3 {
-		t.Errorf("%d launches; want 3 (the one in flight when cancelled is the last)", d.launches)
+		t.Errorf("%d launches; want 3 (the one that ended as the count was cancelled is the last)", d.launches)
 	}
 	if reported == 0 || reported == len(todo) {
 		t.Errorf("%d of %d units reported; want some, not all", reported, len(todo))

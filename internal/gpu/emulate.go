@@ -39,6 +39,9 @@ type emulator struct {
 	onLaunch func(n int) error
 	// taskTime is the least time a sub-task takes.
 	taskTime time.Duration
+	// onDone, when set, runs after each launch that counted all its
+	// sub-tasks, with its number.
+	onDone func(n int)
 }
 
 type emuBuffer struct {
@@ -113,6 +116,9 @@ func (d *emulator) Launch(ctx context.Context, grid int, units, tasks, results, 
 		binary.LittleEndian.PutUint64(rm[int(i)*resultBytes+8:], c.nodes)
 	}
 	binary.LittleEndian.PutUint32(next.(*emuBuffer).mem, end-begin)
+	if d.onDone != nil {
+		d.onDone(d.launches)
+	}
 	return nil
 }
 

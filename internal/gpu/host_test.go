@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/nqueens/nqueens/internal/kernel"
 	"github.com/nqueens/nqueens/internal/testtool"
@@ -155,5 +156,38 @@ func TestHostBuildStop(t *testing.T) {
 		if c != (count{}) {
 			t.Fatalf("task %d of a stopped launch = %+v; want nothing counted", i, c)
 		}
+	}
+}
+
+// TestHostBuildStopInTask stops the host build 50 ms into a launch of
+// one long sub-task (the costliest unit of n = 20, no row placed on
+// the host: seconds of search here): the thread abandons it at its next
+// poll (every NQ_POLL steps), so the program returns within a second
+// and the task's result is left 0, never a partial count.
+func TestHostBuildStopInTask(t *testing.T) {
+	p, err := kernel.NewPlan(20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := 0
+	for i, u := range p.Units {
+		if u.Cost > p.Units[big].Cost {
+			big = i
+		}
+	}
+	var b batch
+	if err := b.add(p, big, 0); err != nil {
+		t.Fatal(err)
+	}
+	if len(b.tasks) != 1 {
+		t.Fatalf("unit %d of n = 20 at depth 0: %d sub-tasks; want 1", big, len(b.tasks))
+	}
+	start := time.Now()
+	counts := runHost(t, &b, 1, "stop-after=50")
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("the stopped launch took %v; want within a second", took)
+	}
+	if counts[0] != (count{}) {
+		t.Errorf("the abandoned task = %+v; want nothing counted", counts[0])
 	}
 }

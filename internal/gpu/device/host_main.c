@@ -1,7 +1,7 @@
 // host_main.c: runs count.cu's kernel on the host, for the tests of
 // internal/gpu (gpu_host_test.go builds it with cc):
 //
-//	host_main IN OUT BATCH [stop]
+//	host_main IN OUT BATCH [stop | stop-after=MS]
 //
 // IN holds a header of three little-endian 32-bit words (nunits,
 // ntasks, 0), then nunits nq_unit and ntasks nq_task records (the
@@ -10,13 +10,16 @@
 // does), each launch as NBLOCKS blocks of NQ_BLOCK POSIX threads, and
 // writes ntasks nq_result records to OUT. With "stop", the kernel's stop
 // flag is set before each launch: no task is counted, every result is
-// left 0. Errors: one line on stderr,
+// left 0. With "stop-after=MS", another thread sets it MS milliseconds
+// into each launch: the tasks in hand then are abandoned (left 0), as
+// on the device. Errors: one line on stderr,
 // exit 1.
 #define NQ_HOST 1
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "count.cu"
 
@@ -42,6 +45,21 @@ static void *run_thread(void *p)
 	return NULL;
 }
 
+struct stopper {
+	nq_u32 *stop;
+	long ms;
+};
+
+// stop_later sets *stop after ms milliseconds.
+static void *stop_later(void *p)
+{
+	struct stopper *s = p;
+	struct timespec ts = {s->ms / 1000, (s->ms % 1000) * 1000000L};
+	nanosleep(&ts, NULL);
+	__atomic_store_n(s->stop, 1u, __ATOMIC_RELAXED);
+	return NULL;
+}
+
 static void *read_all(FILE *f, size_t n, const char *what)
 {
 	void *p = malloc(n ? n : 1);
@@ -54,11 +72,15 @@ static void *read_all(FILE *f, size_t n, const char *what)
 
 int main(int argc, char **argv)
 {
-	if (argc != 4 && !(argc == 5 && strcmp(argv[4], "stop") == 0)) {
-		fprintf(stderr, "usage: host_main IN OUT BATCH [stop]\n");
+	long stop_ms = -1; // "stop": 0, set before the launch
+	if (argc == 5 && strcmp(argv[4], "stop") == 0)
+		stop_ms = 0;
+	else if (argc == 5 && strncmp(argv[4], "stop-after=", 11) == 0)
+		stop_ms = atol(argv[4] + 11);
+	if (argc != 4 && !(argc == 5 && stop_ms >= 0)) {
+		fprintf(stderr, "usage: host_main IN OUT BATCH [stop | stop-after=MS]\n");
 		return 1;
 	}
-	const nq_u32 stopped = argc == 5;
 	if (sizeof(nq_unit) != 192 || sizeof(nq_task) != 24 || sizeof(nq_result) != 16) {
 		fprintf(stderr, "host_main: layout: unit %zu, task %zu, result %zu bytes; want 192, 24, 16\n",
 		        sizeof(nq_unit), sizeof(nq_task), sizeof(nq_result));
@@ -86,7 +108,13 @@ int main(int argc, char **argv)
 		nq_u32 end = begin + (nq_u32)batch;
 		if (end > ntasks || end < begin)
 			end = ntasks;
-		nq_u32 next = 0, stop = stopped;
+		nq_u32 next = 0, stop = stop_ms == 0;
+		struct stopper sp = {&stop, stop_ms};
+		pthread_t stopper;
+		if (stop_ms > 0 && pthread_create(&stopper, NULL, stop_later, &sp) != 0) {
+			fprintf(stderr, "host_main: pthread_create failed\n");
+			return 1;
+		}
 		for (nq_u32 b = 0; b < NBLOCKS; b++) {
 			for (nq_u32 t = 0; t < NQ_BLOCK; t++) {
 				la[t] = (struct launch){units, tasks, results, begin, end, &next, &stop, b, t};
@@ -98,6 +126,8 @@ int main(int argc, char **argv)
 			for (nq_u32 t = 0; t < NQ_BLOCK; t++)
 				pthread_join(th[t], NULL);
 		}
+		if (stop_ms > 0)
+			pthread_join(stopper, NULL);
 	}
 	FILE *out = fopen(argv[2], "wb");
 	if (out == NULL || fwrite(results, sizeof(nq_result), ntasks, out) != ntasks || fclose(out) != 0) {

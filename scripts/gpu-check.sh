@@ -28,7 +28,7 @@
 #   plan.txt        the command on the GPU: plan 20 -device gpu (units
 #                   timed on the GPU), plan 27 and plan 28 -device gpu
 #                   (GPU-hours, extrapolated from the GPU/CPU ratio timed
-#                   at n = 23), each as text and JSON, and count 17 and
+#                   at n = 23), and count 17 and
 #                   19 -device auto -v (Auto's choice: the device named
 #                   in the -v lines, the estimate on stderr);
 #   yaoli.txt       Yao & Li's program, built here with nvcc for sm_90
@@ -103,7 +103,7 @@ run)
 		run() { echo "\$ nqueens $*"; s=$EPOCHREALTIME; timeout "$t" "$nq" "$@" 2>&1; echo "exit $? after $(awk -v s="$s" -v e="$EPOCHREALTIME" "BEGIN { printf \"%.1f\", e - s }") s"; }
 		t=12 run plan 20 -device gpu -time 2s
 		t=22 run plan 27 -device gpu -shards 1000 -time 9s
-		t=22 run plan 28 -device gpu -shards 10000 -time 9s -format json
+		t=22 run plan 28 -device gpu -shards 1000 -time 9s
 		t=8 run count 17 -device auto -v
 		t=10 run count 19 -device auto -v
 	' _ "$dir/nqueens" 2>&1 | tee "$out/plan.txt"

@@ -39,9 +39,9 @@ type CountOptions struct {
 	// limit to the planned peak while Count runs (docs/BENCHMARKS.md);
 	// leave it off where counts share a process.
 	SoftMemoryLimit bool
-	// Device is where MethodKernel counts (DeviceAuto: the CPU, for
-	// now); DeviceGPU makes MethodAuto MethodKernel and refuses another
-	// method. See Device.
+	// Device is where MethodKernel counts; DeviceGPU makes MethodAuto
+	// MethodKernel and refuses another method; DeviceAuto counts on the
+	// GPU where one is usable and estimated faster (see Device).
 	Device Device
 }
 
@@ -147,6 +147,9 @@ func (o CountOptions) normalize(n int) (Method, run.Engine, run.Options, error) 
 		return "", nil, run.Options{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, MethodKernel, MethodJoin)
 	}
 	o.Workers = workers
+	if run.AutoGPU(n, string(m), o.Method == MethodAuto && o.Checkpoint == "", o.run()) {
+		m, e, o.Device = MethodKernel, run.ByMethod(string(MethodKernel)), DeviceGPU
+	}
 	return m, e, o.run(), nil
 }
 

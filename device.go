@@ -12,7 +12,7 @@ import (
 // and digests are the same on every device, so a count resumes, and a
 // shard merges with its replicas, across devices.
 const (
-	DeviceAuto Device = run.DeviceAuto // "auto": the CPU, until the GPU's speed is priced on a GPU
+	DeviceAuto Device = run.DeviceAuto // "auto": the GPU where usable and estimated faster, else the CPU
 	DeviceCPU  Device = run.DeviceCPU  // the kernel on CountOptions.Workers goroutines
 	DeviceGPU  Device = run.DeviceGPU  // every NVIDIA GPU present, with MethodKernel (see package gpu)
 )
@@ -25,6 +25,13 @@ const (
 // arm64 at run time; boards up to n = 32 (n = 0 and 1, without a
 // search, are counted on the CPU). Without them Count fails with
 // one line, of kind ErrDevice, saying what is missing.
+//
+// DeviceAuto counts on the GPU when the driver is linked and reports a
+// device, 16 ≤ n ≤ MaxGPUN, and the kernel on the GPU is estimated
+// faster than the CPU's method (ChooseMethod's; the join, which it then
+// replaces, only for a count without a checkpoint and not a shard),
+// from two short estimates (a fifth of a second each) made once per
+// process; else, and on any error, on the CPU, silently.
 type Device string
 
 // ParseDevice returns the device named s (case-insensitive): "auto" or

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/nqueens/nqueens/internal/estimate"
+	"github.com/nqueens/nqueens/internal/run"
 )
 
 // defaultEstimateBudget is the calibration time of the zero
@@ -22,6 +23,7 @@ type EstimateOptions struct {
 	MaxMemory uint64
 	Shard     Shard
 	Budget    time.Duration
+	Device    Device // DeviceGPU: timed on the GPU (see CountEstimate)
 }
 
 // A CountEstimate is the time and memory Estimate expects of a Count on
@@ -40,6 +42,14 @@ type CountEstimate struct {
 	Probes                                       bool
 	Calibration                                  time.Duration // the time Estimate took
 	UnitSeconds                                  []float64
+	// Device is where the count runs (MethodKernel's: DeviceCPU or
+	// DeviceGPU; "" for the other methods). On DeviceGPU the seconds
+	// are GPU seconds, timed on the first of GPUs (the devices present,
+	// Workers of them): CPUSeconds and UnitSeconds one GPU's (summed
+	// over the GPUs they are GPU-seconds, whose hours are GPU-hours),
+	// WallSeconds on all of them.
+	Device Device
+	GPUs   []GPU
 }
 
 // Estimate returns the time and memory Count(ctx, n, opts) would take on
@@ -47,7 +57,7 @@ type CountEstimate struct {
 // opts.Budget (internal/estimate's doc.go). Its errors are Count's.
 func Estimate(ctx context.Context, n int, opts EstimateOptions) (CountEstimate, error) {
 	start := time.Now()
-	m, eng, ro, err := CountOptions{Method: opts.Method, Workers: opts.Workers, MaxMemory: opts.MaxMemory, Shard: opts.Shard}.normalize(n)
+	m, eng, ro, err := CountOptions{Method: opts.Method, Workers: opts.Workers, MaxMemory: opts.MaxMemory, Shard: opts.Shard, Device: opts.Device}.normalize(n)
 	if err != nil {
 		return CountEstimate{}, err
 	}
@@ -78,7 +88,11 @@ func Estimate(ctx context.Context, n int, opts EstimateOptions) (CountEstimate, 
 	if err != nil {
 		return CountEstimate{}, err
 	}
-	return CountEstimate{N: n, Method: m, Workers: e.Workers, Units: e.Units, CPUSeconds: e.CPUSeconds, WallSeconds: e.WallSeconds,
+	ce := CountEstimate{N: n, Method: m, Workers: e.Workers, Units: e.Units, CPUSeconds: e.CPUSeconds, WallSeconds: e.WallSeconds,
 		PlanSeconds: e.PlanSeconds, Spread: e.Spread, Memory: e.Memory, Samples: e.Samples, Probes: e.Probes, From: e.From,
-		Calibration: time.Since(start), UnitSeconds: e.UnitSeconds}, nil
+		Calibration: time.Since(start), UnitSeconds: e.UnitSeconds, Device: Device(run.EstimateDevice(string(m), e.GPUs))}
+	for _, g := range e.GPUs {
+		ce.GPUs = append(ce.GPUs, GPU{Name: g.Name, Memory: g.Memory, Capability: g.Capability, Driver: g.Driver})
+	}
+	return ce, nil
 }

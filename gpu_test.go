@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/nqueens/nqueens/internal/gpu"
 	"github.com/nqueens/nqueens/internal/run"
@@ -235,5 +236,29 @@ func TestCountGPUCancel(t *testing.T) {
 		if n := launches.Load(); !errors.Is(err, context.Canceled) || n > int32(k) {
 			t.Errorf("%d GPUs: Count(14) cancelled in its first launch = %v after %d launches; want context.Canceled after %d at most", k, err, n, k)
 		}
+	}
+}
+
+// TestEstimateAutoGPU: with DeviceAuto, an emulated GPU and estimates
+// that make it faster, Estimate (as Count, through normalize) runs on
+// the GPU and says so; slower, on the CPU; with no driver linked, on the
+// CPU without an error.
+func TestEstimateAutoGPU(t *testing.T) {
+	useGPU(t, emulatedGPUs{k: 1})
+	for _, tc := range []struct {
+		cpu, gpu float64
+		want     Device
+	}{{2, 1, DeviceGPU}, {1, 2, DeviceCPU}} {
+		restore := run.SetAutoEstimates(func(context.Context, int, string, run.Options) (float64, float64, error) { return tc.cpu, tc.gpu, nil })
+		e, err := Estimate(context.Background(), 16, EstimateOptions{Budget: time.Millisecond})
+		restore()
+		if err != nil || e.Device != tc.want || e.Method != MethodKernel || (len(e.GPUs) == 1) != (tc.want == DeviceGPU) {
+			t.Errorf("CPU %gs, GPU %gs: Estimate(16) on %q, method %s, GPUs %+v, %v; want %s, kernel", tc.cpu, tc.gpu, e.Device, e.Method, e.GPUs, err, tc.want)
+		}
+	}
+	useGPU(t, nil)
+	e, err := Estimate(context.Background(), 16, EstimateOptions{Budget: time.Millisecond})
+	if err != nil || e.Device != DeviceCPU {
+		t.Errorf("no driver: Estimate(16) on %q, %v; want the CPU, no error", e.Device, err)
 	}
 }

@@ -5,7 +5,9 @@
 //
 // can count with CountOptions{Device: nqueens.DeviceGPU}, on every GPU
 // the CUDA driver (libcuda.so.1, loaded at run time, Linux on amd64 and
-// arm64) reports. cmd/nqueens imports it.
+// arm64) reports, and estimate such a count on the GPU
+// (EstimateOptions.Device); with DeviceAuto, Count picks the GPU where
+// it is estimated faster (see nqueens.Device). cmd/nqueens imports it.
 //
 // The import changes the whole program built with CGO_ENABLED=0 on
 // Linux: the driver is loaded through github.com/ebitengine/purego,

@@ -5,7 +5,8 @@
 #   scripts/gpu-check.sh run                     on the GPU machine (no Go)
 #
 # prepare cross-builds the GPU tests binary (go test -c, CGO_ENABLED=0,
-# linux/amd64) into bin/gpu-check/ (ignored: /bin/ in .gitignore) and
+# linux/amd64) and the nqueens command into bin/gpu-check/ (ignored:
+# /bin/ in .gitignore) and
 # copies the source of Yao & Li's counter (github.com/ygch/n_queens,
 # MIT; YAO_LI_REPO is a clone of it, default
 # /work/.mirror/ygch+n_queens/repo) into bin/gpu-check/n_queens.
@@ -22,8 +23,14 @@
 #                   against A000170/A002562, with the count's own time
 #                   (device opened and PTX loaded before the clock) and
 #                   nodes per second;
-#   depth.txt       n = 19 with 1, 3 and 4 rows placed on the host (the
-#                   default is DefaultDepth: 2), for tuning;
+#   depth.txt       n = 19 with 3 rows placed on the host (the default
+#                   is DefaultDepth: 2), for tuning;
+#   plan.txt        the command on the GPU: plan 20 -device gpu (units
+#                   timed on the GPU), plan 27 and plan 28 -device gpu
+#                   (GPU-hours, extrapolated from the GPU/CPU ratio timed
+#                   at n = 23), and count 17 and
+#                   19 -device auto -v (Auto's choice: the device named
+#                   in the -v lines, the estimate on stderr);
 #   yaoli.txt       Yao & Li's program, built here with nvcc for sm_90
 #                   in their config2 (-D_USE_CONFIG2_), 6 pre-placed
 #                   rows, n = 16..21: its printed "calc time" (which
@@ -32,7 +39,7 @@
 #                   the timed function; the time-stamped "start job" and
 #                   "finish job" lines bound the device's part), and
 #                   the whole process's time beside it.
-# Each step has its own time limit (90 + 140 + 3 × 25 s for ours, Yao &
+# Each step has its own time limit (90 + 140 + 25 + 75 s for ours, Yao &
 # Li's build overlapping them, then their n = 16..21, about 35 s at
 # their published H800 times) so that the whole stays under 6 minutes;
 # a step that fails is logged and the next one runs. Note: the device
@@ -48,6 +55,7 @@ prepare)
 	repo=${2:-/work/.mirror/ygch+n_queens/repo}
 	mkdir -p "$dir"
 	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go test -c -o "$dir/gpu.test" ./internal/gpu || exit 1
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -o "$dir/nqueens" ./cmd/nqueens || exit 1
 	rm -rf "$dir/n_queens"
 	mkdir -p "$dir/n_queens"
 	if [ -d "$repo/src" ]; then
@@ -86,9 +94,19 @@ run)
 	echo "== TestDeviceCount (n = 16..21 on the GPU)"
 	timeout 140 "$dir/gpu.test" -test.run '^TestDeviceCount$' -test.v -gpu.count 16,17,18,19,20,21 2>&1 | tee "$out/counts.txt"
 	echo "== the host's depth at n = 19 (rows placed before the device takes over)"
-	for d in 1 3 4; do
+	for d in 3; do
 		timeout 25 "$dir/gpu.test" -test.run '^TestDeviceCount$' -test.v -gpu.count 19 -gpu.depth $d 2>&1 | grep -E 'GPU n=|FAIL|Error|error'
 	done 2>&1 | tee "$out/depth.txt"
+	echo "== the command on the GPU: plan -device gpu, count -device auto -v"
+	timeout 75 bash -c '
+		nq=$1
+		run() { echo "\$ nqueens $*"; s=$EPOCHREALTIME; timeout "$t" "$nq" "$@" 2>&1; echo "exit $? after $(awk -v s="$s" -v e="$EPOCHREALTIME" "BEGIN { printf \"%.1f\", e - s }") s"; }
+		t=12 run plan 20 -device gpu -time 2s
+		t=22 run plan 27 -device gpu -shards 1000 -time 9s
+		t=22 run plan 28 -device gpu -shards 1000 -time 9s
+		t=8 run count 17 -device auto -v
+		t=10 run count 19 -device auto -v
+	' _ "$dir/nqueens" 2>&1 | tee "$out/plan.txt"
 	wait $build
 	echo "== Yao & Li's n_queens, config2, 6 pre-placed rows, sm_90 (build log: yaoli-build.txt)"
 	if [ -x "$dir/n_queens/src/n_queens" ]; then

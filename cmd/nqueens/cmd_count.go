@@ -40,8 +40,11 @@ driver's libcuda.so.1, Linux on amd64 or arm64, N ≤ 32); its results,
 checkpoints and shard records are the kernel's, so a count resumes, and
 a shard merges, across devices. No driver or no GPU: one line, exit 2; a
 device error while counting: exit 3, the checkpoint keeps every finished
-unit. -device auto counts on the CPU until the GPU is priced on a GPU,
-and the estimate below is the CPU's on any device (-force starts more).
+unit. -device auto (the default) counts on the GPU where one is usable,
+N ≥ 16, and two short estimates (a fifth of a second each, once) say
+the GPU is faster than the CPU's method; else on the CPU, silently. The
+estimate below is the device's: -v names the GPU, its memory and the
+driver, and gives the GPU time.
 
 count first estimates the time on this machine (-v prints it) and
 refuses, exit 2, a count estimated above 1 hour unless -force is given
@@ -125,7 +128,7 @@ func (f *countFlags) define(fs *flagSet) {
 	fs.BoolVar(&f.verbose, "v", false, "also print the estimate, the nodes visited and the time")
 	fs.IntVar(&f.workers, "workers", 0, "count on `W` goroutines (0 = one per core)")
 	fs.StringVar(&f.method, "method", "auto", "method `NAME`: auto, kernel, join, bitboard, arrays, board or permutation")
-	fs.StringVar(&f.device, "device", "auto", "count the kernel's units on `DEVICE`: auto (the CPU for now), cpu or gpu")
+	fs.StringVar(&f.device, "device", "auto", "count the kernel's units on `DEVICE`: auto (the GPU where usable and faster), cpu or gpu")
 	fs.BoolVar(&f.totalOnly, "total-only", false, "count the total alone, not the unique solutions")
 	fs.StringVar(&f.maxMem, "max-memory", "", "memory bound `SIZE`, e.g. 512M or 4G (default 16G; 2G for a shard of the join; less where a memory cgroup or GOMEMLIMIT leaves less)")
 	fs.BoolVar(&f.force, "force", false, "start even if estimated to take more than an hour")

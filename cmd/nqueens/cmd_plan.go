@@ -60,12 +60,23 @@ for the kernel by default.
 kernel, or join (quadrant is another name of join). Above 16 shards the table is
 summed up as min, median and max per shard; -v prints it whole.
 
+-device gpu prices the kernel's count on the NVIDIA GPUs present: units
+drawn at random are counted on the first GPU, through the count's own
+device path, for about -time (and until one is finished), and their GPU
+seconds per unit of cost price every unit. The table gives each shard's
+GPU time, the totals GPU-hours (the device's wall time times the number
+of GPUs) and the wall time on the GPUs present; a line names the GPU
+timed, its memory and the driver. No driver or no GPU: one line, exit 2.
+-device auto (the default) prices on the device count -device auto
+would pick (see count -h), cpu on the CPU.
+
 Examples:
   nqueens plan 20 -shards 16               16 shards of the kernel
   nqueens plan 27 -method join -shards 4000 -time 2m
   nqueens plan 22 -method quadrant -shards 16
   nqueens plan 27 -shards 1000 -replicas 2
-  nqueens plan 20 -shards 64 -format json  one JSON object, every shard`,
+  nqueens plan 20 -shards 64 -format json  one JSON object, every shard
+  nqueens plan 27 -device gpu -shards 1000 -time 1m   in GPU-hours`,
 }
 
 // planTableMax is the number of shards up to which plan prints every
@@ -77,6 +88,7 @@ type shardPlan struct {
 	Shard      string  `json:"shard"`
 	Units      int     `json:"units"`
 	CPUSeconds float64 `json:"cpu_seconds"`
+	GPUSeconds float64 `json:"gpu_seconds,omitempty"` // -device gpu: one GPU's seconds (cpu_seconds 0)
 	Memory     uint64  `json:"memory"`
 	// The join's plan: the goroutines the shard counts with, and
 	// whether it builds projected tables (else it streams its rows).
@@ -99,6 +111,10 @@ type planJSON struct {
 	Estimated    bool           `json:"units_estimated,omitempty"` // units estimated (the kernel above N = 32)
 	CPUSeconds   float64        `json:"cpu_seconds"`
 	CPUHours     float64        `json:"cpu_hours"`
+	Device       nqueens.Device `json:"device,omitempty"`      // "gpu": priced on the GPUs present
+	GPUs         int            `json:"gpus,omitempty"`        // -device gpu: the GPUs present
+	GPUSeconds   float64        `json:"gpu_seconds,omitempty"` // -device gpu: GPU-seconds (cpu_seconds 0)
+	GPUHours     float64        `json:"gpu_hours,omitempty"`
 	Cores        int            `json:"cores"`
 	WallSeconds  float64        `json:"wall_seconds"`
 	PlanDuration float64        `json:"plan_seconds"`
@@ -120,6 +136,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	format := fs.formatFlag("text", "output `FORMAT`: text or json (one object, every shard included)")
 	verbose := fs.Bool("v", false, "print every shard, also above 16")
 	calib := fs.Duration("time", time.Second, "calibrate for about `D`, e.g. 1m: more samples, a smaller spread")
+	devName := fs.String("device", "auto", "price the count on `DEVICE`: auto (as count picks), cpu or gpu (GPU-hours)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -132,6 +149,10 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	m, err := planMethod(*method)
+	if err != nil {
+		return err
+	}
+	dev, err := planDevice(*devName, m, n)
 	if err != nil {
 		return err
 	}
@@ -161,13 +182,13 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		}
 	}
 
-	eo := nqueens.EstimateOptions{Method: m, Workers: *workers, MaxMemory: limit, Budget: *calib}
+	eo := nqueens.EstimateOptions{Method: m, Workers: *workers, MaxMemory: limit, Budget: *calib, Device: dev}
 	note := preparing(n, m)
 	if note != "" {
 		fmt.Fprintf(e.stderr, "nqueens plan: %s\n", note)
 	}
 	t1 := time.Now()
-	cp, err := planUnits(ctx, n, m, sh, *workers, limit)
+	cp, err := planUnits(ctx, n, m, sh, *workers, limit, dev)
 	if err != nil {
 		return shardsError(err)
 	}
@@ -188,6 +209,9 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		if errors.Is(err, nqueens.ErrMemory) {
 			return usagef("-max-memory: %v", err)
 		}
+		if errors.Is(err, nqueens.ErrDevice) {
+			return usagef("-%v", err) // "-device gpu: what is missing"
+		}
 		return err
 	}
 	per, units, even, estimated, err := planShards(ctx, n, m, sh, *workers, limit, est, cp)
@@ -200,12 +224,18 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		cpu += s.CPUSeconds
 	}
 	cores, wall := planWall(per, cp, est, runtime.NumCPU())
+	if est.Device == nqueens.DeviceGPU {
+		cores, wall = est.Workers, est.PlanSeconds+cpu/float64(max(est.Workers, 1))
+	}
 	j := planJSON{N: n, Method: est.Method, Units: units, Shards: sh.Count, Replicas: r,
 		Samples: est.Samples, Probes: est.Probes, From: est.From, Calibration: est.Calibration.Seconds(),
 		EvenSplit: even, CPUSeconds: cpu, CPUHours: cpu / 3600, Cores: cores,
 		WallSeconds: wall, PerShard: per,
 		Estimated: estimated}
 	j.Spread = planSpread(est.Spread, est.Samples)
+	if est.Device == nqueens.DeviceGPU {
+		gpuPlan(&j)
+	}
 	if m == nqueens.MethodJoin {
 		j.WholeMemory = cp.Whole
 		want := runtime.NumCPU()
@@ -300,8 +330,8 @@ func shardsError(err error) error {
 // planUnits returns the plan of each shard of sh (nqueens.Plan), or a
 // usage error naming the first join shard over limit. Its plan is the
 // zero CountPlan for the kernel above N = 32, whose units are not listed.
-func planUnits(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64) (nqueens.CountPlan, error) {
-	cp, err := nqueens.Plan(ctx, n, nqueens.CountOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: sh})
+func planUnits(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64, dev nqueens.Device) (nqueens.CountPlan, error) {
+	cp, err := nqueens.Plan(ctx, n, nqueens.CountOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: sh, Device: dev})
 	if err != nil {
 		if m == nqueens.MethodKernel && errors.Is(err, nqueens.ErrSize) {
 			return nqueens.CountPlan{}, nil
@@ -466,23 +496,30 @@ func printPlan(w io.Writer, j planJSON, est nqueens.CountEstimate, table bool) {
 	if j.WholeMemory > 0 || j.Method == nqueens.MethodJoin && j.N > nqueens.MaxQuadrantN {
 		fmt.Fprintln(w, joinMemory(j))
 	}
+	if j.Device == nqueens.DeviceGPU && len(est.GPUs) > 0 {
+		fmt.Fprintf(w, "%s (timed; %s present)\n", gpuLine(est.GPUs[0]), nouns(j.GPUs, "GPU"))
+	}
 	cpuNote := ""
 	if j.EvenSplit {
 		cpuNote = " (shared evenly)"
 	}
+	est1, secs := "est. CPU", func(s shardPlan) float64 { return s.CPUSeconds }
+	if j.Device == nqueens.DeviceGPU {
+		est1, secs = "est. GPU", func(s shardPlan) float64 { return s.GPUSeconds }
+	}
 	if table {
-		fmt.Fprintf(w, "%9s %10s %14s %12s\n", "shard", "units", "est. CPU", "memory")
+		fmt.Fprintf(w, "%9s %10s %14s %12s\n", "shard", "units", est1, "memory")
 		for _, s := range j.PerShard {
-			fmt.Fprintf(w, "%9s %10s %14s %12s\n", s.Shard, group(fmt.Sprint(s.Units)), humanSeconds(s.CPUSeconds), bytesize.Need(s.Memory))
+			fmt.Fprintf(w, "%9s %10s %14s %12s\n", s.Shard, group(fmt.Sprint(s.Units)), humanSeconds(secs(s)), bytesize.Need(s.Memory))
 		}
 	} else {
 		units := make([]float64, len(j.PerShard))
 		cpu := make([]float64, len(j.PerShard))
 		mem := make([]float64, len(j.PerShard))
 		for i, s := range j.PerShard {
-			units[i], cpu[i], mem[i] = float64(s.Units), s.CPUSeconds, float64(s.Memory)
+			units[i], cpu[i], mem[i] = float64(s.Units), secs(s), float64(s.Memory)
 		}
-		fmt.Fprintf(w, "%9s %10s %14s %12s\n", "per shard", "units", "est. CPU", "memory")
+		fmt.Fprintf(w, "%9s %10s %14s %12s\n", "per shard", "units", est1, "memory")
 		for k, name := range []string{"min", "median", "max"} {
 			u, c, m := pick(units, k), pick(cpu, k), pick(mem, k)
 			fmt.Fprintf(w, "%9s %10s %14s %12s\n", name, group(fmt.Sprintf("%.0f", u)), humanSeconds(c), bytesize.Need(uint64(m)))
@@ -491,6 +528,11 @@ func printPlan(w io.Writer, j planJSON, est nqueens.CountEstimate, table bool) {
 	coresNote := ""
 	if j.memoryBound {
 		coresNote = fmt.Sprintf(" (a shard plans %s within its memory bound)", nouns(j.Cores, "worker"))
+	}
+	if j.Device == nqueens.DeviceGPU {
+		fmt.Fprintf(w, "in all: %s of GPU time, %.3g GPU-hours; about %s on %s here\n",
+			humanSeconds(j.GPUSeconds), j.GPUHours, humanSeconds(j.WallSeconds), nouns(j.GPUs, "GPU"))
+		return
 	}
 	fmt.Fprintf(w, "in all: %s of CPU%s, %.3g CPU hours; about %s on %s here%s\n",
 		humanSeconds(j.CPUSeconds), cpuNote, j.CPUHours, humanSeconds(j.WallSeconds), nouns(j.Cores, "core"), coresNote)

@@ -43,7 +43,7 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 	// threshold or rests on little (see quickIsEnough): then the full
 	// calibration does (for such counts, seconds or more, it costs a
 	// few percent).
-	eo := nqueens.EstimateOptions{Method: opts.Method, Workers: opts.Workers, MaxMemory: opts.MaxMemory, Shard: opts.Shard}
+	eo := nqueens.EstimateOptions{Method: opts.Method, Workers: opts.Workers, MaxMemory: opts.MaxMemory, Shard: opts.Shard, Device: opts.Device}
 	if !g.verbose {
 		eo.Budget = quickBudget
 	}
@@ -59,6 +59,9 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 		if errors.Is(err, nqueens.ErrShard) {
 			return est, usagef("-shard %v", err)
 		}
+		if errors.Is(err, nqueens.ErrDevice) {
+			return est, usagef("-%v", err) // "-device gpu: what is missing"
+		}
 		return est, err
 	}
 	if g.verbose {
@@ -69,9 +72,12 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 			nqueens.ErrMemory, n, bytesize.Need(est.Memory), est.Method, bytesize.Limit(opts.MaxMemory))
 	}
 	if !g.force && est.WallSeconds > refuseAbove.Seconds() {
-		cores := min(est.Workers, runtime.NumCPU())
+		where := nouns(min(est.Workers, runtime.NumCPU()), "core")
+		if est.Device == nqueens.DeviceGPU {
+			where = nouns(est.Workers, "GPU")
+		}
 		return est, usagef("N = %d: about %s on %s here (estimated, method %s); -force to start anyway",
-			n, humanSeconds(est.WallSeconds), nouns(cores, "core"), est.Method)
+			n, humanSeconds(est.WallSeconds), where, est.Method)
 	}
 	return est, nil
 }
@@ -100,7 +106,11 @@ func describeEstimate(e nqueens.CountEstimate) string {
 	if !math.IsNaN(e.Spread) && e.From == e.N && e.Samples > 1 {
 		fmt.Fprintf(&b, " (±%.0f%%)", 100*e.Spread)
 	}
-	fmt.Fprintf(&b, " on %s, %s of CPU", nouns(e.Workers, "worker"), humanSeconds(e.CPUSeconds))
+	if e.Device == nqueens.DeviceGPU {
+		fmt.Fprintf(&b, " on %s, %s of GPU time", gpusOf(e), humanSeconds(e.CPUSeconds))
+	} else {
+		fmt.Fprintf(&b, " on %s, %s of CPU", nouns(e.Workers, "worker"), humanSeconds(e.CPUSeconds))
+	}
 	if e.Memory >= 1<<20 {
 		fmt.Fprintf(&b, ", %s of memory", bytesize.Need(e.Memory))
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/nqueens/nqueens/internal/gpu"
 	"github.com/nqueens/nqueens/internal/kernel"
 	"github.com/nqueens/nqueens/internal/quadrant"
 )
@@ -27,6 +28,10 @@ type Estimate struct {
 	Probes                               bool
 	From                                 int
 	UnitSeconds                          []float64
+	// GPUs, when not nil, are the GPUs a kernel count runs on, the
+	// first of them timed: the seconds are then GPU seconds (see
+	// nqueens.CountEstimate), Workers the number of GPUs.
+	GPUs []gpu.Info
 }
 
 // Estimation constants; see nqueens.Estimate.

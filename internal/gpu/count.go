@@ -25,8 +25,8 @@ type Options struct {
 	// the device takes over (default DefaultDepth(n)): each placement
 	// that the search reaches is one sub-task.
 	Depth int
-	// LaunchTime is the time one launch aims at (default 200 ms): a
-	// cancelled count stops after the launch in flight.
+	// LaunchTime is the time one launch aims at (default 200 ms); a
+	// cancelled count stops the launch in flight (Device.Launch).
 	LaunchTime time.Duration
 	// Blocks is the number of blocks of a launch (default 8 per
 	// multiprocessor); threads take tasks from a shared counter, so
@@ -58,9 +58,11 @@ func DefaultDepth(n int) int {
 // a result that fails is refused with an error wrapping
 // kernel.ErrImplausible, and nothing of it is reported.
 //
-// Launches are sized to take about opt.LaunchTime, and ctx is checked
-// between them: Count returns ctx.Err() after the launch in flight, the
-// units finished before it reported. A device error (allocation, copy,
+// Launches are sized to take about opt.LaunchTime, and a launch in
+// flight when ctx ends stops early (Device.Launch: the kernel polls a
+// stop flag between sub-tasks and within long ones): Count returns
+// ctx.Err() within a second, the units finished before that launch
+// reported and nothing of that launch read. A device error (allocation, copy,
 // launch) is returned as it is; the units reported before it stand.
 // Count serves boards of n = 2..MaxN (a row is a 32-bit word on the
 // device).
@@ -266,7 +268,11 @@ const expandChunk = 256
 // goroutines, into batches that fit the memory plan, and counts each
 // batch.
 func (c *counter) run(ctx context.Context, src *source, depth int) error {
-	c.chunk = 4 * c.grid * blockSize
+	// The first launch: one sub-task a thread, as long as the longest
+	// of them (seconds each, at large n, until the depth is tuned on a
+	// device), so that the first units are reported, and an estimate
+	// timed, soon; adapt sizes the next ones.
+	c.chunk = c.grid * blockSize
 	var ready []batch // expanded units (one each), in the order of src
 	for {
 		c.b.reset()
@@ -373,8 +379,8 @@ func (c *counter) batch(ctx context.Context) error {
 			return err
 		}
 		start := time.Now()
-		if err := c.dev.Launch(c.grid, c.units, c.tasks, c.results, c.next, uint32(begin), uint32(end)); err != nil {
-			return err
+		if err := c.dev.Launch(ctx, c.grid, c.units, c.tasks, c.results, c.next, uint32(begin), uint32(end)); err != nil {
+			return err // a stopped launch's results are not read
 		}
 		c.adapt(end-begin, time.Since(start))
 		raw := c.buf[:(end-begin)*resultBytes]

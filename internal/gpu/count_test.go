@@ -114,8 +114,8 @@ func TestCountRefusesBadResults(t *testing.T) {
 	}
 }
 
-// TestCountCancel checks that a cancelled count stops after the launch
-// in flight, with the units finished before it reported.
+// TestCountCancel checks that a count cancelled as a launch ends starts
+// no other launch, with the units finished before it reported.
 func TestCountCancel(t *testing.T) {
 	p, _ := kernel.NewPlan(11)
 	todo := make([]int, len(p.Units))
@@ -124,11 +124,10 @@ func TestCountCancel(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	d := &fakeDevice{onLaunch: func(n int) error {
+	d := &fakeDevice{onDone: func(n int) {
 		if n == 3 {
 			cancel()
 		}
-		return nil
 	}}
 	reported := 0
 	err := Count(ctx, d, p, todo, Options{Depth: 4, Blocks: 1, LaunchTime: time.Nanosecond}, func(int, tally.UnitResult) { reported++ })
@@ -136,7 +135,7 @@ func TestCountCancel(t *testing.T) {
 		t.Fatalf("Count = %v; want context.Canceled", err)
 	}
 	if d.launches != 3 {
-		t.Errorf("%d launches; want 3 (the one in flight when cancelled is the last)", d.launches)
+		t.Errorf("%d launches; want 3 (the one that ended as the count was cancelled is the last)", d.launches)
 	}
 	if reported == 0 || reported == len(todo) {
 		t.Errorf("%d of %d units reported; want some, not all", reported, len(todo))
@@ -282,5 +281,36 @@ func TestCountDevices(t *testing.T) {
 	}
 	if err := CountDevices(context.Background(), nil, p, todo, Options{}, nil); err == nil {
 		t.Error("CountDevices with no device: no error")
+	}
+}
+
+// TestCountStopInLaunch cancels a count during a long launch (sub-tasks
+// of 2 ms, launches of at least 2,048 of them: 4 s): Count returns
+// context.Canceled within a second of the cancel, and reports no unit
+// of the stopped launch.
+func TestCountStopInLaunch(t *testing.T) {
+	p, _ := kernel.NewPlan(10)
+	todo := make([]int, len(p.Units))
+	for i := range todo {
+		todo[i] = i
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var cancelled time.Time
+	d := &fakeDevice{taskTime: 2 * time.Millisecond, onLaunch: func(int) error {
+		time.AfterFunc(100*time.Millisecond, func() { cancelled = time.Now(); cancel() })
+		return nil
+	}}
+	reported := 0
+	err := Count(ctx, d, p, todo, Options{Depth: 4, Blocks: 16, LaunchTime: time.Hour}, func(int, kernel.UnitResult) { reported++ })
+	stopped := time.Since(cancelled)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Count = %v; want context.Canceled", err)
+	}
+	if stopped > time.Second {
+		t.Errorf("Count returned %v after the cancel; want within a second", stopped)
+	}
+	if reported != 0 || d.launches != 1 {
+		t.Errorf("%d units reported, %d launches; want none of the stopped launch, 1", reported, d.launches)
 	}
 }

@@ -1,5 +1,7 @@
 package gpu
 
+import "context"
+
 // A Device is one GPU with the device code loaded: what Count needs of
 // it. internal/gpu/cuda opens one through the CUDA driver; the tests
 // use Emulate, which runs the same search in Go.
@@ -10,8 +12,11 @@ type Device interface {
 	Alloc(n int64) (Buffer, error)
 	// Launch runs the kernel nq_count (device/count.cu) on grid blocks
 	// of blockSize threads over tasks [begin, end) and waits for it:
-	// units, tasks, results and next are buffers from Alloc.
-	Launch(grid int, units, tasks, results, next Buffer, begin, end uint32) error
+	// units, tasks, results and next are buffers from Alloc. When ctx
+	// ends during the launch, the launch stops within a second (the
+	// kernel's stop flag) and Launch returns ctx.Err(): the results of
+	// that launch are then incomplete and must not be read.
+	Launch(ctx context.Context, grid int, units, tasks, results, next Buffer, begin, end uint32) error
 	// Close releases the device; its buffers are freed.
 	Close() error
 }

@@ -27,8 +27,10 @@
 //     checks it (kernel.Plan.CheckResult) before anyone sees it.
 //   - count.go: Count, which plans device memory before allocating,
 //     fills batches that fit it, and launches the kernel in short
-//     launches (Options.LaunchTime) so that a cancelled count stops
-//     soon; CountDevices, the same on several GPUs at once (one
+//     launches (Options.LaunchTime); a cancelled count stops the launch
+//     in flight through the kernel's stop flag (pinned host memory
+//     mapped into the device, polled between sub-tasks and every 2^20
+//     steps within one), so it returns within a second; CountDevices, the same on several GPUs at once (one
 //     goroutine and context each, units taken a few at a time); Device
 //     is what they need of a GPU.
 //   - cuda: a Device through the CUDA driver API (libcuda.so.1), loaded
@@ -37,8 +39,9 @@
 //
 // # What is not known yet
 //
-// None of this has run on a GPU: the driver binding, the PTX's loading
-// and the kernel's speed are untested (TestDevice and TestDeviceCount
+// None of this has run on a GPU: the driver binding, the PTX's loading,
+// the stop flag in mapped host memory and the kernel's speed are
+// untested (TestDevice and TestDeviceCount
 // run on a GPU and skip without one; scripts/gpu-check.sh runs them on
 // the device machine beside Yao & Li's program). The host build and an
 // emulated device in Go (Emulate) test the search, the expansion, the

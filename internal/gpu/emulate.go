@@ -1,9 +1,11 @@
 package gpu
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"math/bits"
+	"time"
 )
 
 // Emulate returns a Device that runs the device code's search in Go on
@@ -14,6 +16,13 @@ import (
 // that launch, as a device error would.
 func Emulate(fail func(launch int) error) Device {
 	return &emulator{onLaunch: fail}
+}
+
+// EmulateSlow is Emulate with each sub-task taking at least taskTime,
+// a slow device: for tests of a stop during a long launch and of Auto's
+// choice against a GPU slower than the CPU.
+func EmulateSlow(fail func(launch int) error, taskTime time.Duration) Device {
+	return &emulator{onLaunch: fail, taskTime: taskTime}
 }
 
 // An emulator is a Device that runs the device's search in Go
@@ -28,6 +37,11 @@ type emulator struct {
 	corrupt func(i uint32, c *count) bool
 	// onLaunch, when set, runs before each launch; an error fails it.
 	onLaunch func(n int) error
+	// taskTime is the least time a sub-task takes.
+	taskTime time.Duration
+	// onDone, when set, runs after each launch that counted all its
+	// sub-tasks, with its number.
+	onDone func(n int)
 }
 
 type emuBuffer struct {
@@ -62,7 +76,9 @@ func (b *emuBuffer) Free() error {
 	return nil
 }
 
-func (d *emulator) Launch(grid int, units, tasks, results, next Buffer, begin, end uint32) error {
+// Launch polls ctx before each sub-task, as the kernel polls its stop
+// flag, and returns ctx.Err() with the rest of the launch not counted.
+func (d *emulator) Launch(ctx context.Context, grid int, units, tasks, results, next Buffer, begin, end uint32) error {
 	d.launches++
 	if d.onLaunch != nil {
 		if err := d.onLaunch(d.launches); err != nil {
@@ -74,6 +90,12 @@ func (d *emulator) Launch(grid int, units, tasks, results, next Buffer, begin, e
 		return errors.New("emulator: the task counter was not reset before the launch")
 	}
 	for i := begin; i < end; i++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if d.taskTime > 0 {
+			time.Sleep(d.taskTime)
+		}
 		tb := tm[int(i)*taskBytes:]
 		var tk task
 		for k, p := range []*uint32{&tk.unit, &tk.level, &tk.col, &tk.ld, &tk.rd, &tk.free} {
@@ -94,6 +116,9 @@ func (d *emulator) Launch(grid int, units, tasks, results, next Buffer, begin, e
 		binary.LittleEndian.PutUint64(rm[int(i)*resultBytes+8:], c.nodes)
 	}
 	binary.LittleEndian.PutUint32(next.(*emuBuffer).mem, end-begin)
+	if d.onDone != nil {
+		d.onDone(d.launches)
+	}
 	return nil
 }
 

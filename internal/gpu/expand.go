@@ -30,17 +30,6 @@ func (b *batch) reset() {
 	b.ids, b.units, b.tasks, b.end, b.host = b.ids[:0], b.units[:0], b.tasks[:0], b.end[:0], b.host[:0]
 }
 
-// drop removes the last unit added.
-func (b *batch) drop() {
-	k := len(b.ids) - 1
-	start := 0
-	if k > 0 {
-		start = b.end[k-1]
-	}
-	b.ids, b.units, b.end, b.host = b.ids[:k], b.units[:k], b.end[:k], b.host[:k]
-	b.tasks = b.tasks[:start]
-}
-
 // taskLevel returns the level the sub-tasks of a unit with m free rows
 // start at when the host places depth rows: never above maxTaskLevel
 // (the device's stack), never below 3 (the host places only rows that

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/nqueens/nqueens/internal/kernel"
 	"github.com/nqueens/nqueens/internal/testtool"
@@ -42,8 +43,9 @@ type buildError struct {
 func (e *buildError) Error() string { return e.err.Error() + ": " + e.out }
 
 // runHost runs the host build of the device code over the batch's
-// tasks, in launches of batchSize tasks, and returns their counts.
-func runHost(t *testing.T, b *batch, batchSize int) []count {
+// tasks, in launches of batchSize tasks, and returns their counts;
+// extra are host_main's further arguments ("stop").
+func runHost(t *testing.T, b *batch, batchSize int, extra ...string) []count {
 	t.Helper()
 	hostCC = testtool.Require(t, "gcc", "cc", "gcc")
 	exe, err := hostProgram()
@@ -60,7 +62,7 @@ func runHost(t *testing.T, b *batch, batchSize int) []count {
 	if err := os.WriteFile(inPath, in, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := exec.Command(exe, inPath, outPath, strconv.Itoa(batchSize)).CombinedOutput(); err != nil {
+	if out, err := exec.Command(exe, append([]string{inPath, outPath, strconv.Itoa(batchSize)}, extra...)...).CombinedOutput(); err != nil {
 		t.Fatalf("host_main: %v: %s", err, out)
 	}
 	raw, err := os.ReadFile(outPath)
@@ -133,5 +135,59 @@ func TestHostDeepTask(t *testing.T) {
 	}
 	if _, err := b.finish(p, 0, counts); !errors.Is(err, kernel.ErrImplausible) {
 		t.Errorf("finish = %v; want ErrImplausible", err)
+	}
+}
+
+// TestHostBuildStop runs the host build with the kernel's stop flag set
+// before each launch: no sub-task is counted, every result is left as
+// the host cleared it (0), which the host refuses.
+func TestHostBuildStop(t *testing.T) {
+	p, err := kernel.NewPlan(10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b batch
+	for i := range p.Units {
+		if err := b.add(p, i, 2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, c := range runHost(t, &b, 100, "stop") {
+		if c != (count{}) {
+			t.Fatalf("task %d of a stopped launch = %+v; want nothing counted", i, c)
+		}
+	}
+}
+
+// TestHostBuildStopInTask stops the host build 50 ms into a launch of
+// one long sub-task (the costliest unit of n = 20, no row placed on
+// the host: seconds of search here): the thread abandons it at its next
+// poll (every NQ_POLL steps), so the program returns within a second
+// and the task's result is left 0, never a partial count.
+func TestHostBuildStopInTask(t *testing.T) {
+	p, err := kernel.NewPlan(20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := 0
+	for i, u := range p.Units {
+		if u.Cost > p.Units[big].Cost {
+			big = i
+		}
+	}
+	var b batch
+	if err := b.add(p, big, 0); err != nil {
+		t.Fatal(err)
+	}
+	if len(b.tasks) != 1 {
+		t.Fatalf("unit %d of n = 20 at depth 0: %d sub-tasks; want 1", big, len(b.tasks))
+	}
+	start := time.Now()
+	counts := runHost(t, &b, 1, "stop-after=50")
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("the stopped launch took %v; want within a second", took)
+	}
+	if counts[0] != (count{}) {
+		t.Errorf("the abandoned task = %+v; want nothing counted", counts[0])
 	}
 }

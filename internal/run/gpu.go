@@ -13,7 +13,7 @@ import (
 
 // The devices a kernel count runs on (nqueens.Device).
 const (
-	DeviceAuto = ""    // the CPU until the GPU is priced on a device
+	DeviceAuto = ""    // the GPU where present and estimated faster, else the CPU (AutoGPU)
 	DeviceCPU  = "cpu" // the kernel on the CPU's cores
 	DeviceGPU  = "gpu" // the kernel's units on every GPU the driver reports
 )
@@ -45,9 +45,10 @@ var gpuDriver struct {
 // register an emulator.
 func RegisterGPU(d GPUDriver) GPUDriver {
 	gpuDriver.Lock()
-	defer gpuDriver.Unlock()
 	old := gpuDriver.d
 	gpuDriver.d = d
+	gpuDriver.Unlock()
+	clearAutoDevice() // AutoGPU's choices were the old driver's
 	return old
 }
 

@@ -68,8 +68,12 @@ func (kernelEngine) Listed(n int) error {
 }
 
 // Estimate lists the plan (kept for the Count that follows) and samples
-// its units, or samples borders above estimate.KernelListMax.
+// its units, or samples borders above estimate.KernelListMax; for
+// o.Device DeviceGPU it times units on the GPU (estimateGPU).
 func (kernelEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error {
+	if o.Device == DeviceGPU {
+		return estimateGPU(ctx, n, o, eo, rnd, e)
+	}
 	if n > estimate.KernelListMax {
 		return estimate.Borders(ctx, n, o.Shard.Count, eo, rnd, e)
 	}

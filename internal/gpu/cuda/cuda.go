@@ -19,12 +19,14 @@
 package cuda
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/ebitengine/purego"
@@ -54,6 +56,7 @@ type driver struct {
 	primaryCtxRelease, ctxSetCurrent, ctxSynchronize, memGetInfo         uintptr
 	moduleLoadDataEx, moduleGetFunction, moduleUnload, memAlloc, memFree uintptr
 	memcpyHtoD, memcpyDtoH, launchKernel, getErrorString, getErrorName   uintptr
+	memHostAlloc, memHostGetDevicePointer, memFreeHost                   uintptr
 }
 
 var (
@@ -113,6 +116,8 @@ func loadFrom(path string) (*driver, error) {
 		{&d.memAlloc, "cuMemAlloc_v2"}, {&d.memFree, "cuMemFree_v2"},
 		{&d.memcpyHtoD, "cuMemcpyHtoD_v2"}, {&d.memcpyDtoH, "cuMemcpyDtoH_v2"},
 		{&d.launchKernel, "cuLaunchKernel"},
+		{&d.memHostAlloc, "cuMemHostAlloc"}, {&d.memHostGetDevicePointer, "cuMemHostGetDevicePointer_v2"},
+		{&d.memFreeHost, "cuMemFreeHost"},
 		{&d.getErrorString, "cuGetErrorString"}, {&d.getErrorName, "cuGetErrorName"},
 	} {
 		sym, err := purego.Dlsym(lib, f.name)
@@ -188,6 +193,12 @@ type device struct {
 	info gpu.Info
 	mu   sync.Mutex
 	bufs map[*buffer]bool
+	// stop is the kernel's stop flag (count.cu): 4 bytes of pinned
+	// host memory mapped into the device's address space, at stopDev
+	// there. Launch clears it, and sets it when its context ends,
+	// without a driver call: the kernel reads it and returns.
+	stop    unsafe.Pointer
+	stopDev uint64
 }
 
 // Count returns the number of CUDA devices, or an error saying what is
@@ -268,6 +279,10 @@ func Open(ordinal int) (gpu.Device, error) {
 		g.release()
 		return nil, err
 	}
+	if err := g.allocStop(); err != nil {
+		g.Close()
+		return nil, err
+	}
 	g.info = gpu.Info{
 		Name:            cString(&name[0]),
 		Memory:          int64(total),
@@ -304,6 +319,22 @@ func (g *device) loadModule() error {
 	}
 	name := append([]byte(gpu.KernelName), 0)
 	return d.call("cuModuleGetFunction", d.moduleGetFunction, uintptr(unsafe.Pointer(&g.fn)), g.mod, uintptr(unsafe.Pointer(&name[0])))
+}
+
+// cuMemHostAlloc's flag CU_MEMHOSTALLOC_DEVICEMAP: the memory is mapped
+// into the device's address space (every context maps pinned memory
+// since CUDA 11; CU_CTX_MAP_HOST no longer matters).
+const memHostAllocDeviceMap = 0x02
+
+// allocStop allocates the stop flag; the OS thread is locked and the
+// context current.
+func (g *device) allocStop() error {
+	d := g.d
+	if err := d.call("cuMemHostAlloc (the stop flag)", d.memHostAlloc, uintptr(unsafe.Pointer(&g.stop)), 4, memHostAllocDeviceMap); err != nil {
+		return err
+	}
+	(*atomic.Uint32)(g.stop).Store(0)
+	return d.call("cuMemHostGetDevicePointer (the stop flag)", d.memHostGetDevicePointer, uintptr(unsafe.Pointer(&g.stopDev)), uintptr(g.stop), 0)
 }
 
 // current makes the device's context current on this OS thread (which
@@ -402,7 +433,10 @@ func (b *buffer) Free() error {
 // nq_count declares (its stack, 32 KiB): none.
 const dynamicShared = 0
 
-func (g *device) Launch(grid int, units, tasks, results, next gpu.Buffer, begin, end uint32) error {
+// Launch launches nq_count and waits for it; when ctx ends meanwhile, it
+// sets the kernel's stop flag (a store to mapped host memory, no driver
+// call), so that the kernel returns soon, and returns ctx.Err().
+func (g *device) Launch(ctx context.Context, grid int, units, tasks, results, next gpu.Buffer, begin, end uint32) error {
 	bs := []gpu.Buffer{units, tasks, results, next}
 	ptrs := new([4]uint64)
 	for i, b := range bs {
@@ -417,14 +451,26 @@ func (g *device) Launch(grid int, units, tasks, results, next gpu.Buffer, begin,
 	}
 	// cuLaunchKernel takes the address of each argument, in the order
 	// of nq_count's parameters (units, tasks, results, begin, end,
-	// next), held in Go memory that stays put (the heap) until the
+	// next, stop), held in Go memory that stays put (the heap) until the
 	// call returns.
+	if g.stop == nil {
+		return errors.New("the CUDA device is closed")
+	}
 	be := new([2]uint32)
 	be[0], be[1] = begin, end
-	params := &[6]unsafe.Pointer{
+	stopDev := new(uint64)
+	*stopDev = g.stopDev
+	params := &[7]unsafe.Pointer{
 		unsafe.Pointer(&ptrs[0]), unsafe.Pointer(&ptrs[1]), unsafe.Pointer(&ptrs[2]),
 		unsafe.Pointer(&be[0]), unsafe.Pointer(&be[1]), unsafe.Pointer(&ptrs[3]),
+		unsafe.Pointer(stopDev),
 	}
+	flag := (*atomic.Uint32)(g.stop)
+	flag.Store(0)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	defer context.AfterFunc(ctx, func() { flag.Store(1) })()
 	err := g.do(func() error {
 		if err := g.d.call("cuLaunchKernel", g.d.launchKernel, g.fn, uintptr(grid), 1, 1, gpu.BlockSize, 1, 1,
 			dynamicShared, 0, uintptr(unsafe.Pointer(&params[0])), 0); err != nil {
@@ -435,6 +481,10 @@ func (g *device) Launch(grid int, units, tasks, results, next gpu.Buffer, begin,
 	runtime.KeepAlive(params)
 	runtime.KeepAlive(ptrs)
 	runtime.KeepAlive(be)
+	runtime.KeepAlive(stopDev)
+	if err == nil {
+		err = ctx.Err()
+	}
 	return err
 }
 
@@ -455,6 +505,12 @@ func (g *device) Close() error {
 			first = err
 		}
 		delete(g.bufs, b)
+	}
+	if g.stop != nil {
+		if err := g.d.call("cuMemFreeHost", g.d.memFreeHost, uintptr(g.stop)); err != nil && first == nil {
+			first = err
+		}
+		g.stop = nil
 	}
 	if g.mod != 0 {
 		if err := g.d.call("cuModuleUnload", g.d.moduleUnload, g.mod); err != nil && first == nil {

@@ -69,6 +69,12 @@ typedef unsigned long long nq_u64;
 // places the rows above.
 #define NQ_STACK 16
 
+// NQ_POLL is the number of steps of a thread's search between two reads
+// of the stop flag: a read crosses the bus (mapped host memory), so it
+// is rare; 2^20 steps take a few milliseconds on a GPU's thread (not yet
+// measured on a device).
+#define NQ_POLL (1u << 20)
+
 // One unit's constants, 192 bytes: mask[j] is the squares of level j's
 // row that a border queen attacks along a diagonal, shift[j] the
 // distance in board rows from level j's row to level j-1's, lookahead
@@ -96,8 +102,14 @@ typedef struct {
 // nq_count counts tasks[begin..end), each thread taking the next task
 // from *next (an atomic counter the host sets to 0 before the launch):
 // dynamic fetching, so that threads that draw small tasks take more.
-// The host launches short batches (a few hundred milliseconds each) so
-// that a cancelled count stops soon; nothing in here polls.
+// The host launches short batches (a few hundred milliseconds each), and
+// a launch stops early when *stop is not 0: each thread reads it before
+// taking a task and every NQ_POLL steps of its search, and then returns
+// without writing the task in hand (its result stays as the host cleared
+// it, which the host never reports: a stopped launch's results are
+// dropped). The host sets *stop (pinned host memory mapped into the
+// device's address space) when the count is cancelled, so a stop takes
+// the longest NQ_POLL steps of a thread, not a launch.
 //
 // The stack lives in shared memory, laid out stk[slot][word][thread]:
 // word w of a thread's frame at slot s is at 4 * ((s * 4 + w) *
@@ -111,11 +123,13 @@ typedef struct {
 // to L1) was not yet measured on a device.
 NQ_EXTERN __global__ void nq_count(const nq_unit *units, const nq_task *tasks,
                                    nq_result *results, nq_u32 begin, nq_u32 end,
-                                   nq_u32 *next)
+                                   nq_u32 *next, const volatile nq_u32 *stop)
 {
 	__shared__ nq_u32 stk[NQ_STACK][4][NQ_BLOCK];
 	const nq_u32 t = NQ_TID();
 	for (;;) {
+		if (*stop)
+			break;
 		const nq_u32 i = begin + NQ_FETCH_ADD(next, 1u);
 		if (i >= end || i < begin)
 			break;
@@ -146,7 +160,13 @@ NQ_EXTERN __global__ void nq_count(const nq_unit *units, const nq_task *tasks,
 			f = 0;
 			nodes = 0;
 		}
+		nq_u32 steps = 0;
 		while (j >= 3) {
+			if (++steps == NQ_POLL) {
+				steps = 0;
+				if (*stop)
+					return;
+			}
 			if (f == 0) {
 				if (j == top)
 					break;

@@ -1,20 +1,25 @@
 // host_main.c: runs count.cu's kernel on the host, for the tests of
 // internal/gpu (gpu_host_test.go builds it with cc):
 //
-//	host_main IN OUT BATCH
+//	host_main IN OUT BATCH [stop | stop-after=MS]
 //
 // IN holds a header of three little-endian 32-bit words (nunits,
 // ntasks, 0), then nunits nq_unit and ntasks nq_task records (the
 // layouts of count.cu). The program launches the kernel over the tasks
 // in batches of BATCH (the counter reset before each, as the Go driver
 // does), each launch as NBLOCKS blocks of NQ_BLOCK POSIX threads, and
-// writes ntasks nq_result records to OUT. Errors: one line on stderr,
+// writes ntasks nq_result records to OUT. With "stop", the kernel's stop
+// flag is set before each launch: no task is counted, every result is
+// left 0. With "stop-after=MS", another thread sets it MS milliseconds
+// into each launch: the tasks in hand then are abandoned (left 0), as
+// on the device. Errors: one line on stderr,
 // exit 1.
 #define NQ_HOST 1
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "count.cu"
 
@@ -27,6 +32,7 @@ struct launch {
 	const nq_task *tasks;
 	nq_result *results;
 	nq_u32 begin, end, *next;
+	const nq_u32 *stop;
 	nq_u32 block, thread;
 };
 
@@ -35,7 +41,22 @@ static void *run_thread(void *p)
 	struct launch *a = p;
 	nq_block_idx.x = a->block;
 	nq_thread_idx.x = a->thread;
-	nq_count(a->units, a->tasks, a->results, a->begin, a->end, a->next);
+	nq_count(a->units, a->tasks, a->results, a->begin, a->end, a->next, a->stop);
+	return NULL;
+}
+
+struct stopper {
+	nq_u32 *stop;
+	long ms;
+};
+
+// stop_later sets *stop after ms milliseconds.
+static void *stop_later(void *p)
+{
+	struct stopper *s = p;
+	struct timespec ts = {s->ms / 1000, (s->ms % 1000) * 1000000L};
+	nanosleep(&ts, NULL);
+	__atomic_store_n(s->stop, 1u, __ATOMIC_RELAXED);
 	return NULL;
 }
 
@@ -51,8 +72,13 @@ static void *read_all(FILE *f, size_t n, const char *what)
 
 int main(int argc, char **argv)
 {
-	if (argc != 4) {
-		fprintf(stderr, "usage: host_main IN OUT BATCH\n");
+	long stop_ms = -1; // "stop": 0, set before the launch
+	if (argc == 5 && strcmp(argv[4], "stop") == 0)
+		stop_ms = 0;
+	else if (argc == 5 && strncmp(argv[4], "stop-after=", 11) == 0)
+		stop_ms = atol(argv[4] + 11);
+	if (argc != 4 && !(argc == 5 && stop_ms >= 0)) {
+		fprintf(stderr, "usage: host_main IN OUT BATCH [stop | stop-after=MS]\n");
 		return 1;
 	}
 	if (sizeof(nq_unit) != 192 || sizeof(nq_task) != 24 || sizeof(nq_result) != 16) {
@@ -82,10 +108,16 @@ int main(int argc, char **argv)
 		nq_u32 end = begin + (nq_u32)batch;
 		if (end > ntasks || end < begin)
 			end = ntasks;
-		nq_u32 next = 0;
+		nq_u32 next = 0, stop = stop_ms == 0;
+		struct stopper sp = {&stop, stop_ms};
+		pthread_t stopper;
+		if (stop_ms > 0 && pthread_create(&stopper, NULL, stop_later, &sp) != 0) {
+			fprintf(stderr, "host_main: pthread_create failed\n");
+			return 1;
+		}
 		for (nq_u32 b = 0; b < NBLOCKS; b++) {
 			for (nq_u32 t = 0; t < NQ_BLOCK; t++) {
-				la[t] = (struct launch){units, tasks, results, begin, end, &next, b, t};
+				la[t] = (struct launch){units, tasks, results, begin, end, &next, &stop, b, t};
 				if (pthread_create(&th[t], NULL, run_thread, &la[t]) != 0) {
 					fprintf(stderr, "host_main: pthread_create failed\n");
 					return 1;
@@ -94,6 +126,8 @@ int main(int argc, char **argv)
 			for (nq_u32 t = 0; t < NQ_BLOCK; t++)
 				pthread_join(th[t], NULL);
 		}
+		if (stop_ms > 0)
+			pthread_join(stopper, NULL);
 	}
 	FILE *out = fopen(argv[2], "wb");
 	if (out == NULL || fwrite(results, sizeof(nq_result), ntasks, out) != ntasks || fclose(out) != 0) {

@@ -302,7 +302,7 @@ func TestCountStopInLaunch(t *testing.T) {
 		return nil
 	}}
 	reported := 0
-	err := Count(ctx, d, p, todo, Options{Depth: 4, Blocks: 16, LaunchTime: time.Hour}, func(int, kernel.UnitResult) { reported++ })
+	err := Count(ctx, d, p, todo, Options{Depth: 4, Blocks: 16, LaunchTime: time.Hour}, func(int, tally.UnitResult) { reported++ })
 	stopped := time.Since(cancelled)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Count = %v; want context.Canceled", err)

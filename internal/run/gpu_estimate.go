@@ -12,6 +12,7 @@ import (
 	"github.com/nqueens/nqueens/internal/estimate"
 	"github.com/nqueens/nqueens/internal/gpu"
 	"github.com/nqueens/nqueens/internal/kernel"
+	"github.com/nqueens/nqueens/internal/tally"
 )
 
 // gpuEstimateCap bounds a GPU estimate's wait for its first finished
@@ -167,7 +168,7 @@ func timeGPUUnits(ctx context.Context, dev gpu.Device, p *kernel.Plan, costs []f
 	start := time.Now()
 	var cost float64
 	var last time.Duration
-	err := gpu.Count(cctx, dev, p, order, gpu.Options{Workers: workers}, func(i int, _ kernel.UnitResult) {
+	err := gpu.Count(cctx, dev, p, order, gpu.Options{Workers: workers}, func(i int, _ tally.UnitResult) {
 		cost += costs[i]
 		last = time.Since(start)
 		if finished.Add(1); last >= budget {

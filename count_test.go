@@ -89,7 +89,7 @@ func TestMethodsAgree(t *testing.T) {
 // bitboard search, on one goroutine and in one unit, with the nodes the
 // search places (Search.Stats), not by the kernel.
 func TestCountBitboardIsTheSearch(t *testing.T) {
-	s, err := NewSearch(10, SolveOptions{Method: MethodBitboard})
+	s, err := Solutions(context.Background(), 10, SolveOptions{Method: MethodBitboard})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestCountCancel(t *testing.T) {
 
 func TestPermutationStats(t *testing.T) {
 	// The C# tutorial prints "analizzati 40320 trovati 92" for N = 8.
-	s, err := NewSearch(8, SolveOptions{Method: MethodPermutation})
+	s, err := Solutions(context.Background(), 8, SolveOptions{Method: MethodPermutation})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ type Method string
 const (
 	MethodAuto        Method = ""            // "auto": ChooseMethod for Count, MethodBitboard for Solutions
 	MethodKernel      Method = "kernel"      // the symmetry-reduced parallel kernel (old records: "bitboard")
-	MethodJoin        Method = "join"        // the quadrant join: totals, N ≤ MaxQuadrantN, shards to MaxQuadrantShardN (also "quadrant")
+	MethodJoin        Method = "join"        // the quadrant join: totals, N ≤ MaxJoinN, shards to MaxJoinShardN (also "quadrant")
 	MethodBitboard    Method = "bitboard"    // uint64 masks, one goroutine
 	MethodArrays      Method = "arrays"      // columns and diagonals marked in arrays
 	MethodBoard       Method = "board"       // an N×N matrix scanned above each square

@@ -118,7 +118,7 @@ func TestPlan(t *testing.T) {
 		{3, CountOptions{Method: MethodKernel}, ErrSize},
 		{33, CountOptions{Method: MethodKernel}, ErrSize},
 		{3, CountOptions{Method: MethodJoin, Shard: Shard{Count: 2}}, ErrSize},
-		{MaxQuadrantN + 1, CountOptions{Method: MethodJoin}, ErrSize},
+		{MaxJoinN + 1, CountOptions{Method: MethodJoin}, ErrSize},
 		{16, CountOptions{Method: MethodJoin, Shard: Shard{Count: 2, Replicas: 3}}, ErrShard},
 		{16, CountOptions{Method: MethodJoin, Shard: Shard{Count: 1 << 20}}, ErrShard},
 		{16, CountOptions{Workers: -1}, nil},

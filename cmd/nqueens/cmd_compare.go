@@ -104,9 +104,6 @@ func (f *compareFlags) methods(fs *flagSet) ([]nqueens.Method, nqueens.CountOpti
 			return nil, opts, usagef("-max-memory: %v", err)
 		}
 	}
-	if f.workers < 0 {
-		return nil, opts, usagef("-workers = %d: must be 0 (one per core) or more", f.workers)
-	}
 	return methods, opts, nil
 }
 

@@ -181,9 +181,6 @@ func (f *countFlags) options(fs *flagSet, lo, hi int) (nqueens.CountOptions, err
 			return opts, usagef("-max-memory: %v", err)
 		}
 	}
-	if f.workers < 0 {
-		return opts, usagef("-workers = %d: must be 0 (one per core) or more", f.workers)
-	}
 	switch f.progress {
 	case "auto", "on", "off":
 	default:
@@ -210,10 +207,6 @@ func (f *countFlags) options(fs *flagSet, lo, hi int) (nqueens.CountOptions, err
 		return opts, usagef("-checkpoint and -shard need -method auto, kernel or join")
 	case long && lo < 4:
 		return opts, usagef("-checkpoint and -shard need N ≥ 4 (N = %d has no work units)", lo)
-	case !f.auto && m == nqueens.MethodJoin && hi > nqueens.MaxQuadrantShardN:
-		return opts, usagef("-method join counts N up to %d (by shards; whole counts to %d), not %d", nqueens.MaxQuadrantShardN, nqueens.MaxQuadrantN, hi)
-	case !f.auto && m == nqueens.MethodJoin && hi > nqueens.MaxQuadrantN && f.shard == "":
-		return opts, usagef("-method join counts N = %d by shards only (-shard I/M); a whole count goes up to N = %d", hi, nqueens.MaxQuadrantN)
 	case f.out != "" && f.shard == "":
 		return opts, usagef("-o is for the record of -shard")
 	}

@@ -75,15 +75,15 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	default:
 		return usagef("-format %q: want perm, board, json or svg", *format)
 	}
-	if *limit < 0 {
-		return usagef("-limit = %d: must be 0 (all) or more", *limit)
-	}
 	m, err := parseListMethod(*method)
 	if err != nil {
 		return err
 	}
-	s, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Unique: *unique, Limit: *limit})
+	s, err := nqueens.Solutions(ctx, n, nqueens.SolveOptions{Method: m, Unique: *unique, Limit: *limit})
 	if err != nil {
+		if errors.Is(err, nqueens.ErrOption) {
+			return err // a bad -limit: run's exitCode names the flag
+		}
 		return usagef("%v", err)
 	}
 	// The gate: the whole search estimated above an hour is refused, or
@@ -105,9 +105,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 			trial = true
 		}
 	}
-	seq := s.AllContext(ctx)
+	seq := s.All()
 	if trial {
-		seq = s.AllWithin(ctx, solveTrial)
+		seq = s.AllWithin(solveTrial)
 	}
 	outName := *out
 	var svg *svgSolutions

@@ -13,8 +13,10 @@
 //
 // The root package keeps the exported types; its twins here (Shard,
 // U128, Result, Progress, Options) have the same fields and are
-// converted at the root's edge. Workers is the one place the rule for a
-// worker count is written.
+// converted at the root's edge. Workers is the one place the library
+// checks a worker count (internal/quadrant, below it, refuses a negative
+// one again as a guard), and a bad option's error wraps ErrOption
+// (Optionf), so the command checks none of them itself.
 //
 // # What a count checks
 //

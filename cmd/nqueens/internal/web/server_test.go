@@ -131,7 +131,7 @@ func window(t *testing.T, url string) ([][]any, map[string]any) {
 // trace returns the library's events for n and method in wire form.
 func trace(t *testing.T, n int, m nqueens.Method) [][]any {
 	var out [][]any
-	s, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Trace: func(e nqueens.Event) {
+	s, err := nqueens.Solutions(context.Background(), n, nqueens.SolveOptions{Method: m, Trace: func(e nqueens.Event) {
 		b, _ := json.Marshal(wire(e))
 		var v []any
 		json.Unmarshal(b, &v)

@@ -319,7 +319,7 @@ func (p *sitePage) steps() {
 	p.t.Helper()
 	var events int
 	var final nqueens.Event
-	s, err := nqueens.NewSearch(6, nqueens.SolveOptions{Method: nqueens.MethodArrays, Trace: func(e nqueens.Event) { events++; final = e }})
+	s, err := nqueens.Solutions(context.Background(), 6, nqueens.SolveOptions{Method: nqueens.MethodArrays, Trace: func(e nqueens.Event) { events++; final = e }})
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -361,7 +361,7 @@ func (p *sitePage) steps() {
 	p.set("#n", "5")
 	for _, m := range nqueens.SearchMethods {
 		events, nodes := 0, uint64(0)
-		s, err := nqueens.NewSearch(5, nqueens.SolveOptions{Method: m, Trace: func(e nqueens.Event) { events++; nodes = e.Stats.Nodes }})
+		s, err := nqueens.Solutions(context.Background(), 5, nqueens.SolveOptions{Method: m, Trace: func(e nqueens.Event) { events++; nodes = e.Stats.Nodes }})
 		if err != nil {
 			p.t.Fatal(err)
 		}

@@ -97,12 +97,12 @@ func TestEstimateComplete(t *testing.T) {
 func TestAllWithin(t *testing.T) {
 	ctx := context.Background()
 	run := func(ctx context.Context, n, limit int, d time.Duration) (int, *nqueens.Search) {
-		s, err := nqueens.NewSearch(n, nqueens.SolveOptions{Limit: limit})
+		s, err := nqueens.Solutions(ctx, n, nqueens.SolveOptions{Limit: limit})
 		if err != nil {
 			t.Fatal(err)
 		}
 		k := 0
-		for range s.AllWithin(ctx, d) {
+		for range s.AllWithin(d) {
 			k++
 		}
 		return k, s

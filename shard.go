@@ -93,9 +93,6 @@ func (s Shard) WithReplicas(r int) (Shard, error) {
 	return s, nil
 }
 
-// replicas returns R, at least 1.
-func (s Shard) replicas() int { return max(s.Replicas, 1) }
-
 // A UnitCount is one work unit's result (unique and nodes 0 for MethodJoin).
 type UnitCount struct {
 	ID                   int

@@ -135,7 +135,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 			buf = append(buf, '\n')
 			_, err = bw.Write(buf)
 		case "board":
-			_, err = fmt.Fprintf(bw, "Solution #%d\n\n%s\n", count, p.Board())
+			_, err = fmt.Fprintf(bw, "Solution #%d\n\n%s\n", count, p.Drawing())
 		case "json":
 			var b []byte
 			b, err = json.Marshal(p)

@@ -10,7 +10,7 @@ import (
 )
 
 // Text writes cols as the ASCII grid of the classic printouts, exactly as
-// nqueens.Placement.Board draws it: a header of one-based column numbers,
+// nqueens.Placement.Drawing draws it: a header of one-based column numbers,
 // "---" rules between rows, the row number on the left and "#" where a
 // queen stands; an empty row (-1) has no "#". It returns an error wrapping
 // ErrBoard for a bad board.
@@ -26,7 +26,7 @@ func TextPartial(w io.Writer, cols []int, blocked []nqueens.Square) error {
 	if _, err := blockedSet(len(cols), blocked); err != nil {
 		return err
 	}
-	board := nqueens.Placement(cols).Board()
+	board := nqueens.Placement(cols).Drawing()
 	if len(blocked) > 0 {
 		// Board's geometry: a header and a rule, then per row a line
 		// "r |" followed by cells of cw spaces and "|", and a rule.
@@ -114,15 +114,6 @@ func UnicodePartial(w io.Writer, cols []int, blocked []nqueens.Square) error {
 		line(bw, sb.String())
 	}
 	return bw.Flush()
-}
-
-// center pads s with spaces to width w, extra space on the left.
-func center(s string, w int) string {
-	if len(s) >= w {
-		return s
-	}
-	right := (w - len(s)) / 2
-	return strings.Repeat(" ", w-len(s)-right) + s + strings.Repeat(" ", right)
 }
 
 // line writes s without trailing spaces and a newline.

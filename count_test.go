@@ -62,9 +62,9 @@ func TestMethodsAgree(t *testing.T) {
 	total := loadOEIS(t, "a000170")
 	unique := loadOEIS(t, "a002562")
 	unique[0] = total[0]
-	limits := map[Method]int{MethodJoin: 10, MethodKernel: 10, MethodBitboard: 10, MethodArrays: 10, MethodBoard: 9, MethodPermutation: 8}
+	limits := map[Method]int{MethodJoin: 10, MethodKernel: 10, MethodBitboard: 10, MethodArrays: 10, MethodMatrix: 9, MethodPermutation: 8}
 	if *long {
-		limits = map[Method]int{MethodJoin: 12, MethodKernel: 12, MethodBitboard: 12, MethodArrays: 12, MethodBoard: 12, MethodPermutation: 10}
+		limits = map[Method]int{MethodJoin: 12, MethodKernel: 12, MethodBitboard: 12, MethodArrays: 12, MethodMatrix: 12, MethodPermutation: 10}
 	}
 	for _, m := range Methods {
 		for n := 0; n <= limits[m]; n++ {
@@ -119,7 +119,7 @@ func TestParseMethod(t *testing.T) {
 	}{
 		{"", MethodAuto}, {"auto", MethodAuto}, {"kernel", MethodKernel}, {"KERNEL", MethodKernel},
 		{"join", MethodJoin}, {"quadrant", MethodJoin}, {"Quadrant", MethodJoin},
-		{"bitboard", MethodBitboard}, {"arrays", MethodArrays}, {"board", MethodBoard}, {"permutation", MethodPermutation},
+		{"bitboard", MethodBitboard}, {"arrays", MethodArrays}, {"matrix", MethodMatrix}, {"board", MethodMatrix}, {"permutation", MethodPermutation},
 	} {
 		if got, err := ParseMethod(tc.in); err != nil || got != tc.want {
 			t.Errorf("ParseMethod(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
@@ -131,7 +131,7 @@ func TestParseMethod(t *testing.T) {
 		}
 	}
 	_, err := ParseMethod("magic")
-	if want := `unknown method "magic" (want auto, join, kernel, bitboard, arrays, board, permutation)`; err == nil || err.Error() != want {
+	if want := `unknown method "magic" (want auto, join, kernel, bitboard, arrays, matrix, permutation)`; err == nil || err.Error() != want {
 		t.Errorf("ParseMethod(magic) error = %v; want %s", err, want)
 	}
 }

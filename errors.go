@@ -21,7 +21,7 @@ var (
 	ErrAttack       = errors.New("queens attack")    // Validate: two queens attack
 	ErrNoSolution   = errors.New("no solution")      // N = 2 and 3
 	ErrNoCompletion = errors.New("no completion")    // Complete
-	ErrBadBoard     = errors.New("bad board")        // a Board that is not a valid question
+	ErrBadPuzzle    = errors.New("bad puzzle")       // a Puzzle that is not a valid question
 	ErrTrialOver    = errors.New("trial time is up") // Search.AllWithin ran out of time
 )
 

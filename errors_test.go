@@ -62,7 +62,7 @@ func TestErrOption(t *testing.T) {
 			return err
 		}},
 		{"EstimateComplete budget", "budget", func() error {
-			_, err := EstimateComplete(ctx, &Board{N: 8}, SearchEstimateOptions{Budget: -1})
+			_, err := EstimateComplete(ctx, &Puzzle{N: 8}, SearchEstimateOptions{Budget: -1})
 			return err
 		}},
 		{"EstimateSolutions budget", "budget", func() error {

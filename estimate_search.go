@@ -98,7 +98,7 @@ func EstimateSolve(ctx context.Context, n int, opts SolveOptions, eo SearchEstim
 
 // EstimateComplete estimates Complete(ctx, b, CompleteOptions{Count:
 // true}): the count itself for a quarter of the budget, then descents.
-func EstimateComplete(ctx context.Context, b *Board, eo SearchEstimateOptions) (SearchEstimate, error) {
+func EstimateComplete(ctx context.Context, b *Puzzle, eo SearchEstimateOptions) (SearchEstimate, error) {
 	start := time.Now()
 	ib, err := b.internal(true)
 	if err != nil {

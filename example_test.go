@@ -81,8 +81,8 @@ func ExampleImages() {
 	// 3 1 4 2
 }
 
-func ExamplePlacement_Drawing() {
-	fmt.Print(nqueens.Placement{1, 3, 0, 2}.Drawing())
+func ExamplePlacement_Board() {
+	fmt.Print(nqueens.Placement{1, 3, 0, 2}.Board())
 	// Output:
 	//     1   2   3   4
 	//   -----------------

@@ -17,7 +17,7 @@ import (
 const (
 	FormatPerm  = "perm"  // "2 4 1 3"
 	FormatJSON  = "json"  // {"n":4,"columns":[2,4,1,3]}
-	FormatBoard = "board" // Placement.Drawing, for N ≤ MaxBoardN
+	FormatBoard = "board" // Placement.Board, for N ≤ MaxBoardN
 )
 
 func checkFindN(n int) error {

@@ -69,8 +69,8 @@ func Parse(s string) (Placement, error) {
 	return p, err
 }
 
-// Drawing draws p as the tutorials' grid, "#" for a queen (FormatBoard,
-// the drawn board that Parse reads back); N = 0 gives "".
-func (p Placement) Drawing() string {
+// Board draws p as the tutorials' grid, "#" for a queen: the drawn
+// board of FormatBoard, which Parse reads back; N = 0 gives "".
+func (p Placement) Board() string {
 	return placetext.Draw(p)
 }

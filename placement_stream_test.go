@@ -37,7 +37,7 @@ func TestPlacementScanner(t *testing.T) {
 				j, _ := p.MarshalJSON()
 				fmt.Fprintf(&b, "%s\n", j)
 			case "board":
-				fmt.Fprintf(&b, "Solution #%d\n\n%s\n", i+1, p.Drawing())
+				fmt.Fprintf(&b, "Solution #%d\n\n%s\n", i+1, p.Board())
 			}
 		}
 		return b.String()
@@ -51,8 +51,8 @@ func TestPlacementScanner(t *testing.T) {
 		{"perm lines", solve("perm"), two, []int{1, 2}},
 		{"JSON Lines", solve("json"), two, []int{1, 2}},
 		{"solve's boards", solve("board"), two, []int{5, 20}}, // the first row's line
-		{"Board without title", Placement{1, 3, 0, 2}.Drawing(), []string{"[2 4 1 3]"}, []int{3}},
-		{"one-column Board", Placement{0}.Drawing(), []string{"[1]"}, []int{3}},
+		{"Board without title", Placement{1, 3, 0, 2}.Board(), []string{"[2 4 1 3]"}, []int{3}},
+		{"one-column Board", Placement{0}.Board(), []string{"[1]"}, []int{3}},
 		{"compact boards, blank-separated", "..Q.\nQ...\n...Q\n.Q..\n\n.Q..\n...Q\nQ...\n..Q.\n", []string{"[3 1 4 2]", "[2 4 1 3]"}, []int{1, 6}},
 		{"complete's board with blocked squares", "x.Qx\nQ..x\n.x.Q\n.Q..\n", []string{"[3 1 4 2]"}, []int{1}},
 		{"gen's comment", "# nqueens gen completion --family diag --n 4\n.Q..\n...Q\nQ...\n..Q.\n", []string{"[2 4 1 3]"}, []int{2}},
@@ -197,7 +197,7 @@ func TestCanonicalNotPermutation(t *testing.T) {
 // its board and at most maxN queens, then io.EOF or an ErrSyntax error of
 // valid UTF-8 and bounded length, without reading a line past the limit.
 func FuzzPlacementScanner(f *testing.F) {
-	for _, s := range []string{"1 3 5 2 4\n1 4 2 5 3\n", "{\"n\":1,\"columns\":[1]}\n", Placement{1, 3, 0, 2}.Drawing(), "x.Qx\nQ..x\n.x.Q\n.Q..\n\nQ\n", "# c\n2,4,,1,3", "\ufeff[]", strings.Repeat("1 ", 10), "Solution #1\n\n" + Placement{0}.Drawing(), strings.Repeat("1 ", LineLimit(8)/2+1)} {
+	for _, s := range []string{"1 3 5 2 4\n1 4 2 5 3\n", "{\"n\":1,\"columns\":[1]}\n", Placement{1, 3, 0, 2}.Board(), "x.Qx\nQ..x\n.x.Q\n.Q..\n\nQ\n", "# c\n2,4,,1,3", "\ufeff[]", strings.Repeat("1 ", 10), "Solution #1\n\n" + Placement{0}.Board(), strings.Repeat("1 ", LineLimit(8)/2+1)} {
 		f.Add(s)
 	}
 	const maxN = 8

@@ -79,7 +79,7 @@ func TestFormatRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	for p := range seq.All() {
-		for _, text := range []string{p.String(), p.Drawing()} {
+		for _, text := range []string{p.String(), p.Board()} {
 			got, err := Parse(text)
 			if err != nil || !slices.Equal(got, p) {
 				t.Fatalf("Parse(%q) = %v, %v; want %v", text, got, err, p)
@@ -97,7 +97,7 @@ func TestFormatRoundTrip(t *testing.T) {
 }
 
 func TestBoard(t *testing.T) {
-	got := Placement{1, 3, 0, 2}.Drawing()
+	got := Placement{1, 3, 0, 2}.Board()
 	want := `    1   2   3   4
   -----------------
 1 |   | # |   |   |
@@ -112,7 +112,7 @@ func TestBoard(t *testing.T) {
 	if got != want {
 		t.Errorf("Board() =\n%s\nwant\n%s", got, want)
 	}
-	if got := (Placement{}).Drawing(); got != "" {
+	if got := (Placement{}).Board(); got != "" {
 		t.Errorf("empty Board() = %q; want \"\"", got)
 	}
 	// Two-digit sizes keep the grid aligned: every line has the same width.
@@ -120,10 +120,10 @@ func TestBoard(t *testing.T) {
 	for i := range p {
 		p[i] = i
 	}
-	lines := strings.Split(strings.TrimSuffix(p.Drawing(), "\n"), "\n")
+	lines := strings.Split(strings.TrimSuffix(p.Board(), "\n"), "\n")
 	for _, l := range lines[1:] {
 		if len(l) != len(lines[1]) {
-			t.Fatalf("12×12 board has ragged lines:\n%s", p.Drawing())
+			t.Fatalf("12×12 board has ragged lines:\n%s", p.Board())
 		}
 	}
 }

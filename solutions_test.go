@@ -12,7 +12,7 @@ import (
 // increasing lexicographic order, and that their number equals Count.
 func TestSolutionsAllMethods(t *testing.T) {
 	total := loadOEIS(t, "a000170")
-	limits := map[Method]int{MethodKernel: 10, MethodArrays: 10, MethodBoard: 9, MethodPermutation: 8}
+	limits := map[Method]int{MethodKernel: 10, MethodArrays: 10, MethodMatrix: 9, MethodPermutation: 8}
 	for _, m := range SearchMethods {
 		for n := 0; n <= limits[m]; n++ {
 			s, err := Solutions(context.Background(), n, SolveOptions{Method: m})

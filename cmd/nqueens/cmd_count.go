@@ -124,7 +124,7 @@ func (f *countFlags) define(fs *flagSet) {
 	fs.formatVar(&f.format, "text", "output `FORMAT`: text or json (one object per N)")
 	fs.BoolVar(&f.verbose, "v", false, "also print the estimate, the nodes visited and the time")
 	fs.IntVar(&f.workers, "workers", 0, "count on `W` goroutines (0 = one per core)")
-	fs.StringVar(&f.method, "method", "auto", "method `NAME`: auto, kernel, join, bitboard, arrays, board or permutation")
+	fs.StringVar(&f.method, "method", "auto", "method `NAME`: auto, kernel, join, bitboard, arrays, matrix or permutation")
 	fs.StringVar(&f.device, "device", "auto", "count the kernel's units on `DEVICE`: auto (the CPU for now), cpu or gpu")
 	fs.BoolVar(&f.totalOnly, "total-only", false, "count the total alone, not the unique solutions")
 	fs.StringVar(&f.maxMem, "max-memory", "", "memory bound `SIZE`, e.g. 512M or 4G (default 16G; 2G for a shard of the join; less where a memory cgroup or GOMEMLIMIT leaves less)")

@@ -157,7 +157,7 @@ func writeEmpty(e *env, out, f string) error {
 		b, _ := json.Marshal(nqueens.Placement{})
 		text = string(b) + "\n"
 	case nqueens.FormatBoard:
-		text = nqueens.Placement{}.Drawing() + "\n"
+		text = nqueens.Placement{}.Board() + "\n"
 	default:
 		text = "\n"
 	}

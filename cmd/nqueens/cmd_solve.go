@@ -58,7 +58,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	format := fs.String("format", "perm", "output `FORMAT`: perm, board, json (JSON Lines) or svg")
 	unique := fs.Bool("unique", false, "only the canonical solution of each symmetry class")
 	limit := fs.Int("limit", 0, "stop after `K` solutions (0 = all)")
-	method := fs.String("method", "bitboard", "method `NAME`: bitboard, arrays, board or permutation")
+	method := fs.String("method", "bitboard", "method `NAME`: bitboard, arrays, matrix or permutation")
 	out := fs.String("o", "", "write to `FILE` instead of standard output")
 	stats := fs.verboseFlag("print the estimate and what the search did to standard error")
 	force := fs.Bool("force", false, "list although the whole search is estimated above an hour, or with -limit search on past the 2 s trial")
@@ -135,7 +135,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 			buf = append(buf, '\n')
 			_, err = bw.Write(buf)
 		case "board":
-			_, err = fmt.Fprintf(bw, "Solution #%d\n\n%s\n", count, p.Drawing())
+			_, err = fmt.Fprintf(bw, "Solution #%d\n\n%s\n", count, p.Board())
 		case "json":
 			var b []byte
 			b, err = json.Marshal(p)

@@ -61,7 +61,7 @@ const watchMax = 16
 
 func runWatch(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e)
-	method := fs.String("method", "bitboard", "method `NAME`: bitboard, arrays, board or permutation")
+	method := fs.String("method", "bitboard", "method `NAME`: bitboard, arrays, matrix or permutation")
 	delay := fs.Duration("delay", 100*time.Millisecond, "time `D` between steps (terminal only)")
 	force := fs.Bool("force", false, "without a terminal, print every frame although estimated above an hour")
 	pos, err := parseFlags(fs, args)

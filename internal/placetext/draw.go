@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Draw returns p as the grid nqueens.Placement.Drawing draws: column
+// Draw returns p as the grid nqueens.Placement.Board draws: column
 // numbers, rules, "#" for a queen; a column off the board draws an
 // empty row, and N = 0 gives "".
 func Draw(p []int) string {

@@ -18,7 +18,7 @@
 //     queen is a vector shape rasterized with golang.org/x/image/vector and
 //     the labels use the built-in 7×13 bitmap font, so no font files are
 //     needed.
-//   - Text writes the ASCII grid of nqueens.Placement.Drawing: a
+//   - Text writes the ASCII grid of nqueens.Placement.Board: a
 //     column-number header, "---" rules and a "#" per queen.
 //   - Unicode writes ♛ on light (░) and dark (▓) squares.
 //

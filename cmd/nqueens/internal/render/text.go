@@ -10,7 +10,7 @@ import (
 )
 
 // Text writes cols as the ASCII grid of the classic printouts, exactly as
-// nqueens.Placement.Drawing draws it: a header of one-based column numbers,
+// nqueens.Placement.Board draws it: a header of one-based column numbers,
 // "---" rules between rows, the row number on the left and "#" where a
 // queen stands; an empty row (-1) has no "#". It returns an error wrapping
 // ErrBoard for a bad board.
@@ -26,7 +26,7 @@ func TextPartial(w io.Writer, cols []int, blocked []nqueens.Square) error {
 	if _, err := blockedSet(len(cols), blocked); err != nil {
 		return err
 	}
-	board := nqueens.Placement(cols).Drawing()
+	board := nqueens.Placement(cols).Board()
 	if len(blocked) > 0 {
 		// Board's geometry: a header and a rule, then per row a line
 		// "r |" followed by cells of cw spaces and "|", and a rule.

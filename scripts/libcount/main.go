@@ -10,7 +10,7 @@
 //
 // METHOD is a name `nqueens count -method` takes, meaning the same
 // (nqueens.ParseMethod): auto (the default), kernel, join, or a
-// tutorial's search (bitboard, arrays, board, permutation). It prints
+// tutorial's search (bitboard, arrays, matrix, permutation). It prints
 // "N-queens: Q solutions" (the total only), counted as `nqueens count N
 // -method METHOD -total-only` counts it (for auto, kernel and join; a
 // tutorial's search counts as `nqueens count N -method METHOD`), on all

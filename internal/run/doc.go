@@ -15,8 +15,9 @@
 // U128, Result, Progress, Options) have the same fields and are
 // converted at the root's edge. Workers is the one place the library
 // checks a worker count (internal/quadrant, below it, refuses a negative
-// one again as a guard), and a bad option's error wraps ErrOption
-// (Optionf), so the command checks none of them itself.
+// one again as a guard). A bad option's error wraps ErrOption
+// (Optionf), which the command maps to its usage exit status instead of
+// checking the option first.
 //
 // # What a count checks
 //

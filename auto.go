@@ -23,14 +23,14 @@ const (
 )
 
 // ChooseMethod returns the method Count(ctx, n, opts) runs: for
-// MethodAuto, MethodJoin for 18 ≤ n ≤ MaxQuadrantN when its plan fits
+// MethodAuto, MethodJoin for 18 ≤ n ≤ MaxJoinN when its plan fits
 // MaxMemory (0: autoLimit), else MethodKernel; a Shard
 // by n alone (the join with TotalOnly), a Checkpoint by its writer.
 func ChooseMethod(n int, opts CountOptions) Method {
 	if opts.Method != MethodAuto {
 		return opts.Method
 	}
-	inJoin := n >= joinFrom && n <= MaxQuadrantN
+	inJoin := n >= joinFrom && n <= MaxJoinN
 	if opts.Shard != (Shard{}) {
 		if opts.TotalOnly && inJoin {
 			return MethodJoin

@@ -42,7 +42,7 @@ func TestChooseMethod(t *testing.T) {
 		{"joinFrom", joinFrom, CountOptions{}, MethodJoin},
 		{"19", 19, CountOptions{}, MethodJoin},
 		{"20", 20, CountOptions{Workers: 1}, MethodJoin},
-		{"above the join", MaxQuadrantN + 1, CountOptions{}, MethodKernel},
+		{"above the join", MaxJoinN + 1, CountOptions{}, MethodKernel},
 		{"MaxMemory too small", 20, CountOptions{MaxMemory: 1 << 20}, MethodKernel},
 		{"MaxMemory fits", 18, CountOptions{MaxMemory: 1 << 30}, MethodJoin},
 		{"explicit kernel", 20, CountOptions{Method: MethodKernel}, MethodKernel},

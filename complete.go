@@ -23,21 +23,21 @@ type Square struct{ Row, Col int }
 // String returns the one-based "row:col" form, "1:1" for Square{0, 0}.
 func (s Square) String() string { return fmt.Sprintf("%d:%d", s.Row+1, s.Col+1) }
 
-// A Board is an N-Queens Completion question: queens placed, squares blocked.
-type Board struct {
+// A Puzzle is an N-Queens Completion question: queens placed, squares blocked.
+type Puzzle struct {
 	N       int
 	Queens  []Square
 	Blocked []Square
 }
 
-// ParseBoard reads a board, a line per row (Q a queen, . free, x
-// blocked), checking its shape; errors wrap ErrBadBoard and give the line.
-func ParseBoard(text string) (*Board, error) {
-	return ReadBoard(strings.NewReader(text))
+// ParsePuzzle reads a puzzle, a line per row (Q a queen, . free, x
+// blocked), checking its shape; errors wrap ErrBadPuzzle and give the line.
+func ParsePuzzle(text string) (*Puzzle, error) {
+	return ReadPuzzle(strings.NewReader(text))
 }
 
-// ReadBoard is ParseBoard for the text of r, a bounded line at a time.
-func ReadBoard(r io.Reader) (*Board, error) {
+// ReadPuzzle is ParsePuzzle for the text of r, a bounded line at a time.
+func ReadPuzzle(r io.Reader) (*Puzzle, error) {
 	b, err := completion.Read(r)
 	if errors.Is(err, completion.ErrSyntax) {
 		return nil, syntaxError{err}
@@ -48,24 +48,24 @@ func ReadBoard(r io.Reader) (*Board, error) {
 	return fromInternal(b), nil
 }
 
-// String draws b as ParseBoard reads it.
-func (b *Board) String() string {
+// String draws b as ParsePuzzle reads it.
+func (b *Puzzle) String() string {
 	ib, _ := b.internal(false)
 	return ib.String()
 }
 
-// Check returns nil for a valid question, else an error wrapping ErrBadBoard.
-func (b *Board) Check() error {
+// Check returns nil for a valid question, else an error wrapping ErrBadPuzzle.
+func (b *Puzzle) Check() error {
 	_, err := b.internal(true)
 	return err
 }
 
-func (b *Board) internal(check bool) (*completion.Board, error) {
+func (b *Puzzle) internal(check bool) (*completion.Board, error) {
 	ib := &completion.Board{N: b.N}
 	for _, s := range b.Blocked {
 		if s.Row < 0 || s.Row >= b.N || s.Col < 0 || s.Col >= b.N || b.N > MaxN {
 			if check {
-				return nil, fmt.Errorf("%w: blocked square %v is off the %d×%d board", ErrBadBoard, s, b.N, b.N)
+				return nil, fmt.Errorf("%w: blocked square %v is off the %d×%d board", ErrBadPuzzle, s, b.N, b.N)
 			}
 			continue
 		}
@@ -76,14 +76,14 @@ func (b *Board) internal(check bool) (*completion.Board, error) {
 	}
 	if check {
 		if err := ib.Check(); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrBadBoard, err)
+			return nil, fmt.Errorf("%w: %w", ErrBadPuzzle, err)
 		}
 	}
 	return ib, nil
 }
 
-func fromInternal(b *completion.Board) *Board {
-	pb := &Board{N: b.N}
+func fromInternal(b *completion.Board) *Puzzle {
+	pb := &Puzzle{N: b.N}
 	for _, q := range b.Queens {
 		pb.Queens = append(pb.Queens, Square{q.Row, q.Col})
 	}
@@ -113,8 +113,8 @@ type Completion struct {
 }
 
 // Complete returns one completion of b and, with opts.Count, their number;
-// errors wrap ErrBadBoard or ErrNoCompletion.
-func Complete(ctx context.Context, b *Board, opts CompleteOptions) (Completion, error) {
+// errors wrap ErrBadPuzzle or ErrNoCompletion.
+func Complete(ctx context.Context, b *Puzzle, opts CompleteOptions) (Completion, error) {
 	ib, err := b.internal(true)
 	if err != nil {
 		return Completion{}, err
@@ -141,8 +141,8 @@ type CompletionSearch struct {
 }
 
 // Completions returns the search of every completion of b, which stops
-// when ctx is done; an invalid board is an error wrapping ErrBadBoard.
-func Completions(ctx context.Context, b *Board) (*CompletionSearch, error) {
+// when ctx is done; an invalid puzzle is an error wrapping ErrBadPuzzle.
+func Completions(ctx context.Context, b *Puzzle) (*CompletionSearch, error) {
 	ib, err := b.internal(true)
 	if err != nil {
 		return nil, err
@@ -167,7 +167,7 @@ func (s *CompletionSearch) Nodes() uint64 { return s.nodes }
 func (s *CompletionSearch) Err() error { return s.err }
 
 // The instance families of Gent, Jefferson and Nightingale (JAIR 2017)
-// for GenerateBoard: K queens on unattacked squares, K blocked squares, or
+// for GeneratePuzzle: K queens on unattacked squares, K blocked squares, or
 // K blocked diagonals.
 const (
 	FamilyQueens    = "queens"
@@ -175,9 +175,9 @@ const (
 	FamilyDiagonals = "diag"
 )
 
-// GenerateBoard returns the N×N question of family with K items drawn
+// GeneratePuzzle returns the N×N question of family with K items drawn
 // from seed.
-func GenerateBoard(family string, n, k int, seed uint64) (*Board, error) {
+func GeneratePuzzle(family string, n, k int, seed uint64) (*Puzzle, error) {
 	var b *completion.Board
 	var err error
 	switch family {
@@ -196,13 +196,13 @@ func GenerateBoard(family string, n, k int, seed uint64) (*Board, error) {
 	return fromInternal(b), nil
 }
 
-// A syntaxError is a completion.ErrSyntax error as ErrBadBoard: it
-// matches both and reads "bad board: line 3, …", not "bad board: bad
+// A syntaxError is a completion.ErrSyntax error as ErrBadPuzzle: it
+// matches both and reads "bad puzzle: line 3, …", not "bad puzzle: bad
 // board text: line 3, …".
 type syntaxError struct{ err error }
 
 func (e syntaxError) Error() string {
-	return ErrBadBoard.Error() + ": " + strings.TrimPrefix(e.err.Error(), completion.ErrSyntax.Error()+": ")
+	return ErrBadPuzzle.Error() + ": " + strings.TrimPrefix(e.err.Error(), completion.ErrSyntax.Error()+": ")
 }
 
-func (e syntaxError) Unwrap() []error { return []error{ErrBadBoard, e.err} }
+func (e syntaxError) Unwrap() []error { return []error{ErrBadPuzzle, e.err} }

@@ -8,13 +8,13 @@ import (
 	"github.com/nqueens/nqueens/internal/completion"
 )
 
-// TestReadBoardSyntaxError: a board that is not board text is
-// ErrBadBoard, names the problem once, and still matches the syntax
+// TestReadPuzzleSyntaxError: a board that is not board text is
+// ErrBadPuzzle, names the problem once, and still matches the syntax
 // error of package completion.
-func TestReadBoardSyntaxError(t *testing.T) {
-	_, err := ReadBoard(strings.NewReader("..x\n.Q.\nZZZ\n"))
-	const want = "bad board: line 3, column 1: 'Z' is not Q, . or x"
-	if err == nil || err.Error() != want || !errors.Is(err, ErrBadBoard) || !errors.Is(err, completion.ErrSyntax) {
-		t.Errorf("ReadBoard(bad text) error = %v; want %q matching ErrBadBoard and completion.ErrSyntax", err, want)
+func TestReadPuzzleSyntaxError(t *testing.T) {
+	_, err := ReadPuzzle(strings.NewReader("..x\n.Q.\nZZZ\n"))
+	const want = "bad puzzle: line 3, column 1: 'Z' is not Q, . or x"
+	if err == nil || err.Error() != want || !errors.Is(err, ErrBadPuzzle) || !errors.Is(err, completion.ErrSyntax) {
+		t.Errorf("ReadPuzzle(bad text) error = %v; want %q matching ErrBadPuzzle and completion.ErrSyntax", err, want)
 	}
 }

@@ -50,14 +50,14 @@ func TestJoinAgrees(t *testing.T) {
 
 func TestJoinErrors(t *testing.T) {
 	ctx := context.Background()
-	if _, err := Count(ctx, MaxQuadrantN+1, CountOptions{Method: MethodJoin}); !errors.Is(err, ErrSize) {
-		t.Errorf("Count(MaxQuadrantN+1, quadrant) error = %v; want ErrSize", err)
+	if _, err := Count(ctx, MaxJoinN+1, CountOptions{Method: MethodJoin}); !errors.Is(err, ErrSize) {
+		t.Errorf("Count(MaxJoinN+1, quadrant) error = %v; want ErrSize", err)
 	}
 	if _, err := Count(ctx, 16, CountOptions{Method: MethodJoin, MaxMemory: 1 << 10}); !errors.Is(err, ErrMemory) {
 		t.Errorf("Count(16, quadrant, 1 KiB) error = %v; want ErrMemory", err)
 	}
-	if _, err := NewSearch(8, SolveOptions{Method: MethodJoin}); !errors.Is(err, ErrMethod) {
-		t.Errorf("NewSearch(8, quadrant) error = %v; want ErrMethod", err)
+	if _, err := Solutions(context.Background(), 8, SolveOptions{Method: MethodJoin}); !errors.Is(err, ErrMethod) {
+		t.Errorf("Solutions(context.Background(), 8, quadrant) error = %v; want ErrMethod", err)
 	}
 	if m, err := ParseMethod("Quadrant"); m != MethodJoin || err != nil {
 		t.Errorf("ParseMethod(Quadrant) = %q, %v", m, err)

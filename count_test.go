@@ -62,9 +62,9 @@ func TestMethodsAgree(t *testing.T) {
 	total := loadOEIS(t, "a000170")
 	unique := loadOEIS(t, "a002562")
 	unique[0] = total[0]
-	limits := map[Method]int{MethodJoin: 10, MethodKernel: 10, MethodBitboard: 10, MethodArrays: 10, MethodBoard: 9, MethodPermutation: 8}
+	limits := map[Method]int{MethodJoin: 10, MethodKernel: 10, MethodBitboard: 10, MethodArrays: 10, MethodMatrix: 9, MethodPermutation: 8}
 	if *long {
-		limits = map[Method]int{MethodJoin: 12, MethodKernel: 12, MethodBitboard: 12, MethodArrays: 12, MethodBoard: 12, MethodPermutation: 10}
+		limits = map[Method]int{MethodJoin: 12, MethodKernel: 12, MethodBitboard: 12, MethodArrays: 12, MethodMatrix: 12, MethodPermutation: 10}
 	}
 	for _, m := range Methods {
 		for n := 0; n <= limits[m]; n++ {
@@ -89,7 +89,7 @@ func TestMethodsAgree(t *testing.T) {
 // bitboard search, on one goroutine and in one unit, with the nodes the
 // search places (Search.Stats), not by the kernel.
 func TestCountBitboardIsTheSearch(t *testing.T) {
-	s, err := NewSearch(10, SolveOptions{Method: MethodBitboard})
+	s, err := Solutions(context.Background(), 10, SolveOptions{Method: MethodBitboard})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestParseMethod(t *testing.T) {
 	}{
 		{"", MethodAuto}, {"auto", MethodAuto}, {"kernel", MethodKernel}, {"KERNEL", MethodKernel},
 		{"join", MethodJoin}, {"quadrant", MethodJoin}, {"Quadrant", MethodJoin},
-		{"bitboard", MethodBitboard}, {"arrays", MethodArrays}, {"board", MethodBoard}, {"permutation", MethodPermutation},
+		{"bitboard", MethodBitboard}, {"arrays", MethodArrays}, {"matrix", MethodMatrix}, {"board", MethodMatrix}, {"permutation", MethodPermutation},
 	} {
 		if got, err := ParseMethod(tc.in); err != nil || got != tc.want {
 			t.Errorf("ParseMethod(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
@@ -131,7 +131,7 @@ func TestParseMethod(t *testing.T) {
 		}
 	}
 	_, err := ParseMethod("magic")
-	if want := `unknown method "magic" (want auto, join, kernel, bitboard, arrays, board, permutation)`; err == nil || err.Error() != want {
+	if want := `unknown method "magic" (want auto, join, kernel, bitboard, arrays, matrix, permutation)`; err == nil || err.Error() != want {
 		t.Errorf("ParseMethod(magic) error = %v; want %s", err, want)
 	}
 }
@@ -175,7 +175,7 @@ func TestCountCancel(t *testing.T) {
 
 func TestPermutationStats(t *testing.T) {
 	// The C# tutorial prints "analizzati 40320 trovati 92" for N = 8.
-	s, err := NewSearch(8, SolveOptions{Method: MethodPermutation})
+	s, err := Solutions(context.Background(), 8, SolveOptions{Method: MethodPermutation})
 	if err != nil {
 		t.Fatal(err)
 	}

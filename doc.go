@@ -22,7 +22,7 @@
 // Solutions enumerates lazily, in lexicographic order, by one of the
 // four searches the tutorials teach (SearchMethods). Find builds one
 // solution for any N in O(N), Random finds a random one, and Complete
-// solves N-Queens Completion instances (Board).
+// solves N-Queens Completion instances (Puzzle).
 //
 // The empty board (N = 0) has one solution, the empty placement; N = 2
 // and N = 3 have none.

@@ -2,7 +2,6 @@ package nqueens
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"time"
 
@@ -62,7 +61,7 @@ func Estimate(ctx context.Context, n int, opts EstimateOptions) (CountEstimate, 
 		return CountEstimate{}, err
 	}
 	if opts.Budget < 0 {
-		return CountEstimate{}, fmt.Errorf("estimate budget %v: must not be negative", opts.Budget)
+		return CountEstimate{}, optionf("budget = %v: must not be negative", opts.Budget)
 	}
 	if opts.Budget == 0 {
 		opts.Budget = defaultEstimateBudget

@@ -15,15 +15,15 @@ import (
 func TestEstimateSolutionsArgs(t *testing.T) {
 	ctx := context.Background()
 	for _, n := range []int{-1, MaxN + 1, 1000} {
-		if _, err := EstimateSolutions(ctx, n, SearchEstimateOptions{Budget: time.Millisecond}); !errors.Is(err, ErrSize) {
+		if _, err := EstimateSolutions(ctx, n, SolutionEstimateOptions{Budget: time.Millisecond}); !errors.Is(err, ErrSize) {
 			t.Errorf("EstimateSolutions(%d) error = %v; want ErrSize", n, err)
 		}
 	}
-	if _, err := EstimateSolutions(ctx, 12, SearchEstimateOptions{Budget: -time.Second}); err == nil {
+	if _, err := EstimateSolutions(ctx, 12, SolutionEstimateOptions{Budget: -time.Second}); err == nil {
 		t.Error("EstimateSolutions(12, budget −1 s) = no error; want one")
 	}
 	for n, q := range []float64{1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724} {
-		e, err := EstimateSolutions(ctx, n, SearchEstimateOptions{})
+		e, err := EstimateSolutions(ctx, n, SolutionEstimateOptions{})
 		if err != nil || e.Solutions != q || e.Low != q || e.High != q || e.StdErr != 0 || e.Depth != 0 {
 			t.Errorf("EstimateSolutions(%d) = %+v, %v; want exactly %g", n, e, err, q)
 		}
@@ -33,7 +33,7 @@ func TestEstimateSolutionsArgs(t *testing.T) {
 // TestEstimateSolutionsInterval: a sampled estimate's interval is
 // Solutions ∓ 1.96·StdErr, with the seed it was given.
 func TestEstimateSolutionsInterval(t *testing.T) {
-	e, err := EstimateSolutions(context.Background(), 14, SearchEstimateOptions{Budget: time.Nanosecond, Seed: 9})
+	e, err := EstimateSolutions(context.Background(), 14, SolutionEstimateOptions{Budget: time.Nanosecond, Seed: 9})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,7 @@ func TestEstimateErrors(t *testing.T) {
 		{8, EstimateOptions{Method: "magic"}, ErrMethod},
 		{26, EstimateOptions{Method: MethodJoin}, ErrSize},
 		{16, EstimateOptions{Method: MethodJoin, MaxMemory: 1 << 20}, ErrMemory},
-		{8, EstimateOptions{Method: MethodBoard, Shard: Shard{Index: 0, Count: 2}}, nil},
+		{8, EstimateOptions{Method: MethodMatrix, Shard: Shard{Index: 0, Count: 2}}, nil},
 		{8, EstimateOptions{Workers: -1}, nil},
 		{8, EstimateOptions{Budget: -time.Second}, nil},
 		{8, EstimateOptions{Shard: Shard{Index: 2, Count: 2}}, ErrShard},

@@ -43,7 +43,7 @@ func ExampleRandom() {
 // found is not the lexicographically first: the search goes by the most
 // constrained row or column.
 func ExampleComplete() {
-	b, _ := nqueens.ParseBoard(`
+	b, _ := nqueens.ParsePuzzle(`
 Q.......
 ........
 ........
@@ -62,8 +62,8 @@ Q.......
 	// 3 completions
 }
 
-func ExampleGenerateBoard() {
-	b, _ := nqueens.GenerateBoard(nqueens.FamilyDiagonals, 8, 3, 1)
+func ExampleGeneratePuzzle() {
+	b, _ := nqueens.GeneratePuzzle(nqueens.FamilyDiagonals, 8, 3, 1)
 	fmt.Print(b)
 	// Output:
 	// x.......

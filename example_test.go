@@ -32,7 +32,7 @@ func ExampleSolutions() {
 
 func ExampleSearch_Stats() {
 	// The C# tutorial's permutation search: 8! candidates, 92 solutions.
-	s, _ := nqueens.NewSearch(8, nqueens.SolveOptions{Method: nqueens.MethodPermutation})
+	s, _ := nqueens.Solutions(context.Background(), 8, nqueens.SolveOptions{Method: nqueens.MethodPermutation})
 	for range s.All() {
 	}
 	st := s.Stats()

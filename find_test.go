@@ -88,7 +88,7 @@ func TestRandom(t *testing.T) {
 
 func TestComplete(t *testing.T) {
 	ctx := context.Background()
-	b := &Board{N: 6, Queens: []Square{{0, 1}}}
+	b := &Puzzle{N: 6, Queens: []Square{{0, 1}}}
 	res, err := Complete(ctx, b, CompleteOptions{})
 	if err != nil || res.Placement.String() != "2 4 6 1 3 5" {
 		t.Errorf("Complete = %v, %v; want 2 4 6 1 3 5", res.Placement, err)
@@ -97,22 +97,22 @@ func TestComplete(t *testing.T) {
 	if _, err := Complete(ctx, b, CompleteOptions{}); !errors.Is(err, ErrNoCompletion) {
 		t.Errorf("Complete with 2:4 blocked = %v; want ErrNoCompletion", err)
 	}
-	res, err = Complete(ctx, &Board{N: 8}, CompleteOptions{Count: true})
+	res, err = Complete(ctx, &Puzzle{N: 8}, CompleteOptions{Count: true})
 	if err != nil || res.Count != 92 {
 		t.Errorf("Count(empty 8) = %d, %v; want 92", res.Count, err)
 	}
-	bad := []*Board{
+	bad := []*Puzzle{
 		{N: 8, Queens: []Square{{0, 0}, {7, 7}}},
 		{N: 8, Queens: []Square{{0, 0}}, Blocked: []Square{{0, 0}}},
 		{N: 8, Blocked: []Square{{8, 0}}},
 		{N: 65},
 	}
 	for _, b := range bad {
-		if _, err := Complete(ctx, b, CompleteOptions{}); !errors.Is(err, ErrBadBoard) {
-			t.Errorf("Complete(%+v) = %v; want ErrBadBoard", b, err)
+		if _, err := Complete(ctx, b, CompleteOptions{}); !errors.Is(err, ErrBadPuzzle) {
+			t.Errorf("Complete(%+v) = %v; want ErrBadPuzzle", b, err)
 		}
 	}
-	cs, err := Completions(ctx, &Board{N: 6})
+	cs, err := Completions(ctx, &Puzzle{N: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,15 +126,15 @@ func TestComplete(t *testing.T) {
 	if nodes, err := cs.Nodes(), cs.Err(); k != 4 || err != nil || nodes == 0 {
 		t.Errorf("Completions(empty 6) = %d, nodes %d, %v; want 4", k, nodes, err)
 	}
-	if _, err := ParseBoard("Q..\n..\n..."); !errors.Is(err, ErrBadBoard) {
-		t.Errorf("ParseBoard(ragged) = %v; want ErrBadBoard", err)
+	if _, err := ParsePuzzle("Q..\n..\n..."); !errors.Is(err, ErrBadPuzzle) {
+		t.Errorf("ParsePuzzle(ragged) = %v; want ErrBadPuzzle", err)
 	}
-	g, err := GenerateBoard(FamilyBlocked, 10, 5, 1)
+	g, err := GeneratePuzzle(FamilyBlocked, 10, 5, 1)
 	if err != nil || len(g.Blocked) != 5 {
-		t.Errorf("GenerateBoard(blocked) = %v, %v", g, err)
+		t.Errorf("GeneratePuzzle(blocked) = %v, %v", g, err)
 	}
-	if _, err := GenerateBoard("nope", 10, 5, 1); err == nil {
-		t.Error("GenerateBoard(nope) = nil error")
+	if _, err := GeneratePuzzle("nope", 10, 5, 1); err == nil {
+		t.Error("GeneratePuzzle(nope) = nil error")
 	}
 }
 
@@ -196,15 +196,15 @@ func TestRandomDrawSeed(t *testing.T) {
 // Count: the first completion and the number found.
 func TestCompleteShape(t *testing.T) {
 	ctx := context.Background()
-	one, err := Complete(ctx, &Board{N: 6}, CompleteOptions{})
+	one, err := Complete(ctx, &Puzzle{N: 6}, CompleteOptions{})
 	if err != nil || one.Count != 1 || one.Placement == nil {
 		t.Fatalf("Complete(empty 6) = %+v, %v; want a placement and count 1", one, err)
 	}
-	all, err := Complete(ctx, &Board{N: 6}, CompleteOptions{Count: true})
+	all, err := Complete(ctx, &Puzzle{N: 6}, CompleteOptions{Count: true})
 	if err != nil || all.Count != 4 || !slices.Equal(all.Placement, one.Placement) {
 		t.Errorf("Complete(empty 6, Count) = %+v, %v; want count 4 and the first completion %v", all, err, one.Placement)
 	}
-	none, err := Complete(ctx, &Board{N: 3}, CompleteOptions{Count: true})
+	none, err := Complete(ctx, &Puzzle{N: 3}, CompleteOptions{Count: true})
 	if err != nil || none.Count != 0 || none.Placement != nil {
 		t.Errorf("Complete(empty 3, Count) = %+v, %v; want count 0, no placement", none, err)
 	}

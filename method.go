@@ -16,30 +16,33 @@ type Method string
 const (
 	MethodAuto        Method = ""            // "auto": ChooseMethod for Count, MethodBitboard for Solutions
 	MethodKernel      Method = "kernel"      // the symmetry-reduced parallel kernel (old records: "bitboard")
-	MethodJoin        Method = "join"        // the quadrant join: totals, N ≤ MaxQuadrantN, shards to MaxQuadrantShardN (also "quadrant")
+	MethodJoin        Method = "join"        // the quadrant join: totals, N ≤ MaxJoinN, shards to MaxJoinShardN (also "quadrant")
 	MethodBitboard    Method = "bitboard"    // uint64 masks, one goroutine
 	MethodArrays      Method = "arrays"      // columns and diagonals marked in arrays
-	MethodBoard       Method = "board"       // an N×N matrix scanned above each square
+	MethodMatrix      Method = "matrix"      // an N×N matrix scanned above each square (also "board", its old name)
 	MethodPermutation Method = "permutation" // the diagonals of all N! permutations
 )
 
 // Methods lists every method but MethodAuto, fastest first.
-var Methods = []Method{MethodJoin, MethodKernel, MethodBitboard, MethodArrays, MethodBoard, MethodPermutation}
+var Methods = []Method{MethodJoin, MethodKernel, MethodBitboard, MethodArrays, MethodMatrix, MethodPermutation}
 
 // SearchMethods lists the methods Solutions and Search take, fastest
 // first.
-var SearchMethods = []Method{MethodBitboard, MethodArrays, MethodBoard, MethodPermutation}
+var SearchMethods = []Method{MethodBitboard, MethodArrays, MethodMatrix, MethodPermutation}
 
 // ParseMethod returns the method named s (case-insensitive): one of
-// Methods, MethodAuto for "auto" or "", or MethodJoin for its old name
-// "quadrant".
+// Methods, MethodAuto for "auto" or "", MethodJoin for its old name
+// "quadrant", or MethodMatrix for its old name "board".
 func ParseMethod(s string) (Method, error) {
 	if s == "" || strings.EqualFold(s, "auto") {
 		return MethodAuto, nil
 	}
 	m := Method(strings.ToLower(s))
-	if m == "quadrant" {
+	switch m {
+	case "quadrant":
 		return MethodJoin, nil
+	case "board":
+		return MethodMatrix, nil
 	}
 	for _, k := range Methods {
 		if m == k {

@@ -69,7 +69,8 @@ func Parse(s string) (Placement, error) {
 	return p, err
 }
 
-// Board draws p as the tutorials' grid, "#" for a queen; N = 0 gives "".
+// Board draws p as the tutorials' grid, "#" for a queen: the drawn
+// board of FormatBoard, which Parse reads back; N = 0 gives "".
 func (p Placement) Board() string {
 	return placetext.Draw(p)
 }

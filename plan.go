@@ -29,7 +29,7 @@ type CountPlan struct {
 // Plan plans Count(ctx, n, opts) without counting. It fails as Count
 // does, and with ErrSize where units are not listed: n < 4, or n > 32
 // for MethodKernel. It returns ctx's error when ctx is done: planning
-// the join's shards past MaxQuadrantN takes minutes (a counting walk of
+// the join's shards past MaxJoinN takes minutes (a counting walk of
 // the quadrant, the units' prices, each shard's memory), and stops
 // within a second.
 func Plan(ctx context.Context, n int, opts CountOptions) (CountPlan, error) {

@@ -86,7 +86,7 @@ func TestPlan(t *testing.T) {
 		want  Method
 		units int
 	}{
-		{8, CountOptions{Method: MethodBoard}, MethodBoard, 1},
+		{8, CountOptions{Method: MethodMatrix}, MethodMatrix, 1},
 		{12, CountOptions{Method: MethodKernel, Workers: 3}, MethodKernel, 0},
 		{16, CountOptions{Method: MethodJoin, Workers: 2}, MethodJoin, 0},
 		{12, CountOptions{}, MethodKernel, 0},
@@ -105,7 +105,7 @@ func TestPlan(t *testing.T) {
 		if !p.Fits || p.Workers < 1 || p.Workers > max(tc.opts.Workers, 1) && tc.opts.Workers != 0 {
 			t.Errorf("Plan(%d, %+v): %d workers, fits %v", tc.n, tc.opts, p.Workers, p.Fits)
 		}
-		if tc.want != MethodBoard && (p.Memory == 0 || p.Whole != p.Memory || p.Limit != 16<<30) {
+		if tc.want != MethodMatrix && (p.Memory == 0 || p.Whole != p.Memory || p.Limit != 16<<30) {
 			t.Errorf("Plan(%d, %+v): memory %d, whole %d, limit %d; want >0, the same, 16 GiB", tc.n, tc.opts, p.Memory, p.Whole, p.Limit)
 		}
 	}
@@ -118,11 +118,11 @@ func TestPlan(t *testing.T) {
 		{3, CountOptions{Method: MethodKernel}, ErrSize},
 		{33, CountOptions{Method: MethodKernel}, ErrSize},
 		{3, CountOptions{Method: MethodJoin, Shard: Shard{Count: 2}}, ErrSize},
-		{MaxQuadrantN + 1, CountOptions{Method: MethodJoin}, ErrSize},
+		{MaxJoinN + 1, CountOptions{Method: MethodJoin}, ErrSize},
 		{16, CountOptions{Method: MethodJoin, Shard: Shard{Count: 2, Replicas: 3}}, ErrShard},
 		{16, CountOptions{Method: MethodJoin, Shard: Shard{Count: 1 << 20}}, ErrShard},
 		{16, CountOptions{Workers: -1}, nil},
-		{8, CountOptions{Method: MethodBoard, Shard: Shard{Count: 2}}, nil},
+		{8, CountOptions{Method: MethodMatrix, Shard: Shard{Count: 2}}, nil},
 		{8, CountOptions{Method: "nope"}, nil},
 	} {
 		_, err := Plan(context.Background(), tc.n, tc.opts)

@@ -95,9 +95,6 @@ func (s Shard) WithReplicas(r int) (Shard, error) {
 	return s, nil
 }
 
-// replicas returns R, at least 1.
-func (s Shard) replicas() int { return max(s.Replicas, 1) }
-
 // A UnitResult is what counting one work unit found, with the fields
 //
 //	ID     int    // the unit's ID in its plan

@@ -58,18 +58,33 @@ type Event struct {
 	Stats Stats     `json:"stats"`
 }
 
-// A Search enumerates the solutions of a board lazily; it is not safe
-// for concurrent use.
+// A Search enumerates the solutions of a board lazily, stopping when
+// the context of Solutions is done; it is not safe for concurrent use.
 type Search struct {
-	ctx   context.Context // of Solutions; nil for NewSearch
+	ctx   context.Context // of Solutions
 	n     int
 	opts  SolveOptions
 	stats Stats
 	err   error
 }
 
-// NewSearch is Solutions without a context.
-func NewSearch(n int, opts SolveOptions) (*Search, error) {
+// Solutions returns the search of the solutions of the n×n board, 0 ≤ n
+// ≤ MaxN, which stops when ctx is done: range over All (or AllWithin),
+// then read Stats and Err. Errors: ErrSize, ErrMethod for an unknown
+// method or one that counts totals only (MethodKernel, MethodJoin), and
+// ErrOption for a negative Limit.
+func Solutions(ctx context.Context, n int, opts SolveOptions) (*Search, error) {
+	s, err := newSearch(n, opts)
+	if err != nil {
+		return nil, err
+	}
+	s.ctx = ctx
+	return s, nil
+}
+
+// newSearch checks the options of Solutions and returns the search
+// without its context.
+func newSearch(n int, opts SolveOptions) (*Search, error) {
 	if err := checkN(n); err != nil {
 		return nil, err
 	}
@@ -84,21 +99,17 @@ func NewSearch(n int, opts SolveOptions) (*Search, error) {
 		return nil, fmt.Errorf("%w: %s counts totals and cannot list solutions", ErrMethod, m)
 	}
 	if opts.Limit < 0 {
-		return nil, fmt.Errorf("limit = %d: must be 0 (no limit) or more", opts.Limit)
+		return nil, optionf("limit = %d: must be 0 (all) or more", opts.Limit)
 	}
 	opts.Method = m
 	return &Search{n: n, opts: opts}, nil
 }
 
 // All yields the solutions, each a new slice, in lexicographic order ("1 5
-// 8 6 3 7 2 4" first for N = 8), as the loop asks for them.
+// 8 6 3 7 2 4" first for N = 8), as the loop asks for them; when the
+// context is done it stops and Err returns the context's error.
 func (s *Search) All() iter.Seq[Placement] {
 	return s.all(s.ctx)
-}
-
-// AllContext is All stopping when ctx is done (Err returns ctx.Err()).
-func (s *Search) AllContext(ctx context.Context) iter.Seq[Placement] {
-	return s.all(ctx)
 }
 
 func (s *Search) all(ctx context.Context) iter.Seq[Placement] {
@@ -127,21 +138,10 @@ func (s *Search) all(ctx context.Context) iter.Seq[Placement] {
 	}
 }
 
-// Stats returns the work done by the last (or current) pass over All.
+// Stats returns the work done by the last (or current) pass over All or
+// AllWithin.
 func (s *Search) Stats() Stats { return s.stats }
 
-// Err returns the error that ended the last pass over All (of a Search
-// made by Solutions) or AllContext, such as context.Canceled, or nil.
+// Err returns the error that ended the last pass over All or AllWithin,
+// such as context.Canceled or ErrTrialOver, or nil.
 func (s *Search) Err() error { return s.err }
-
-// Solutions returns the search of the solutions of the n×n board, 0 ≤ n
-// ≤ MaxN, which stops when ctx is done; range over All, then read Stats
-// and Err.
-func Solutions(ctx context.Context, n int, opts SolveOptions) (*Search, error) {
-	s, err := NewSearch(n, opts)
-	if err != nil {
-		return nil, err
-	}
-	s.ctx = ctx
-	return s, nil
-}

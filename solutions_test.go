@@ -12,10 +12,10 @@ import (
 // increasing lexicographic order, and that their number equals Count.
 func TestSolutionsAllMethods(t *testing.T) {
 	total := loadOEIS(t, "a000170")
-	limits := map[Method]int{MethodKernel: 10, MethodArrays: 10, MethodBoard: 9, MethodPermutation: 8}
+	limits := map[Method]int{MethodKernel: 10, MethodArrays: 10, MethodMatrix: 9, MethodPermutation: 8}
 	for _, m := range SearchMethods {
 		for n := 0; n <= limits[m]; n++ {
-			s, err := NewSearch(n, SolveOptions{Method: m})
+			s, err := Solutions(context.Background(), n, SolveOptions{Method: m})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -57,7 +57,7 @@ func TestSolutionsFirst(t *testing.T) {
 // TestSolutionsStopEarly: breaking out of the loop stops the search, so
 // taking one solution of N = 30 returns at once.
 func TestSolutionsStopEarly(t *testing.T) {
-	s, err := NewSearch(30, SolveOptions{})
+	s, err := Solutions(context.Background(), 30, SolveOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,12 +123,14 @@ func TestSolutionsErrors(t *testing.T) {
 	}
 }
 
-func TestAllContextCancel(t *testing.T) {
+// TestAllCancel: All stops when the context of Solutions is done, and
+// Err says why.
+func TestAllCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	s, _ := NewSearch(20, SolveOptions{Method: MethodArrays})
+	s, _ := Solutions(ctx, 20, SolveOptions{Method: MethodArrays})
 	n := 0
-	for range s.AllContext(ctx) {
+	for range s.All() {
 		if n++; n == 10 {
 			cancel()
 		}
@@ -150,7 +152,7 @@ func TestTraceReplay(t *testing.T) {
 		}
 		depth, sols := 0, 0
 		var last Event
-		s, _ := NewSearch(6, SolveOptions{Method: m, Trace: func(e Event) {
+		s, _ := Solutions(context.Background(), 6, SolveOptions{Method: m, Trace: func(e Event) {
 			switch e.Kind {
 			case EventPlace:
 				if board[e.Row] != -1 {

@@ -34,7 +34,7 @@ func (s symmetry) String() string {
 	return "symmetry(?)"
 }
 
-// Apply returns the image of the permutation p under s, a new slice.
+// apply returns the image of the permutation p under s, a new slice.
 func (s symmetry) apply(p Placement) Placement {
 	q := make(Placement, len(p))
 	for i := range q {

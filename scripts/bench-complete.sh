@@ -42,7 +42,7 @@ mapfile -t files < <(find "diag-$N" -name '*.param' | sort | head -n "$COUNT")
 [ ${#files[@]} -gt 0 ] || fail "no instances in diag-$N.tar.gz"
 
 header "scripts/bench-complete.sh $*"
-echo "ours: nqueens complete BOARD --stats (one completion, or exit 1 for none)"
+echo "ours: nqueens complete BOARD -v (one completion, or exit 1 for none)"
 cite shiftqueens
 echo "instances: csplib/csplib Problems/prob079/data/diag-$N.tar.gz, the first ${#files[@]} in name order, first $K diagonals of each"
 echo "runs per instance: $RUNS; whole-process wall; nodes as each program counts them"
@@ -83,7 +83,7 @@ for f in "${files[@]}"; do
 		if grep -q 'Timeout Reached' out; then sans=timeout
 		elif grep -q 'Solution Found' out; then sans=yes
 		else sans=no; fi
-		timed out "$nq" complete board.txt --stats
+		timed out "$nq" complete board.txt -v
 		case $RC in 0) oans=yes ;; 1) oans=no ;; *) fail "$f: nqueens complete failed: $(cat out.err)" ;; esac
 		ow+=("$WALL")
 		onodes=$(sed -n 's/.*nodes \([0-9,]*\).*/\1/p' out.err | tr -d , | tail -1)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# bench-join.sh times the quadrant join, `nqueens count N --method quadrant
-# --total-only`, side by side with Evgeny Kluev's N-Queens-Count-Sol
+# bench-join.sh times the quadrant join, `nqueens count N -method join
+# -total-only`, side by side with Evgeny Kluev's N-Queens-Count-Sol
 # (EvgenyKluev/N-Queens-Count-Sol, the fastest public CPU counter we know
 # of), built by scripts/pub/build.sh into $PUB (default /tmp/pub) at its
 # best: its own per-N tuning table, BMI2 and prefetch, -O3 -march=native,
@@ -14,7 +14,7 @@
 #   KLUEV_THREADS (environment) the thread counts of Kluev's runs, the
 #         fastest kept (default "1 2")
 #   AUTO_MAX_N (environment, default 17) up to this N, also times
-#         `nqueens count N --total-only` (auto: what a user runs), which
+#         `nqueens count N -total-only` (auto: what a user runs), which
 #         picks the kernel where the join is slower; above it auto is the
 #         join (see `nqueens count -h`), and the column says so
 #   KLUEV_LONG_N (environment, default 21) from this N on, Kluev runs
@@ -32,8 +32,8 @@
 # is the kernel where auto picks it.
 # Every answer is checked against A000170 (testdata/a000170.txt); a wrong
 # one stops the script (exit 1). The last two columns validate the
-# estimator (issue 13): the CPU seconds `nqueens plan N --method quadrant
-# --max-memory 16G --json` predicts (16G, the whole count's bound, so
+# estimator (issue 13): the CPU seconds `nqueens plan N -method join
+# -max-memory 16G -format json` predicts (16G, the whole count's bound, so
 # that the one shard plan describes builds projected tables as the
 # count does; without it a shard streams its row sets), and predicted /
 # measured CPU.
@@ -61,39 +61,39 @@ nq=$TMPD/nqueens
 lib=$TMPD/libcount
 
 header "scripts/bench-join.sh $*"
-echo "ours: nqueens count N --method quadrant --total-only (2 workers: all cores)"
+echo "ours: nqueens count N -method join -total-only (2 workers: all cores)"
 cite kluev "BUILD-$NMIN"
 for n in $(seq "$((NMIN + 1))" "$NMAX"); do echo "  N = $n: $(cat "$PUB/kluev/BUILD-$n")"; done
 echo "Kluev's thread counts tried: $KLUEV_THREADS (the fastest kept); from N = $KLUEV_LONG_N on, 2 only"
 echo "runs per cell: $RUNS (at least 5 for N <= 18), interleaved; medians shown; whole-process wall, CPU = user + sys, peak RSS"
 echo
-echo "auto: nqueens count N --total-only, timed to N = $AUTO_MAX_N (its method from one run with -v); above, auto is the join"
+echo "auto: nqueens count N -total-only, timed to N = $AUTO_MAX_N (its method from one run with -v); above, auto is the join"
 echo
-echo "lib: scripts/libcount N quadrant (and N bitboard for lib auto, to N = $AUTO_MAX_N): the library alone, peak RSS"
+echo "lib: scripts/libcount N join (and N METHOD for lib auto, the method auto ran, to N = $AUTO_MAX_N): the library alone, peak RSS"
 echo
 echo "| N | ours s | Kluev best s (threads) | ratio | auto s (method) | auto ratio | ours RSS | auto RSS | lib RSS | lib auto RSS | Kluev RSS | ours CPU s | plan's predicted CPU s | predicted/measured |"
 echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 
 for n in $(seq "$NMIN" "$NMAX"); do
 	want=$(a000170 "$n")
-	pred=$("$nq" plan "$n" --method quadrant --max-memory 16G --json | json_num cpu_seconds)
+	pred=$("$nq" plan "$n" -method join -max-memory 16G -format json | json_num cpu_seconds)
 	ow=() oc=() orss=() aw=() arss=() lrss=() larss=()
 	am=""
 	if ((n <= AUTO_MAX_N)); then
-		am=$("$nq" count "$n" --total-only -v 2>&1 | sed -n 's/.*method \([a-z]*\).*/\1/p' | head -1)
-		[ -n "$am" ] || fail "N = $n: could not read the method of 'nqueens count $n --total-only -v'"
+		am=$("$nq" count "$n" -total-only -v 2>&1 | sed -n 's/.*method \([a-z]*\).*/\1/p' | head -1)
+		[ -n "$am" ] || fail "N = $n: could not read the method of 'nqueens count $n -total-only -v'"
 	fi
 	declare -A KW=() KR=()
 	threads=$KLUEV_THREADS runs=$RUNS
 	((n < KLUEV_LONG_N)) || threads=2
 	((n > 18 || runs >= 5)) || runs=5
 	for _ in $(seq "$runs"); do
-		timed out "$nq" count "$n" --method quadrant --total-only
+		timed out "$nq" count "$n" -method join -total-only
 		got=$(sed -n 's/^[0-9]*-queens: \([0-9]*\) solutions.*/\1/p' out)
 		[ "$RC" = 0 ] && [ "$got" = "$want" ] || { echo "bench-join.sh: N = $n: nqueens said '$(cat out out.err)', want $want" >&2; exit 1; }
 		ow+=("$WALL") oc+=("$CPU") orss+=("$RSS")
 		if [ -n "$am" ]; then
-			timed out "$nq" count "$n" --total-only
+			timed out "$nq" count "$n" -total-only
 			got=$(sed -n 's/^[0-9]*-queens: \([0-9]*\) solutions.*/\1/p' out)
 			[ "$RC" = 0 ] && [ "$got" = "$want" ] || { echo "bench-join.sh: N = $n: nqueens (auto) said '$(cat out out.err)', want $want" >&2; exit 1; }
 			aw+=("$WALL") arss+=("$RSS")
@@ -102,9 +102,9 @@ for n in $(seq "$NMIN" "$NMAX"); do
 			[ "$RC" = 0 ] && [ "$got" = "$want" ] || { echo "bench-join.sh: N = $n: libcount $am said '$(cat out out.err)', want $want" >&2; exit 1; }
 			larss+=("$RSS")
 		fi
-		timed out "$lib" "$n" quadrant
+		timed out "$lib" "$n" join
 		got=$(sed -n 's/^[0-9]*-queens: \([0-9]*\) solutions.*/\1/p' out)
-		[ "$RC" = 0 ] && [ "$got" = "$want" ] || { echo "bench-join.sh: N = $n: libcount quadrant said '$(cat out out.err)', want $want" >&2; exit 1; }
+		[ "$RC" = 0 ] && [ "$got" = "$want" ] || { echo "bench-join.sh: N = $n: libcount join said '$(cat out out.err)', want $want" >&2; exit 1; }
 		lrss+=("$RSS")
 		for t in $threads; do
 			timed out "$PUB/kluev/bin/kluev-$n" "$t"
@@ -126,7 +126,7 @@ for n in $(seq "$NMIN" "$NMAX"); do
 		a=$(median "${aw[@]}")
 		acol="$a ($am) | $(ratio "$a" "$kw")" arcol=$(mib "$(median "${arss[@]}")") larcol=$(mib "$(median "${larss[@]}")")
 	else
-		acol="= ours (quadrant) | =" arcol="=" larcol="="
+		acol="= ours (join) | =" arcol="=" larcol="="
 	fi
 	printf '| %d | %s | %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s | %.3g | %s |\n' "$n" "$w" "$kw" "$kt" "$(ratio "$w" "$kw")" \
 		"$acol" "$(mib "$r")" "$arcol" "$(mib "$(median "${lrss[@]}")")" "$larcol" "$(mib "$kr")" "$c" "$pred" "$(ratio "$pred" "$c")"

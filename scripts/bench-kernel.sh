@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# bench-kernel.sh times the counting kernel, `nqueens count N --method
-# bitboard` with 1 and 2 workers (total and unique), side by side with the
+# bench-kernel.sh times the counting kernel, `nqueens count N -method
+# kernel` with 1 and 2 workers (total and unique), side by side with the
 # published backtrackers, built by scripts/pub/build.sh into $PUB (default
 # /tmp/pub): NQueensFAF's CPU solver (olepoeschl/NQueensFAF; Java, whole
 # process including the JVM's start), Takaken's ver3.1 (2003; one thread;
@@ -14,7 +14,7 @@
 # Every total is checked against A000170, and the unique counts (ours,
 # Takaken's) against A002562; a wrong one stops the script (exit 1). The
 # last columns validate the estimator (issue 13): the CPU seconds
-# `nqueens plan N --method kernel --json` predicts against the CPU of the
+# `nqueens plan N -method kernel -format json` predicts against the CPU of the
 # 2-worker run. Prints a markdown table on stdout.
 set -euo pipefail
 . "$(dirname "$0")/pub/common.sh"
@@ -33,7 +33,7 @@ nq=$TMPD/nqueens
 fafcp=$(cat "$PUB/faf/classpath")
 
 header "scripts/bench-kernel.sh $*"
-echo "ours: nqueens count N --method kernel --workers 1 | 2 (total and unique)"
+echo "ours: nqueens count N -method kernel -workers 1 | 2 (total and unique)"
 cite faf
 cite takaken
 cite mqueens
@@ -50,12 +50,12 @@ best() { awk -v a="$1" -v b="$2" 'BEGIN {if (a <= b) print a, "1T"; else print b
 
 for n in $(seq "$NMIN" "$NMAX"); do
 	want=$(a000170 "$n") wantu=$(a002562 "$n")
-	pred=$("$nq" plan "$n" --method kernel --json | json_num cpu_seconds)
+	pred=$("$nq" plan "$n" -method kernel -format json | json_num cpu_seconds)
 	declare -A W=() R=()
 	o2c=()
 	for _ in $(seq "$RUNS"); do
 		for w in 1 2; do
-			timed out "$nq" count "$n" --method kernel --workers "$w"
+			timed out "$nq" count "$n" -method kernel -workers "$w"
 			check "nqueens ($w workers)" "$(sed -n 's/^[0-9]*-queens: \([0-9]*\) solutions, \([0-9]*\) unique.*/\1 \2/p' out)" "$want $wantu"
 			W[o$w]+=" $WALL" R[o$w]+=" $RSS"
 			[ "$w" = 2 ] && o2c+=("$CPU")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench-random.sh times the random search, `nqueens find N --random`
+# bench-random.sh times the random search, `nqueens find N -random`
 # (min-conflicts; it validates its answer before printing it), side by side
 # with the published local-search programs, built by scripts/pub/build.sh
 # into $PUB (default /tmp/pub): QS4 (mengxuehu/n-queens-puzzle; C++; N is
@@ -36,7 +36,7 @@ cd "$TMPD"
 nq=$TMPD/nqueens
 
 header "scripts/bench-random.sh $ARGS"
-echo "ours: nqueens find N --random --seed RUN -o /dev/null"
+echo "ours: nqueens find N -random -seed RUN -o /dev/null"
 cite qs4
 cite nqc
 echo "runs per cell: $RUNS, interleaved; medians shown; whole-process wall, CPU = user + sys, peak RSS"
@@ -47,7 +47,7 @@ echo "|---:|---:|---:|---:|---:|---:|---|---|---:|"
 for n in "${SIZES[@]}"; do
 	ow=() oc=() orss=() qw=() qr=() cw=() cr=()
 	for run in $(seq "$RUNS"); do
-		timed out "$nq" find "$n" --random --seed "$run" -o /dev/null
+		timed out "$nq" find "$n" -random -seed "$run" -o /dev/null
 		[ "$RC" = 0 ] || { echo "bench-random.sh: N = $n: nqueens failed: $(cat out.err)" >&2; exit 1; }
 		ow+=("$WALL") oc+=("$CPU") orss+=("$RSS")
 		timed out "$PUB/qs4/bin/qs4-$n"

@@ -294,8 +294,8 @@ func TestCountTotalOnlyAndLimits(t *testing.T) {
 		{[]string{"count", "8", "-total-only"}, "8-queens: 92 solutions\n", 0, ""},
 		{[]string{"count", "13", "-total-only"}, "13-queens: 73712 solutions\n", 0, ""},
 		{[]string{"count", "13", "-method", "quadrant", "-total-only"}, "13-queens: 73712 solutions\n", 0, ""},
-		{[]string{"count", "26", "-method", "quadrant"}, "", 2, "-method join counts N = 26 by shards only (-shard I/M)"},
-		{[]string{"count", "29", "-method", "quadrant", "-shard", "0/2"}, "", 2, "-method join counts N up to 28 (by shards; whole counts to 25), not 29"},
+		{[]string{"count", "26", "-method", "quadrant"}, "", 2, "-method join counts n = 26 by shards only (-shard I/M)"},
+		{[]string{"count", "29", "-method", "quadrant", "-shard", "0/2"}, "", 2, "-method join counts n up to 28 (by shards; whole counts to 25), not 29"},
 		{[]string{"count", "3", "-checkpoint", filepath.Join(t.TempDir(), "c")}, "", 2, "need N ≥ 4"},
 		{[]string{"count", "2", "-shard", "0/2"}, "", 2, "need N ≥ 4"},
 	} {

@@ -17,7 +17,7 @@ var compareCmd = &command{
 	args:    "A-B [flags]",
 	summary: "count a range with the methods side by side, within a budget, and chart it",
 	help: `Counts N = A..B with each method in turn (the tutorials' bitboard, arrays,
-board and permutation by default), so that the methods advance together,
+matrix and permutation by default), so that the methods advance together,
 and prints a row per N and method as it finishes: its solutions, unique
 solutions, nodes, time and the growth of the time over the method's
 previous row. Before each row it estimates the row's time on this machine
@@ -50,7 +50,7 @@ type compareFlags struct {
 
 func (f *compareFlags) define(fs *flagSet) {
 	fs.formatVar(&f.format, "text", "output `FORMAT`: text or json (one object per row)")
-	fs.StringVar(&f.method, "method", "all", "method `NAME`: all (the tutorials' four), auto, kernel, join, bitboard, arrays, board or permutation")
+	fs.StringVar(&f.method, "method", "all", "method `NAME`: all (the tutorials' four), auto, kernel, join, bitboard, arrays, matrix or permutation")
 	fs.DurationVar(&f.budget, "budget", defaultBudget, "stop each method before its total time passes `D`")
 	fs.StringVar(&f.plot, "plot", "", "draw the rows as log-scale lines in `FILE` (.svg or .png)")
 	fs.BoolVar(&f.totalOnly, "total-only", false, "count the total alone (-method auto, kernel or join)")
@@ -103,9 +103,6 @@ func (f *compareFlags) methods(fs *flagSet) ([]nqueens.Method, nqueens.CountOpti
 		if opts.MaxMemory, err = parseBytes(f.maxMem); err != nil {
 			return nil, opts, usagef("-max-memory: %v", err)
 		}
-	}
-	if f.workers < 0 {
-		return nil, opts, usagef("-workers = %d: must be 0 (one per core) or more", f.workers)
 	}
 	return methods, opts, nil
 }

@@ -161,12 +161,12 @@ func runComplete(ctx context.Context, e *env, args []string) error {
 // writeCompletion writes p as a permutation line, or as the board with
 // its blocked squares and the completion's queens; boards after the first
 // are preceded by a blank line.
-func writeCompletion(w io.Writer, b *nqueens.Board, p nqueens.Placement, format string, sep bool) {
+func writeCompletion(w io.Writer, b *nqueens.Puzzle, p nqueens.Placement, format string, sep bool) {
 	if format == "perm" {
 		fmt.Fprintln(w, p)
 		return
 	}
-	full := &nqueens.Board{N: b.N, Blocked: b.Blocked}
+	full := &nqueens.Puzzle{N: b.N, Blocked: b.Blocked}
 	for r, c := range p {
 		full.Queens = append(full.Queens, nqueens.Square{Row: r, Col: c})
 	}
@@ -193,14 +193,14 @@ func completeSize(fs *flagSet, pos []string, n int) (int, []string, error) {
 		return 0, nil, err
 	}
 	if given && (size < 1 || size > nqueens.MaxN) {
-		return 0, nil, usagef("bad board: %v", fmt.Errorf("%w: n = %d is outside 1..%d", nqueens.ErrSize, size, nqueens.MaxN))
+		return 0, nil, usagef("bad puzzle: %v", fmt.Errorf("%w: n = %d is outside 1..%d", nqueens.ErrSize, size, nqueens.MaxN))
 	}
 	return size, rest, nil
 }
 
 // completeInput builds the board from a file or standard input, or from
 // the flags; exactly one source is allowed.
-func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blocked, partial string) (*nqueens.Board, error) {
+func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blocked, partial string) (*nqueens.Puzzle, error) {
 	flagsUsed := n != 0 || queens != "" || blocked != ""
 	switch {
 	case len(pos) > 1:
@@ -215,9 +215,9 @@ func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blo
 			return nil, err
 		}
 		defer closeIn()
-		b, err := nqueens.ReadBoard(in)
+		b, err := nqueens.ReadPuzzle(in)
 		switch {
-		case errors.Is(err, nqueens.ErrBadBoard):
+		case errors.Is(err, nqueens.ErrBadPuzzle):
 			return nil, usagef("%v", err)
 		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 			return nil, err
@@ -234,7 +234,7 @@ func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blo
 			}
 			f = append(f, fields...)
 		}
-		b := &nqueens.Board{N: len(f)}
+		b := &nqueens.Puzzle{N: len(f)}
 		for i, s := range f {
 			if s == "." {
 				continue
@@ -251,7 +251,7 @@ func completeInput(ctx context.Context, e *env, pos []string, n int, queens, blo
 		}
 		return b, nil
 	case n != 0:
-		b := &nqueens.Board{N: n}
+		b := &nqueens.Puzzle{N: n}
 		var err error
 		if b.Queens, err = parseSquares("-queens", queens); err != nil {
 			return nil, err

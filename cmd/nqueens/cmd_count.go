@@ -127,7 +127,7 @@ func (f *countFlags) define(fs *flagSet) {
 	fs.formatVar(&f.format, "text", "output `FORMAT`: text or json (one object per N)")
 	fs.BoolVar(&f.verbose, "v", false, "also print the estimate, the nodes visited and the time")
 	fs.IntVar(&f.workers, "workers", 0, "count on `W` goroutines (0 = one per core)")
-	fs.StringVar(&f.method, "method", "auto", "method `NAME`: auto, kernel, join, bitboard, arrays, board or permutation")
+	fs.StringVar(&f.method, "method", "auto", "method `NAME`: auto, kernel, join, bitboard, arrays, matrix or permutation")
 	fs.StringVar(&f.device, "device", "auto", "count the kernel's units on `DEVICE`: auto (the GPU where usable and faster), cpu or gpu")
 	fs.BoolVar(&f.totalOnly, "total-only", false, "count the total alone, not the unique solutions")
 	fs.StringVar(&f.maxMem, "max-memory", "", "memory bound `SIZE`, e.g. 512M or 4G (default 16G; 2G for a shard of the join; less where a memory cgroup or GOMEMLIMIT leaves less)")
@@ -184,9 +184,6 @@ func (f *countFlags) options(fs *flagSet, lo, hi int) (nqueens.CountOptions, err
 			return opts, usagef("-max-memory: %v", err)
 		}
 	}
-	if f.workers < 0 {
-		return opts, usagef("-workers = %d: must be 0 (one per core) or more", f.workers)
-	}
 	switch f.progress {
 	case "auto", "on", "off":
 	default:
@@ -213,10 +210,6 @@ func (f *countFlags) options(fs *flagSet, lo, hi int) (nqueens.CountOptions, err
 		return opts, usagef("-checkpoint and -shard need -method auto, kernel or join")
 	case long && lo < 4:
 		return opts, usagef("-checkpoint and -shard need N ≥ 4 (N = %d has no work units)", lo)
-	case !f.auto && m == nqueens.MethodJoin && hi > nqueens.MaxQuadrantShardN:
-		return opts, usagef("-method join counts N up to %d (by shards; whole counts to %d), not %d", nqueens.MaxQuadrantShardN, nqueens.MaxQuadrantN, hi)
-	case !f.auto && m == nqueens.MethodJoin && hi > nqueens.MaxQuadrantN && f.shard == "":
-		return opts, usagef("-method join counts N = %d by shards only (-shard I/M); a whole count goes up to N = %d", hi, nqueens.MaxQuadrantN)
 	case f.out != "" && f.shard == "":
 		return opts, usagef("-o is for the record of -shard")
 	}

@@ -131,7 +131,7 @@ func TestCountRefusesIntractable(t *testing.T) {
 		{"count", "24", "-total-only"},
 		{"count", "23", "-workers", "1"},
 		{"count", "16", "-method", "permutation"},
-		{"count", "18", "-method", "board"},
+		{"count", "18", "-method", "matrix"},
 	} {
 		out, errs, code := cliTimeout(t, 60*time.Second, args...)
 		if code != 2 || out != "" || !line.MatchString(errs) {
@@ -157,7 +157,7 @@ var estimateRE = regexp.MustCompile(`(?m)^estimated \S+ \S+( \(±\d+%\))? on \d+
 func TestCountVerbose(t *testing.T) {
 	for _, args := range [][]string{
 		{"count", "12", "-v"},
-		{"count", "8", "-v", "-method", "board"},
+		{"count", "8", "-v", "-method", "matrix"},
 		{"count", "12", "-v", "-method", "quadrant"},
 		{"count", "12", "-v", "-format", "json"},
 		{"count", "12", "-v", "-shard", "1/4"},

@@ -91,7 +91,7 @@ func runEstimate(ctx context.Context, e *env, args []string) error {
 	if isTerminal(e.stderr) {
 		stop = sampledLine(e.stderr, n, *budget)
 	}
-	est, err := nqueens.EstimateSolutions(ctx, n, nqueens.SearchEstimateOptions{Budget: *budget, Seed: seed})
+	est, err := nqueens.EstimateSolutions(ctx, n, nqueens.SolutionEstimateOptions{Budget: *budget, Seed: seed})
 	stop()
 	if err != nil {
 		return err

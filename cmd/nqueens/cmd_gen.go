@@ -105,7 +105,7 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	if size < 1 || size > nqueens.MaxN {
 		return usagef("N = %d: want 1 to %d", size, nqueens.MaxN)
 	}
-	b, err := nqueens.GenerateBoard(*family, size, k, seed)
+	b, err := nqueens.GeneratePuzzle(*family, size, k, seed)
 	if err != nil {
 		return usagef("%v", err)
 	}

@@ -57,8 +57,8 @@ more is refused. -max-memory bounds each shard: 2G for the join and 16G
 for the kernel by default.
 
 -method is auto (what count -shard picks without -total-only: the kernel),
-kernel, or join (quadrant is another name of join). Above 16 shards the table is
-summed up as min, median and max per shard; -v prints it whole.
+kernel, or join. Above 16 shards the table is summed up as min, median
+and max per shard; -v prints it whole.
 
 -device gpu prices the kernel's count on the NVIDIA GPUs present: units
 drawn at random are counted on the first GPU, through the count's own
@@ -73,7 +73,7 @@ would pick (see count -h), cpu on the CPU.
 Examples:
   nqueens plan 20 -shards 16               16 shards of the kernel
   nqueens plan 27 -method join -shards 4000 -time 2m
-  nqueens plan 22 -method quadrant -shards 16
+  nqueens plan 22 -method join -shards 16
   nqueens plan 27 -shards 1000 -replicas 2
   nqueens plan 20 -shards 64 -format json  one JSON object, every shard
   nqueens plan 27 -device gpu -shards 1000 -time 1m   in GPU-hours`,
@@ -159,18 +159,12 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	if n < 4 {
 		return usagef("N = %d has no work units to plan (N ≥ 4)", n)
 	}
-	if m == nqueens.MethodJoin && n > nqueens.MaxQuadrantShardN {
-		return usagef("-method join counts N up to %d (by shards; whole counts to %d), not %d", nqueens.MaxQuadrantShardN, nqueens.MaxQuadrantN, n)
-	}
 	if *shards < 1 {
 		return usagef("-shards = %d: M must be at least 1", *shards)
 	}
 	sh, err := nqueens.Shard{Count: *shards}.WithReplicas(*replicas)
 	if err != nil {
 		return usagef("-replicas: %v", err)
-	}
-	if *workers < 0 {
-		return usagef("-workers = %d: must be 0 (one per core) or more", *workers)
 	}
 	if *calib <= 0 {
 		return usagef("-time %v: want a positive duration, e.g. 1m", *calib)
@@ -269,12 +263,12 @@ func planSpread(s float64, samples int) *float64 {
 
 // preparing returns the line that tells what a count or plan of n with
 // method m does before it can print anything, or "" where that is
-// short: past MaxQuadrantN the join walks the quadrant's placements to
+// short: past MaxJoinN the join walks the quadrant's placements to
 // count them by bucket (h = n/2: seconds at N = 26, minutes at N = 28)
 // and prices every unit. A signal stops it within a second.
 func preparing(n int, m nqueens.Method) string {
-	if m != nqueens.MethodJoin || n <= nqueens.MaxQuadrantN {
-		return ""
+	if m != nqueens.MethodJoin || n <= nqueens.MaxJoinN || n > nqueens.MaxJoinShardN {
+		return "" // none to prepare, or the library refuses n
 	}
 	return fmt.Sprintf("preparing: a counting walk of the quadrant's placements (h = %d) and the units' prices, seconds at N = 26, minutes at N = 28…", n/2)
 }
@@ -493,7 +487,7 @@ func printPlan(w io.Writer, j planJSON, est nqueens.CountEstimate, table bool) {
 	} else {
 		fmt.Fprintf(w, "calibration: %s in %s, %s\n", sample, humanSeconds(j.Calibration), spread)
 	}
-	if j.WholeMemory > 0 || j.Method == nqueens.MethodJoin && j.N > nqueens.MaxQuadrantN {
+	if j.WholeMemory > 0 || j.Method == nqueens.MethodJoin && j.N > nqueens.MaxJoinN {
 		fmt.Fprintln(w, joinMemory(j))
 	}
 	if j.Device == nqueens.DeviceGPU && len(est.GPUs) > 0 {
@@ -554,7 +548,7 @@ func pick(xs []float64, k int) float64 {
 // what (of: "n = N" or "shard I/M of n = N") needs, and the least
 // -max-memory that passes (rounded up to whole MiB).
 func quadrantRefusal(of string, p nqueens.CountPlan) error {
-	return usagef("-max-memory: %v: %s needs %s with method quadrant, the limit is %s (a limit of %dM passes)",
+	return usagef("-max-memory: %v: %s needs %s with method join, the limit is %s (a limit of %dM passes)",
 		nqueens.ErrMemory, of, bytesize.Need(p.Memory), bytesize.Limit(p.Limit), (p.Memory+1<<20-1)>>20)
 }
 
@@ -588,7 +582,7 @@ func joinMemory(j planJSON) string {
 	}
 	whole := bytesize.Need(j.WholeMemory)
 	if j.WholeMemory == 0 {
-		whole = fmt.Sprintf("none (shards only past N = %d)", nqueens.MaxQuadrantN)
+		whole = fmt.Sprintf("none (shards only past N = %d)", nqueens.MaxJoinN)
 	}
 	return fmt.Sprintf("memory: %s plans %s, %s; the whole count: %s", each, workers, proj, whole)
 }

@@ -58,7 +58,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	format := fs.String("format", "perm", "output `FORMAT`: perm, board, json (JSON Lines) or svg")
 	unique := fs.Bool("unique", false, "only the canonical solution of each symmetry class")
 	limit := fs.Int("limit", 0, "stop after `K` solutions (0 = all)")
-	method := fs.String("method", "bitboard", "method `NAME`: bitboard, arrays, board or permutation")
+	method := fs.String("method", "bitboard", "method `NAME`: bitboard, arrays, matrix or permutation")
 	out := fs.String("o", "", "write to `FILE` instead of standard output")
 	stats := fs.verboseFlag("print the estimate and what the search did to standard error")
 	force := fs.Bool("force", false, "list although the whole search is estimated above an hour, or with -limit search on past the 2 s trial")
@@ -75,15 +75,15 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	default:
 		return usagef("-format %q: want perm, board, json or svg", *format)
 	}
-	if *limit < 0 {
-		return usagef("-limit = %d: must be 0 (all) or more", *limit)
-	}
 	m, err := parseListMethod(*method)
 	if err != nil {
 		return err
 	}
-	s, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Unique: *unique, Limit: *limit})
+	s, err := nqueens.Solutions(ctx, n, nqueens.SolveOptions{Method: m, Unique: *unique, Limit: *limit})
 	if err != nil {
+		if errors.Is(err, nqueens.ErrOption) {
+			return err // a bad -limit: run's exitCode names the flag
+		}
 		return usagef("%v", err)
 	}
 	// The gate: the whole search estimated above an hour is refused, or
@@ -105,9 +105,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 			trial = true
 		}
 	}
-	seq := s.AllContext(ctx)
+	seq := s.All()
 	if trial {
-		seq = s.AllWithin(ctx, solveTrial)
+		seq = s.AllWithin(solveTrial)
 	}
 	outName := *out
 	var svg *svgSolutions

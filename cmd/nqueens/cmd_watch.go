@@ -61,7 +61,7 @@ const watchMax = 16
 
 func runWatch(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e)
-	method := fs.String("method", "bitboard", "method `NAME`: bitboard, arrays, board or permutation")
+	method := fs.String("method", "bitboard", "method `NAME`: bitboard, arrays, matrix or permutation")
 	delay := fs.Duration("delay", 100*time.Millisecond, "time `D` between steps (terminal only)")
 	force := fs.Bool("force", false, "without a terminal, print every frame although estimated above an hour")
 	pos, err := parseFlags(fs, args)
@@ -157,7 +157,7 @@ func watchEstimate(ctx context.Context, n int, m nqueens.Method) (watchCost, err
 	defer cancel()
 	w := &watchModel{n: n, method: m, cols: emptyCols(n)}
 	c := watchCost{frames: 1, bytes: float64(len(w.frame()) + 1)}
-	s, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Trace: func(e nqueens.Event) {
+	s, err := nqueens.Solutions(tctx, n, nqueens.SolveOptions{Method: m, Trace: func(e nqueens.Event) {
 		w.apply(e)
 		c.frames++
 		c.bytes += float64(len(w.frame()) + 1)
@@ -166,7 +166,7 @@ func watchEstimate(ctx context.Context, n int, m nqueens.Method) (watchCost, err
 		return watchCost{}, err
 	}
 	t0 := time.Now()
-	for range s.AllContext(tctx) {
+	for range s.All() {
 	}
 	c.seconds = time.Since(t0).Seconds()
 	if err := ctx.Err(); err != nil {
@@ -194,7 +194,7 @@ func traceEvents(ctx context.Context, n int, m nqueens.Method) <-chan nqueens.Ev
 	ch := make(chan nqueens.Event)
 	go func() {
 		defer close(ch)
-		s, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Trace: func(e nqueens.Event) {
+		s, err := nqueens.Solutions(ctx, n, nqueens.SolveOptions{Method: m, Trace: func(e nqueens.Event) {
 			select {
 			case ch <- e:
 			case <-ctx.Done():
@@ -203,7 +203,7 @@ func traceEvents(ctx context.Context, n int, m nqueens.Method) <-chan nqueens.Ev
 		if err != nil {
 			return
 		}
-		for range s.AllContext(ctx) {
+		for range s.All() {
 		}
 	}()
 	return ch

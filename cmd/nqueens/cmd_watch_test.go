@@ -24,7 +24,7 @@ import (
 func TestWatchPiped(t *testing.T) {
 	var want int
 	var final nqueens.Event
-	s, _ := nqueens.NewSearch(5, nqueens.SolveOptions{Method: nqueens.MethodArrays, Trace: func(e nqueens.Event) { want++; final = e }})
+	s, _ := nqueens.Solutions(context.Background(), 5, nqueens.SolveOptions{Method: nqueens.MethodArrays, Trace: func(e nqueens.Event) { want++; final = e }})
 	for range s.All() {
 	}
 	out, stderr, code := nq(t, "", "watch", "5", "-method", "arrays")
@@ -332,7 +332,7 @@ func TestWatchGate(t *testing.T) {
 func TestWatchEstimate(t *testing.T) {
 	const n = 12
 	frames := 1 // the start
-	s, _ := nqueens.NewSearch(n, nqueens.SolveOptions{Trace: func(nqueens.Event) { frames++ }})
+	s, _ := nqueens.Solutions(context.Background(), n, nqueens.SolveOptions{Trace: func(nqueens.Event) { frames++ }})
 	for range s.All() {
 	}
 	c, err := watchEstimate(context.Background(), n, nqueens.MethodBitboard)

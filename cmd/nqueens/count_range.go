@@ -58,30 +58,39 @@ func countRow(ctx context.Context, n int, opts nqueens.CountOptions) (nqueens.Re
 
 // A rangeTable prints the rows of a range as they finish: a table with
 // the growth of each row's time over the previous row's of the same
-// method, or one JSON object per row.
+// method, or one JSON object per row. The header comes with the first
+// row, so that a range refused at its first count (a bad option the
+// library finds) prints nothing on standard output.
 type rangeTable struct {
 	w                        io.Writer
 	json, methods, totalOnly bool // methods: a column naming each row's method
+	started                  bool // the header is written
 	prev                     map[nqueens.Method]time.Duration
 }
 
-// newRangeTable returns the table, its header written.
+// newRangeTable returns the table; its header is written with its first row.
 func newRangeTable(w io.Writer, json, methods, totalOnly bool) *rangeTable {
-	t := &rangeTable{w: w, json: json, methods: methods, totalOnly: totalOnly, prev: map[nqueens.Method]time.Duration{}}
-	if !json {
-		fmt.Fprintf(w, "%3s %20s %20s %16s %10s %7s", "N", "solutions", "unique", "nodes", "seconds", "growth")
-		if methods {
-			fmt.Fprintf(w, " %s", "method")
-		}
-		fmt.Fprintln(w)
+	return &rangeTable{w: w, json: json, methods: methods, totalOnly: totalOnly, prev: map[nqueens.Method]time.Duration{}}
+}
+
+// header writes the text table's header once.
+func (t *rangeTable) header() {
+	if t.json || t.started {
+		return
 	}
-	return t
+	t.started = true
+	fmt.Fprintf(t.w, "%3s %20s %20s %16s %10s %7s", "N", "solutions", "unique", "nodes", "seconds", "growth")
+	if t.methods {
+		fmt.Fprintf(t.w, " %s", "method")
+	}
+	fmt.Fprintln(t.w)
 }
 
 // row prints the row of n counted by res for the method asked, m (auto
 // is one method, whichever it picks: its growth runs on across the
 // switch).
 func (t *rangeTable) row(n int, m nqueens.Method, res nqueens.Result) {
+	t.header()
 	if t.json {
 		b, _ := json.Marshal(newCountJSON(n, res, t.totalOnly))
 		fmt.Fprintf(t.w, "%s\n", b)

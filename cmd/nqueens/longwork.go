@@ -101,7 +101,7 @@ func ordinal(k int) string {
 
 // completeRefusal is the error of complete -count of b estimated above
 // refuseAbove, naming count N for an empty board.
-func completeRefusal(b *nqueens.Board, e nqueens.SearchEstimate) error {
+func completeRefusal(b *nqueens.Puzzle, e nqueens.SearchEstimate) error {
 	route := "without -count complete stops at the first completion"
 	if len(b.Queens) == 0 && len(b.Blocked) == 0 {
 		route = fmt.Sprintf("the board is empty: 'nqueens count %d' counts its completions, the solutions of N = %d, far faster", b.N, b.N)

@@ -125,7 +125,7 @@ func TestCLIPlot(t *testing.T) {
 	if code != 0 || len(*writes) == 0 {
 		t.Fatalf("exit %d, %d writes, stderr %q", code, len(*writes), errs)
 	}
-	perNode := map[string]float64{"bitboard": 2e-9, "arrays": 5e-9, "board": 2e-8, "permutation": 4e-8}
+	perNode := map[string]float64{"bitboard": 2e-9, "arrays": 5e-9, "matrix": 2e-8, "permutation": 4e-8}
 	c := &plot.Chart{Title: "nqueens compare 4-9 (fixed times)"}
 	for _, r := range (*writes)[len(*writes)-1] {
 		r.Seconds = float64(r.Nodes) * perNode[r.Method]

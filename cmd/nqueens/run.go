@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/quote"
 )
 
@@ -147,9 +148,11 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	return exitCode(stderr, c.name, err)
 }
 
+// isUsage reports whether err is bad input or usage: a usageError, or a
+// library error of an option out of its range (nqueens.ErrOption).
 func isUsage(err error) bool {
 	var ue *usageError
-	return errors.As(err, &ue)
+	return errors.As(err, &ue) || errors.Is(err, nqueens.ErrOption)
 }
 
 // errWriter remembers the first write error, so that output lost to a
@@ -184,6 +187,12 @@ func exitCode(stderr io.Writer, name string, err error) int {
 		return exitNo
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "nqueens %s: %s\n", name, ue.msg)
+		return exitUsage
+	case errors.Is(err, nqueens.ErrOption):
+		// The library checks the options the flags set, and its
+		// error names the option first as the flag is spelled
+		// ("workers = -1: …"): the one place the command maps it.
+		fmt.Fprintf(stderr, "nqueens %s: -%v\n", name, err)
 		return exitUsage
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintf(stderr, "nqueens %s: interrupted\n", name)

@@ -5,7 +5,7 @@ package classic
 // (r, c) is r+c and the "\" diagonal is r−c+N−1, so testing a square
 // costs three lookups. The arrays hold the occupant's row plus one
 // (0 = free) so that a conflict can name the attacking queen. Every
-// square tested is a candidate, as for Board.
+// square tested is a candidate, as for Matrix.
 func (s *Search) Arrays() error {
 	if err := s.start(); err != nil {
 		return err

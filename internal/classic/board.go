@@ -1,11 +1,11 @@
 package classic
 
-// Board keeps the position in an N×N matrix, as the C++ tutorial does.
+// Matrix keeps the position in an N×N matrix, as the C++ tutorial does.
 // For each square of the current row, left to right, it scans the
 // column above the square and both diagonals going up; a square with
 // no queen on them takes one and the search moves to the next row. Every
 // square tested is a candidate, so N = 8 tests 15,720 squares.
-func (s *Search) Board() error {
+func (s *Search) Matrix() error {
 	if err := s.start(); err != nil {
 		return err
 	}

@@ -6,7 +6,7 @@
 //     permutations of the columns, one queen per row and column by
 //     construction, and test only the diagonals once a permutation is
 //     complete. N = 8 analyzes 40,320 candidates and finds 92.
-//   - Board (the C++ tutorial): an N×N matrix; for each square of the
+//   - Matrix (the C++ tutorial): an N×N matrix; for each square of the
 //     current row scan the column and both diagonals above it.
 //   - Arrays (the Polish and Italian C tutorials): one array for the
 //     columns and one for each diagonal direction, indexed by r+c and

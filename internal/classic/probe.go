@@ -14,7 +14,7 @@ import (
 // of solutions. The expected value over descents of each figure is the
 // exact figure, Stats.Nodes and Stats.Solutions of a whole search.
 //
-// Bitboard, Arrays and Board place the same queens (TestSameTree), so
+// Bitboard, Arrays and Matrix place the same queens (TestSameTree), so
 // their Nodes are the non-attacking placements the descent samples.
 // Permutation places a queen on every free column whatever the
 // diagonals: its nodes are the partial permutations, counted exactly

@@ -26,7 +26,7 @@ func meanSE(xs []float64) (mean, se float64) {
 // lowest free square, is off by far more).
 func TestProbeUnbiased(t *testing.T) {
 	const probes = 40000
-	for _, method := range []string{"bitboard", "arrays", "board", "permutation"} {
+	for _, method := range []string{"bitboard", "arrays", "matrix", "permutation"} {
 		for _, n := range []int{4, 6, 8, 10} {
 			s := Search{N: n}
 			if err := Methods[method](&s); err != nil {

@@ -85,7 +85,7 @@ type Method func(*Search) error
 // Methods maps the methods' names to their functions.
 var Methods = map[string]Method{
 	"permutation": (*Search).Permutation,
-	"board":       (*Search).Board,
+	"matrix":      (*Search).Matrix,
 	"arrays":      (*Search).Arrays,
 	"bitboard":    (*Search).Bitboard,
 }

@@ -18,9 +18,9 @@ func TestStats(t *testing.T) {
 		{"permutation", 0, Stats{0, 1, 1}},
 		{"permutation", 4, Stats{64, 24, 2}},
 		{"permutation", 8, Stats{109600, 40320, 92}},
-		{"board", 1, Stats{1, 1, 1}},
-		{"board", 4, Stats{16, 60, 2}},
-		{"board", 8, Stats{2056, 15720, 92}},
+		{"matrix", 1, Stats{1, 1, 1}},
+		{"matrix", 4, Stats{16, 60, 2}},
+		{"matrix", 8, Stats{2056, 15720, 92}},
 		{"arrays", 8, Stats{2056, 15720, 92}},
 		{"bitboard", 8, Stats{2056, 2056, 92}},
 		{"bitboard", 0, Stats{0, 0, 1}},
@@ -41,7 +41,7 @@ func TestStats(t *testing.T) {
 func TestSameTree(t *testing.T) {
 	for n := 0; n <= 9; n++ {
 		var ref []Event
-		for _, name := range []string{"board", "arrays", "bitboard"} {
+		for _, name := range []string{"matrix", "arrays", "bitboard"} {
 			var places []Event
 			s := Search{N: n, Trace: func(e Event) {
 				if e.Kind == Place || e.Kind == Solution {
@@ -115,7 +115,7 @@ func TestKindString(t *testing.T) {
 var sink uint64
 
 func BenchmarkMethods(b *testing.B) {
-	for _, name := range []string{"permutation", "board", "arrays", "bitboard"} {
+	for _, name := range []string{"permutation", "matrix", "arrays", "bitboard"} {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			var nodes uint64

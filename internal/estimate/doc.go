@@ -64,7 +64,7 @@
 //
 // # Searches (search.go)
 //
-// Solve estimates the whole search of nqueens.NewSearch, every solution
+// Solve estimates the whole search of nqueens.Solutions, every solution
 // whatever its Limit (the time to the K-th solution cannot be told
 // ahead: the first solution in lexicographic order takes at most 3
 // million nodes up to N = 29, then 56 million at N = 30, 87 million at

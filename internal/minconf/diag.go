@@ -37,12 +37,6 @@ func (g *diagonals) reset() {
 	g.coll = 0
 }
 
-// free reports whether square (r, c) is on no occupied diagonal.
-func (g *diagonals) free(r, c int) bool {
-	a, b := r-c+g.n-1, r+c
-	return (g.down[a>>6]>>(a&63)|g.up[b>>6]>>(b&63))&1 == 0
-}
-
 func (g *diagonals) find(key uint64) int {
 	for i := range g.over {
 		if g.over[i].key == key {

@@ -15,8 +15,11 @@
 // Result, Progress, Options) have the same fields and are converted at
 // the root's edge. Totals and unit results are internal/tally's
 // Uint128 and UnitResult, which the engines, the shard records and the
-// root share. Workers is the one place the rule for a worker count is
-// written.
+// root share. Workers is the one place the library checks a worker
+// count (internal/quadrant, below it, refuses a negative one again as a
+// guard). A bad option's error wraps ErrOption (Optionf), which the
+// command maps to its usage exit status instead of checking the option
+// first.
 //
 // # What a count checks
 //

@@ -208,7 +208,7 @@ func TestEngines(t *testing.T) {
 			t.Errorf("method %s: Units(65) has no error", i.Method)
 		}
 	}
-	for _, m := range []string{"arrays", "board", "permutation"} {
+	for _, m := range []string{"arrays", "matrix", "permutation"} {
 		if ByMethod(m) != nil {
 			t.Errorf("ByMethod(%s) is not nil: it has no units", m)
 		}

@@ -63,8 +63,11 @@ func (joinEngine) Listed(n int) error { return JoinUnitsN(n) }
 // JoinUnitsN reports whether the quadrant join has units for n (its
 // shards reach quadrant.MaxShardN, its whole counts quadrant.MaxN).
 func JoinUnitsN(n int) error {
-	if n < 4 || n > quadrant.MaxShardN {
-		return fmt.Errorf("%w: method join has units for n = 4..%d, not n = %d", ErrSize, quadrant.MaxShardN, n)
+	if n > quadrant.MaxShardN {
+		return joinN(n, Shard{Count: 1})
+	}
+	if n < 4 {
+		return Optionf(ErrSize, "method join has units for n = 4..%d, not n = %d", quadrant.MaxShardN, n)
 	}
 	return nil
 }
@@ -74,9 +77,9 @@ func JoinUnitsN(n int) error {
 func joinN(n int, s Shard) error {
 	switch {
 	case n > quadrant.MaxShardN:
-		return fmt.Errorf("%w: n = %d is outside 0..%d for method join (its shards; whole counts to %d)", ErrSize, n, quadrant.MaxShardN, quadrant.MaxN)
+		return Optionf(ErrSize, "method join counts n up to %d (by shards; whole counts to %d), not %d", quadrant.MaxShardN, quadrant.MaxN, n)
 	case n > quadrant.MaxN && s == (Shard{}):
-		return fmt.Errorf("%w: method join counts n = %d by shards only (-shard I/M): whole counts go to n = %d", ErrSize, n, quadrant.MaxN)
+		return Optionf(ErrSize, "method join counts n = %d by shards only (-shard I/M); a whole count goes up to n = %d", n, quadrant.MaxN)
 	}
 	return nil
 }

@@ -19,7 +19,32 @@ var (
 	ErrShard      = errors.New("shard")
 	ErrVerify     = errors.New("recomputed unit differs from its record")
 	ErrCheckpoint = errors.New("checkpoint refused")
+	ErrOption     = errors.New("bad option") // an option out of its range (Optionf)
 )
+
+// optionError is the error of an option out of its range: its text
+// alone, which begins with the option's name as the command spells the
+// flag ("workers = -1: …"), wrapping ErrOption and kind (when not nil).
+type optionError struct {
+	msg  string
+	kind error
+}
+
+func (e *optionError) Error() string { return e.msg }
+
+func (e *optionError) Unwrap() []error {
+	if e.kind == nil {
+		return []error{ErrOption}
+	}
+	return []error{ErrOption, e.kind}
+}
+
+// Optionf returns the error of an option out of its range, wrapping
+// ErrOption and kind (nil: none), with the text of format, which names
+// the option first.
+func Optionf(kind error, format string, a ...any) error {
+	return &optionError{msg: fmt.Sprintf(format, a...), kind: kind}
+}
 
 // The method names of the engines (nqueens.MethodKernel, MethodJoin).
 const (
@@ -95,10 +120,10 @@ type Result struct {
 }
 
 // Workers checks a worker count and returns it with 0 meaning every
-// core: the one place that rule is written.
+// core: the one place that rule is written (its error wraps ErrOption).
 func Workers(w int) (int, error) {
 	if w < 0 {
-		return 0, fmt.Errorf("workers = %d: must be 0 (all cores) or more", w)
+		return 0, Optionf(nil, "workers = %d: must be 0 (one per core) or more", w)
 	}
 	if w == 0 {
 		return runtime.NumCPU(), nil

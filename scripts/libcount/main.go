@@ -6,13 +6,16 @@
 // command, so that the join's own memory can be compared with Kluev's
 // counter, a small C program.
 //
-//	go run ./scripts/libcount N bitboard|quadrant
+//	go run ./scripts/libcount N [METHOD]
 //
-// It prints "N-queens: Q solutions" (the total only) as `nqueens count
-// N --total-only` does, counted as `nqueens count N --method M
-// --total-only` counts it: with the kernel (bitboard, which auto picks
-// below N = 18) or the join (quadrant), all cores, and the runtime's
-// soft memory limit at the plan (CountOptions.SoftMemoryLimit).
+// METHOD is a name `nqueens count -method` takes, meaning the same
+// (nqueens.ParseMethod): auto (the default), kernel, join, or a
+// tutorial's search (bitboard, arrays, matrix, permutation). It prints
+// "N-queens: Q solutions" (the total only), counted as `nqueens count N
+// -method METHOD -total-only` counts it (for auto, kernel and join; a
+// tutorial's search counts as `nqueens count N -method METHOD`), on all
+// cores, with the runtime's soft memory limit at the plan
+// (CountOptions.SoftMemoryLimit).
 package main
 
 import (
@@ -35,8 +38,8 @@ func main() {
 }
 
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
-	if len(args) != 2 {
-		fmt.Fprintln(stderr, "usage: libcount N bitboard|quadrant")
+	if len(args) < 1 || len(args) > 2 {
+		fmt.Fprintln(stderr, "usage: libcount N [METHOD]")
 		return 2
 	}
 	n, err := strconv.Atoi(args[0])
@@ -45,20 +48,21 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 		return 2
 	}
 	opts := nqueens.CountOptions{SoftMemoryLimit: true}
-	switch args[1] {
-	case "bitboard":
-		opts.Method = nqueens.MethodKernel
-	case "quadrant":
-		opts.Method = nqueens.MethodJoin
-	default:
-		fmt.Fprintf(stderr, "libcount: unknown method %q (want bitboard or quadrant)\n", args[1])
-		return 2
+	if len(args) == 2 {
+		if opts.Method, err = nqueens.ParseMethod(args[1]); err != nil {
+			fmt.Fprintln(stderr, "libcount:", err)
+			return 2
+		}
+	}
+	switch opts.Method {
+	case nqueens.MethodAuto, nqueens.MethodKernel, nqueens.MethodJoin:
+		opts.TotalOnly = true // as nqueens count -total-only
 	}
 	res, err := nqueens.Count(ctx, n, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "libcount:", err)
 		return 2
 	}
-	fmt.Fprintf(stdout, "%d-queens: %s solutions\n", n, res.Solutions)
+	fmt.Fprintf(stdout, "%d-queens: %s solutions (method %s)\n", n, res.Solutions, res.Method)
 	return 0
 }

@@ -13,12 +13,16 @@ func TestRun(t *testing.T) {
 		code       int
 		out, inErr string
 	}{
-		{[]string{"8", "bitboard"}, 0, "8-queens: 92 solutions\n", ""},
-		{[]string{"10", "quadrant"}, 0, "10-queens: 724 solutions\n", ""},
-		{[]string{"8"}, 2, "", "usage: libcount N bitboard|quadrant"},
-		{[]string{"eight", "bitboard"}, 2, "", `libcount: N: not a number: "eight"`},
-		{[]string{"8", "auto"}, 2, "", `libcount: unknown method "auto"`},
-		{[]string{"99", "quadrant"}, 2, "", "libcount: "},
+		{[]string{"8", "bitboard"}, 0, "8-queens: 92 solutions (method bitboard)\n", ""},
+		{[]string{"8", "kernel"}, 0, "8-queens: 92 solutions (method kernel)\n", ""},
+		{[]string{"10", "join"}, 0, "10-queens: 724 solutions (method join)\n", ""},
+		{[]string{"10", "quadrant"}, 0, "10-queens: 724 solutions (method join)\n", ""},
+		{[]string{"8", "arrays"}, 0, "8-queens: 92 solutions (method arrays)\n", ""},
+		{[]string{"8"}, 0, "8-queens: 92 solutions (method kernel)\n", ""},
+		{[]string{}, 2, "", "usage: libcount N [METHOD]"},
+		{[]string{"eight", "kernel"}, 2, "", `libcount: N: not a number: "eight"`},
+		{[]string{"8", "all"}, 2, "", `libcount: unknown method "all"`},
+		{[]string{"99", "join"}, 2, "", "libcount: "},
 	} {
 		var out, errb bytes.Buffer
 		code := run(context.Background(), &out, &errb, tc.args)

@@ -45,9 +45,9 @@ func TestSeries(t *testing.T) {
 	c := &Chart{}
 	rows := []Row{
 		{Method: "arrays", N: 2, Nodes: 6, Seconds: 1e-6},
-		{Method: "board", N: 2, Nodes: 7, Seconds: 2e-6},
+		{Method: "matrix", N: 2, Nodes: 7, Seconds: 2e-6},
 		{Method: "arrays", N: 4, Solutions: 2, Unique: 1, Nodes: 60, Seconds: 3e-6},
-		{Method: "board", N: 4, Solutions: 2, Unique: 1, Nodes: 61, Seconds: 0},
+		{Method: "matrix", N: 4, Solutions: 2, Unique: 1, Nodes: 61, Seconds: 0},
 		{Method: "arrays", N: 3, Nodes: 18, Seconds: 2e-6},
 	}
 	for _, r := range rows {
@@ -57,9 +57,9 @@ func TestSeries(t *testing.T) {
 		{Quantity: Solutions, Label: "solutions", Points: []Point{{4, 2}}},
 		{Quantity: Unique, Label: "unique solutions", Points: []Point{{4, 1}}},
 		{Quantity: Nodes, Method: "arrays", Label: "nodes, arrays", Points: []Point{{2, 6}, {3, 18}, {4, 60}}},
-		{Quantity: Nodes, Method: "board", Label: "nodes, board", Points: []Point{{2, 7}, {4, 61}}},
+		{Quantity: Nodes, Method: "matrix", Label: "nodes, matrix", Points: []Point{{2, 7}, {4, 61}}},
 		{Quantity: Seconds, Method: "arrays", Label: "time, arrays", Points: []Point{{2, 1e-6}, {3, 2e-6}, {4, 3e-6}}},
-		{Quantity: Seconds, Method: "board", Label: "time, board", Points: []Point{{2, 2e-6}}},
+		{Quantity: Seconds, Method: "matrix", Label: "time, matrix", Points: []Point{{2, 2e-6}}},
 	}
 	got := c.Series()
 	if len(got) != len(want) {
@@ -71,7 +71,7 @@ func TestSeries(t *testing.T) {
 			t.Errorf("Series()[%d] = %+v; want %+v", i, g, w)
 		}
 	}
-	if got, want := c.Methods(), []string{"arrays", "board"}; !slices.Equal(got, want) {
+	if got, want := c.Methods(), []string{"arrays", "matrix"}; !slices.Equal(got, want) {
 		t.Errorf("Methods() = %q; want %q", got, want)
 	}
 	if got := c.Rows(); !slices.Equal(got, rows) {

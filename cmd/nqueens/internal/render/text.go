@@ -116,15 +116,6 @@ func UnicodePartial(w io.Writer, cols []int, blocked []nqueens.Square) error {
 	return bw.Flush()
 }
 
-// center pads s with spaces to width w, extra space on the left.
-func center(s string, w int) string {
-	if len(s) >= w {
-		return s
-	}
-	right := (w - len(s)) / 2
-	return strings.Repeat(" ", w-len(s)-right) + s + strings.Repeat(" ", right)
-}
-
 // line writes s without trailing spaces and a newline.
 func line(w *bufio.Writer, s string) {
 	w.WriteString(strings.TrimRight(s, " "))

@@ -141,8 +141,8 @@ func (s *server) solve(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	search, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Limit: limit, Unique: unique})
-	if err != nil {
+	so := nqueens.SolveOptions{Method: m, Limit: limit, Unique: unique}
+	if _, err := nqueens.Solutions(r.Context(), n, so); err != nil {
 		return badf("%v", err)
 	}
 	if !s.start(w, r, "application/json") {
@@ -151,8 +151,12 @@ func (s *server) solve(w http.ResponseWriter, r *http.Request) error {
 	defer s.gate.release(1)
 	ctx, cancel := s.withTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
+	search, err := nqueens.Solutions(ctx, n, so) // the options were checked above
+	if err != nil {
+		return err
+	}
 	sols := [][]int{}
-	for p := range search.AllContext(ctx) {
+	for p := range search.All() {
 		sols = append(sols, columns(p))
 	}
 	if err := search.Err(); err != nil {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -29,7 +30,7 @@ func TestBrowser(t *testing.T) {
 	// What the page should end with: the library's own trace of N = 6.
 	var events int
 	var final nqueens.Event
-	s, err := nqueens.NewSearch(6, nqueens.SolveOptions{Trace: func(e nqueens.Event) { events++; final = e }})
+	s, err := nqueens.Solutions(context.Background(), 6, nqueens.SolveOptions{Trace: func(e nqueens.Event) { events++; final = e }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -119,8 +119,8 @@ func (s *server) events(w http.ResponseWriter, r *http.Request) error {
 			flush()
 		}
 	}
-	search, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Trace: trace})
-	if err != nil {
+	so := nqueens.SolveOptions{Method: m, Trace: trace}
+	if _, err := nqueens.Solutions(r.Context(), n, so); err != nil {
 		return badf("%v", err)
 	}
 	if !s.start(w, r, "text/event-stream") {
@@ -129,11 +129,15 @@ func (s *server) events(w http.ResponseWriter, r *http.Request) error {
 	defer s.gate.release(1)
 	ctx, cancel = s.withTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
+	search, err := nqueens.Solutions(ctx, n, so) // the options were checked above
+	if err != nil {
+		return err
+	}
 	stream, ok := newSSE(w)
 	if !ok {
 		return nil
 	}
-	for range search.AllContext(ctx) {
+	for range search.All() {
 	}
 	if werr != nil {
 		return nil

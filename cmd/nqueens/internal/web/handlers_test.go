@@ -105,14 +105,14 @@ func TestBadParams(t *testing.T) {
 		path string
 		want string // in the error
 	}{
-		{"/api/events?n=4&method=quadrant", "want bitboard, arrays, board, permutation)"},
+		{"/api/events?n=4&method=quadrant", "want bitboard, arrays, matrix, permutation)"},
 		{"/api/events?n=4&method=bogo", "unknown method"},
 		{"/api/events?n=x", "not a whole number"},
 		{"/api/events?n=4&limit=0", "limit"},
 		{"/api/events?n=4&from=-1", "from"},
 		{"/api/events?n=4&n=5", "n is given 2 times"},
 		{"/api/events?n=4&limit=1&limit=2", "limit is given 2 times"},
-		{"/api/solve?n=6&method=quadrant", "want bitboard, arrays, board, permutation)"},
+		{"/api/solve?n=6&method=quadrant", "want bitboard, arrays, matrix, permutation)"},
 		{"/api/solve?n=6&unique=yes", `unique: "yes" is not a boolean`},
 		{"/api/solve?n=6&unique=1&unique=1", "unique is given 2 times"},
 		{"/api/count?n=12&n=13", "n is given 2 times"},

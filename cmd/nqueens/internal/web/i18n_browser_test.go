@@ -60,7 +60,7 @@ const pageTextsJS = `(() => {
 // left but these names (keys, methods, the language of the search).
 var (
 	latinWord  = regexp.MustCompile(`[A-Za-z]{3,}`)
-	latinAllow = []string{"Ctrl", "Shift", "Enter", "bitboard", "arrays", "board", "permutation"}
+	latinAllow = []string{"Ctrl", "Shift", "Enter", "bitboard", "arrays", "matrix", "permutation"}
 )
 
 // TestBrowserLanguages drives the page in headless Chromium in its

@@ -29,10 +29,10 @@ const (
 	completeLimit = 10_000
 )
 
-// boardParam reads the required parameter b: the board as ParseBoard reads
+// boardParam reads the required parameter b: the board as ParsePuzzle reads
 // it, rows separated by "/" ("Q.../..x./..../...."), at most
 // nqueens.MaxN squares wide. It checks the shape, not the queens.
-func boardParam(q url.Values) (*nqueens.Board, error) {
+func boardParam(q url.Values) (*nqueens.Puzzle, error) {
 	s := q.Get("b")
 	if s == "" {
 		return nil, badf("b is missing (the board: rows of Q . x separated by /)")
@@ -40,9 +40,9 @@ func boardParam(q url.Values) (*nqueens.Board, error) {
 	if strings.ContainsAny(s, "\n\r#") {
 		return nil, badf("b: %s: rows are separated by /, and hold only Q, . and x", quote(s))
 	}
-	b, err := nqueens.ParseBoard(strings.ReplaceAll(s, "/", "\n"))
+	b, err := nqueens.ParsePuzzle(strings.ReplaceAll(s, "/", "\n"))
 	if err != nil {
-		msg := strings.TrimPrefix(err.Error(), nqueens.ErrBadBoard.Error()+": ")
+		msg := strings.TrimPrefix(err.Error(), nqueens.ErrBadPuzzle.Error()+": ")
 		msg = strings.TrimPrefix(msg, "bad board text: ")
 		return nil, badf("b: %s", strings.ReplaceAll(msg, "line ", "row "))
 	}
@@ -50,7 +50,7 @@ func boardParam(q url.Values) (*nqueens.Board, error) {
 }
 
 // boardRows writes b as the rows of the b parameter, separated by "/".
-func boardRows(b *nqueens.Board) string {
+func boardRows(b *nqueens.Puzzle) string {
 	return strings.ReplaceAll(strings.TrimSuffix(b.String(), "\n"), "\n", "/")
 }
 
@@ -140,7 +140,7 @@ func (s *server) complete(w http.ResponseWriter, r *http.Request) error {
 
 // countCompletions counts the completions of b, stopping after limit+1
 // of them or when ctx ends.
-func (s *server) countCompletions(ctx context.Context, w http.ResponseWriter, b *nqueens.Board, limit int) error {
+func (s *server) countCompletions(ctx context.Context, w http.ResponseWriter, b *nqueens.Puzzle, limit int) error {
 	start := time.Now()
 	cs, err := nqueens.Completions(ctx, b)
 	if err != nil {
@@ -174,7 +174,7 @@ func (s *server) countCompletions(ctx context.Context, w http.ResponseWriter, b 
 // "row 3 has no open square", the code "row_closed" (or "column_closed")
 // and the line's number, one-based. It returns "", "", 0 when there is
 // none.
-func emptyLine(b *nqueens.Board) (text, code string, line int) {
+func emptyLine(b *nqueens.Puzzle) (text, code string, line int) {
 	n := b.N
 	closed := make([][]bool, n)
 	for r := range closed {
@@ -232,7 +232,7 @@ type generateReply struct {
 	Seconds float64 `json:"seconds"`
 }
 
-// generate draws a puzzle with nqueens.GenerateBoard and tells whether it
+// generate draws a puzzle with nqueens.GeneratePuzzle and tells whether it
 // can be completed.
 func (s *server) generate(w http.ResponseWriter, r *http.Request) error {
 	q, err := query(r, "family", "n", "k", "seed")
@@ -273,7 +273,7 @@ func (s *server) generate(w http.ResponseWriter, r *http.Request) error {
 	defer s.gate.release(1)
 	// Drawing a board of the queens family may take up to 1000 attempts:
 	// it holds the slot like the search.
-	b, err := nqueens.GenerateBoard(family, n, k, seed)
+	b, err := nqueens.GeneratePuzzle(family, n, k, seed)
 	if err != nil {
 		return badf("%v", err)
 	}

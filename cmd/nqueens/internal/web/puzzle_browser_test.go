@@ -57,13 +57,13 @@ func TestBrowserPuzzle(t *testing.T) {
 		do("click "+sel, chromedp.MouseClickNode(nodes[0], opts...))
 	}
 	// pageBoard reads the board the page holds, from its squares.
-	pageBoard := func() *nqueens.Board {
+	pageBoard := func() *nqueens.Puzzle {
 		t.Helper()
 		rows := eval(`[...document.querySelectorAll('#pz-board .sq')].reduce((s, d) => {
 			const n = Math.round(Math.sqrt(document.querySelectorAll('#pz-board .sq').length));
 			return s + (d.classList.contains('q') ? 'Q' : d.classList.contains('blk') ? 'x' : '.') + (Number(d.dataset.c) === n - 1 ? '\n' : '');
 		}, '')`)
-		b, err := nqueens.ParseBoard(rows)
+		b, err := nqueens.ParsePuzzle(rows)
 		if err != nil {
 			t.Fatalf("the page's board %q: %v", rows, err)
 		}

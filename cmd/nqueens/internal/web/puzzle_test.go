@@ -19,9 +19,9 @@ import (
 func board(rows ...string) string { return url.QueryEscape(strings.Join(rows, "/")) }
 
 // parseRows parses rows as the library does, for the expected answers.
-func parseRows(t *testing.T, rows []string) *nqueens.Board {
+func parseRows(t *testing.T, rows []string) *nqueens.Puzzle {
 	t.Helper()
-	b, err := nqueens.ParseBoard(strings.Join(rows, "\n"))
+	b, err := nqueens.ParsePuzzle(strings.Join(rows, "\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestCompleteTimeBound(t *testing.T) {
 	srv := newServer(t, Options{Timeout: time.Nanosecond})
 	// A dead end of the excluded-diagonals family that takes the search
 	// some 2.7 million nodes.
-	hard, err := nqueens.GenerateBoard(nqueens.FamilyDiagonals, 21, 19, 2)
+	hard, err := nqueens.GeneratePuzzle(nqueens.FamilyDiagonals, 21, 19, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +232,7 @@ func TestGenerate(t *testing.T) {
 		{"diag", 8, 4, 1}, {"diag", 8, 4, 2}, {"queens", 8, 3, 1}, {"queens", 8, 3, 2},
 		{"blocked", 8, 20, 7}, {"diag", 21, 19, 3},
 	} {
-		b, err := nqueens.GenerateBoard(tc.family, tc.n, tc.k, tc.seed)
+		b, err := nqueens.GeneratePuzzle(tc.family, tc.n, tc.k, tc.seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -350,7 +350,7 @@ func TestGenerateSeed(t *testing.T) {
 		if code != http.StatusOK || json.Unmarshal([]byte(body), &got) != nil {
 			t.Fatalf("GET %s = %d %.200s; want 200 and JSON", path, code, body)
 		}
-		b, err := nqueens.GenerateBoard("blocked", 12, 40, got.Seed)
+		b, err := nqueens.GeneratePuzzle("blocked", 12, 40, got.Seed)
 		if err != nil {
 			t.Fatal(err)
 		}

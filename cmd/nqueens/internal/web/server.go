@@ -553,11 +553,11 @@ func methodParam(q url.Values) (nqueens.Method, error) {
 	if s == "" {
 		return nqueens.MethodBitboard, nil
 	}
+	if m, err := nqueens.ParseMethod(s); err == nil && slices.Contains(nqueens.SearchMethods, m) {
+		return m, nil // also an old name ("board")
+	}
 	names := make([]string, len(nqueens.SearchMethods))
 	for i, m := range nqueens.SearchMethods {
-		if strings.EqualFold(s, string(m)) {
-			return m, nil
-		}
 		names[i] = string(m)
 	}
 	return "", badf("method: unknown method %s (want %s)", quote(s), strings.Join(names, ", "))

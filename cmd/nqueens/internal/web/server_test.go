@@ -131,7 +131,7 @@ func window(t *testing.T, url string) ([][]any, map[string]any) {
 // trace returns the library's events for n and method in wire form.
 func trace(t *testing.T, n int, m nqueens.Method) [][]any {
 	var out [][]any
-	s, err := nqueens.NewSearch(n, nqueens.SolveOptions{Method: m, Trace: func(e nqueens.Event) {
+	s, err := nqueens.Solutions(context.Background(), n, nqueens.SolveOptions{Method: m, Trace: func(e nqueens.Event) {
 		b, _ := json.Marshal(wire(e))
 		var v []any
 		json.Unmarshal(b, &v)
@@ -357,5 +357,20 @@ func TestPage(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusMethodNotAllowed {
 		t.Errorf("POST / = %d; want 405", resp.StatusCode)
+	}
+}
+
+// TestMethodOldName: the API takes the matrix search by its old name,
+// "board", as the command's -method does, and names the methods by
+// their names today when it refuses one.
+func TestMethodOldName(t *testing.T) {
+	srv := newServer(t, Options{})
+	for _, m := range []string{"matrix", "board", "Board"} {
+		if code, body := get(t, srv.URL+"/api/solve?n=6&method="+m); code != 200 || !strings.Contains(body, "[2,4,6,1,3,5]") {
+			t.Errorf("solve 6 method %s = %d %s; want 200 and the 4 solutions", m, code, body)
+		}
+	}
+	if code, body := get(t, srv.URL+"/api/solve?n=6&method=quadrant"); code != 400 || !strings.Contains(body, "(want bitboard, arrays, matrix, permutation)") {
+		t.Errorf("solve 6 method quadrant = %d %s; want 400 naming matrix", code, body)
 	}
 }

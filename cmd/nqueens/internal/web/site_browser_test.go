@@ -32,7 +32,7 @@ import (
 // (against Complete), asks "show me why", takes a hint, finishes the
 // board (Validate), counts completions past the page's limit ("more
 // than"), loads a position from the address, draws a challenge (against
-// GenerateBoard and Complete), draws the growth chart for N = 4..10 (the
+// GeneratePuzzle and Complete), draws the growth chart for N = 4..10 (the
 // counts against Count) and finds one solution of N = 1,000. The static
 // site also counts N = BrowserCountMax (against OEIS) and tells to run
 // nqueens count above it, and a round of it runs in Polish and Chinese
@@ -287,7 +287,7 @@ func (p *sitePage) steps() {
 	p.t.Helper()
 	var events int
 	var final nqueens.Event
-	s, err := nqueens.NewSearch(6, nqueens.SolveOptions{Method: nqueens.MethodArrays, Trace: func(e nqueens.Event) { events++; final = e }})
+	s, err := nqueens.Solutions(context.Background(), 6, nqueens.SolveOptions{Method: nqueens.MethodArrays, Trace: func(e nqueens.Event) { events++; final = e }})
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -329,7 +329,7 @@ func (p *sitePage) steps() {
 	p.set("#n", "5")
 	for _, m := range nqueens.SearchMethods {
 		events, nodes := 0, uint64(0)
-		s, err := nqueens.NewSearch(5, nqueens.SolveOptions{Method: m, Trace: func(e nqueens.Event) { events++; nodes = e.Stats.Nodes }})
+		s, err := nqueens.Solutions(context.Background(), 5, nqueens.SolveOptions{Method: m, Trace: func(e nqueens.Event) { events++; nodes = e.Stats.Nodes }})
 		if err != nil {
 			p.t.Fatal(err)
 		}
@@ -346,11 +346,11 @@ func (p *sitePage) steps() {
 }
 
 // pageBoard reads the puzzle's board from its squares.
-func (p *sitePage) pageBoard() *nqueens.Board {
+func (p *sitePage) pageBoard() *nqueens.Puzzle {
 	p.t.Helper()
 	rows := p.eval(`(() => { const sq = [...document.querySelectorAll('#pz-board .sq')], n = Math.round(Math.sqrt(sq.length));
 		return sq.map((d) => (d.classList.contains('q') ? 'Q' : d.classList.contains('blk') ? 'x' : '.') + (Number(d.dataset.c) === n - 1 ? '\n' : '')).join(''); })()`)
-	b, err := nqueens.ParseBoard(rows)
+	b, err := nqueens.ParsePuzzle(rows)
 	if err != nil {
 		p.t.Fatalf("%s: the page's board %q: %v", p.setup, rows, err)
 	}
@@ -468,7 +468,7 @@ func (p *sitePage) challenge() {
 	if _, err := fmt.Sscanf(status[i:], "(seed %d)", &seed); err != nil {
 		p.t.Fatalf("%s: the challenge's status %q: %v", p.setup, status, err)
 	}
-	b, err := nqueens.GenerateBoard(nqueens.FamilyDiagonals, 8, 4, seed)
+	b, err := nqueens.GeneratePuzzle(nqueens.FamilyDiagonals, 8, 4, seed)
 	if err != nil {
 		p.t.Fatal(err)
 	}

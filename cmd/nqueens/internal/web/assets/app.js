@@ -10,7 +10,7 @@ const HISTORY = 400000;    // events kept for stepping back
 // Wire event: [kind, row, col, byRow, byCol, depth, nodes, candidates, solutions].
 const K = 0, ROW = 1, COL = 2, BYROW = 3, BYCOL = 4, DEPTH = 5, NODES = 6, CANDS = 7, SOLS = 8;
 
-let cfg = { stepMax: 16, countMax: 17, findMax: 10000, fromMax: 10000000, methods: ['bitboard', 'arrays', 'board', 'permutation'], browserCountMax: 16 };
+let cfg = { stepMax: 16, countMax: 17, findMax: 10000, fromMax: 10000000, methods: ['bitboard', 'arrays', 'matrix', 'permutation'], browserCountMax: 16 };
 
 const st = {
   n: 6, method: 'bitboard', gen: 0,
@@ -32,7 +32,7 @@ function oneBased(cols) { return cols.map((c) => c + 1).join(' '); }
 // The methods' names in the method list: the name and what it does.
 const METHODS = {
   bitboard: () => t('method.bitboard'), arrays: () => t('method.arrays'),
-  board: () => t('method.board'), permutation: () => t('method.permutation'),
+  matrix: () => t('method.matrix'), permutation: () => t('method.permutation'),
 };
 
 // buildBoard makes an n×n grid of squares with labels in el and returns

@@ -62,7 +62,7 @@ I18N.add('en', {
   "legend.hint": "hint",
   "method.bitboard": "bitboard — bit masks",
   "method.arrays": "arrays — columns and diagonals marked in arrays",
-  "method.board": "board — an N×N matrix, scanned above each square",
+  "method.matrix": "matrix — an N×N matrix, scanned above each square",
   "method.permutation": "permutation — every permutation, diagonals checked",
   "step.aria": "Step through the search",
   "step.method": "Method",

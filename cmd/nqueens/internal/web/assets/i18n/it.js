@@ -64,7 +64,7 @@ I18N.add('it', {
   "legend.hint": "suggerimento",
   "method.bitboard": "bitboard — maschere di bit",
   "method.arrays": "arrays — colonne e diagonali segnate in array",
-  "method.board": "board — una matrice N×N, esaminata sopra ogni casella",
+  "method.matrix": "matrix — una matrice N×N, esaminata sopra ogni casella",
   "method.permutation": "permutation — ogni permutazione, con controllo delle diagonali",
   "step.aria": "Segui la ricerca passo per passo",
   "step.method": "Metodo",

@@ -73,7 +73,7 @@ I18N.add('pl', {
   "legend.hint": "podpowiedź",
   "method.bitboard": "bitboard — maski bitowe",
   "method.arrays": "arrays — kolumny i przekątne zaznaczane w tablicach",
-  "method.board": "board — macierz N×N, sprawdzana nad każdym polem",
+  "method.matrix": "matrix — macierz N×N, sprawdzana nad każdym polem",
   "method.permutation": "permutation — każda permutacja, sprawdzane przekątne",
   "step.aria": "Przeszukiwanie krok po kroku",
   "step.method": "Metoda",

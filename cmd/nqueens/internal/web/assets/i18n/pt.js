@@ -64,7 +64,7 @@ I18N.add('pt', {
   "legend.hint": "dica",
   "method.bitboard": "bitboard — máscaras de bits",
   "method.arrays": "arrays — colunas e diagonais marcadas em vetores",
-  "method.board": "board — uma matriz N×N, examinada acima de cada casa",
+  "method.matrix": "matrix — uma matriz N×N, examinada acima de cada casa",
   "method.permutation": "permutation — cada permutação, com as diagonais verificadas",
   "step.aria": "Acompanhe a busca passo a passo",
   "step.method": "Método",

@@ -55,7 +55,7 @@ I18N.add('zh', {
   "legend.hint": "提示",
   "method.bitboard": "bitboard — 位掩码",
   "method.arrays": "arrays — 用数组标记列和对角线",
-  "method.board": "board — N×N 矩阵，检查每个格子上方",
+  "method.matrix": "matrix — N×N 矩阵，检查每个格子上方",
   "method.permutation": "permutation — 枚举每个排列，检查对角线",
   "step.aria": "逐步查看搜索",
   "step.method": "方法",

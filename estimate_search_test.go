@@ -73,20 +73,20 @@ func cancelled() context.Context {
 // and timed; bad boards are errors.
 func TestEstimateComplete(t *testing.T) {
 	ctx := context.Background()
-	e, err := nqueens.EstimateComplete(ctx, &nqueens.Board{N: 8}, nqueens.SearchEstimateOptions{Budget: 4 * time.Second})
+	e, err := nqueens.EstimateComplete(ctx, &nqueens.Puzzle{N: 8}, nqueens.SearchEstimateOptions{Budget: 4 * time.Second})
 	if err != nil || !e.Exact || e.Solutions != 92 || e.Nodes == 0 {
 		t.Errorf("EstimateComplete(empty 8) = %+v, %v; want exact, 92 completions", e, err)
 	}
-	e, err = nqueens.EstimateComplete(ctx, &nqueens.Board{N: 20}, nqueens.SearchEstimateOptions{})
+	e, err = nqueens.EstimateComplete(ctx, &nqueens.Puzzle{N: 20}, nqueens.SearchEstimateOptions{})
 	const q20 = 39029188884.0
 	if err != nil || e.Exact || !e.Timed || e.Probes < 50 || e.Solutions < q20/2 || e.Solutions > 2*q20 || !(e.Seconds > 0) {
 		t.Errorf("EstimateComplete(empty 20) = %+v, %v; want timed, 50 probes or more, about %.0f completions", e, err, q20)
 	}
-	bad := &nqueens.Board{N: 8, Queens: []nqueens.Square{{Row: 0, Col: 0}, {Row: 1, Col: 1}}}
-	if _, err := nqueens.EstimateComplete(ctx, bad, nqueens.SearchEstimateOptions{}); !errors.Is(err, nqueens.ErrBadBoard) {
-		t.Errorf("EstimateComplete(attacking queens) error = %v; want ErrBadBoard", err)
+	bad := &nqueens.Puzzle{N: 8, Queens: []nqueens.Square{{Row: 0, Col: 0}, {Row: 1, Col: 1}}}
+	if _, err := nqueens.EstimateComplete(ctx, bad, nqueens.SearchEstimateOptions{}); !errors.Is(err, nqueens.ErrBadPuzzle) {
+		t.Errorf("EstimateComplete(attacking queens) error = %v; want ErrBadPuzzle", err)
 	}
-	if _, err := nqueens.EstimateComplete(cancelled(), &nqueens.Board{N: 20}, nqueens.SearchEstimateOptions{}); !errors.Is(err, context.Canceled) {
+	if _, err := nqueens.EstimateComplete(cancelled(), &nqueens.Puzzle{N: 20}, nqueens.SearchEstimateOptions{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("EstimateComplete(cancelled) error = %v; want context.Canceled", err)
 	}
 }
@@ -97,12 +97,12 @@ func TestEstimateComplete(t *testing.T) {
 func TestAllWithin(t *testing.T) {
 	ctx := context.Background()
 	run := func(ctx context.Context, n, limit int, d time.Duration) (int, *nqueens.Search) {
-		s, err := nqueens.NewSearch(n, nqueens.SolveOptions{Limit: limit})
+		s, err := nqueens.Solutions(ctx, n, nqueens.SolveOptions{Limit: limit})
 		if err != nil {
 			t.Fatal(err)
 		}
 		k := 0
-		for range s.AllWithin(ctx, d) {
+		for range s.AllWithin(d) {
 			k++
 		}
 		return k, s

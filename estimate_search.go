@@ -14,9 +14,9 @@ import (
 // EstimateComplete take at most with the zero SearchEstimateOptions.
 const defaultSearchEstimateBudget = 100 * time.Millisecond
 
-// SearchEstimateOptions bounds EstimateSolve, EstimateComplete and
-// EstimateSolutions: the time (0: 100 ms; 10 s for EstimateSolutions)
-// and the random samples' seed (0: a fixed one).
+// SearchEstimateOptions bounds EstimateSolve and EstimateComplete: the
+// time (0: 100 ms; negative: ErrOption) and the random descents' seed
+// (0: a fixed one).
 type SearchEstimateOptions struct {
 	Budget time.Duration
 	Seed   uint64
@@ -48,7 +48,7 @@ const defaultSeed = 0x6c6f6e67 // "long"
 
 func (o SearchEstimateOptions) check() (SearchEstimateOptions, error) {
 	if o.Budget < 0 {
-		return o, fmt.Errorf("estimate budget %v: must not be negative", o.Budget)
+		return o, optionf("budget = %v: must not be negative", o.Budget)
 	}
 	if o.Budget == 0 {
 		o.Budget = defaultSearchEstimateBudget
@@ -59,13 +59,13 @@ func (o SearchEstimateOptions) check() (SearchEstimateOptions, error) {
 	return o, nil
 }
 
-// EstimateSolve estimates the whole search of NewSearch(n, opts), every
+// EstimateSolve estimates the whole search of Solutions(ctx, n, opts), every
 // solution, from 1000 random descents and, for a large one, a timed trial
 // (internal/estimate). Up to N = 27 the solutions are not estimated but
 // known (Known): A000170(n), or A002562(n) with opts.Unique.
 func EstimateSolve(ctx context.Context, n int, opts SolveOptions, eo SearchEstimateOptions) (SearchEstimate, error) {
 	start := time.Now()
-	s, err := NewSearch(n, opts)
+	s, err := newSearch(n, opts)
 	if err != nil {
 		return SearchEstimate{}, err
 	}
@@ -98,7 +98,7 @@ func EstimateSolve(ctx context.Context, n int, opts SolveOptions, eo SearchEstim
 
 // EstimateComplete estimates Complete(ctx, b, CompleteOptions{Count:
 // true}): the count itself for a quarter of the budget, then descents.
-func EstimateComplete(ctx context.Context, b *Board, eo SearchEstimateOptions) (SearchEstimate, error) {
+func EstimateComplete(ctx context.Context, b *Puzzle, eo SearchEstimateOptions) (SearchEstimate, error) {
 	start := time.Now()
 	ib, err := b.internal(true)
 	if err != nil {
@@ -119,10 +119,13 @@ func (o SearchEstimateOptions) internal() estimate.SearchOptions {
 	return estimate.SearchOptions{Budget: o.Budget, Seed: o.Seed, TrialOver: ErrTrialOver}
 }
 
-// AllWithin is AllContext for at most d; a search cut short ends with Err
-// wrapping ErrTrialOver.
-func (s *Search) AllWithin(ctx context.Context, d time.Duration) iter.Seq[Placement] {
+// AllWithin is All for at most d: a search cut short by d ends with Err
+// wrapping ErrTrialOver (one that reached its Limit, or whose loop
+// stopped, by then ends with nil); one cut short by the context of
+// Solutions, with the context's error.
+func (s *Search) AllWithin(d time.Duration) iter.Seq[Placement] {
 	return func(yield func(Placement) bool) {
+		ctx := s.ctx
 		tctx, cancel := context.WithTimeoutCause(ctx, d, ErrTrialOver)
 		defer cancel()
 		k, stopped := 0, false

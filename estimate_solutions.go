@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/nqueens/nqueens/internal/estimate"
+	"github.com/nqueens/nqueens/internal/qn"
 )
 
 // defaultSolutionsBudget is EstimateSolutions' sampling time when
@@ -32,7 +32,7 @@ type SolutionEstimate struct {
 }
 
 // EstimateSolutions estimates Q(n), unbiased, by random samples
-// (internal/estimate/qn.go) for opts.Budget (0: 10 s; at least 1000
+// (internal/qn/qn.go) for opts.Budget (0: 10 s; at least 1000
 // samples whatever the budget), with opts.Seed (0: a fixed seed). A seed
 // and a number of samples give the same estimate on any machine; the
 // estimates of one seed at different n are independent. Up to n = 10
@@ -51,7 +51,7 @@ func EstimateSolutions(ctx context.Context, n int, opts SolutionEstimateOptions)
 	if opts.Seed == 0 {
 		opts.Seed = defaultSeed
 	}
-	r, err := estimate.Solutions(ctx, n, estimate.SolutionOptions{Budget: opts.Budget, Seed: opts.Seed})
+	r, err := qn.Solutions(ctx, n, qn.SolutionOptions{Budget: opts.Budget, Seed: opts.Seed})
 	if err != nil {
 		return SolutionEstimate{}, err
 	}

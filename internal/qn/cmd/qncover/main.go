@@ -1,6 +1,6 @@
 // Command qncover measures how often the 95% interval of estimate's
 // Solutions covers Q(N): for R runs of K samples each (seeds 1..R,
-// estimate.SplitDepth(N) rows drawn, estimate.Samples), the normal
+// qn.SplitDepth(N) rows drawn, qn.Samples), the normal
 // interval Solutions returns and Johnson's skewness-corrected one (N. J.
 // Johnson, JASA 73, 1978: the centre moved up by μ3/(6·s²·K), μ3 the
 // samples' third central moment), with the mean and standard deviation
@@ -12,7 +12,7 @@
 //
 // Usage:
 //
-//	go run ./internal/estimate/cmd/qncover -runs R [-k K] [-n A-B]
+//	go run ./internal/qn/cmd/qncover -runs R [-k K] [-n A-B]
 //
 // K is 10000 by default, the boards 16 (11 ≤ A ≤ B ≤ 27, whose Q(N)
 // A000170 holds). It prints per N a line of the runs and of the
@@ -31,8 +31,8 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/nqueens/nqueens/internal/estimate"
 	"github.com/nqueens/nqueens/internal/oeis"
+	"github.com/nqueens/nqueens/internal/qn"
 )
 
 func main() {
@@ -78,8 +78,8 @@ func cover(q map[int]uint64, nlo, nhi, runs, k int) {
 	var all tally
 	var zAll, zzAll float64
 	for n := nlo; n <= nhi; n++ {
-		qn := float64(q[n])
-		d := estimate.SplitDepth(n)
+		want := float64(q[n])
+		d := qn.SplitDepth(n)
 		var (
 			mu             sync.Mutex
 			normal, skewed tally
@@ -94,7 +94,7 @@ func cover(q map[int]uint64, nlo, nhi, runs, k int) {
 				for r := range next {
 					xs = xs[:0]
 					sum := 0.0
-					for x := range estimate.Samples(n, d, uint64(r+1)) {
+					for x := range qn.Samples(n, d, uint64(r+1)) {
 						xs = append(xs, x)
 						sum += x
 						if len(xs) == k {
@@ -112,10 +112,10 @@ func cover(q map[int]uint64, nlo, nhi, runs, k int) {
 					mu3 := m3 / float64(k)
 					se := math.Sqrt(v / float64(k))
 					shift := mu3 / (6 * v * float64(k))
-					z := (m - qn) / se
+					z := (m - want) / se
 					mu.Lock()
-					normal.add(qn, m-estimate.Z95*se, m+estimate.Z95*se)
-					skewed.add(qn, m+shift-estimate.Z95*se, m+shift+estimate.Z95*se)
+					normal.add(want, m-qn.Z95*se, m+qn.Z95*se)
+					skewed.add(want, m+shift-qn.Z95*se, m+shift+qn.Z95*se)
 					skewSum += mu3 / math.Pow(v, 1.5)
 					zSum += z
 					zzSum += z * z
@@ -153,7 +153,7 @@ func cover(q map[int]uint64, nlo, nhi, runs, k int) {
 // wilson returns Wilson's 95% interval of a binomial proportion: c
 // successes in k trials.
 func wilson(c, k int) (lo, hi float64) {
-	p, n, z := float64(c)/float64(k), float64(k), estimate.Z95
+	p, n, z := float64(c)/float64(k), float64(k), qn.Z95
 	mid := (p + z*z/(2*n)) / (1 + z*z/n)
 	hw := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / (1 + z*z/n)
 	return mid - hw, mid + hw

@@ -1,6 +1,6 @@
 // Command qnsplit measures, for each board N and each number d of rows
-// drawn near estimate.SplitDepth(N), the relative variance of one sample
-// of the estimator of Q(N) (estimate.Samples, seed 1) and its mean nodes:
+// drawn near qn.SplitDepth(N), the relative variance of one sample
+// of the estimator of Q(N) (qn.Samples, seed 1) and its mean nodes:
 // the figures behind estimate.SplitNodes (docs/SCALING.md). The best
 // depth has the least relvar·(nodes+100), the variance per node searched
 // plus a sample's fixed cost. Node counts, not times: the figures are
@@ -8,7 +8,7 @@
 //
 // Usage:
 //
-//	go run ./internal/estimate/cmd/qnsplit [-n A-B] [-nodes X] [-min K] [-max K]
+//	go run ./internal/qn/cmd/qnsplit [-n A-B] [-nodes X] [-min K] [-max K]
 //
 // For each N of A..B (14-21 by default; about 15 minutes on one core)
 // it prints the SplitDepth, then one line per depth from SplitDepth−3
@@ -23,7 +23,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/nqueens/nqueens/internal/estimate"
+	"github.com/nqueens/nqueens/internal/qn"
 )
 
 func main() {
@@ -43,13 +43,13 @@ func main() {
 		os.Exit(2)
 	}
 	for n := lo; n <= hi; n++ {
-		sd := estimate.SplitDepth(n)
+		sd := qn.SplitDepth(n)
 		fmt.Printf("n=%d SplitDepth=%d\n", n, sd)
 		for d := max(1, sd-3); d <= n-4; d++ {
 			var sum, sumsq float64
 			var nodes uint64
 			k := 0
-			for x, nd := range estimate.Samples(n, d, 1) {
+			for x, nd := range qn.Samples(n, d, 1) {
 				sum += x
 				sumsq += x * x
 				nodes += nd + uint64(d)

@@ -1,4 +1,4 @@
-package estimate
+package qn
 
 import (
 	"context"

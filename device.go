@@ -47,7 +47,7 @@ type GPU struct {
 	Driver     string // the driver's CUDA version, "13.0"
 }
 
-// checkDevice checks d for a count by method m (after ChooseMethod).
+// checkDevice checks d for a count by method m (after MethodAuto is chosen).
 func checkDevice(d Device, m Method) error {
 	switch d {
 	case DeviceAuto, "auto", DeviceCPU, DeviceGPU:

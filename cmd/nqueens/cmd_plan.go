@@ -63,7 +63,7 @@ summed up as min, median and max per shard; -v prints it whole.
 Examples:
   nqueens plan 20 -shards 16               16 shards of the kernel
   nqueens plan 27 -method join -shards 4000 -time 2m
-  nqueens plan 22 -method quadrant -shards 16
+  nqueens plan 22 -method join -shards 16
   nqueens plan 27 -shards 1000 -replicas 2
   nqueens plan 20 -shards 64 -format json  one JSON object, every shard`,
 }
@@ -161,36 +161,46 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		}
 	}
 
-	eo := nqueens.EstimateOptions{Method: m, Workers: *workers, MaxMemory: limit, Budget: *calib}
 	note := preparing(n, m)
 	if note != "" {
 		fmt.Fprintf(e.stderr, "nqueens plan: %s\n", note)
 	}
 	t1 := time.Now()
-	cp, err := planUnits(ctx, n, m, sh, *workers, limit)
+	// The whole count's plan (past MaxQuadrantN, where the join
+	// counts by shards only, the plan of all units as one shard),
+	// and from it every shard's.
+	opts := nqueens.CountOptions{Method: m, Workers: *workers, MaxMemory: limit}
+	if m == nqueens.MethodJoin && n > nqueens.MaxQuadrantN {
+		opts.Shard = nqueens.Shard{Count: 1}
+	}
+	cp, plans, err := planUnits(ctx, n, opts, sh)
 	if err != nil {
 		return shardsError(err)
 	}
 	if note != "" {
 		fmt.Fprintf(e.stderr, "nqueens plan: shards planned in %s; calibrating (the units priced again, then pieces for about %v)\n", humanSeconds(time.Since(t1).Seconds()), *calib)
 	}
-	if m == nqueens.MethodJoin && slices.ContainsFunc(cp.Shards, func(p nqueens.CountPlan) bool { return !p.Projected }) {
+	ep := cp
+	if m == nqueens.MethodJoin && opts.Shard == (nqueens.Shard{}) && slices.ContainsFunc(plans, func(p nqueens.CountPlan) bool { return !p.Projected }) {
 		// A shard without projected tables streams its row sets,
 		// and their walks are part of its CPU time, which Estimate
 		// counts for a shard (here all units as one shard, which
 		// streams as well). Where some shards build tables and
 		// others stream (near a -max-memory), the walks are counted
 		// for all: an overestimate of those with tables.
-		eo.Shard = nqueens.Shard{Count: 1}
+		opts.Shard = nqueens.Shard{Count: 1}
+		if ep, err = nqueens.Plan(ctx, n, opts); err != nil {
+			return shardsError(err)
+		}
 	}
-	est, err := nqueens.Estimate(ctx, n, eo)
+	est, err := ep.Estimate(ctx, *calib)
 	if err != nil {
 		if errors.Is(err, nqueens.ErrMemory) {
 			return usagef("-max-memory: %v", err)
 		}
 		return err
 	}
-	per, units, even, estimated, err := planShards(ctx, n, m, sh, *workers, limit, est, cp)
+	per, units, even, estimated, err := planShards(ctx, n, m, sh, *workers, limit, est, plans)
 	if err != nil {
 		return shardsError(err)
 	}
@@ -199,7 +209,7 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 	for _, s := range per {
 		cpu += s.CPUSeconds
 	}
-	cores, wall := planWall(per, cp, est, runtime.NumCPU())
+	cores, wall := planWall(per, plans, est, runtime.NumCPU())
 	j := planJSON{N: n, Method: est.Method, Units: units, Shards: sh.Count, Replicas: r,
 		Samples: est.Samples, Probes: est.Probes, From: est.From, Calibration: est.Calibration.Seconds(),
 		EvenSplit: even, CPUSeconds: cpu, CPUHours: cpu / 3600, Cores: cores,
@@ -207,12 +217,12 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		Estimated: estimated}
 	j.Spread = planSpread(est.Spread, est.Samples)
 	if m == nqueens.MethodJoin {
-		j.WholeMemory = cp.Whole
+		j.WholeMemory = plans[0].Whole
 		want := runtime.NumCPU()
 		if *workers > 0 {
 			want = min(want, *workers)
 		}
-		j.memoryBound = cores < want && slices.ContainsFunc(cp.Shards, func(p nqueens.CountPlan) bool { return p.Units > cores })
+		j.memoryBound = cores < want && slices.ContainsFunc(plans, func(p nqueens.CountPlan) bool { return p.Units > cores })
 	}
 	j.PlanDuration = time.Since(t0).Seconds()
 	if *format == "json" {
@@ -251,13 +261,13 @@ func preparing(n int, m nqueens.Method) string {
 
 // planWall returns the cores the shards run on here, one after another,
 // and their wall time: the estimate's preparation, then each shard's
-// CPU time over its planned workers (cp.Shards: the join's memory plan
+// CPU time over its planned workers (shards: the join's memory plan
 // may give a shard fewer workers than the cores, as at N = 25 and 28
 // within 2 GiB), at most ncpu. Without the shards' plans (the kernel
 // above N = 32) the estimate's workers.
-func planWall(per []shardPlan, cp nqueens.CountPlan, est nqueens.CountEstimate, ncpu int) (cores int, wall float64) {
+func planWall(per []shardPlan, shards []nqueens.CountPlan, est nqueens.CountEstimate, ncpu int) (cores int, wall float64) {
 	wall = est.PlanSeconds
-	if len(cp.Shards) != len(per) {
+	if len(shards) != len(per) {
 		cores = max(1, min(est.Workers, ncpu))
 		for _, s := range per {
 			wall += s.CPUSeconds / float64(cores)
@@ -265,7 +275,7 @@ func planWall(per []shardPlan, cp nqueens.CountPlan, est nqueens.CountEstimate, 
 		return cores, wall
 	}
 	for i, s := range per {
-		c := max(1, min(cp.Shards[i].Workers, ncpu))
+		c := max(1, min(shards[i].Workers, ncpu))
 		cores = max(cores, c)
 		wall += s.CPUSeconds / float64(c)
 	}
@@ -297,30 +307,36 @@ func shardsError(err error) error {
 	return err
 }
 
-// planUnits returns the plan of each shard of sh (nqueens.Plan), or a
-// usage error naming the first join shard over limit. Its plan is the
-// zero CountPlan for the kernel above N = 32, whose units are not listed.
-func planUnits(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64) (nqueens.CountPlan, error) {
-	cp, err := nqueens.Plan(ctx, n, nqueens.CountOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: sh})
+// planUnits plans the count of n with opts (nqueens.Plan) and returns
+// that plan and the plan of every shard of the split sh
+// (CountPlan.Shards), or a usage error naming the first join shard over
+// its limit. The shards' plans are nil for the kernel above N = 32,
+// whose units are not listed.
+func planUnits(ctx context.Context, n int, opts nqueens.CountOptions, sh nqueens.Shard) (*nqueens.CountPlan, []nqueens.CountPlan, error) {
+	cp, err := nqueens.Plan(ctx, n, opts)
 	if err != nil {
-		if m == nqueens.MethodKernel && errors.Is(err, nqueens.ErrSize) {
-			return nqueens.CountPlan{}, nil
+		return nil, nil, err
+	}
+	shards, err := cp.Shards(ctx, sh)
+	if err != nil {
+		if opts.Method == nqueens.MethodKernel && errors.Is(err, nqueens.ErrSize) {
+			return cp, nil, nil
 		}
-		return cp, err
+		return nil, nil, err
 	}
-	if m != nqueens.MethodJoin {
-		return cp, nil
+	if opts.Method != nqueens.MethodJoin {
+		return cp, shards, nil
 	}
-	for _, p := range cp.Shards {
+	for _, p := range shards {
 		if !p.Fits {
 			of := fmt.Sprintf("shard %s of n = %d", p.Shard, n)
 			if sh.Count == 1 {
 				of = fmt.Sprintf("n = %d", n)
 			}
-			return cp, quadrantRefusal(of, p)
+			return nil, nil, joinRefusal(of, p)
 		}
 	}
-	return cp, nil
+	return cp, shards, nil
 }
 
 // planShards returns each shard's units, CPU time and memory, the units
@@ -328,12 +344,12 @@ func planUnits(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, w
 // units' times are not known: the join above N = 19, the kernel above
 // N = 32), and whether the units are estimated (the kernel's plan above
 // N = 32 is not listed). Each shard's memory is what its count plans
-// (cp.Shards: planUnits), or for the kernel above N = 32 its Estimate
-// (no calibration).
-func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64, est nqueens.CountEstimate, cp nqueens.CountPlan) (per []shardPlan, units int, even, estimated bool, err error) {
+// (shards: planUnits), or for the kernel above N = 32 its plan's
+// Estimate (no calibration).
+func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64, est nqueens.CountEstimate, shards []nqueens.CountPlan) (per []shardPlan, units int, even, estimated bool, err error) {
 	r := max(sh.Replicas, 1)
 	var ids [][]int
-	for _, p := range cp.Shards {
+	for _, p := range shards {
 		ids = append(ids, p.IDs)
 	}
 	// ids is nil for the kernel above N = 32: its plan is not listed.
@@ -370,9 +386,9 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 		}
 		switch {
 		case m == nqueens.MethodJoin:
-			s.Memory, s.Workers, s.Projected = cp.Shards[i].Memory, cp.Shards[i].Workers, cp.Shards[i].Projected
+			s.Memory, s.Workers, s.Projected = shards[i].Memory, shards[i].Workers, shards[i].Projected
 		case ids != nil:
-			s.Memory = cp.Shards[i].Memory
+			s.Memory = shards[i].Memory
 		}
 		if even {
 			s.CPUSeconds = est.CPUSeconds * float64(r) / float64(sh.Count)
@@ -410,7 +426,11 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 			for i := range next {
 				s := sh
 				s.Index = i
-				e, err := nqueens.Estimate(ctx, n, nqueens.EstimateOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: s, Budget: time.Nanosecond})
+				var e nqueens.CountEstimate
+				p, err := nqueens.Plan(ctx, n, nqueens.CountOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: s})
+				if err == nil {
+					e, err = p.Estimate(ctx, time.Nanosecond)
+				}
 				mu.Lock()
 				if err != nil && first == nil {
 					first = err
@@ -508,11 +528,11 @@ func pick(xs []float64, k int) float64 {
 	return xs[len(xs)-1]
 }
 
-// quadrantRefusal is the usage error of a join's plan p over its limit:
+// joinRefusal is the usage error of a join's plan p over its limit:
 // what (of: "n = N" or "shard I/M of n = N") needs, and the least
 // -max-memory that passes (rounded up to whole MiB).
-func quadrantRefusal(of string, p nqueens.CountPlan) error {
-	return usagef("-max-memory: %v: %s needs %s with method quadrant, the limit is %s (a limit of %dM passes)",
+func joinRefusal(of string, p nqueens.CountPlan) error {
+	return usagef("-max-memory: %v: %s needs %s with method join, the limit is %s (a limit of %dM passes)",
 		nqueens.ErrMemory, of, bytesize.Need(p.Memory), bytesize.Limit(p.Limit), (p.Memory+1<<20-1)>>20)
 }
 

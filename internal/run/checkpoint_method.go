@@ -26,5 +26,5 @@ func CheckpointMethod(path string) (n int, method string, err error) {
 	if err != nil {
 		return 0, "", WithKind(ErrCheckpoint, fmt.Errorf("%s: %w", path, err))
 	}
-	return h.N, MethodFor(h.Version), nil
+	return h.N, methodFor(h.Version), nil
 }

@@ -24,9 +24,9 @@ func TestQuadrantBurnsideResumed(t *testing.T) {
 	} {
 		// Q(8) = 92; 93 is no multiple-of-8 sum of classes.
 		res := Result{N: 8, Solutions: U128{Lo: 93}, Units: 10, Resumed: tc.resumed}
-		err := quadrantBurnside(context.Background(), &res, tc.cp)
+		err := joinBurnside(context.Background(), &res, tc.cp)
 		if err == nil || errors.Is(err, ErrCheckpoint) != tc.want || !strings.Contains(err.Error(), tc.text) {
-			t.Errorf("quadrantBurnside(total 93, %d resumed, %q) = %v; want ErrCheckpoint %v and %q", tc.resumed, tc.cp, err, tc.want, tc.text)
+			t.Errorf("joinBurnside(total 93, %d resumed, %q) = %v; want ErrCheckpoint %v and %q", tc.resumed, tc.cp, err, tc.want, tc.text)
 		}
 	}
 }

@@ -25,8 +25,8 @@ var (
 
 // The method names of the engines (nqueens.MethodKernel, MethodJoin).
 const (
-	Kernel = "kernel"
-	Join   = "join"
+	methodKernel = "kernel"
+	methodJoin   = "join"
 )
 
 // A kindError is an error that also matches a kind (ErrShard,
@@ -111,8 +111,8 @@ type Progress struct {
 	Elapsed                          time.Duration
 }
 
-// Options are nqueens.Options as the engines need them, after
-// Normalize.
+// Options are nqueens.CountOptions as the engines need them, after
+// nqueens.Plan checked them (Workers ≥ 1).
 type Options struct {
 	Workers         int
 	Checkpoint      string

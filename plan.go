@@ -29,8 +29,9 @@ type CountPlan struct {
 	Projected         bool  // MethodJoin builds projected tables (see internal/quadrant)
 	// Memory is the planned peak in bytes (MethodKernel and the join:
 	// the plan and each worker's scratch and tables; the classic
-	// methods: 0); Whole is the whole count's (for a shard of
-	// CountPlan.Shards; a shard's own plan: 0), and Limit the bound:
+	// methods: 0); Whole is the whole count's (0 for a MethodJoin
+	// shard past MaxQuadrantN, which has no whole count), and Limit
+	// the bound:
 	// CountOptions.MaxMemory, or 16 GiB, or 2 GiB for a MethodJoin
 	// shard, or less where the room this process has (the available
 	// memory, memory cgroups, GOMEMLIMIT) is less.

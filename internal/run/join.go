@@ -129,6 +129,15 @@ func (joinEngine) Plan(ctx context.Context, n int, o Options) (*Plan, error) {
 		limit = limitOr(o.MaxMemory, DefaultShardMemory)
 	}
 	p.CountPlan = CountPlan{Shard: o.Shard, IDs: j.sel, Units: len(j.sel), UnitsTotal: units, Limit: limit}
+	if n <= quadrant.MaxN {
+		// The whole count's plan, for Whole and the soft memory
+		// limit (a shard's own plan needs its units first).
+		w, err := planMemory(n, max(1, min(o.Workers, units)), o.MaxMemory)
+		if err != nil && !errors.Is(err, quadrant.ErrMemory) {
+			return nil, err
+		}
+		j.whole, p.Whole = w, w.Peak
+	}
 	if len(j.sel) == 0 {
 		// No shard is empty (quadrant.Plan.Shards); were one, it
 		// would count nothing and need nothing.
@@ -160,13 +169,15 @@ func (joinEngine) Plan(ctx context.Context, n int, o Options) (*Plan, error) {
 // joinCount is a join count planned (joinEngine.Plan): the unit plan
 // and the units it counts, and its memory plan (mpErr: a
 // *quadrant.MemoryError where it does not fit); for a shard, the plan
-// of its units (sp) and the workers that fit the room. n < 4: none.
+// of its units (sp), the workers that fit the room, and the whole
+// count's memory plan (n ≤ quadrant.MaxN). n < 4: none.
 type joinCount struct {
 	n         int
 	up        *quadrant.Plan
 	sel       []int
 	mp        quadrant.MemoryPlan
 	mpErr     error
+	whole     quadrant.MemoryPlan
 	sp        *quadrant.Plan
 	spWorkers int
 }
@@ -226,10 +237,7 @@ func (j *joinCount) shardEngine(o Options) joinEngine {
 func (j *joinCount) softLimit(o Options) (restore func()) {
 	mp := j.mp
 	if o.Shard != (Shard{}) {
-		var err error
-		if mp, err = planMemory(j.n, o.Workers, o.MaxMemory); err != nil {
-			return func() {} // the count itself reports it
-		}
+		mp = j.whole
 	}
 	return quadrant.SetSoftLimit(quadrant.SoftLimitFor(mp.Peak))
 }

@@ -129,18 +129,6 @@ func shardIDs(e Engine, s Shard) ([]int, error) {
 	return e.Shards(s.Count, s.R())[s.Index], nil
 }
 
-// selectIDs is shardIDs for a plan whose units have these costs,
-// assigned as the kernel assigns them.
-func selectIDs(costs []float64, s Shard) ([]int, error) {
-	if s == (Shard{}) {
-		return allIDs(len(costs)), nil
-	}
-	if err := checkShardCount(len(costs), s); err != nil {
-		return nil, err
-	}
-	return shard.AssignReplicas(costs, s.Count, s.R())[s.Index], nil
-}
-
 // allIDs returns 0..units-1.
 func allIDs(units int) []int {
 	ids := make([]int, units)

@@ -122,9 +122,11 @@ func (p *CountPlan) setFigures(r run.CountPlan) {
 // units: each shard's units, goroutines and memory, with Whole the whole
 // count's planned peak, as each shard's count would plan them with
 // CountOptions.Workers and MaxMemory as given (not within this
-// machine's room: a plan for other machines too). It returns nil for
-// the zero Shard; its error for n whose units are not listed (n < 4,
-// MethodKernel above n = 32) wraps ErrSize, for an M above R × the
+// machine's room: a plan for other machines too). MethodKernel above
+// n = 32, whose units are not listed, shares the units its last
+// Estimate estimated (IDs nil). It returns nil for the zero Shard; its
+// error for n whose units are not listed (n < 4, MethodKernel above
+// n = 32 before an Estimate) wraps ErrSize, for an M above R × the
 // units ErrShard, and it returns ctx's error when ctx is done. The
 // plans hold figures only.
 func (p *CountPlan) Shards(ctx context.Context, s Shard) ([]CountPlan, error) {

@@ -3,8 +3,10 @@ package nqueens
 import (
 	"context"
 	"errors"
+	"math"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/nqueens/nqueens/internal/run"
 )
@@ -170,5 +172,31 @@ func TestCountPlansOnce(t *testing.T) {
 		Whole: after.Whole - before.Whole, Memory: after.Memory - before.Memory}
 	if want := (run.PlanCalls{Unit: 1, Whole: 1, Memory: 1}); got != want || !errors.Is(err, context.Canceled) {
 		t.Errorf("Count(18) built %+v, %v; want %+v, context.Canceled", got, err, want)
+	}
+}
+
+// TestPlanShardsEstimated: the kernel above n = 32 lists no units, so
+// its plan's shards share the units its Estimate estimated, each with
+// the memory of the whole plan's units and its own workers (what
+// nqueens plan prints per shard; before, an Estimate of 1 ns for each
+// shard size).
+func TestPlanShardsEstimated(t *testing.T) {
+	p, err := Plan(t.Context(), 33, CountOptions{Method: MethodKernel, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	est, err := p.Estimate(t.Context(), time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shards, err := p.Shards(t.Context(), Shard{Count: 4, Replicas: 2})
+	if err != nil || len(shards) != 4 {
+		t.Fatalf("Shards after Estimate: %d plans, %v; want 4", len(shards), err)
+	}
+	for _, s := range shards {
+		units := int(math.Round(float64(est.Units*2) / 4))
+		if d := int64(s.Memory) - int64(est.Memory); s.Units != units || s.Workers != est.Workers || d < -1024 || d > 1024 || s.IDs != nil {
+			t.Errorf("shard %s: %d units, %d workers, %d bytes; want %d, %d, about %d (the estimate's)", s.Shard, s.Units, s.Workers, s.Memory, units, est.Workers, est.Memory)
+		}
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"slices"
 	"sort"
-	"sync"
 	"time"
 
 	"github.com/nqueens/nqueens"
@@ -200,10 +199,14 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		}
 		return err
 	}
-	per, units, even, estimated, err := planShards(ctx, n, m, sh, *workers, limit, est, plans)
-	if err != nil {
-		return shardsError(err)
+	if plans == nil && m == nqueens.MethodKernel {
+		// The kernel above N = 32: its shards share the units the
+		// estimate estimated.
+		if plans, err = cp.Shards(ctx, sh); err != nil {
+			return shardsError(err)
+		}
 	}
+	per, units, even, estimated := planShards(m, sh, est, plans)
 	r := max(sh.Replicas, 1)
 	var cpu float64
 	for _, s := range per {
@@ -344,13 +347,15 @@ func planUnits(ctx context.Context, n int, opts nqueens.CountOptions, sh nqueens
 // units' times are not known: the join above N = 19, the kernel above
 // N = 32), and whether the units are estimated (the kernel's plan above
 // N = 32 is not listed). Each shard's memory is what its count plans
-// (shards: planUnits), or for the kernel above N = 32 its plan's
-// Estimate (no calibration).
-func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64, est nqueens.CountEstimate, shards []nqueens.CountPlan) (per []shardPlan, units int, even, estimated bool, err error) {
+// (shards: CountPlan.Shards; for the kernel above N = 32, from the
+// units its estimate estimated).
+func planShards(m nqueens.Method, sh nqueens.Shard, est nqueens.CountEstimate, shards []nqueens.CountPlan) (per []shardPlan, units int, even, estimated bool) {
 	r := max(sh.Replicas, 1)
 	var ids [][]int
 	for _, p := range shards {
-		ids = append(ids, p.IDs)
+		if p.IDs != nil {
+			ids = append(ids, p.IDs)
+		}
 	}
 	// ids is nil for the kernel above N = 32: its plan is not listed.
 	estimated = ids == nil
@@ -387,7 +392,7 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 		switch {
 		case m == nqueens.MethodJoin:
 			s.Memory, s.Workers, s.Projected = shards[i].Memory, shards[i].Workers, shards[i].Projected
-		case ids != nil:
+		case shards != nil:
 			s.Memory = shards[i].Memory
 		}
 		if even {
@@ -399,65 +404,7 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 		}
 		s.CPUSeconds += rest * float64(len(ids[i]))
 	}
-	if ids != nil {
-		return per, units, even, estimated, nil
-	}
-	// The kernel's memory above N = 32, shard by shard: it depends on the shard's
-	// number of units alone (the plan's units and one worker per unit
-	// up to -workers), so one Estimate per distinct number, not per
-	// shard (each Estimate assigns all units: per shard, the plan
-	// took time in M²), on as many goroutines as cores.
-	byUnits := map[int]int{} // a shard's number of units → the first shard with it
-	var todo []int
-	for i := range per {
-		if _, ok := byUnits[per[i].Units]; !ok {
-			byUnits[per[i].Units] = i
-			todo = append(todo, i)
-		}
-	}
-	var (
-		mu    sync.Mutex
-		first error
-		wg    sync.WaitGroup
-		next  = make(chan int)
-	)
-	for range max(1, runtime.NumCPU()) {
-		wg.Go(func() {
-			for i := range next {
-				s := sh
-				s.Index = i
-				var e nqueens.CountEstimate
-				p, err := nqueens.Plan(ctx, n, nqueens.CountOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: s})
-				if err == nil {
-					e, err = p.Estimate(ctx, time.Nanosecond)
-				}
-				mu.Lock()
-				if err != nil && first == nil {
-					first = err
-				}
-				per[i].Memory = e.Memory
-				mu.Unlock()
-			}
-		})
-	}
-	for _, i := range todo {
-		mu.Lock()
-		stop := first != nil
-		mu.Unlock()
-		if stop || ctx.Err() != nil {
-			break
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if first == nil {
-		first = ctx.Err()
-	}
-	for i := range per {
-		per[i].Memory = per[byUnits[per[i].Units]].Memory
-	}
-	return per, units, even, estimated, first
+	return per, units, even, estimated
 }
 
 // printPlan writes the plan as text: the header, the shards (every one,

@@ -244,10 +244,7 @@ func TestPlanEvenSplitReplicas(t *testing.T) {
 	sh := nqueens.Shard{Count: 4, Replicas: 2}
 	plans := []nqueens.CountPlan{{IDs: []int{0, 1}}, {IDs: []int{2, 3}}, {IDs: []int{0, 1}}, {IDs: []int{2, 3}}}
 	est := nqueens.CountEstimate{CPUSeconds: 100, Units: 4}
-	per, units, even, _, err := planShards(context.Background(), 20, nqueens.MethodJoin, sh, 1, 0, est, plans)
-	if err != nil {
-		t.Fatal(err)
-	}
+	per, units, even, _ := planShards(nqueens.MethodJoin, sh, est, plans)
 	if !even || units != 4 {
 		t.Fatalf("planShards: even %v, %d units; want even, 4", even, units)
 	}

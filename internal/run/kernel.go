@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -71,6 +72,10 @@ type kernelCount struct {
 	sel     []int
 	planSec float64 // the seconds the listing took
 	g       *gpuRun
+	// estUnits, above estimate.KernelListMax, is the whole count's
+	// units as its last Estimate estimated them (0: none yet), for
+	// the shards' plans (shards).
+	estUnits int
 }
 
 // list lists the plan of the count and selects its units.
@@ -108,9 +113,38 @@ func (k *kernelCount) count(ctx context.Context, o Options, res Result) (Result,
 // estimate.KernelListMax.
 func (k *kernelCount) estimate(ctx context.Context, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error {
 	if k.e.p == nil {
-		return estimate.Borders(ctx, k.n, o.Shard.Count, eo, rnd, e)
+		err := estimate.Borders(ctx, k.n, o.Shard.Count, eo, rnd, e)
+		if err == nil && o.Shard.Count == 0 {
+			k.estUnits = e.Units
+		}
+		return err
 	}
 	return estimate.Kernel(ctx, k.n, k.e.p, k.planSec, k.e.c, k.sel, eo, rnd, e)
+}
+
+// shards plans every shard of o.Shard.Count (o.Shard.Replicas copies
+// of each unit) above estimate.KernelListMax, where the units are not
+// listed, from the units the count's Estimate estimated: each shard's
+// share of them and its memory (estimate.KernelMemory, one worker per
+// unit up to o.Workers). Before an Estimate it fails as Listed does.
+func (k *kernelCount) shards(o Options) (CountPlan, []CountPlan, error) {
+	if k.estUnits == 0 {
+		return CountPlan{}, nil, (kernelEngine{}).Listed(k.n)
+	}
+	all := k.estUnits
+	limit := limitOr(o.MaxMemory, DefaultMaxMemory)
+	wholeMem := estimate.KernelMemory(all, max(1, min(o.Workers, all)))
+	whole := CountPlan{Units: all, UnitsTotal: all, Workers: max(1, min(o.Workers, all)), Memory: wholeMem, Whole: wholeMem, Limit: limit, Fits: wholeMem <= limit}
+	shards := make([]CountPlan, o.Shard.Count)
+	for i := range shards {
+		s := o.Shard
+		s.Index = i
+		units := int(math.Round(float64(all*s.R()) / float64(s.Count)))
+		w := max(1, min(o.Workers, units))
+		mem := estimate.KernelMemory(all, w)
+		shards[i] = CountPlan{Shard: s, Units: units, UnitsTotal: all, Workers: w, Memory: mem, Whole: wholeMem, Limit: limit, Fits: mem <= limit}
+	}
+	return whole, shards, nil
 }
 
 func (kernelEngine) Units(n int) (Engine, error) {

@@ -74,9 +74,11 @@ func (p *Plan) Estimate(ctx context.Context, eo estimate.Options, rnd *rand.Rand
 // Shards returns the plan of every shard of the split s of the plan's
 // count (s.Index is ignored; nil for the zero Shard) with the plan's
 // Workers and MaxMemory as given (a plan for other machines too: not
-// bounded by this one's room), and the whole count's plan. Its error
-// for n whose units are not listed wraps ErrSize, and it returns ctx's
-// error when ctx is done.
+// bounded by this one's room), and the whole count's plan. The kernel
+// above estimate.KernelListMax, whose units are not listed, plans them
+// from its last Estimate (kernelCount.shards). Its error for n whose
+// units are not listed wraps ErrSize, and it returns ctx's error when
+// ctx is done.
 func (p *Plan) Shards(ctx context.Context, s Shard) (CountPlan, []CountPlan, error) {
 	if s.Count == 0 {
 		return CountPlan{}, nil, nil
@@ -85,6 +87,9 @@ func (p *Plan) Shards(ctx context.Context, s Shard) (CountPlan, []CountPlan, err
 	o.Shard = s
 	switch p.Method {
 	case methodKernel:
+		if k := p.c.(*kernelCount); k.e.p == nil {
+			return k.shards(o)
+		}
 		return kernelEngine{}.planned(ctx, p.N, o)
 	case methodJoin:
 		return joinEngine{}.planned(ctx, p.N, o)

@@ -265,6 +265,10 @@ func (j *joinCount) estimate(ctx context.Context, o Options, eo estimate.Options
 	return estimate.Join(ctx, j.n, j.up, j.sel, o.Shard != (Shard{}), mp, eo, rnd, e)
 }
 
+func (j *joinCount) shards(ctx context.Context, o Options) (CountPlan, []CountPlan, error) {
+	return joinEngine{}.planned(ctx, j.n, o)
+}
+
 // defaultMemory is the memory plan of the count with o.Workers within
 // the default bound, not the room's.
 func (j *joinCount) defaultMemory(o Options) (quadrant.MemoryPlan, error) {

@@ -122,12 +122,19 @@ func (k *kernelCount) estimate(ctx context.Context, o Options, eo estimate.Optio
 	return estimate.Kernel(ctx, k.n, k.e.p, k.planSec, k.e.c, k.sel, eo, rnd, e)
 }
 
-// shards plans every shard of o.Shard.Count (o.Shard.Replicas copies
+func (k *kernelCount) shards(ctx context.Context, o Options) (CountPlan, []CountPlan, error) {
+	if k.e.p == nil {
+		return k.estimatedShards(o)
+	}
+	return kernelEngine{}.planned(ctx, k.n, o)
+}
+
+// estimatedShards plans every shard of o.Shard.Count (o.Shard.Replicas copies
 // of each unit) above estimate.KernelListMax, where the units are not
 // listed, from the units the count's Estimate estimated: each shard's
 // share of them and its memory (estimate.KernelMemory, one worker per
 // unit up to o.Workers). Before an Estimate it fails as Listed does.
-func (k *kernelCount) shards(o Options) (CountPlan, []CountPlan, error) {
+func (k *kernelCount) estimatedShards(o Options) (CountPlan, []CountPlan, error) {
 	if k.estUnits == 0 {
 		return CountPlan{}, nil, (kernelEngine{}).Listed(k.n)
 	}

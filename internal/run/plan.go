@@ -52,6 +52,9 @@ type counter interface {
 	count(ctx context.Context, o Options, res Result) (Result, error)
 	// estimate fills e for the plan's count with o (nqueens.CountPlan.Estimate).
 	estimate(ctx context.Context, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error
+	// shards plans the whole count and each shard of o.Shard.Count
+	// (Plan.Shards).
+	shards(ctx context.Context, o Options) (CountPlan, []CountPlan, error)
 }
 
 // Count counts the plan: the units of its shard (every unit for a
@@ -76,7 +79,7 @@ func (p *Plan) Estimate(ctx context.Context, eo estimate.Options, rnd *rand.Rand
 // Workers and MaxMemory as given (a plan for other machines too: not
 // bounded by this one's room), and the whole count's plan. The kernel
 // above estimate.KernelListMax, whose units are not listed, plans them
-// from its last Estimate (kernelCount.shards). Its error for n whose
+// from its last Estimate (kernelCount.estimatedShards). Its error for n whose
 // units are not listed wraps ErrSize, and it returns ctx's error when
 // ctx is done.
 func (p *Plan) Shards(ctx context.Context, s Shard) (CountPlan, []CountPlan, error) {
@@ -85,16 +88,7 @@ func (p *Plan) Shards(ctx context.Context, s Shard) (CountPlan, []CountPlan, err
 	}
 	o := p.raw
 	o.Shard = s
-	switch p.Method {
-	case methodKernel:
-		if k := p.c.(*kernelCount); k.e.p == nil {
-			return k.shards(o)
-		}
-		return kernelEngine{}.planned(ctx, p.N, o)
-	case methodJoin:
-		return joinEngine{}.planned(ctx, p.N, o)
-	}
-	return CountPlan{}, nil, fmt.Errorf("method %s has no shards", p.Method)
+	return p.c.shards(ctx, o)
 }
 
 // planCalls counts the plans this package builds (kernel.NewPlanWorkers

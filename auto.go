@@ -24,8 +24,9 @@ const (
 
 // choose chooses the method of MethodAuto for a count of n with opts
 // on workers goroutines (see Plan) and returns, where it planned the
-// join to see whether it fits, that plan, which the count keeps.
-func choose(ctx context.Context, n int, opts CountOptions, workers int) (Method, *run.Plan, error) {
+// join to see whether it fits, that plan, which the count keeps
+// (countOnly: run.Options.CountOnly).
+func choose(ctx context.Context, n int, opts CountOptions, workers int, countOnly bool) (Method, *run.Plan, error) {
 	inJoin := n >= joinFrom && n <= MaxQuadrantN
 	if opts.Shard != (Shard{}) {
 		if opts.TotalOnly && inJoin {
@@ -44,7 +45,9 @@ func choose(ctx context.Context, n int, opts CountOptions, workers int) (Method,
 	if opts.MaxMemory == 0 {
 		opts.MaxMemory = autoLimit(availableMemory())
 	}
-	p, err := run.ByMethod(string(MethodJoin)).Plan(ctx, n, opts.run(workers))
+	ro := opts.run(workers)
+	ro.CountOnly = countOnly
+	p, err := run.ByMethod(string(MethodJoin)).Plan(ctx, n, ro)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return "", nil, err

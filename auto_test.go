@@ -29,7 +29,7 @@ func chooseMethod(t *testing.T, n int, opts CountOptions) Method {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, _, err := choose(context.Background(), n, opts, w)
+	m, _, err := choose(context.Background(), n, opts, w, false)
 	if err != nil {
 		t.Fatalf("choose(%d, %+v): %v", n, opts, err)
 	}

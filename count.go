@@ -86,13 +86,13 @@ func checkN(n int) error {
 
 // Count returns the number of solutions of the n×n board, 0 ≤ n ≤ MaxN,
 // in all (A000170) and up to symmetry (A002562), exact: Plan, then
-// CountPlan.Count (MethodAuto: Plan's choice); n = 0 has one, n = 2 and
-// 3 none. What it reads back is checked (internal/run's doc.go). It
+// CountPlan.Count (MethodAuto: Plan's choice; the plan builds only
+// what counting needs); n = 0 has one, n = 2 and 3 none. What it reads back is checked (internal/run's doc.go). It
 // returns ctx.Err() promptly when ctx ends. Result.Elapsed includes the
 // planning.
 func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
 	start := time.Now()
-	p, err := Plan(ctx, n, opts)
+	p, err := plan(ctx, n, opts, true)
 	if err != nil {
 		return Result{}, err
 	}

@@ -66,6 +66,12 @@ var errFigures = errors.New("this CountPlan holds figures only (CountPlan.Shards
 // method that wrote it (its header is read once); with DeviceGPU
 // MethodKernel.
 func Plan(ctx context.Context, n int, opts CountOptions) (*CountPlan, error) {
+	return plan(ctx, n, opts, false)
+}
+
+// plan is Plan; countOnly: the plan is counted at once (Count), so the
+// engines build only what counting needs (run.Options.CountOnly).
+func plan(ctx context.Context, n int, opts CountOptions, countOnly bool) (*CountPlan, error) {
 	if err := checkN(n); err != nil {
 		return nil, err
 	}
@@ -84,7 +90,7 @@ func Plan(ctx context.Context, n int, opts CountOptions) (*CountPlan, error) {
 	}
 	var rp *run.Plan
 	if opts.Method == MethodAuto {
-		if opts.Method, rp, err = choose(ctx, n, opts, workers); err != nil {
+		if opts.Method, rp, err = choose(ctx, n, opts, workers, countOnly); err != nil {
 			return nil, err
 		}
 	}
@@ -102,7 +108,9 @@ func Plan(ctx context.Context, n int, opts CountOptions) (*CountPlan, error) {
 		return p, nil
 	}
 	if rp == nil {
-		if rp, err = e.Plan(ctx, n, opts.run(workers)); err != nil {
+		ro := opts.run(workers)
+		ro.CountOnly = countOnly
+		if rp, err = e.Plan(ctx, n, ro); err != nil {
 			return nil, err
 		}
 	}

@@ -87,7 +87,9 @@ func joinN(n int, s Shard) error {
 // units (Plan.ForUnits), with the workers that fit the room
 // (shardWorkers). A plan that does not fit is no error here (Fits is
 // false): its Count refuses it, its Estimate estimates it within the
-// default bound. n < 4 has no units and plans nothing.
+// default bound. n < 4 has no units and plans nothing; a whole count
+// with o.CountOnly plans its memory only (its Estimate lists the units
+// when asked).
 func (joinEngine) Plan(ctx context.Context, n int, o Options) (*Plan, error) {
 	if err := joinN(n, o.Shard); err != nil {
 		return nil, err
@@ -102,6 +104,18 @@ func (joinEngine) Plan(ctx context.Context, n int, o Options) (*Plan, error) {
 			return nil, fmt.Errorf("%w: method join has no work units for n = %d: its checkpoints and shards need n ≥ 4", ErrSize, n)
 		}
 		p.CountPlan = CountPlan{Workers: 1, Limit: limit, Fits: true}
+		return p, nil
+	}
+	if o.Shard == (Shard{}) && o.CountOnly {
+		// Counted at once: the memory plan is all it needs before
+		// its whole plan (no unit plan; Units stays 0).
+		mp, err := planMemory(n, o.Workers, o.MaxMemory)
+		if err != nil && !errors.Is(err, quadrant.ErrMemory) {
+			return nil, err
+		}
+		j.mp, j.mpErr = mp, err
+		p.CountPlan = CountPlan{Workers: mp.Workers, Projected: mp.Projected,
+			Memory: mp.Peak, Whole: mp.Peak, Limit: limit, Fits: err == nil && mp.Peak <= limit}
 		return p, nil
 	}
 	up, err := newUnitPlan(ctx, n)
@@ -167,7 +181,8 @@ func (joinEngine) Plan(ctx context.Context, n int, o Options) (*Plan, error) {
 }
 
 // joinCount is a join count planned (joinEngine.Plan): the unit plan
-// and the units it counts, and its memory plan (mpErr: a
+// and the units it counts (nil for n < 4, and for a whole count planned
+// with Options.CountOnly until an Estimate), and its memory plan (mpErr: a
 // *quadrant.MemoryError where it does not fit); for a shard, the plan
 // of its units (sp), the workers that fit the room, and the whole
 // count's memory plan (n ≤ quadrant.MaxN). n < 4: none.
@@ -189,7 +204,7 @@ type joinCount struct {
 // buckets they read. With o.SoftMemoryLimit the runtime's soft memory
 // limit follows the memory plan while it counts.
 func (j *joinCount) count(ctx context.Context, o Options, res Result) (Result, error) {
-	if j.up == nil {
+	if j.n < 4 {
 		q, err := quadrant.Count(ctx, j.n, quadrant.Options{Workers: o.Workers})
 		if err != nil {
 			return Result{}, err
@@ -247,9 +262,16 @@ func (j *joinCount) softLimit(o Options) (restore func()) {
 // bound: the count refuses it here, but a plan (nqueens plan) is for
 // other machines as well.
 func (j *joinCount) estimate(ctx context.Context, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error {
-	if j.up == nil {
+	if j.n < 4 {
 		e.Units = 0
 		return nil
+	}
+	if j.up == nil { // planned with CountOnly
+		up, err := newUnitPlan(ctx, j.n)
+		if err != nil {
+			return err
+		}
+		j.up, j.sel = up, allIDs(len(up.Units()))
 	}
 	if len(j.sel) == 0 {
 		e.Units, e.Memory, e.Workers = 0, 0, 1

@@ -122,6 +122,10 @@ type Options struct {
 	MaxMemory       uint64
 	SoftMemoryLimit bool
 	Device          string // DeviceAuto, DeviceCPU or DeviceGPU (the kernel's)
+	// CountOnly: the plan is counted at once, not described or
+	// estimated, so Method.Plan builds only what counting needs (the
+	// join's whole count: its memory plan, no unit plan).
+	CountOnly bool
 
 	// room is the room that bounds a join count, roomRead whether it
 	// was read (WithinRoom).

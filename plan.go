@@ -24,17 +24,17 @@ type CountPlan struct {
 	// n = 32, whose units are not listed until it counts (Estimate
 	// estimates them).
 	Units, UnitsTotal int
-	IDs               []int // a shard's units, ascending; nil for a whole count
+	IDs               []int // a shard's units by ID; nil for a whole count
 	Workers           int   // goroutines: CountOptions.Workers, fewer where the units are fewer or the memory is short
 	Projected         bool  // MethodJoin builds projected tables (see internal/quadrant)
 	// Memory is the planned peak in bytes (MethodKernel and the join:
-	// the plan and each worker's scratch and tables; the classic
-	// methods: 0); Whole is the whole count's (0 for a MethodJoin
-	// shard past MaxQuadrantN, which has no whole count), and Limit
-	// the bound:
-	// CountOptions.MaxMemory, or 16 GiB, or 2 GiB for a MethodJoin
-	// shard, or less where the room this process has (the available
-	// memory, memory cgroups, GOMEMLIMIT) is less.
+	// the plan and each worker's scratch and tables; 0 for the classic
+	// methods, and for MethodKernel above n = 32, whose Estimate
+	// estimates it); Whole is the whole count's (0 for a MethodJoin
+	// shard past MaxQuadrantN, which has no whole count); Limit is the
+	// bound: CountOptions.MaxMemory, or 16 GiB, or 2 GiB for a
+	// MethodJoin shard, or less where the room this process has (the
+	// available memory, memory cgroups, GOMEMLIMIT) is less.
 	Memory, Whole, Limit uint64
 	// Fits reports whether Memory ≤ Limit: only MethodJoin refuses to
 	// count a plan that does not fit (ErrMemory).

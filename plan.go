@@ -33,8 +33,9 @@ type CountPlan struct {
 	// estimates it); Whole is the whole count's (0 for a MethodJoin
 	// shard past MaxQuadrantN, which has no whole count); Limit is the
 	// bound: CountOptions.MaxMemory, or 16 GiB, or 2 GiB for a
-	// MethodJoin shard, or less where the room this process has (the
-	// available memory, memory cgroups, GOMEMLIMIT) is less.
+	// MethodJoin shard, and for MethodJoin less where the room this
+	// process has (the available memory, memory cgroups, GOMEMLIMIT)
+	// is less.
 	Memory, Whole, Limit uint64
 	// Fits reports whether Memory ≤ Limit: only MethodJoin refuses to
 	// count a plan that does not fit (ErrMemory).

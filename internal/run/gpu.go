@@ -99,6 +99,7 @@ func (g *gpuRun) count(ctx context.Context, p *kernel.Plan, ids []int, workers i
 	if len(ids) == 0 {
 		return ctx.Err()
 	}
+	g.gpus = nil // this count's
 	devs := make([]gpu.Device, 0, g.devices)
 	defer func() {
 		for _, d := range devs {

@@ -22,38 +22,39 @@ const (
 	unknownMemory = 8 << 30
 )
 
-// ChooseMethod returns the method Count(ctx, n, opts) runs: for
-// MethodAuto, MethodJoin for 18 ≤ n ≤ MaxJoinN when its plan fits
-// MaxMemory (0: autoLimit), else MethodKernel; a Shard
-// by n alone (the join with TotalOnly), a Checkpoint by its writer.
-func ChooseMethod(n int, opts CountOptions) Method {
-	if opts.Method != MethodAuto {
-		return opts.Method
-	}
+// choose chooses the method of MethodAuto for a count of n with opts
+// on workers goroutines (see Plan) and returns, where it planned the
+// join to see whether it fits, that plan, which the count keeps
+// (countOnly: run.Options.CountOnly).
+func choose(ctx context.Context, n int, opts CountOptions, workers int, countOnly bool) (Method, *run.Plan, error) {
 	inJoin := n >= joinFrom && n <= MaxJoinN
 	if opts.Shard != (Shard{}) {
 		if opts.TotalOnly && inJoin {
-			return MethodJoin
+			return MethodJoin, nil, nil
 		}
-		return MethodKernel
+		return MethodKernel, nil, nil
 	}
 	if opts.Checkpoint != "" {
 		if cn, m, err := checkpointMethod(opts.Checkpoint); err == nil && cn == n && m != "" {
-			return m
+			return m, nil, nil
 		}
 	}
 	if !inJoin {
-		return MethodKernel
+		return MethodKernel, nil, nil
 	}
-	limit := opts.MaxMemory
-	if limit == 0 {
-		limit = autoLimit(availableMemory())
+	if opts.MaxMemory == 0 {
+		opts.MaxMemory = autoLimit(availableMemory())
 	}
-	qp, err := Plan(context.Background(), n, CountOptions{Method: MethodJoin, Workers: opts.Workers, MaxMemory: limit})
-	if err != nil || !qp.Fits {
-		return MethodKernel
+	ro := opts.run(workers)
+	ro.CountOnly = countOnly
+	p, err := run.ByMethod(string(MethodJoin)).Plan(ctx, n, ro)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return "", nil, err
+	case err != nil || !p.Fits:
+		return MethodKernel, nil, nil
 	}
-	return MethodJoin
+	return MethodJoin, p, nil
 }
 
 // autoLimit returns the bound MethodAuto's join must plan within where

@@ -17,7 +17,26 @@ func withMemory(t *testing.T, avail uint64, known bool) {
 	t.Cleanup(func() { availableMemory = old })
 }
 
-func TestChooseMethod(t *testing.T) {
+// chooseMethod is the method Plan picks for a count of n with opts
+// (choose, without the rest of the plan; TestPlan checks that Plan
+// keeps it).
+func chooseMethod(t *testing.T, n int, opts CountOptions) Method {
+	t.Helper()
+	if opts.Method != MethodAuto {
+		return opts.Method
+	}
+	w, err := run.Workers(opts.Workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := choose(context.Background(), n, opts, w, false)
+	if err != nil {
+		t.Fatalf("choose(%d, %+v): %v", n, opts, err)
+	}
+	return m
+}
+
+func TestPlanChooses(t *testing.T) {
 	withMemory(t, 64<<30, true)
 	dir := t.TempDir()
 	kernelCkpt := filepath.Join(dir, "k.ckpt")
@@ -55,21 +74,21 @@ func TestChooseMethod(t *testing.T) {
 		{"checkpoint of another n", 19, CountOptions{Checkpoint: kernelCkpt}, MethodJoin},
 		{"missing checkpoint", 18, CountOptions{Checkpoint: filepath.Join(dir, "none")}, MethodJoin},
 	} {
-		if got := ChooseMethod(tc.n, tc.opts); got != tc.want {
-			t.Errorf("%s: ChooseMethod(%d, %+v) = %s; want %s", tc.name, tc.n, tc.opts, got, tc.want)
+		if got := chooseMethod(t, tc.n, tc.opts); got != tc.want {
+			t.Errorf("%s: chooseMethod(%d, %+v) = %s; want %s", tc.name, tc.n, tc.opts, got, tc.want)
 		}
 	}
 }
 
-func TestChooseMethodMemory(t *testing.T) {
+func TestPlanChoosesMemory(t *testing.T) {
 	// Without MaxMemory, half the available memory bounds the join.
 	withMemory(t, 2<<20, true)
-	if got := ChooseMethod(20, CountOptions{}); got != MethodKernel {
-		t.Errorf("2 MiB available: ChooseMethod(20) = %s; want %s", got, MethodKernel)
+	if got := chooseMethod(t, 20, CountOptions{}); got != MethodKernel {
+		t.Errorf("2 MiB available: chooseMethod(t, 20) = %s; want %s", got, MethodKernel)
 	}
 	withMemory(t, 0, false) // unknown: 8 GiB
-	if got := ChooseMethod(20, CountOptions{}); got != MethodJoin {
-		t.Errorf("unknown memory: ChooseMethod(20) = %s; want %s", got, MethodJoin)
+	if got := chooseMethod(t, 20, CountOptions{}); got != MethodJoin {
+		t.Errorf("unknown memory: chooseMethod(t, 20) = %s; want %s", got, MethodJoin)
 	}
 }
 
@@ -141,10 +160,10 @@ func TestAutoLimitRoom(t *testing.T) {
 	for by, want := range map[string]Method{memlimit.BySystem: MethodKernel, memlimit.ByCgroup: MethodJoin} {
 		old := availableMemory
 		availableMemory = func() memlimit.Room { return memlimit.Room{Bytes: 100 << 20, Known: true, By: by} }
-		got := ChooseMethod(20, CountOptions{Workers: 1})
+		got := chooseMethod(t, 20, CountOptions{Workers: 1})
 		availableMemory = old
 		if got != want {
-			t.Errorf("100 MiB left by %s: ChooseMethod(20) = %s; want %s", by, got, want)
+			t.Errorf("100 MiB left by %s: chooseMethod(t, 20) = %s; want %s", by, got, want)
 		}
 	}
 }

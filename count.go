@@ -9,12 +9,12 @@ import (
 	"github.com/nqueens/nqueens/internal/run"
 )
 
-// CountOptions tunes Count; the zero value counts by the fastest method
-// that fits (ChooseMethod) on every core. Checkpoint and Shard need
+// CountOptions tunes Count and Plan; the zero value counts by the
+// fastest method that fits (MethodAuto: see Plan) on every core. Checkpoint and Shard need
 // MethodKernel or MethodJoin; docs/LONG-COUNTS.md tells how to use them.
 type CountOptions struct {
 	Workers   int    // goroutines; 0: runtime.NumCPU() (the classic methods use one)
-	Method    Method // MethodAuto: ChooseMethod's
+	Method    Method // MethodAuto: Plan's choice
 	TotalOnly bool   // only Solutions is wanted: MethodAuto may pick the join for a Shard
 
 	// Progress, if not nil, is called at the start and after each work
@@ -39,25 +39,36 @@ type CountOptions struct {
 	// limit to the planned peak while Count runs (docs/BENCHMARKS.md);
 	// leave it off where counts share a process.
 	SoftMemoryLimit bool
-	// Device is where MethodKernel counts; DeviceGPU makes MethodAuto
-	// MethodKernel and refuses another method; DeviceAuto counts on the
-	// GPU where one is usable and estimated faster (see Device).
+	// Device is where MethodKernel counts (DeviceAuto: the CPU, for
+	// now); DeviceGPU makes MethodAuto MethodKernel and refuses another
+	// method. See Device.
 	Device Device
 }
 
-// A Result is the outcome of Count; Unique holds A002562(N) when
-// UniqueCounted, and UnitResults each unit's result for a shard.
+// A Result is the outcome of a count (Count, CountPlan.Count).
 type Result struct {
-	N                 int
-	Solutions, Unique Uint128
-	Nodes             uint64
-	Elapsed           time.Duration
-	Method            Method
-	Units, Resumed    int
-	Shard             Shard
-	UnitResults       []UnitResult
-	Device            Device // MethodKernel's: DeviceCPU or DeviceGPU; "" for the other methods
-	GPUs              []GPU  // DeviceGPU's devices that counted (none when every unit was resumed)
+	N         int     // the board size
+	Solutions Uint128 // the solutions counted: A000170(N), or a shard's part of it
+	// Unique is the solutions up to symmetry, A002562(N), when
+	// UniqueCounted: counted by MethodKernel and the classic methods,
+	// derived from Solutions by Burnside's lemma for MethodJoin (n ≤ 32,
+	// a whole count); else 0.
+	Unique Uint128
+	// Nodes is the search nodes this run visited (resumed units' nodes
+	// not included); 0 for MethodJoin, which counts by joins, not nodes.
+	Nodes   uint64
+	Elapsed time.Duration // the time the count took (Count: with its Plan)
+	Method  Method        // the method that counted, never MethodAuto
+	// Units is the number of work units counted (those of the shard;
+	// 1 for the classic methods), Resumed how many of them were read
+	// from the checkpoint instead of counted.
+	Units, Resumed int
+	Shard          Shard // the shard counted; the zero Shard for a whole count
+	// UnitResults holds each unit's result, ascending by ID, for a
+	// shard (Result.ShardRecord); nil for a whole count.
+	UnitResults []UnitResult
+	Device      Device // MethodKernel's: DeviceCPU or DeviceGPU; "" for the other methods
+	GPUs        []GPU  // DeviceGPU's devices that counted (none when every unit was resumed)
 
 	planDigest string // of a MethodJoin count's plan, for ShardRecord
 	burnside   bool   // Unique derived from Solutions (MethodJoin)
@@ -74,88 +85,65 @@ func checkN(n int) error {
 }
 
 // Count returns the number of solutions of the n×n board, 0 ≤ n ≤ MaxN,
-// in all (A000170) and up to symmetry (A002562), exact, by ChooseMethod's
-// method; n = 0 has one, n = 2 and 3 none. What it reads back is checked
-// (internal/run's doc.go). It returns ctx.Err() promptly when ctx ends.
+// in all (A000170) and up to symmetry (A002562), exact: Plan, then
+// CountPlan.Count (MethodAuto: Plan's choice; the plan builds only
+// what counting needs); n = 0 has one, n = 2 and 3 none. What it reads back is checked (internal/run's doc.go). It
+// returns ctx.Err() promptly when ctx ends. Result.Elapsed includes the
+// planning.
 func Count(ctx context.Context, n int, opts CountOptions) (Result, error) {
-	m, e, ro, err := opts.normalize(n)
+	start := time.Now()
+	p, err := plan(ctx, n, opts, true)
 	if err != nil {
 		return Result{}, err
 	}
-	if m == MethodJoin {
-		ro = run.WithinRoom(ro)
-		defer run.SoftLimit(n, ro)()
-	}
-	start := time.Now()
-	res := Result{N: n, Method: m, Units: 1}
-	if e != nil {
-		rr := run.Result{N: n, Method: string(m), Units: 1}
-		pe, sel, err := e.Plan(ctx, n, ro, &rr)
-		if err != nil {
-			return Result{}, err
-		}
-		if pe != nil {
-			if err := run.Count(ctx, pe, sel, ro, &rr, start); err != nil {
-				return Result{}, err
-			}
-		}
-		res = fromRun(rr)
-	} else {
-		if opts.Progress != nil {
-			opts.Progress(Progress{N: n, UnitsTotal: 1, CostTotal: 1})
-		}
-		sols, unique, nodes, err := classic.Count(ctx, n, string(m), func(cols []int) bool { return isCanonical(cols) })
-		if err != nil {
-			return Result{}, err
-		}
-		res.Solutions, res.Unique, res.Nodes = Uint128{Lo: sols}, Uint128{Lo: unique}, nodes
-		if opts.Progress != nil {
-			opts.Progress(Progress{N: n, UnitsDone: 1, UnitsTotal: 1, CostDone: 1, CostTotal: 1,
-				Solutions: res.Solutions, Unique: res.Unique, Nodes: res.Nodes, Elapsed: time.Since(start)})
-		}
+	res, err := p.Count(ctx)
+	if err != nil {
+		return Result{}, err
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
 }
 
-// normalize checks n and o as Count does, once for Count, Plan and
-// Estimate, and returns the method that runs, its engine (nil for the
-// classic methods) and the options as internal/run takes them.
-func (o CountOptions) normalize(n int) (Method, run.Engine, run.Options, error) {
-	if err := checkN(n); err != nil {
-		return "", nil, run.Options{}, err
+// Count counts the plan (Plan): the units of its shard, or every unit,
+// resuming from and recording to its checkpoint, with its options'
+// Progress and Notice. Its errors are Count's; Result.Elapsed is the
+// time it took. It fails for a plan not made by Plan.
+func (p *CountPlan) Count(ctx context.Context) (Result, error) {
+	if !p.planned {
+		return Result{}, errFigures
 	}
-	if _, err := ParseMethod(string(o.Method)); err != nil {
-		return "", nil, run.Options{}, err
+	start := time.Now()
+	if p.run != nil {
+		rr, err := p.run.Count(ctx)
+		if err != nil {
+			return Result{}, err
+		}
+		res := fromRun(rr)
+		res.Elapsed = time.Since(start)
+		return res, nil
 	}
-	workers, err := run.Workers(o.Workers)
+	n, m, progress := p.N, p.Method, p.opts.Progress
+	res := Result{N: n, Method: m, Units: 1}
+	if progress != nil {
+		progress(Progress{N: n, UnitsTotal: 1, CostTotal: 1})
+	}
+	sols, unique, nodes, err := classic.Count(ctx, n, string(m), func(cols []int) bool { return isCanonical(cols) })
 	if err != nil {
-		return "", nil, run.Options{}, err
+		return Result{}, err
 	}
-	if err := o.Shard.check(); err != nil {
-		return "", nil, run.Options{}, err
+	res.Solutions, res.Unique, res.Nodes = Uint128{Lo: sols}, Uint128{Lo: unique}, nodes
+	if progress != nil {
+		progress(Progress{N: n, UnitsDone: 1, UnitsTotal: 1, CostDone: 1, CostTotal: 1,
+			Solutions: res.Solutions, Unique: res.Unique, Nodes: res.Nodes, Elapsed: time.Since(start)})
 	}
-	if o.Device == DeviceGPU && o.Method == MethodAuto {
-		o.Method = MethodKernel
-	}
-	m := ChooseMethod(n, o)
-	if err := checkDevice(o.Device, m); err != nil {
-		return "", nil, run.Options{}, err
-	}
-	e := run.ByMethod(string(m))
-	if e == nil && (o.Checkpoint != "" || o.Shard != (Shard{})) {
-		return "", nil, run.Options{}, fmt.Errorf("method %s: checkpoints and shards need the %s or %s method", m, MethodKernel, MethodJoin)
-	}
-	o.Workers = workers
-	if run.AutoGPU(n, string(m), o.Method == MethodAuto && o.Checkpoint == "", o.run()) {
-		m, e, o.Device = MethodKernel, run.ByMethod(string(MethodKernel)), DeviceGPU
-	}
-	return m, e, o.run(), nil
+	res.Elapsed = time.Since(start)
+	return res, nil
 }
 
-// run returns the options as internal/run takes them.
-func (o CountOptions) run() run.Options {
-	ro := run.Options{Workers: o.Workers, Checkpoint: o.Checkpoint, Notice: o.Notice, Shard: run.Shard(o.Shard),
+// run returns the options as internal/run takes them, on workers
+// goroutines.
+func (o CountOptions) run(workers int) run.Options {
+	ro := run.Options{Workers: workers, Checkpoint: o.Checkpoint, Notice: o.Notice, Shard: run.Shard(o.Shard),
 		MaxMemory: o.MaxMemory, SoftMemoryLimit: o.SoftMemoryLimit, Device: string(o.Device)}
 	if p := o.Progress; p != nil {
 		ro.Progress = func(x run.Progress) {

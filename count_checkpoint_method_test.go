@@ -45,8 +45,8 @@ func TestCommittedCheckpointsJoin(t *testing.T) {
 		if err != nil || n != tc.n || m != MethodJoin {
 			t.Fatalf("checkpointMethod(%s) = %d, %q, %v; want %d, %q", tc.file, n, m, err, tc.n, MethodJoin)
 		}
-		if got := ChooseMethod(n, CountOptions{Checkpoint: tc.file, MaxMemory: 1}); got != MethodJoin {
-			t.Errorf("ChooseMethod(%d, checkpoint %s) = %s; want %s (the method that wrote it)", n, tc.file, got, MethodJoin)
+		if got := chooseMethod(t, n, CountOptions{Checkpoint: tc.file, MaxMemory: 1}); got != MethodJoin {
+			t.Errorf("chooseMethod(%d, checkpoint %s) = %s; want %s (the method that wrote it)", n, tc.file, got, MethodJoin)
 		}
 	}
 }

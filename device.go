@@ -28,7 +28,7 @@ const (
 //
 // DeviceAuto counts on the GPU when the driver is linked and reports a
 // device, 16 ≤ n ≤ MaxGPUN, and the kernel on the GPU is estimated
-// faster than the CPU's method (ChooseMethod's; the join, which it then
+// faster than the CPU's method (MethodAuto's choice, see Plan; the join, which it then
 // replaces, only for a count without a checkpoint and not a shard),
 // from two short estimates (a fifth of a second each) made once per
 // process; else, and on any error, on the CPU, silently.
@@ -54,7 +54,7 @@ type GPU struct {
 	Driver     string // the driver's CUDA version, "13.0"
 }
 
-// checkDevice checks d for a count by method m (after ChooseMethod).
+// checkDevice checks d for a count by method m (after MethodAuto is chosen).
 func checkDevice(d Device, m Method) error {
 	switch d {
 	case DeviceAuto, "auto", DeviceCPU, DeviceGPU:

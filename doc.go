@@ -7,14 +7,15 @@
 //
 // Count returns the exact number of solutions (OEIS A000170) and of
 // solutions up to symmetry (A002562), by the fastest method that fits
-// (ChooseMethod):
+// (MethodAuto, see Plan):
 //
 //	res, err := nqueens.Count(ctx, 12, nqueens.CountOptions{})
 //	// res.Solutions = 14200, res.Unique = 1787
 //
 // Long counts report Progress, resume from a Checkpoint, and split into
-// Shards that MergeShards adds up (docs/LONG-COUNTS.md); Plan and
-// Estimate tell what a count would take without counting.
+// Shards that MergeShards adds up (docs/LONG-COUNTS.md). Count is Plan
+// then CountPlan.Count; a CountPlan tells what the count needs, and
+// its Estimate how long it would take, before it counts.
 // CountOptions.Device = DeviceGPU counts MethodKernel's units on NVIDIA
 // GPUs, with the same results unit by unit, once a program links the
 // driver with import _ "github.com/nqueens/nqueens/gpu" (see Device).

@@ -45,12 +45,12 @@ func TestErrOption(t *testing.T) {
 			_, err := Plan(ctx, 12, CountOptions{Workers: -1})
 			return err
 		}},
-		{"Estimate workers", "workers", func() error {
-			_, err := Estimate(ctx, 12, EstimateOptions{Workers: -1})
-			return err
-		}},
-		{"Estimate budget", "budget", func() error {
-			_, err := Estimate(ctx, 12, EstimateOptions{Budget: -time.Second})
+		{"CountPlan.Estimate budget", "budget", func() error {
+			p, err := Plan(ctx, 12, CountOptions{})
+			if err != nil {
+				return err
+			}
+			_, err = p.Estimate(ctx, -time.Second)
 			return err
 		}},
 		{"Solutions limit", "limit", func() error {

@@ -9,69 +9,79 @@ import (
 	"github.com/nqueens/nqueens/internal/run"
 )
 
-// defaultEstimateBudget is the calibration time of the zero
-// EstimateOptions.
+// defaultEstimateBudget is the calibration time of CountPlan.Estimate
+// with budget 0.
 const defaultEstimateBudget = time.Second
 
-// EstimateOptions describes the count Estimate estimates, as in
-// CountOptions (the zero value: Count(ctx, n, CountOptions{})), and
-// bounds the calibration (0: 1 s).
-type EstimateOptions struct {
-	Method    Method
-	Workers   int
-	MaxMemory uint64
-	Shard     Shard
-	Budget    time.Duration
-	Device    Device // DeviceGPU: timed on the GPU (see CountEstimate)
-}
-
-// A CountEstimate is the time and memory Estimate expects of a Count on
-// this machine, as loaded as it is now: its goroutines and work units
-// (estimated for MethodKernel above N = 32); CPU seconds over all
-// goroutines and wall seconds on this machine's cores, PlanSeconds of
-// them planning; Spread, the relative standard error of CPUSeconds (NaN
-// when extrapolated from a smaller N, From); the planned peak Memory in
-// bytes; the timed Samples (probes into units when Probes); and each
-// unit's CPU seconds by ID (nil when the plan is not listed).
+// A CountEstimate is the time and memory CountPlan.Estimate expects of
+// its count on this machine, as loaded as it is now.
 type CountEstimate struct {
-	N, Workers, Units, Samples, From             int
-	Method                                       Method
-	CPUSeconds, WallSeconds, PlanSeconds, Spread float64
-	Memory                                       uint64
-	Probes                                       bool
-	Calibration                                  time.Duration // the time Estimate took
-	UnitSeconds                                  []float64
-	// Device is where the count runs (MethodKernel's: DeviceCPU or
-	// DeviceGPU; "" for the other methods). On DeviceGPU the seconds
-	// are GPU seconds, timed on the first of GPUs (the devices present,
-	// Workers of them): CPUSeconds and UnitSeconds one GPU's (summed
-	// over the GPUs they are GPU-seconds, whose hours are GPU-hours),
-	// WallSeconds on all of them.
+	N       int    // the board size
+	Method  Method // the method that counts
+	Workers int    // the goroutines the count runs on
+	// Units is the number of work units the count (or shard) counts:
+	// estimated for MethodKernel above N = 32, whose units are not
+	// listed; 0 for n < 4 with MethodJoin.
+	Units int
+	// Samples is the number of timed samples: units, or probes into
+	// units when Probes (MethodKernel's probes into its largest units,
+	// MethodJoin's pieces of units), or the classic methods' counts of
+	// smaller N.
+	Samples int
+	// From is the N the samples were taken at: N, or a smaller one
+	// that the estimate was extrapolated from (the classic methods past
+	// what their budget can count).
+	From int
+	// CPUSeconds is the CPU time over all goroutines; WallSeconds the
+	// wall time on this machine's cores; PlanSeconds the part of both
+	// spent planning (listing the kernel's units).
+	CPUSeconds, WallSeconds, PlanSeconds float64
+	// Spread is the relative standard error of CPUSeconds; NaN when
+	// extrapolated from a smaller N.
+	Spread float64
+	Memory uint64 // the planned peak in bytes (CountPlan.Memory's, or within the default bound where the room refuses it)
+	Probes bool   // the samples are probes into units, not whole units
+	// Calibration is the time Estimate took.
+	Calibration time.Duration
+	// UnitSeconds holds each unit's estimated CPU seconds by ID (one
+	// GPU's seconds on DeviceGPU), nil where the units are not listed or
+	// timed one by one.
+	UnitSeconds []float64
+	// Device is where the count runs: MethodKernel's DeviceCPU or
+	// DeviceGPU, "" for the other methods. On DeviceGPU the seconds are
+	// GPU seconds timed on the first of GPUs (the devices present,
+	// Workers of them): CPUSeconds and UnitSeconds are one GPU's (summed
+	// over the GPUs, GPU-seconds, whose hours are GPU-hours), WallSeconds
+	// the time on all of them.
 	Device Device
-	GPUs   []GPU
+	GPUs   []GPU // DeviceGPU's devices present (the first one timed)
 }
 
-// Estimate returns the time and memory Count(ctx, n, opts) would take on
-// this machine, from a random sample of the work timed for about
-// opts.Budget (internal/estimate's doc.go). Its errors are Count's.
-func Estimate(ctx context.Context, n int, opts EstimateOptions) (CountEstimate, error) {
+// Estimate returns the time and memory the plan's Count would take on
+// this machine, from a random sample of its work timed for about
+// budget (0: 1 s; internal/estimate's doc.go), with the plan's
+// goroutines. It fails for a plan not made by Plan, and with ctx's
+// error when ctx is done.
+func (p *CountPlan) Estimate(ctx context.Context, budget time.Duration) (CountEstimate, error) {
 	start := time.Now()
-	m, eng, ro, err := CountOptions{Method: opts.Method, Workers: opts.Workers, MaxMemory: opts.MaxMemory, Shard: opts.Shard, Device: opts.Device}.normalize(n)
-	if err != nil {
-		return CountEstimate{}, err
+	if !p.planned {
+		return CountEstimate{}, errFigures
 	}
-	if opts.Budget < 0 {
-		return CountEstimate{}, optionf("budget = %v: must not be negative", opts.Budget)
+	if budget < 0 {
+		return CountEstimate{}, optionf("budget = %v: must not be negative", budget)
 	}
-	if opts.Budget == 0 {
-		opts.Budget = defaultEstimateBudget
+	if budget == 0 {
+		budget = defaultEstimateBudget
 	}
-	e := estimate.Estimate{From: n, Workers: 1, Units: 1}
+	n, m := p.N, p.Method
 	rnd := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x9e3779b97f4a7c15))
-	eo := estimate.Options{Workers: ro.Workers, Budget: opts.Budget}
-	if eng != nil {
-		err = eng.Estimate(ctx, n, ro, eo, rnd, &e)
+	eo := estimate.Options{Workers: p.workers, Budget: budget}
+	var e estimate.Estimate
+	var err error
+	if p.run != nil {
+		e, err = p.run.Estimate(ctx, eo, rnd)
 	} else {
+		e = estimate.Estimate{From: n, Workers: 1, Units: 1}
 		kind := estimate.Board // the time per node grows as N (Bitboard too)
 		switch m {
 		case MethodArrays:

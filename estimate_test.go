@@ -11,14 +11,21 @@ import (
 	"github.com/nqueens/nqueens/internal/estimate"
 )
 
-func ExampleEstimate() {
+func ExampleCountPlan_Estimate() {
 	ctx := context.Background()
-	e, err := Estimate(ctx, 10, EstimateOptions{})
+	p, err := Plan(ctx, 10, CountOptions{})
+	if err != nil {
+		panic(err)
+	}
+	e, err := p.Estimate(ctx, 0)
 	if err != nil {
 		panic(err)
 	}
 	fmt.Printf("%d units, within a second: %v\n", e.Units, e.WallSeconds < 1)
-	e, err = Estimate(ctx, 33, EstimateOptions{})
+	if p, err = Plan(ctx, 33, CountOptions{}); err != nil {
+		panic(err)
+	}
+	e, err = p.Estimate(ctx, 0)
 	if err != nil {
 		panic(err)
 	}
@@ -28,24 +35,42 @@ func ExampleEstimate() {
 	// N = 33: more than a century: true
 }
 
+// estimateOptions are a count's options and an estimate's budget.
+type estimateOptions struct {
+	Method    Method
+	Workers   int
+	MaxMemory uint64
+	Shard     Shard
+	Budget    time.Duration
+}
+
+// estimateCount is Plan, then CountPlan.Estimate.
+func estimateCount(ctx context.Context, n int, o estimateOptions) (CountEstimate, error) {
+	p, err := Plan(ctx, n, CountOptions{Method: o.Method, Workers: o.Workers, MaxMemory: o.MaxMemory, Shard: o.Shard})
+	if err != nil {
+		return CountEstimate{}, err
+	}
+	return p.Estimate(ctx, o.Budget)
+}
+
 func TestEstimateErrors(t *testing.T) {
 	ctx := t.Context()
 	for _, c := range []struct {
 		n    int
-		opts EstimateOptions
+		opts estimateOptions
 		want error
 	}{
-		{-1, EstimateOptions{}, ErrSize},
-		{65, EstimateOptions{}, ErrSize},
-		{8, EstimateOptions{Method: "magic"}, ErrMethod},
-		{26, EstimateOptions{Method: MethodJoin}, ErrSize},
-		{16, EstimateOptions{Method: MethodJoin, MaxMemory: 1 << 20}, ErrMemory},
-		{8, EstimateOptions{Method: MethodMatrix, Shard: Shard{Index: 0, Count: 2}}, nil},
-		{8, EstimateOptions{Workers: -1}, nil},
-		{8, EstimateOptions{Budget: -time.Second}, nil},
-		{8, EstimateOptions{Shard: Shard{Index: 2, Count: 2}}, ErrShard},
+		{-1, estimateOptions{}, ErrSize},
+		{65, estimateOptions{}, ErrSize},
+		{8, estimateOptions{Method: "magic"}, ErrMethod},
+		{26, estimateOptions{Method: MethodJoin}, ErrSize},
+		{16, estimateOptions{Method: MethodJoin, MaxMemory: 1 << 20}, ErrMemory},
+		{8, estimateOptions{Method: MethodMatrix, Shard: Shard{Index: 0, Count: 2}}, nil},
+		{8, estimateOptions{Workers: -1}, nil},
+		{8, estimateOptions{Budget: -time.Second}, nil},
+		{8, estimateOptions{Shard: Shard{Index: 2, Count: 2}}, ErrShard},
 	} {
-		_, err := Estimate(ctx, c.n, c.opts)
+		_, err := estimateCount(ctx, c.n, c.opts)
 		if err == nil || c.want != nil && !errors.Is(err, c.want) {
 			t.Errorf("Estimate(%d, %+v) = %v; want an error (%v)", c.n, c.opts, err, c.want)
 		}
@@ -60,7 +85,7 @@ func TestEstimateKernel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e, err := Estimate(t.Context(), n, EstimateOptions{})
+		e, err := estimateCount(t.Context(), n, estimateOptions{})
 		if err != nil {
 			t.Fatalf("Estimate(%d): %v", n, err)
 		}
@@ -83,7 +108,7 @@ func TestEstimateKernel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := Estimate(t.Context(), 14, EstimateOptions{Shard: Shard{Index: 1, Count: 4}})
+	e, err := estimateCount(t.Context(), 14, estimateOptions{Shard: Shard{Index: 1, Count: 4}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +127,7 @@ func TestEstimateKernel(t *testing.T) {
 func TestEstimateLarge(t *testing.T) {
 	for _, n := range []int{30, 33, 40, 64} {
 		ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
-		e, err := Estimate(ctx, n, EstimateOptions{Budget: 200 * time.Millisecond})
+		e, err := estimateCount(ctx, n, estimateOptions{Budget: 200 * time.Millisecond})
 		cancel()
 		if err != nil {
 			t.Fatalf("Estimate(%d): %v", n, err)
@@ -121,14 +146,14 @@ func TestEstimateQuadrant(t *testing.T) {
 	for _, c := range []struct {
 		n     int
 		units int
-		opts  EstimateOptions
+		opts  estimateOptions
 		mem   uint64 // at least
 	}{
-		{14, 107, EstimateOptions{Method: MethodJoin, Workers: 2}, 1},
-		{17, 3807, EstimateOptions{Method: MethodJoin, Budget: 100 * time.Millisecond}, 1},
-		{22, 1904, EstimateOptions{Method: MethodJoin, Budget: 100 * time.Millisecond}, 500 << 20},
+		{14, 107, estimateOptions{Method: MethodJoin, Workers: 2}, 1},
+		{17, 3807, estimateOptions{Method: MethodJoin, Budget: 100 * time.Millisecond}, 1},
+		{22, 1904, estimateOptions{Method: MethodJoin, Budget: 100 * time.Millisecond}, 500 << 20},
 	} {
-		e, err := Estimate(t.Context(), c.n, c.opts)
+		e, err := estimateCount(t.Context(), c.n, c.opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,13 +177,13 @@ func TestEstimateQuadrant(t *testing.T) {
 // and keeps a time for every unit of the plan.
 func TestEstimateQuadrantShard(t *testing.T) {
 	const n = 16
-	whole, err := Estimate(t.Context(), n, EstimateOptions{Method: MethodJoin, Budget: 200 * time.Millisecond})
+	whole, err := estimateCount(t.Context(), n, estimateOptions{Method: MethodJoin, Budget: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var units int
 	for i := range 4 {
-		e, err := Estimate(t.Context(), n, EstimateOptions{Method: MethodJoin, Budget: 200 * time.Millisecond, Shard: Shard{Index: i, Count: 4}})
+		e, err := estimateCount(t.Context(), n, estimateOptions{Method: MethodJoin, Budget: 200 * time.Millisecond, Shard: Shard{Index: i, Count: 4}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -178,14 +203,14 @@ func TestEstimateQuadrantShard(t *testing.T) {
 // TestEstimateClassic: a classic method is counted outright when that
 // is cheap (From = N) and extrapolated otherwise.
 func TestEstimateClassic(t *testing.T) {
-	e, err := Estimate(t.Context(), 6, EstimateOptions{Method: MethodArrays})
+	e, err := estimateCount(t.Context(), 6, estimateOptions{Method: MethodArrays})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if e.From != 6 || e.Spread != 0 || e.Workers != 1 {
 		t.Errorf("Estimate(6, arrays): from %d, spread %v, %d workers; want measured at 6 on 1 worker", e.From, e.Spread, e.Workers)
 	}
-	e, err = Estimate(t.Context(), 20, EstimateOptions{Method: MethodPermutation, Budget: 200 * time.Millisecond})
+	e, err = estimateCount(t.Context(), 20, estimateOptions{Method: MethodPermutation, Budget: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -250,14 +250,14 @@ func TestEstimateAutoGPU(t *testing.T) {
 		want     Device
 	}{{2, 1, DeviceGPU}, {1, 2, DeviceCPU}} {
 		restore := run.SetAutoEstimates(func(context.Context, int, string, run.Options) (float64, float64, error) { return tc.cpu, tc.gpu, nil })
-		e, err := Estimate(context.Background(), 16, EstimateOptions{Budget: time.Millisecond})
+		e, err := estimateCount(context.Background(), 16, estimateOptions{Budget: time.Millisecond})
 		restore()
 		if err != nil || e.Device != tc.want || e.Method != MethodKernel || (len(e.GPUs) == 1) != (tc.want == DeviceGPU) {
 			t.Errorf("CPU %gs, GPU %gs: Estimate(16) on %q, method %s, GPUs %+v, %v; want %s, kernel", tc.cpu, tc.gpu, e.Device, e.Method, e.GPUs, err, tc.want)
 		}
 	}
 	useGPU(t, nil)
-	e, err := Estimate(context.Background(), 16, EstimateOptions{Budget: time.Millisecond})
+	e, err := estimateCount(context.Background(), 16, estimateOptions{Budget: time.Millisecond})
 	if err != nil || e.Device != DeviceCPU {
 		t.Errorf("no driver: Estimate(16) on %q, %v; want the CPU, no error", e.Device, err)
 	}

@@ -14,7 +14,7 @@ type Method string
 // ran, never MethodAuto; MethodJoin counts totals, and Count derives
 // Unique by Burnside's lemma.
 const (
-	MethodAuto        Method = ""            // "auto": ChooseMethod for Count, MethodBitboard for Solutions
+	MethodAuto        Method = ""            // "auto": Plan chooses for Count, MethodBitboard for Solutions
 	MethodKernel      Method = "kernel"      // the symmetry-reduced parallel kernel (old records: "bitboard")
 	MethodJoin        Method = "join"        // the quadrant join: totals, N ≤ MaxJoinN, shards to MaxJoinShardN (also "quadrant")
 	MethodBitboard    Method = "bitboard"    // uint64 masks, one goroutine

@@ -6,7 +6,7 @@
 // can count with CountOptions{Device: nqueens.DeviceGPU}, on every GPU
 // the CUDA driver (libcuda.so.1, loaded at run time, Linux on amd64 and
 // arm64) reports, and estimate such a count on the GPU
-// (EstimateOptions.Device); with DeviceAuto, Count picks the GPU where
+// (CountPlan.Estimate of a plan with Device DeviceGPU); with DeviceAuto, Count picks the GPU where
 // it is estimated faster (see nqueens.Device). cmd/nqueens imports it.
 //
 // The import changes the whole program built with CGO_ENABLED=0 on

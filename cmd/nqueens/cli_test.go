@@ -308,7 +308,7 @@ func TestCountTotalOnlyAndLimits(t *testing.T) {
 }
 
 // TestAutoMethod: -method auto is the library's choice
-// (nqueens.ChooseMethod, tested in the root package): at N = 12 the
+// (nqueens.Plan chooses, tested in the root package): at N = 12 the
 // kernel, the join only when asked; a shard's record keeps its method.
 func TestAutoMethod(t *testing.T) {
 	dir := t.TempDir()

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -21,7 +20,7 @@ matrix and permutation by default), so that the methods advance together,
 and prints a row per N and method as it finishes: its solutions, unique
 solutions, nodes, time and the growth of the time over the method's
 previous row. Before each row it estimates the row's time on this machine
-(nqueens.Estimate, a twentieth of the budget at most) and stops a method
+(nqueens.CountPlan.Estimate, a twentieth of the budget at most) and stops a method
 before a row that would take its total past -budget (10s by default),
 saying so on stderr; the other methods go on.
 
@@ -139,24 +138,25 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	// together (on the chart too).
 	for i := 0; i < (hi-lo+1)*len(methods) && !rb.allStopped(methods); i++ {
 		n, m := lo+i/len(methods), methods[i%len(methods)]
-		opts.Method = m
-		if m == "" {
-			opts.Method = autoMethod(n, opts)
+		opts.Method = m // auto: the plan chooses
+		p, err := nqueens.Plan(ctx, n, opts)
+		if err != nil {
+			return countError(err)
 		}
 		if f.verbose || opts.MaxMemory != 0 {
-			if _, err := gate.check(ctx, n, opts); err != nil {
+			if _, err := gate.check(ctx, p, opts.MaxMemory); err != nil {
 				return err
 			}
 		}
-		if ok, err := rb.admit(ctx, e, n, m, opts); !ok {
+		if ok, err := rb.admit(ctx, e, m, p); !ok {
 			if err != nil {
 				return err
 			}
 			continue
 		}
-		res, err := countRow(ctx, n, opts)
+		res, err := p.Count(ctx)
 		if err != nil {
-			return err
+			return countError(err)
 		}
 		rb.spend(m, res.Elapsed)
 		if err := chart.add(n, res, f.totalOnly); err != nil {
@@ -222,7 +222,7 @@ func plotRow(n int, res nqueens.Result, totalOnly bool) plot.Row {
 }
 
 // A rangeBudget stops each method of a range before a row whose
-// estimated time (nqueens.Estimate) would take the method's total past
+// estimated time (nqueens.CountPlan.Estimate) would take the method's total past
 // budget.
 type rangeBudget struct {
 	budget  time.Duration
@@ -234,24 +234,19 @@ func newRangeBudget(budget time.Duration) *rangeBudget {
 	return &rangeBudget{budget: budget, spent: map[nqueens.Method]time.Duration{}, stopped: map[nqueens.Method]bool{}}
 }
 
-// admit reports whether the count of n with opts fits the budget of
-// the method asked, m (auto is one method, whichever it picks). When it
+// admit reports whether the planned count p fits the budget of the
+// method asked, m (auto is one method, whichever it picks). When it
 // does not, the method stops (a note on stderr says why) and admit
 // reports false from then on.
-func (b *rangeBudget) admit(ctx context.Context, e *env, n int, m nqueens.Method, opts nqueens.CountOptions) (bool, error) {
+func (b *rangeBudget) admit(ctx context.Context, e *env, m nqueens.Method, p *nqueens.CountPlan) (bool, error) {
 	if b.stopped[m] {
 		return false, nil
 	}
 	// The estimate's calibration costs at most a twentieth of the
-	// budget, and far less for a short count (see EstimateOptions).
-	eo := nqueens.EstimateOptions{Method: opts.Method, Workers: opts.Workers, MaxMemory: opts.MaxMemory,
-		Budget: min(max(b.budget/20, quickBudget), time.Second)}
-	est, err := nqueens.Estimate(ctx, n, eo)
+	// budget, and far less for a short count.
+	est, err := p.Estimate(ctx, min(max(b.budget/20, quickBudget), time.Second))
 	if err != nil {
-		if errors.Is(err, nqueens.ErrMemory) {
-			return false, usagef("-max-memory: %v", err)
-		}
-		return false, err
+		return false, countError(err)
 	}
 	spent := b.spent[m]
 	if spent.Seconds()+est.WallSeconds <= b.budget.Seconds() {
@@ -263,7 +258,7 @@ func (b *rangeBudget) admit(ctx context.Context, e *env, n int, m nqueens.Method
 		name = "auto"
 	}
 	fmt.Fprintf(e.stderr, "nqueens compare: %s stops before N = %d, estimated at %s, past its -budget of %v (%s spent)\n",
-		name, n, humanSeconds(est.WallSeconds), b.budget, humanSeconds(spent.Seconds()))
+		name, p.N, humanSeconds(est.WallSeconds), b.budget, humanSeconds(spent.Seconds()))
 	return false, nil
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cmd/nqueens/internal/atomicfile"
+	"github.com/nqueens/nqueens/cmd/nqueens/internal/progress"
 	"github.com/nqueens/nqueens/internal/bytesize"
 )
 
@@ -256,50 +257,42 @@ func runCount(ctx context.Context, e *env, args []string) error {
 	if lo != hi {
 		return countRange(ctx, e, lo, hi, opts, &f)
 	}
-	if f.auto {
-		opts.Method = autoMethod(lo, opts)
-	}
 	if s := preparing(lo, opts.Method); s != "" && f.verbose {
 		fmt.Fprintf(e.stderr, "nqueens count: %s\n", s)
-	}
-	if _, err := f.gate(e).check(ctx, lo, opts); err != nil {
-		return err
 	}
 	return countOne(ctx, e, lo, opts, &f)
 }
 
-// countOne counts one N with progress, checkpoint and shard as asked.
+// countOne counts one N with progress, checkpoint and shard as asked:
+// it plans the count once (nqueens.Plan, which resolves -method auto),
+// gates it on the plan's estimate and counts the plan.
 func countOne(ctx context.Context, e *env, n int, opts nqueens.CountOptions, f *countFlags) error {
 	label := fmt.Sprintf("N=%d", n)
 	if opts.Shard != (nqueens.Shard{}) {
 		label += " shard " + opts.Shard.String()
 	}
-	rep := newReporter(e.stderr, f.progress, label, f.every)
+	var rep progress.Reporter = progress.Off{} // until the count starts
 	var last nqueens.Progress
 	opts.Progress = func(p nqueens.Progress) {
 		last = p
 		rep.Update(p)
 	}
 	opts.Notice = func(s string) { fmt.Fprintf(e.stderr, "nqueens count: %s\n", s) }
-	res, err := nqueens.Count(ctx, n, opts)
+	p, err := nqueens.Plan(ctx, n, opts)
+	if err != nil {
+		return countError(err)
+	}
+	if _, err := f.gate(e).check(ctx, p, opts.MaxMemory); err != nil {
+		return err
+	}
+	rep = newReporter(e.stderr, f.progress, label, f.every)
+	res, err := p.Count(ctx)
 	rep.Done(err == nil)
 	if err != nil {
-		if errors.Is(err, nqueens.ErrCheckpoint) {
-			return usagef("-checkpoint: %v", err)
-		}
-		if errors.Is(err, nqueens.ErrMemory) {
-			return usagef("-max-memory: %v", err)
-		}
-		if errors.Is(err, nqueens.ErrShard) {
-			return usagef("-shard %v", err)
-		}
-		if errors.Is(err, nqueens.ErrDevice) {
-			return usagef("-%v", err)
-		}
 		if errors.Is(err, context.Canceled) && opts.Checkpoint != "" {
 			fmt.Fprintf(e.stderr, "nqueens count: %d of %d units are saved in %s; rerun the same command to resume\n", last.UnitsDone, last.UnitsTotal, opts.Checkpoint)
 		}
-		return err
+		return countError(err)
 	}
 	// -v lines go to stdout with the plain answer, to stderr when stdout
 	// holds a record (-format json, -shard).

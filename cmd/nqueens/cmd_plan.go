@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"slices"
 	"sort"
-	"sync"
 	"time"
 
 	"github.com/nqueens/nqueens"
@@ -57,8 +56,8 @@ more is refused. -max-memory bounds each shard: 2G for the join and 16G
 for the kernel by default.
 
 -method is auto (what count -shard picks without -total-only: the kernel),
-kernel, or join. Above 16 shards the table is summed up as min, median
-and max per shard; -v prints it whole.
+kernel, or join (quadrant is another name of join). Above 16 shards the table is
+summed up as min, median and max per shard; -v prints it whole.
 
 -device gpu prices the kernel's count on the NVIDIA GPUs present: units
 drawn at random are counted on the first GPU, through the count's own
@@ -176,48 +175,56 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		}
 	}
 
-	eo := nqueens.EstimateOptions{Method: m, Workers: *workers, MaxMemory: limit, Budget: *calib, Device: dev}
 	note := preparing(n, m)
 	if note != "" {
 		fmt.Fprintf(e.stderr, "nqueens plan: %s\n", note)
 	}
 	t1 := time.Now()
-	cp, err := planUnits(ctx, n, m, sh, *workers, limit, dev)
+	// The whole count's plan (past MaxJoinN, where the join
+	// counts by shards only, the plan of all units as one shard),
+	// and from it every shard's.
+	opts := nqueens.CountOptions{Method: m, Workers: *workers, MaxMemory: limit, Device: dev}
+	if m == nqueens.MethodJoin && n > nqueens.MaxJoinN {
+		opts.Shard = nqueens.Shard{Count: 1}
+	}
+	cp, plans, err := planUnits(ctx, n, opts, sh)
 	if err != nil {
 		return shardsError(err)
 	}
 	if note != "" {
 		fmt.Fprintf(e.stderr, "nqueens plan: shards planned in %s; calibrating (the units priced again, then pieces for about %v)\n", humanSeconds(time.Since(t1).Seconds()), *calib)
 	}
-	if m == nqueens.MethodJoin && slices.ContainsFunc(cp.Shards, func(p nqueens.CountPlan) bool { return !p.Projected }) {
+	ep := cp
+	if m == nqueens.MethodJoin && opts.Shard == (nqueens.Shard{}) && slices.ContainsFunc(plans, func(p nqueens.CountPlan) bool { return !p.Projected }) {
 		// A shard without projected tables streams its row sets,
 		// and their walks are part of its CPU time, which Estimate
 		// counts for a shard (here all units as one shard, which
 		// streams as well). Where some shards build tables and
 		// others stream (near a -max-memory), the walks are counted
 		// for all: an overestimate of those with tables.
-		eo.Shard = nqueens.Shard{Count: 1}
-	}
-	est, err := nqueens.Estimate(ctx, n, eo)
-	if err != nil {
-		if errors.Is(err, nqueens.ErrMemory) {
-			return usagef("-max-memory: %v", err)
+		opts.Shard = nqueens.Shard{Count: 1}
+		if ep, err = nqueens.Plan(ctx, n, opts); err != nil {
+			return shardsError(err)
 		}
-		if errors.Is(err, nqueens.ErrDevice) {
-			return usagef("-%v", err) // "-device gpu: what is missing"
-		}
-		return err
 	}
-	per, units, even, estimated, err := planShards(ctx, n, m, sh, *workers, limit, est, cp)
+	est, err := ep.Estimate(ctx, *calib)
 	if err != nil {
-		return shardsError(err)
+		return countError(err)
 	}
+	if plans == nil && m == nqueens.MethodKernel {
+		// The kernel above N = 32: its shards share the units the
+		// estimate estimated.
+		if plans, err = cp.Shards(ctx, sh); err != nil {
+			return shardsError(err)
+		}
+	}
+	per, units, even, estimated := planShards(m, sh, est, plans)
 	r := max(sh.Replicas, 1)
 	var cpu float64
 	for _, s := range per {
 		cpu += s.CPUSeconds
 	}
-	cores, wall := planWall(per, cp, est, runtime.NumCPU())
+	cores, wall := planWall(per, plans, est, runtime.NumCPU())
 	if est.Device == nqueens.DeviceGPU {
 		cores, wall = est.Workers, est.PlanSeconds+cpu/float64(max(est.Workers, 1))
 	}
@@ -231,12 +238,12 @@ func runPlan(ctx context.Context, e *env, args []string) error {
 		gpuPlan(&j)
 	}
 	if m == nqueens.MethodJoin {
-		j.WholeMemory = cp.Whole
+		j.WholeMemory = plans[0].Whole
 		want := runtime.NumCPU()
 		if *workers > 0 {
 			want = min(want, *workers)
 		}
-		j.memoryBound = cores < want && slices.ContainsFunc(cp.Shards, func(p nqueens.CountPlan) bool { return p.Units > cores })
+		j.memoryBound = cores < want && slices.ContainsFunc(plans, func(p nqueens.CountPlan) bool { return p.Units > cores })
 	}
 	j.PlanDuration = time.Since(t0).Seconds()
 	if *format == "json" {
@@ -267,21 +274,21 @@ func planSpread(s float64, samples int) *float64 {
 // count them by bucket (h = n/2: seconds at N = 26, minutes at N = 28)
 // and prices every unit. A signal stops it within a second.
 func preparing(n int, m nqueens.Method) string {
-	if m != nqueens.MethodJoin || n <= nqueens.MaxJoinN || n > nqueens.MaxJoinShardN {
-		return "" // none to prepare, or the library refuses n
+	if m != nqueens.MethodJoin || n <= nqueens.MaxJoinN {
+		return ""
 	}
 	return fmt.Sprintf("preparing: a counting walk of the quadrant's placements (h = %d) and the units' prices, seconds at N = 26, minutes at N = 28…", n/2)
 }
 
 // planWall returns the cores the shards run on here, one after another,
 // and their wall time: the estimate's preparation, then each shard's
-// CPU time over its planned workers (cp.Shards: the join's memory plan
+// CPU time over its planned workers (shards: the join's memory plan
 // may give a shard fewer workers than the cores, as at N = 25 and 28
 // within 2 GiB), at most ncpu. Without the shards' plans (the kernel
 // above N = 32) the estimate's workers.
-func planWall(per []shardPlan, cp nqueens.CountPlan, est nqueens.CountEstimate, ncpu int) (cores int, wall float64) {
+func planWall(per []shardPlan, shards []nqueens.CountPlan, est nqueens.CountEstimate, ncpu int) (cores int, wall float64) {
 	wall = est.PlanSeconds
-	if len(cp.Shards) != len(per) {
+	if len(shards) != len(per) {
 		cores = max(1, min(est.Workers, ncpu))
 		for _, s := range per {
 			wall += s.CPUSeconds / float64(cores)
@@ -289,7 +296,7 @@ func planWall(per []shardPlan, cp nqueens.CountPlan, est nqueens.CountEstimate, 
 		return cores, wall
 	}
 	for i, s := range per {
-		c := max(1, min(cp.Shards[i].Workers, ncpu))
+		c := max(1, min(shards[i].Workers, ncpu))
 		cores = max(cores, c)
 		wall += s.CPUSeconds / float64(c)
 	}
@@ -321,30 +328,36 @@ func shardsError(err error) error {
 	return err
 }
 
-// planUnits returns the plan of each shard of sh (nqueens.Plan), or a
-// usage error naming the first join shard over limit. Its plan is the
-// zero CountPlan for the kernel above N = 32, whose units are not listed.
-func planUnits(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64, dev nqueens.Device) (nqueens.CountPlan, error) {
-	cp, err := nqueens.Plan(ctx, n, nqueens.CountOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: sh, Device: dev})
+// planUnits plans the count of n with opts (nqueens.Plan) and returns
+// that plan and the plan of every shard of the split sh
+// (CountPlan.Shards), or a usage error naming the first join shard over
+// its limit. The shards' plans are nil for the kernel above N = 32,
+// whose units are not listed.
+func planUnits(ctx context.Context, n int, opts nqueens.CountOptions, sh nqueens.Shard) (*nqueens.CountPlan, []nqueens.CountPlan, error) {
+	cp, err := nqueens.Plan(ctx, n, opts)
 	if err != nil {
-		if m == nqueens.MethodKernel && errors.Is(err, nqueens.ErrSize) {
-			return nqueens.CountPlan{}, nil
+		return nil, nil, err
+	}
+	shards, err := cp.Shards(ctx, sh)
+	if err != nil {
+		if opts.Method == nqueens.MethodKernel && errors.Is(err, nqueens.ErrSize) {
+			return cp, nil, nil
 		}
-		return cp, err
+		return nil, nil, err
 	}
-	if m != nqueens.MethodJoin {
-		return cp, nil
+	if opts.Method != nqueens.MethodJoin {
+		return cp, shards, nil
 	}
-	for _, p := range cp.Shards {
+	for _, p := range shards {
 		if !p.Fits {
 			of := fmt.Sprintf("shard %s of n = %d", p.Shard, n)
 			if sh.Count == 1 {
 				of = fmt.Sprintf("n = %d", n)
 			}
-			return cp, quadrantRefusal(of, p)
+			return nil, nil, joinRefusal(of, p)
 		}
 	}
-	return cp, nil
+	return cp, shards, nil
 }
 
 // planShards returns each shard's units, CPU time and memory, the units
@@ -352,13 +365,15 @@ func planUnits(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, w
 // units' times are not known: the join above N = 19, the kernel above
 // N = 32), and whether the units are estimated (the kernel's plan above
 // N = 32 is not listed). Each shard's memory is what its count plans
-// (cp.Shards: planUnits), or for the kernel above N = 32 its Estimate
-// (no calibration).
-func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, workers int, limit uint64, est nqueens.CountEstimate, cp nqueens.CountPlan) (per []shardPlan, units int, even, estimated bool, err error) {
+// (shards: CountPlan.Shards; for the kernel above N = 32, from the
+// units its estimate estimated).
+func planShards(m nqueens.Method, sh nqueens.Shard, est nqueens.CountEstimate, shards []nqueens.CountPlan) (per []shardPlan, units int, even, estimated bool) {
 	r := max(sh.Replicas, 1)
 	var ids [][]int
-	for _, p := range cp.Shards {
-		ids = append(ids, p.IDs)
+	for _, p := range shards {
+		if p.IDs != nil {
+			ids = append(ids, p.IDs)
+		}
 	}
 	// ids is nil for the kernel above N = 32: its plan is not listed.
 	estimated = ids == nil
@@ -394,9 +409,9 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 		}
 		switch {
 		case m == nqueens.MethodJoin:
-			s.Memory, s.Workers, s.Projected = cp.Shards[i].Memory, cp.Shards[i].Workers, cp.Shards[i].Projected
-		case ids != nil:
-			s.Memory = cp.Shards[i].Memory
+			s.Memory, s.Workers, s.Projected = shards[i].Memory, shards[i].Workers, shards[i].Projected
+		case shards != nil:
+			s.Memory = shards[i].Memory
 		}
 		if even {
 			s.CPUSeconds = est.CPUSeconds * float64(r) / float64(sh.Count)
@@ -407,61 +422,7 @@ func planShards(ctx context.Context, n int, m nqueens.Method, sh nqueens.Shard, 
 		}
 		s.CPUSeconds += rest * float64(len(ids[i]))
 	}
-	if ids != nil {
-		return per, units, even, estimated, nil
-	}
-	// The kernel's memory above N = 32, shard by shard: it depends on the shard's
-	// number of units alone (the plan's units and one worker per unit
-	// up to -workers), so one Estimate per distinct number, not per
-	// shard (each Estimate assigns all units: per shard, the plan
-	// took time in M²), on as many goroutines as cores.
-	byUnits := map[int]int{} // a shard's number of units → the first shard with it
-	var todo []int
-	for i := range per {
-		if _, ok := byUnits[per[i].Units]; !ok {
-			byUnits[per[i].Units] = i
-			todo = append(todo, i)
-		}
-	}
-	var (
-		mu    sync.Mutex
-		first error
-		wg    sync.WaitGroup
-		next  = make(chan int)
-	)
-	for range max(1, runtime.NumCPU()) {
-		wg.Go(func() {
-			for i := range next {
-				s := sh
-				s.Index = i
-				e, err := nqueens.Estimate(ctx, n, nqueens.EstimateOptions{Method: m, Workers: workers, MaxMemory: limit, Shard: s, Budget: time.Nanosecond})
-				mu.Lock()
-				if err != nil && first == nil {
-					first = err
-				}
-				per[i].Memory = e.Memory
-				mu.Unlock()
-			}
-		})
-	}
-	for _, i := range todo {
-		mu.Lock()
-		stop := first != nil
-		mu.Unlock()
-		if stop || ctx.Err() != nil {
-			break
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if first == nil {
-		first = ctx.Err()
-	}
-	for i := range per {
-		per[i].Memory = per[byUnits[per[i].Units]].Memory
-	}
-	return per, units, even, estimated, first
+	return per, units, even, estimated
 }
 
 // printPlan writes the plan as text: the header, the shards (every one,
@@ -544,10 +505,10 @@ func pick(xs []float64, k int) float64 {
 	return xs[len(xs)-1]
 }
 
-// quadrantRefusal is the usage error of a join's plan p over its limit:
+// joinRefusal is the usage error of a join's plan p over its limit:
 // what (of: "n = N" or "shard I/M of n = N") needs, and the least
 // -max-memory that passes (rounded up to whole MiB).
-func quadrantRefusal(of string, p nqueens.CountPlan) error {
+func joinRefusal(of string, p nqueens.CountPlan) error {
 	return usagef("-max-memory: %v: %s needs %s with method join, the limit is %s (a limit of %dM passes)",
 		nqueens.ErrMemory, of, bytesize.Need(p.Memory), bytesize.Limit(p.Limit), (p.Memory+1<<20-1)>>20)
 }

@@ -242,12 +242,9 @@ func TestPlanTime(t *testing.T) {
 // of the estimate: 100 s, M = 4, R = 2 give 50 s a shard, 200 s in all.
 func TestPlanEvenSplitReplicas(t *testing.T) {
 	sh := nqueens.Shard{Count: 4, Replicas: 2}
-	cp := nqueens.CountPlan{Shards: []nqueens.CountPlan{{IDs: []int{0, 1}}, {IDs: []int{2, 3}}, {IDs: []int{0, 1}}, {IDs: []int{2, 3}}}}
+	plans := []nqueens.CountPlan{{IDs: []int{0, 1}}, {IDs: []int{2, 3}}, {IDs: []int{0, 1}}, {IDs: []int{2, 3}}}
 	est := nqueens.CountEstimate{CPUSeconds: 100, Units: 4}
-	per, units, even, _, err := planShards(context.Background(), 20, nqueens.MethodJoin, sh, 1, 0, est, cp)
-	if err != nil {
-		t.Fatal(err)
-	}
+	per, units, even, _ := planShards(nqueens.MethodJoin, sh, est, plans)
 	if !even || units != 4 {
 		t.Fatalf("planShards: even %v, %d units; want even, 4", even, units)
 	}
@@ -277,13 +274,13 @@ func TestPlanWall(t *testing.T) {
 		{[]int{4, 1}, 2, 2, 26, true},
 		{nil, 2, 2, 16, false}, // no shard plans: the estimate's workers, at most the cores
 	} {
-		var cp nqueens.CountPlan
+		var plans []nqueens.CountPlan
 		if tc.planShards {
 			for _, w := range tc.workers {
-				cp.Shards = append(cp.Shards, nqueens.CountPlan{Workers: w})
+				plans = append(plans, nqueens.CountPlan{Workers: w})
 			}
 		}
-		cores, wall := planWall(per, cp, est, tc.ncpu)
+		cores, wall := planWall(per, plans, est, tc.ncpu)
 		if cores != tc.cores || wall != tc.wall {
 			t.Errorf("planWall(workers %v, %d cpus) = %d cores, %g s; want %d, %g", tc.workers, tc.ncpu, cores, wall, tc.cores, tc.wall)
 		}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -16,44 +15,37 @@ import (
 // range may start (the estimate gate); -v or -max-memory check each N.
 func countRange(ctx context.Context, e *env, lo, hi int, opts nqueens.CountOptions, f *countFlags) error {
 	gate := f.gate(e)
-	if f.auto {
-		opts.Method = autoMethod(hi, opts)
+	// The largest N, planned first (-method auto: its choice names the
+	// range's method), is counted with that plan.
+	last, err := nqueens.Plan(ctx, hi, opts)
+	if err != nil {
+		return countError(err)
 	}
 	quiet := gate
 	quiet.verbose = false
-	if _, err := quiet.check(ctx, hi, opts); err != nil {
+	if _, err := quiet.check(ctx, last, opts.MaxMemory); err != nil {
 		return err
 	}
-	method := opts.Method
 	t := newRangeTable(e.stdout, f.json, false, f.totalOnly)
 	for n := lo; n <= hi; n++ {
-		if f.auto {
-			opts.Method = autoMethod(n, opts)
+		p := last
+		if n < hi {
+			if p, err = nqueens.Plan(ctx, n, opts); err != nil {
+				return countError(err)
+			}
 		}
 		if f.verbose || opts.MaxMemory != 0 {
-			if _, err := gate.check(ctx, n, opts); err != nil {
+			if _, err := gate.check(ctx, p, opts.MaxMemory); err != nil {
 				return err
 			}
 		}
-		res, err := countRow(ctx, n, opts)
+		res, err := p.Count(ctx)
 		if err != nil {
-			return err
+			return countError(err)
 		}
-		t.row(n, method, res)
+		t.row(n, last.Method, res)
 	}
 	return nil
-}
-
-// countRow counts one row of a range.
-func countRow(ctx context.Context, n int, opts nqueens.CountOptions) (nqueens.Result, error) {
-	res, err := nqueens.Count(ctx, n, opts)
-	if errors.Is(err, nqueens.ErrMemory) {
-		return res, usagef("-max-memory: %v", err)
-	}
-	if errors.Is(err, nqueens.ErrDevice) {
-		return res, usagef("-%v", err)
-	}
-	return res, err
 }
 
 // A rangeTable prints the rows of a range as they finish: a table with

@@ -35,7 +35,9 @@ type estimateGate struct {
 	stderr                   io.Writer
 }
 
-func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOptions) (nqueens.CountEstimate, error) {
+// check estimates the planned count p (CountPlan.Estimate) and decides
+// whether it may start; maxMemory is -max-memory's bound (0: none).
+func (g estimateGate) check(ctx context.Context, p *nqueens.CountPlan, maxMemory uint64) (nqueens.CountEstimate, error) {
 	if g.force && !g.verbose && !g.limitSet {
 		return nqueens.CountEstimate{}, nil // nothing to decide or print
 	}
@@ -43,33 +45,23 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 	// threshold or rests on little (see quickIsEnough): then the full
 	// calibration does (for such counts, seconds or more, it costs a
 	// few percent).
-	eo := nqueens.EstimateOptions{Method: opts.Method, Workers: opts.Workers, MaxMemory: opts.MaxMemory, Shard: opts.Shard, Device: opts.Device}
+	budget := time.Duration(0)
 	if !g.verbose {
-		eo.Budget = quickBudget
+		budget = quickBudget
 	}
-	est, err := nqueens.Estimate(ctx, n, eo)
+	est, err := p.Estimate(ctx, budget)
 	if err == nil && !g.verbose && !g.force && !quickIsEnough(est) {
-		eo.Budget = 0
-		est, err = nqueens.Estimate(ctx, n, eo)
+		est, err = p.Estimate(ctx, 0)
 	}
 	if err != nil {
-		if errors.Is(err, nqueens.ErrMemory) {
-			return est, usagef("-max-memory: %v", err)
-		}
-		if errors.Is(err, nqueens.ErrShard) {
-			return est, usagef("-shard %v", err)
-		}
-		if errors.Is(err, nqueens.ErrDevice) {
-			return est, usagef("-%v", err) // "-device gpu: what is missing"
-		}
-		return est, err
+		return est, countError(err)
 	}
 	if g.verbose {
 		fmt.Fprintln(g.stderr, describeEstimate(est))
 	}
-	if g.limitSet && est.Method != nqueens.MethodJoin && est.Memory > opts.MaxMemory {
+	if g.limitSet && est.Method != nqueens.MethodJoin && est.Memory > maxMemory {
 		return est, usagef("-max-memory: %v: n = %d needs %s with method %s, the limit is %s",
-			nqueens.ErrMemory, n, bytesize.Need(est.Memory), est.Method, bytesize.Limit(opts.MaxMemory))
+			nqueens.ErrMemory, p.N, bytesize.Need(est.Memory), est.Method, bytesize.Limit(maxMemory))
 	}
 	if !g.force && est.WallSeconds > refuseAbove.Seconds() {
 		where := nouns(min(est.Workers, runtime.NumCPU()), "core")
@@ -77,9 +69,26 @@ func (g estimateGate) check(ctx context.Context, n int, opts nqueens.CountOption
 			where = nouns(est.Workers, "GPU")
 		}
 		return est, usagef("N = %d: about %s on %s here (estimated, method %s); -force to start anyway",
-			n, humanSeconds(est.WallSeconds), where, est.Method)
+			p.N, humanSeconds(est.WallSeconds), where, est.Method)
 	}
 	return est, nil
+}
+
+// countError makes the errors of a count's plan, estimate or count
+// that are the user's to fix bad usage of the flag that set them (exit
+// 2); others pass.
+func countError(err error) error {
+	switch {
+	case errors.Is(err, nqueens.ErrCheckpoint):
+		return usagef("-checkpoint: %v", err)
+	case errors.Is(err, nqueens.ErrMemory):
+		return usagef("-max-memory: %v", err)
+	case errors.Is(err, nqueens.ErrShard):
+		return usagef("-shard %v", err)
+	case errors.Is(err, nqueens.ErrDevice):
+		return usagef("-%v", err)
+	}
+	return err
 }
 
 // quickIsEnough reports whether a quick estimate (quickBudget) may

@@ -8,14 +8,14 @@ import (
 	"github.com/nqueens/nqueens/internal/tally"
 )
 
-// DeriveUnique sets res.Unique from res.Solutions by Burnside's lemma:
+// deriveUnique sets res.Unique from res.Solutions by Burnside's lemma:
 // U = (Q + S180 + 2·S90)/8, with S180 and S90 the solutions that the half
 // and the quarter turn map onto themselves, counted by a search of their
 // own (internal/symcount: 0.13 s at n = 20, 1.7 s at n = 23, checking
 // ctx). A sum that is not a multiple of 8 means a wrong total: the error
 // is then a *burnsideError, which the caller words for where the total
 // came from.
-func DeriveUnique(ctx context.Context, res *Result) error {
+func deriveUnique(ctx context.Context, res *Result) error {
 	if res.N > symcount.MaxN {
 		return nil
 	}
@@ -46,12 +46,12 @@ func symmetric(ctx context.Context, n int) (s180, s90 uint64, err error) {
 	return s180, s90, err
 }
 
-// CheckBurnside checks a kernel count's totals against Burnside's lemma,
+// checkBurnside checks a kernel count's totals against Burnside's lemma,
 // 8·U − Q = S180 + 2·S90, for 2 ≤ n ≤ symcount.MaxN (others pass). Its
 // error is a *burnsideError. It catches every error in Q or U that
 // breaks the identity, that is every one but those where Q moves by
 // eight times what U moves by (total+8k with unique+k).
-func CheckBurnside(ctx context.Context, n int, q, u tally.Uint128) error {
+func checkBurnside(ctx context.Context, n int, q, u tally.Uint128) error {
 	if n < 2 || n > symcount.MaxN {
 		return nil
 	}

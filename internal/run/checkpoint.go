@@ -32,7 +32,7 @@ func OpenCheckpoint(path string, h checkpoint.Header, check func(checkpoint.Reco
 	var me *checkpoint.MismatchError
 	if errors.As(err, &me) && methodOf(me.Got.Version) != methodOf(me.Want.Version) {
 		hint := ""
-		if m := MethodFor(me.Got.Version); m != "" && me.Got.N == me.Want.N {
+		if m := methodFor(me.Got.Version); m != "" && me.Got.N == me.Want.N {
 			// Same board, other method (a --total-only count of
 			// N = 12..17 was the join's before auto chose the kernel
 			// there): say which method resumes it.
@@ -96,15 +96,15 @@ const deleteRemedy = "the file was damaged or edited with a matching checksum: d
 // methodOf names the method whose units a decomposition version
 // describes, for messages.
 func methodOf(version string) string {
-	if m := MethodFor(version); m != "" {
+	if m := methodFor(version); m != "" {
 		return "method " + m + " (" + version + ")"
 	}
 	return "decomposition " + version
 }
 
-// MethodFor returns the method whose units a decomposition version
+// methodFor returns the method whose units a decomposition version
 // describes, or "" for a version this build does not know.
-func MethodFor(version string) string {
+func methodFor(version string) string {
 	if e := ByVersion(version); e != nil {
 		return e.Info().Method
 	}

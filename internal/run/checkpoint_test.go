@@ -19,8 +19,8 @@ func TestCommittedCheckpointsResume(t *testing.T) {
 		n    int
 	}{{"../../runs/q22.ckpt", 22}, {"../../runs/q23.ckpt", 23}} {
 		n, m, err := CheckpointMethod(tc.file)
-		if err != nil || n != tc.n || m != Join {
-			t.Fatalf("CheckpointMethod(%s) = %d, %q, %v; want %d, %q", tc.file, n, m, err, tc.n, Join)
+		if err != nil || n != tc.n || m != methodJoin {
+			t.Fatalf("CheckpointMethod(%s) = %d, %q, %v; want %d, %q", tc.file, n, m, err, tc.n, methodJoin)
 		}
 		data, err := os.ReadFile(tc.file)
 		if err != nil {

@@ -10,12 +10,14 @@ import (
 	"github.com/nqueens/nqueens/internal/tally"
 )
 
-// countEngine counts with e the units sel (those of opts.Shard) into
-// res, resuming from and recording to opts.Checkpoint, reporting to
-// opts.Progress, and checks a whole count's totals (engine.burnside).
-// It is the one orchestration of every engine: the engine is called
-// once per unit, never per node.
-func Count(ctx context.Context, e Engine, sel []int, opts Options, res *Result, start time.Time) (err error) {
+// Count counts with e the units sel (those of opts.Shard) and returns
+// res (its N, Method and Device set by the caller) with the totals,
+// resuming from and recording to opts.Checkpoint, reporting to
+// opts.Progress (Elapsed from the call), and checks a whole count's
+// totals (Engine.Burnside). It is the one orchestration of every
+// engine: the engine is called once per unit, never per node.
+func Count(ctx context.Context, e Engine, sel []int, opts Options, res Result) (_ Result, err error) {
+	start := time.Now()
 	costs := e.Costs()
 	res.Units, res.Shard = len(sel), opts.Shard
 	keep := opts.Shard != (Shard{})
@@ -30,7 +32,7 @@ func Count(ctx context.Context, e Engine, sel []int, opts Options, res *Result, 
 		}
 		h := checkpoint.Header{N: res.N, Version: e.Info().UnitsVersion, Plan: res.PlanDigest, Units: len(costs)}
 		if cp, prior, err = OpenCheckpoint(opts.Checkpoint, h, e.CheckRecord, opts.Notice); err != nil {
-			return err
+			return Result{}, err
 		}
 		defer closeCheckpoint(cp, &err)
 	}
@@ -81,19 +83,22 @@ func Count(ctx context.Context, e Engine, sel []int, opts Options, res *Result, 
 	})
 	if err != nil {
 		if cpErr != nil && ctx.Err() == nil {
-			return cpErr // a checkpoint write failed
+			return Result{}, cpErr // a checkpoint write failed
 		}
-		return err
+		return Result{}, err
 	}
 	if overflow {
-		return fmt.Errorf("n = %d: the count overflowed 128 bits", res.N)
+		return Result{}, fmt.Errorf("n = %d: the count overflowed 128 bits", res.N)
 	}
 	slices.SortFunc(all, func(a, b tally.UnitResult) int { return a.ID - b.ID })
 	res.Solutions, res.Unique, res.Nodes = prog.Solutions, prog.Unique, prog.Nodes
 	if keep {
 		res.UnitResults = all
-		return nil // a shard is checked as a whole when it is merged
+		return res, nil // a shard is checked as a whole when it is merged
 	}
 	read := func(id int) bool { _, ok := prior[id]; return ok }
-	return e.Burnside(ctx, res, all, read, opts.Checkpoint)
+	if err := e.Burnside(ctx, &res, all, read, opts.Checkpoint); err != nil {
+		return Result{}, err
+	}
+	return res, nil
 }

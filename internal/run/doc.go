@@ -1,12 +1,17 @@
 // Package run is the one orchestration of the engines with work units
-// (the kernel, kernel.go; the join, join.go) behind nqueens.Count,
-// Estimate, Plan, MergeShards and VerifyShards.
+// (the kernel, kernel.go; the join, join.go) behind nqueens.Count, Plan,
+// CountPlan.Estimate, MergeShards and VerifyShards.
 //
-// An Engine answers, for every method the same way: what its units are
-// (Units, Costs, Shards, Digest), how to plan a count (Plan), how to
-// estimate it (Estimate, with internal/estimate), how to count units
-// (Count), and how to check what was counted (CheckUnit, CheckRecord,
-// Burnside, Merged). Around it, written once: Count (count.go) resumes
+// A Method answers, before n, what it is (Info), which n it lists
+// (Listed), how to plan a count (Plan) and how to list the units of n
+// (Units). Its Plan holds what the method built for the count (the
+// kernel's units; the join's unit and memory plans), which the count's
+// Estimate (with internal/estimate) and Count use instead of building it
+// again, and Shards, every shard's plan. An Engine is the units planned
+// for an n, and answers for every method the same way: what they are
+// (Digest, Costs, Shards), how to count them (Count), and how to check
+// what was counted (CheckUnit, CheckRecord, Burnside; Method.Merged for
+// merged records). Around them, written once: Count (count.go) resumes
 // from and records to a checkpoint (checkpoint.go), reports progress and
 // checks a whole count by Burnside's lemma (burnside.go); Merge and
 // Verify (merge.go) add up and recompute shard records.

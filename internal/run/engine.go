@@ -3,49 +3,47 @@ package run
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/nqueens/nqueens/internal/checkpoint"
-	"github.com/nqueens/nqueens/internal/estimate"
 	"github.com/nqueens/nqueens/internal/shard"
 	"github.com/nqueens/nqueens/internal/tally"
 )
 
-// An Engine is a method whose count is split into work units (the
-// kernel, kernel.go; the join, join.go), before and after it is planned
-// for an n. Its zero value, as listed in Engines, answers Info and the
-// methods that take n (Plan, Units, Listed, Estimate, Merged); the
-// engine Plan or Units returns answers the rest for its n. Everything
-// else (Count, checkpoints, shards, merge and recompute) is written once
-// for every engine; a third engine is one file and a line in Engines.
-type Engine interface {
+// A Method is a method whose count is split into work units (the
+// kernel, kernel.go; the join, join.go) before it is planned for an n:
+// what it is, which n it lists, and how to plan a count (Plan) or list
+// the units of n (Units). Everything else (Count, checkpoints, shards,
+// merge and recompute) is written once for every method; a third one is
+// one file and a line in methods.
+type Method interface {
 	// Info is what checkpoints, shard records and merge know the
 	// method by.
-	Info() Info
-	// Plan returns the engine of a count of n with o and the units it
-	// counts (those of o.Shard), or a nil engine when it counted res
-	// itself (a count without units).
-	Plan(ctx context.Context, n int, o Options, res *Result) (Engine, []int, error)
-	// Units returns the plan of n's units, to check, assign, merge and
-	// recount them (the join's without its table); its error for an n
-	// out of range wraps ErrSize.
-	Units(n int) (Engine, error)
+	Info() info
 	// Listed reports whether the units of n can be listed for shards,
 	// with an error that says for which n they can.
 	Listed(n int) error
-	// Planned plans a count of n with o without counting and, when
-	// o.Shard.Count ≥ 1, each shard i/M of it (o.Shard.Index is
-	// ignored); its error for n whose units are not listed wraps ErrSize,
-	// and it returns ctx's error when ctx is done.
-	Planned(ctx context.Context, n int, o Options) (whole CountPlan, shards []CountPlan, err error)
-	// Estimate fills e for a count of n with o (see nqueens.Estimate).
-	Estimate(ctx context.Context, n int, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error
+	// Plan plans a count of n with o (o.Workers ≥ 1): the units it
+	// counts (those of o.Shard), its goroutines and memory, without
+	// counting. It returns ctx's error when ctx is done.
+	Plan(ctx context.Context, n int, o Options) (*Plan, error)
+	// Units returns the engine of n's units, to check, assign, merge
+	// and recount them (the join's without its table); its error for
+	// an n out of range wraps ErrSize.
+	Units(n int) (Engine, error)
 	// Merged checks the merged totals of a whole count in res by
-	// Burnside's lemma (deriving res.Unique where the engine counts
+	// Burnside's lemma (deriving res.Unique where the method counts
 	// totals only); recs are the records they came from, for the
-	// error, which wraps ErrShard when the records are at fault.
+	// error, which wraps ErrShard when the records are at fault. It
+	// needs no plan (the join's would cost a walk of the quadrant),
+	// only res.N.
 	Merged(ctx context.Context, res *Result, recs []shard.Named) error
+}
 
+// An Engine is a method's units planned for an n (Method.Units, or the
+// engine a Plan counts with): every method answers all of it.
+type Engine interface {
+	// Info is its method's (Method.Info).
+	Info() info
 	// Digest fingerprints the plan for n (its units), which
 	// checkpoints and shard records carry.
 	Digest() string
@@ -73,8 +71,8 @@ type Engine interface {
 	Burnside(ctx context.Context, res *Result, all []tally.UnitResult, read func(id int) bool, checkpoint string) error
 }
 
-// Info describes an engine's method.
-type Info struct {
+// info describes a method.
+type info struct {
 	Method  string // its nqueens.Method
 	Version string // of its decomposition and shards
 	// UnitsVersion is what checkpoints carry: Version, or an older one
@@ -84,13 +82,13 @@ type Info struct {
 	TotalsOnly   bool   // its units have no unique count and no nodes
 }
 
-// Engines lists the methods with units.
-var Engines = []Engine{kernelEngine{}, joinEngine{}}
+// methods lists the methods with units.
+var methods = []Method{kernelEngine{}, joinEngine{}}
 
-// ByMethod returns the engine of a method name, or nil for a method
-// without units.
-func ByMethod(m string) Engine {
-	for _, e := range Engines {
+// ByMethod returns the method of a name, or nil for a method without
+// units.
+func ByMethod(m string) Method {
+	for _, e := range methods {
 		if e.Info().Method == m {
 			return e
 		}
@@ -98,10 +96,10 @@ func ByMethod(m string) Engine {
 	return nil
 }
 
-// ByVersion returns the engine whose decomposition is version (of its
+// ByVersion returns the method whose decomposition is version (of its
 // shard records or its checkpoints), or nil.
-func ByVersion(version string) Engine {
-	for _, e := range Engines {
+func ByVersion(version string) Method {
+	for _, e := range methods {
 		if i := e.Info(); i.Version == version || i.UnitsVersion == version {
 			return e
 		}
@@ -109,9 +107,9 @@ func ByVersion(version string) Engine {
 	return nil
 }
 
-// ByRecord returns the engine of a shard record's method field, or nil.
-func ByRecord(method string) Engine {
-	for _, e := range Engines {
+// ByRecord returns the method of a shard record's method field, or nil.
+func ByRecord(method string) Method {
+	for _, e := range methods {
 		if e.Info().Record == method {
 			return e
 		}
@@ -119,33 +117,21 @@ func ByRecord(method string) Engine {
 	return nil
 }
 
-// ShardIDs returns the IDs of the units of e that shard s counts: every
+// shardIDs returns the IDs of the units of e that shard s counts: every
 // unit, ascending, for the zero Shard. M above R × the plan's units is
 // refused (ErrShard) before anything is sized by M.
-func ShardIDs(e Engine, s Shard) ([]int, error) {
+func shardIDs(e Engine, s Shard) ([]int, error) {
 	if s == (Shard{}) {
-		return AllIDs(len(e.Costs())), nil
+		return allIDs(len(e.Costs())), nil
 	}
-	if err := CheckShardCount(len(e.Costs()), s); err != nil {
+	if err := checkShardCount(len(e.Costs()), s); err != nil {
 		return nil, err
 	}
 	return e.Shards(s.Count, s.R())[s.Index], nil
 }
 
-// SelectIDs is ShardIDs for a plan whose units have these costs,
-// assigned as the kernel assigns them.
-func SelectIDs(costs []float64, s Shard) ([]int, error) {
-	if s == (Shard{}) {
-		return AllIDs(len(costs)), nil
-	}
-	if err := CheckShardCount(len(costs), s); err != nil {
-		return nil, err
-	}
-	return shard.AssignReplicas(costs, s.Count, s.R())[s.Index], nil
-}
-
-// AllIDs returns 0..units-1.
-func AllIDs(units int) []int {
+// allIDs returns 0..units-1.
+func allIDs(units int) []int {
 	ids := make([]int, units)
 	for i := range ids {
 		ids[i] = i
@@ -153,18 +139,18 @@ func AllIDs(units int) []int {
 	return ids
 }
 
-// CheckShardCount refuses a shard count M above R × units (ErrShard):
+// checkShardCount refuses a shard count M above R × units (ErrShard):
 // every accepted M has no shard empty by construction, and nothing is
 // sized by an M a plan cannot fill.
-func CheckShardCount(units int, s Shard) error {
+func checkShardCount(units int, s Shard) error {
 	if err := shard.CheckCount(units, s.Count, s.R()); err != nil {
 		return WithKind(ErrShard, fmt.Errorf("%d/%d: %w", s.Index, s.Count, err))
 	}
 	return nil
 }
 
-// ShardPlan is what shard.Check needs of the plan e.
-func ShardPlan(e Engine) shard.Plan {
+// shardPlan is what shard.Check needs of the plan e.
+func shardPlan(e Engine) shard.Plan {
 	i := e.Info()
 	return shard.Plan{Version: i.Version, Digest: e.Digest(), Costs: e.Costs(), Assign: e.Shards, Unit: e.CheckUnit}
 }

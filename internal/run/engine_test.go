@@ -4,14 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/nqueens/nqueens/internal/checkpoint"
-	"github.com/nqueens/nqueens/internal/estimate"
 	"github.com/nqueens/nqueens/internal/shard"
 	"github.com/nqueens/nqueens/internal/tally"
 )
@@ -38,8 +35,8 @@ func (e *fakeEngine) ver0() string {
 	}
 	return e.ver
 }
-func (e *fakeEngine) Info() Info {
-	return Info{Method: "fake", Version: e.ver0(), UnitsVersion: e.ver0()}
+func (e *fakeEngine) Info() info {
+	return info{Method: "fake", Version: e.ver0(), UnitsVersion: e.ver0()}
 }
 func (e *fakeEngine) Digest() string { return "fake-digest" }
 func (e *fakeEngine) Costs() []float64 {
@@ -91,14 +88,14 @@ func (e *fakeEngine) sums(ids []int) (total, unique uint64, cost float64) {
 func TestCountEngineWholeAndShard(t *testing.T) {
 	for _, s := range []Shard{{}, {Index: 1, Count: 3}, {Index: 2, Count: 3, Replicas: 2}} {
 		e := newFake(10)
-		sel, _ := ShardIDs(e, s)
+		sel, _ := shardIDs(e, s)
 		// In falling order: the results come back unsorted.
 		slices.Reverse(sel)
-		res := Result{N: 10}
 		var last Progress
 		calls := 0
 		opts := Options{Shard: s, Progress: func(p Progress) { last = p; calls++ }}
-		if err := Count(context.Background(), e, sel, opts, &res, time.Now()); err != nil {
+		res, err := Count(context.Background(), e, sel, opts, Result{N: 10})
+		if err != nil {
 			t.Fatalf("shard %q: %v", s, err)
 		}
 		total, unique, cost := e.sums(sel)
@@ -136,7 +133,7 @@ func TestCountEngineCheckpoint(t *testing.T) {
 	opts := Options{Checkpoint: path}
 	first := newFake(10)
 	first.stopAfter = 4
-	err := Count(context.Background(), first, AllIDs(len(first.Costs())), opts, &Result{N: 10}, time.Now())
+	_, err := Count(context.Background(), first, allIDs(len(first.Costs())), opts, Result{N: 10})
 	if !errors.Is(err, errStopped) {
 		t.Fatalf("first run: %v; want errStopped", err)
 	}
@@ -145,14 +142,14 @@ func TestCountEngineCheckpoint(t *testing.T) {
 	again := newFake(10)
 	var progs []Progress
 	opts.Progress = func(p Progress) { progs = append(progs, p) }
-	res := Result{N: 10}
-	if err := Count(context.Background(), again, AllIDs(len(again.Costs())), opts, &res, time.Now()); err != nil {
+	res, err := Count(context.Background(), again, allIDs(len(again.Costs())), opts, Result{N: 10})
+	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []int{4, 5, 6, 7, 8, 9}; !slices.Equal(again.counted, want) {
 		t.Errorf("resumed run counted %v; want %v", again.counted, want)
 	}
-	total, _, _ := again.sums(AllIDs(10))
+	total, _, _ := again.sums(allIDs(10))
 	_, _, resumedCost := again.sums([]int{0, 1, 2, 3})
 	if res.Solutions != (tally.Uint128{Lo: total}) || res.Resumed != 4 || res.Nodes != 6 {
 		t.Errorf("resumed run: total %v, resumed %d, nodes %d; want %d, 4, 6 (this run's)", res.Solutions, res.Resumed, res.Nodes, total)
@@ -168,25 +165,25 @@ func TestCountEngineCheckpoint(t *testing.T) {
 	// decomposition, are refused.
 	bad := newFake(10)
 	bad.refuse = 2
-	if err := Count(context.Background(), bad, AllIDs(10), Options{Checkpoint: path}, &Result{N: 10}, time.Now()); !errors.Is(err, ErrCheckpoint) || len(bad.counted) != 0 {
+	if _, err := Count(context.Background(), bad, allIDs(10), Options{Checkpoint: path}, Result{N: 10}); !errors.Is(err, ErrCheckpoint) || len(bad.counted) != 0 {
 		t.Errorf("a refused record: %v, counted %v; want ErrCheckpoint, nothing counted", err, bad.counted)
 	}
 	other := newFake(10)
 	other.ver = "fake-v2"
-	if err := Count(context.Background(), other, AllIDs(10), Options{Checkpoint: path}, &Result{N: 10}, time.Now()); !errors.Is(err, ErrCheckpoint) || len(other.counted) != 0 {
+	if _, err := Count(context.Background(), other, allIDs(10), Options{Checkpoint: path}, Result{N: 10}); !errors.Is(err, ErrCheckpoint) || len(other.counted) != 0 {
 		t.Errorf("another decomposition's checkpoint: %v, counted %v; want ErrCheckpoint, nothing counted", err, other.counted)
 	}
 }
 
 func TestEngines(t *testing.T) {
-	for _, k := range Engines {
+	for _, k := range methods {
 		i := k.Info()
 		if ByMethod(i.Method) == nil || ByVersion(i.Version) == nil || ByVersion(i.UnitsVersion) == nil || ByRecord(i.Record) == nil ||
 			ByMethod(i.Method).Info() != i || ByVersion(i.Version).Info() != i || ByVersion(i.UnitsVersion).Info() != i || ByRecord(i.Record).Info() != i {
 			t.Errorf("method %s: ByMethod, ByVersion(%q), ByVersion(%q), ByRecord(%q) do not all find it", i.Method, i.Version, i.UnitsVersion, i.Record)
 		}
-		if got := MethodFor(i.Version); got != i.Method {
-			t.Errorf("MethodFor(%q) = %s; want %s", i.Version, got, i.Method)
+		if got := methodFor(i.Version); got != i.Method {
+			t.Errorf("methodFor(%q) = %s; want %s", i.Version, got, i.Method)
 		}
 		for _, n := range []int{4, 9} {
 			e, err := k.Units(n)
@@ -196,11 +193,11 @@ func TestEngines(t *testing.T) {
 			if e.Info() != i || i.UnitsVersion == "" || len(e.Costs()) == 0 {
 				t.Errorf("method %s, n = %d: info %+v, %d units; want %+v and some", i.Method, n, e.Info(), len(e.Costs()), i)
 			}
-			p := ShardPlan(e)
+			p := shardPlan(e)
 			for _, s := range []Shard{{Index: 0, Count: 2}, {Index: 1, Count: 3, Replicas: 2}} {
-				got, err := ShardIDs(e, s)
+				got, err := shardIDs(e, s)
 				if want := p.Assign(s.Count, s.R())[s.Index]; err != nil || !slices.Equal(got, want) {
-					t.Errorf("method %s, n = %d, shard %q: ShardIDs = %v; shard.Plan.Assign gives %v", i.Method, n, s, got, want)
+					t.Errorf("method %s, n = %d, shard %q: shardIDs = %v; shard.Plan.Assign gives %v", i.Method, n, s, got, want)
 				}
 			}
 		}
@@ -214,17 +211,3 @@ func TestEngines(t *testing.T) {
 		}
 	}
 }
-
-// The fake engine's methods before a plan: Count's tests do not call them.
-func (e *fakeEngine) Plan(context.Context, int, Options, *Result) (Engine, []int, error) {
-	return e, AllIDs(e.units), nil
-}
-func (e *fakeEngine) Units(int) (Engine, error) { return e, nil }
-func (e *fakeEngine) Listed(int) error          { return nil }
-func (e *fakeEngine) Planned(context.Context, int, Options) (CountPlan, []CountPlan, error) {
-	return CountPlan{}, nil, errors.ErrUnsupported
-}
-func (e *fakeEngine) Estimate(context.Context, int, Options, estimate.Options, *rand.Rand, *estimate.Estimate) error {
-	return nil
-}
-func (e *fakeEngine) Merged(context.Context, *Result, []shard.Named) error { return nil }

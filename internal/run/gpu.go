@@ -56,19 +56,19 @@ func RegisterGPU(d GPUDriver) GPUDriver {
 var errNotLinked = WithKind(ErrDevice, errors.New(`device gpu: the GPU driver is not linked into this program (import _ "github.com/nqueens/nqueens/gpu" links it; cmd/nqueens has it)`))
 
 // A gpuRun is a kernel count on the GPUs: the driver and how many
-// devices it reported when the count was planned, and the Result that
-// names the devices opened.
+// devices it reported when the count was planned, and the devices
+// opened (Result.GPUs).
 type gpuRun struct {
 	drv     GPUDriver
 	devices int
-	res     *Result
+	gpus    []gpu.Info
 }
 
 // planGPU checks that a kernel count of n can run on the GPU, before
 // the plan is made: a driver registered that reports a device, n within
 // the device code's rows. Its errors are of kind ErrDevice. It returns
 // nil for n < 2, whose one unit, without a search, the CPU counts.
-func planGPU(n int, res *Result) (*gpuRun, error) {
+func planGPU(n int) (*gpuRun, error) {
 	gpuDriver.Lock()
 	d := gpuDriver.d
 	gpuDriver.Unlock()
@@ -88,8 +88,7 @@ func planGPU(n int, res *Result) (*gpuRun, error) {
 	if n < 2 {
 		return nil, nil // the empty board and the one square: no search, the CPU's
 	}
-	res.Device = DeviceGPU
-	return &gpuRun{drv: d, devices: k, res: res}, nil
+	return &gpuRun{drv: d, devices: k}, nil
 }
 
 // count counts the units ids of p on every device as kernelEngine.Count
@@ -102,6 +101,7 @@ func (g *gpuRun) count(ctx context.Context, p *kernel.Plan, ids []int, workers i
 	if len(ids) == 0 {
 		return ctx.Err()
 	}
+	g.gpus = nil // this count's
 	devs := make([]gpu.Device, 0, g.devices)
 	defer func() {
 		for _, d := range devs {
@@ -114,7 +114,7 @@ func (g *gpuRun) count(ctx context.Context, p *kernel.Plan, ids []int, workers i
 			return WithKind(ErrDevice, fmt.Errorf("device gpu: %v", err))
 		}
 		devs = append(devs, d)
-		g.res.GPUs = append(g.res.GPUs, d.Info())
+		g.gpus = append(g.gpus, d.Info())
 	}
 	runCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)

@@ -42,7 +42,7 @@ func AutoGPU(n int, method string, free bool, o Options) bool {
 	if o.Device != DeviceAuto && o.Device != "auto" || n < gpuAutoFrom || n > gpu.MaxN {
 		return false
 	}
-	if method != Kernel && (!free || o.Shard != (Shard{}) || ByMethod(method) == nil) {
+	if method != methodKernel && (!free || o.Shard != (Shard{}) || ByMethod(method) == nil) {
 		return false
 	}
 	gpuDriver.Lock()
@@ -67,7 +67,7 @@ func AutoGPU(n int, method string, free bool, o Options) bool {
 
 // chooseGPU is AutoGPU's decision, once the driver is there.
 func chooseGPU(n int, method string, o Options) bool {
-	if _, err := planGPU(n, &Result{}); err != nil {
+	if _, err := planGPU(n); err != nil {
 		return false
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), autoWait)
@@ -85,7 +85,11 @@ var autoEstimates = func(ctx context.Context, n int, method string, o Options) (
 	var ec, eg estimate.Estimate
 	oc := o
 	oc.Device = DeviceCPU
-	if err := ByMethod(method).Estimate(ctx, n, oc, eo, rnd, &ec); err != nil {
+	pc, err := ByMethod(method).Plan(ctx, n, oc)
+	if err != nil {
+		return 0, 0, err
+	}
+	if ec, err = pc.Estimate(ctx, eo, rnd); err != nil {
 		return 0, 0, err
 	}
 	og := o

@@ -42,18 +42,17 @@ const gpuTimedMax = 23
 // independent ones. Errors are planGPU's (ErrDevice), the device's, or
 // ctx's.
 func estimateGPU(ctx context.Context, n int, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error {
-	var res Result
-	g, err := planGPU(n, &res)
+	g, err := planGPU(n)
 	if err != nil {
 		return err
 	}
 	t0 := time.Now()
-	p, err := KernelPlan(n, o.Workers)
+	p, err := kernelPlan(n, o.Workers)
 	if err != nil {
 		return err
 	}
 	costs := planCosts(p)
-	sel, err := SelectIDs(costs, o.Shard)
+	sel, err := shardIDs(newKernel(p), o.Shard)
 	if err != nil {
 		return err
 	}
@@ -103,12 +102,12 @@ func estimateGPU(ctx context.Context, n int, o Options, eo estimate.Options, rnd
 // NaN.
 func estimateGPUAbove(ctx context.Context, p *kernel.Plan, m int, dev gpu.Device, o Options, eo estimate.Options, rnd *rand.Rand, costs []float64, sel []int, e *estimate.Estimate) error {
 	third := eo.Budget / 3
-	pm, err := kernel.NewPlanWorkers(m, o.Workers) // not KernelPlan's: it keeps p for the count
+	pm, err := kernel.NewPlanWorkers(m, o.Workers) // not kernelPlan's: it keeps p for the count
 	if err != nil {
 		return err
 	}
 	cm := planCosts(pm)
-	all := AllIDs(len(cm))
+	all := allIDs(len(cm))
 	secs, timed, err := timeGPUUnits(ctx, dev, pm, cm, all, o.Workers, third, rnd)
 	if err != nil {
 		return err
@@ -198,7 +197,7 @@ func EstimateDevice(method string, gpus []gpu.Info) string {
 	switch {
 	case gpus != nil:
 		return DeviceGPU
-	case method == Kernel:
+	case method == methodKernel:
 		return DeviceCPU
 	}
 	return ""

@@ -74,12 +74,12 @@ func TestGPUStopKeepsCheckpoint(t *testing.T) {
 	}()
 	reported := 0
 	o := Options{Workers: 2, Checkpoint: cp, Device: DeviceGPU, Progress: func(p Progress) { reported = p.UnitsDone }}
-	res := Result{N: 13, Method: Kernel}
-	e, sel, err := kernelEngine{}.Plan(ctx, 13, o, &res)
+	p, err := kernelEngine{}.Plan(ctx, 13, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = Count(ctx, e, sel, o, &res, time.Now())
+	units := p.Units
+	_, err = p.Count(ctx)
 	mu.Lock()
 	stopped := time.Since(cancelled)
 	mu.Unlock()
@@ -89,19 +89,19 @@ func TestGPUStopKeepsCheckpoint(t *testing.T) {
 	if stopped > time.Second {
 		t.Errorf("the GPU count returned %v after the cancel; want within a second", stopped)
 	}
-	if reported == 0 || reported == len(sel) {
-		t.Fatalf("%d of %d units reported before the cancel; want some, not all (the test's launches)", reported, len(sel))
+	if reported == 0 || reported == units {
+		t.Fatalf("%d of %d units reported before the cancel; want some, not all (the test's launches)", reported, units)
 	}
 	o = Options{Workers: 2, Checkpoint: cp, Device: DeviceCPU}
-	again := Result{N: 13, Method: Kernel}
-	e, sel, err = kernelEngine{}.Plan(context.Background(), 13, o, &again)
+	p, err = kernelEngine{}.Plan(context.Background(), 13, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Count(context.Background(), e, sel, o, &again, time.Now()); err != nil {
+	again, err := p.Count(context.Background())
+	if err != nil {
 		t.Fatalf("resuming on the CPU: %v", err)
 	}
-	t.Logf("reported %d of %d, stopped after %v", reported, len(sel), stopped)
+	t.Logf("reported %d of %d, stopped after %v", reported, units, stopped)
 	if again.Resumed != reported || again.Solutions.Lo != 73712 || again.Unique.Lo != 9233 {
 		t.Errorf("resumed %d units to %d, %d unique; want the %d reported, 73712, 9233", again.Resumed, again.Solutions.Lo, again.Unique.Lo, reported)
 	}
@@ -125,13 +125,17 @@ func TestEstimateGPU(t *testing.T) {
 		var e estimate.Estimate
 		o := Options{Workers: 2, Device: DeviceGPU}
 		start := time.Now()
-		if err := (kernelEngine{}).Estimate(context.Background(), tc.n, o, estimate.Options{Workers: 2, Budget: tc.budget}, rnd, &e); err != nil {
+		pl, err := kernelEngine{}.Plan(context.Background(), tc.n, o)
+		if err == nil {
+			e, err = pl.Estimate(context.Background(), estimate.Options{Budget: tc.budget}, rnd)
+		}
+		if err != nil {
 			t.Fatalf("n=%d: %v", tc.n, err)
 		}
 		if took := time.Since(start).Seconds(); tc.all && e.CPUSeconds > took {
 			t.Errorf("n=%d: every unit timed, GPU seconds %g; want at most the %g s the estimate took", tc.n, e.CPUSeconds, took)
 		}
-		p, _ := KernelPlan(tc.n, 2)
+		p, _ := kernelPlan(tc.n, 2)
 		var sum float64
 		for _, s := range e.UnitSeconds {
 			sum += s
@@ -145,16 +149,18 @@ func TestEstimateGPU(t *testing.T) {
 		if all := e.Samples == len(p.Units) && e.Spread == 0; all != tc.all || !tc.all && !math.IsNaN(e.Spread) {
 			t.Errorf("n=%d, budget %v: %d of %d units timed, spread %g; want all timed: %v", tc.n, tc.budget, e.Samples, len(p.Units), e.Spread, tc.all)
 		}
-		if EstimateDevice(Kernel, e.GPUs) != DeviceGPU || EstimateDevice(Kernel, nil) != DeviceCPU {
-			t.Errorf("EstimateDevice names %q and %q; want gpu and cpu", EstimateDevice(Kernel, e.GPUs), EstimateDevice(Kernel, nil))
+		if EstimateDevice(methodKernel, e.GPUs) != DeviceGPU || EstimateDevice(methodKernel, nil) != DeviceCPU {
+			t.Errorf("EstimateDevice names %q and %q; want gpu and cpu", EstimateDevice(methodKernel, e.GPUs), EstimateDevice(methodKernel, nil))
 		}
 	}
 	if opened != 2 {
 		t.Errorf("%d devices opened for 2 estimates; want 2", opened)
 	}
 	useGPU(t, nil)
-	var e estimate.Estimate
-	err := (kernelEngine{}).Estimate(context.Background(), 11, Options{Device: DeviceGPU}, estimate.Options{Workers: 1, Budget: time.Millisecond}, rnd, &e)
+	pl, err := kernelEngine{}.Plan(context.Background(), 11, Options{Workers: 1, Device: DeviceGPU})
+	if err == nil {
+		_, err = pl.Estimate(context.Background(), estimate.Options{Budget: time.Millisecond}, rnd)
+	}
 	if !errors.Is(err, ErrDevice) {
 		t.Errorf("an estimate on the GPU without a driver = %v; want ErrDevice", err)
 	}
@@ -187,18 +193,18 @@ func TestAutoGPU(t *testing.T) {
 		want     bool
 		asks     int
 	}{
-		{"faster", 16, Kernel, true, Options{Workers: 2}, 2, 1, nil, true, 1},
-		{"slower", 17, Kernel, true, Options{Workers: 2}, 1, 2, nil, false, 1},
-		{"estimate failed", 18, Kernel, true, Options{Workers: 2}, 2, 1, errors.New("no"), false, 1},
-		{"join replaced", 19, Join, true, Options{Workers: 2}, 2, 1, nil, true, 1},
-		{"join kept (checkpoint)", 20, Join, false, Options{Workers: 2}, 2, 1, nil, false, 0},
-		{"join shard kept", 21, Join, true, Options{Workers: 2, Shard: Shard{Index: 0, Count: 2}}, 2, 1, nil, false, 0},
-		{"kernel shard", 21, Kernel, false, Options{Workers: 2, Shard: Shard{Index: 0, Count: 2}}, 2, 1, nil, true, 1},
-		{"too small", gpuAutoFrom - 1, Kernel, true, Options{Workers: 2}, 2, 1, nil, false, 0},
-		{"too large", gpu.MaxN + 1, Kernel, true, Options{Workers: 2}, 2, 1, nil, false, 0},
-		{"cpu asked", 16, Kernel, true, Options{Workers: 2, Device: DeviceCPU}, 2, 1, nil, false, 0},
-		{"kept", 16, Kernel, true, Options{Workers: 2}, 1, 2, nil, true, 0},
-		{"another driver", 16, Kernel, true, Options{Workers: 2}, 1, 2, nil, false, 1},
+		{"faster", 16, methodKernel, true, Options{Workers: 2}, 2, 1, nil, true, 1},
+		{"slower", 17, methodKernel, true, Options{Workers: 2}, 1, 2, nil, false, 1},
+		{"estimate failed", 18, methodKernel, true, Options{Workers: 2}, 2, 1, errors.New("no"), false, 1},
+		{"join replaced", 19, methodJoin, true, Options{Workers: 2}, 2, 1, nil, true, 1},
+		{"join kept (checkpoint)", 20, methodJoin, false, Options{Workers: 2}, 2, 1, nil, false, 0},
+		{"join shard kept", 21, methodJoin, true, Options{Workers: 2, Shard: Shard{Index: 0, Count: 2}}, 2, 1, nil, false, 0},
+		{"kernel shard", 21, methodKernel, false, Options{Workers: 2, Shard: Shard{Index: 0, Count: 2}}, 2, 1, nil, true, 1},
+		{"too small", gpuAutoFrom - 1, methodKernel, true, Options{Workers: 2}, 2, 1, nil, false, 0},
+		{"too large", gpu.MaxN + 1, methodKernel, true, Options{Workers: 2}, 2, 1, nil, false, 0},
+		{"cpu asked", 16, methodKernel, true, Options{Workers: 2, Device: DeviceCPU}, 2, 1, nil, false, 0},
+		{"kept", 16, methodKernel, true, Options{Workers: 2}, 1, 2, nil, true, 0},
+		{"another driver", 16, methodKernel, true, Options{Workers: 2}, 1, 2, nil, false, 1},
 	} {
 		if tc.name == "another driver" { // registering a driver forgets the choices
 			useGPU(t, emulated{open: func() gpu.Device { return gpu.Emulate(nil) }})
@@ -211,7 +217,7 @@ func TestAutoGPU(t *testing.T) {
 	// Without a driver: the CPU, nothing estimated.
 	useGPU(t, nil)
 	asked = 0
-	if AutoGPU(16, Kernel, true, Options{Workers: 2}) || asked != 0 {
+	if AutoGPU(16, methodKernel, true, Options{Workers: 2}) || asked != 0 {
 		t.Errorf("AutoGPU without a driver = true or estimated (%d); want the CPU at once", asked)
 	}
 }
@@ -222,7 +228,7 @@ func TestAutoGPU(t *testing.T) {
 func TestAutoGPUEmulated(t *testing.T) {
 	opened := 0
 	useGPU(t, emulated{open: func() gpu.Device { opened++; return gpu.Emulate(nil) }})
-	if chooseGPU(12, Kernel, Options{Workers: 2}) || opened != 1 {
+	if chooseGPU(12, methodKernel, Options{Workers: 2}) || opened != 1 {
 		t.Errorf("chooseGPU(12) on the emulator = true or not timed on it (%d opened); want the CPU, 1", opened)
 	}
 }
@@ -233,14 +239,14 @@ func TestAutoGPUEmulated(t *testing.T) {
 // priced in proportion to the CPU's estimate, positive.
 func TestEstimateGPUAbove(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(3, 4))
-	p, err := KernelPlan(12, 2)
+	p, err := kernelPlan(12, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	costs := planCosts(p)
 	var e estimate.Estimate
 	e.Workers = 2
-	err = estimateGPUAbove(context.Background(), p, 10, gpu.Emulate(nil), Options{Workers: 2}, estimate.Options{Workers: 2, Budget: 30 * time.Millisecond}, rnd, costs, AllIDs(len(costs)), &e)
+	err = estimateGPUAbove(context.Background(), p, 10, gpu.Emulate(nil), Options{Workers: 2}, estimate.Options{Workers: 2, Budget: 30 * time.Millisecond}, rnd, costs, allIDs(len(costs)), &e)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,39 +30,39 @@ type joinEngine struct {
 	room      memlimit.Room
 	workers   int
 	// recount: p is a NewUnitPlan, and count builds the tables of the
-	// units it counts, a layer at a time (recountQuadrant).
+	// units it counts, a layer at a time (recountJoin).
 	recount bool
 }
 
-func newQuadrant(p *quadrant.Plan, o Options, recount bool) joinEngine {
-	return joinEngine{p: p, c: quadrantCosts(p), maxMemory: o.MaxMemory, shard: o.Shard, room: o.room, recount: recount}
+func newJoin(p *quadrant.Plan, o Options, recount bool) joinEngine {
+	return joinEngine{p: p, c: joinCosts(p), maxMemory: o.MaxMemory, shard: o.Shard, room: o.room, recount: recount}
 }
 
-func (joinEngine) Info() Info {
-	return Info{Method: Join, Version: quadrant.Version, UnitsVersion: quadrant.UnitsVersion, Record: shard.MethodQuadrant, TotalsOnly: true}
+func (joinEngine) Info() info {
+	return info{Method: methodJoin, Version: quadrant.Version, UnitsVersion: quadrant.UnitsVersion, Record: shard.MethodQuadrant, TotalsOnly: true}
 }
 
 // Units returns the units and costs without the quadrant table: a
 // merge of N = 24 shards needs a few MiB, not the table's 4.9 GiB.
 func (joinEngine) Units(n int) (Engine, error) {
-	if err := JoinUnitsN(n); err != nil {
+	if err := joinUnitsN(n); err != nil {
 		return nil, err
 	}
 	// No context: Units serves merges and record checks, which take
 	// none. Past N = 25 this walk takes seconds (N = 26, 27) to
 	// minutes (N = 28) that a signal does not cut short.
-	p, err := quadrant.NewUnitPlan(context.Background(), n)
+	p, err := newUnitPlan(context.Background(), n)
 	if err != nil {
 		return nil, err
 	}
-	return newQuadrant(p, Options{}, true), nil
+	return newJoin(p, Options{}, true), nil
 }
 
-func (joinEngine) Listed(n int) error { return JoinUnitsN(n) }
+func (joinEngine) Listed(n int) error { return joinUnitsN(n) }
 
-// JoinUnitsN reports whether the quadrant join has units for n (its
+// joinUnitsN reports whether the quadrant join has units for n (its
 // shards reach quadrant.MaxShardN, its whole counts quadrant.MaxN).
-func JoinUnitsN(n int) error {
+func joinUnitsN(n int) error {
 	if n > quadrant.MaxShardN {
 		return joinN(n, Shard{Count: 1})
 	}
@@ -84,159 +84,225 @@ func joinN(n int, s Shard) error {
 	return nil
 }
 
-// Estimate plans the join's memory and units as Count does and samples
-// their pieces. Where the room (WithinRoom) holds no plan, it estimates
-// the plan of the default bound: the count refuses it here, but a plan
-// (nqueens plan) is for other machines as well.
-func (joinEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error {
+// Plan plans a join count of n with o within the room (WithinRoom,
+// read once here): the unit plan (quadrant.NewUnitPlan) and the units
+// of o.Shard, and the memory plan, of a whole count from the sizes
+// alone (quadrant.PlanMemory), of a shard from the plan of its own
+// units (Plan.ForUnits), with the workers that fit the room
+// (shardWorkers). A plan that does not fit is no error here (Fits is
+// false): its Count refuses it, its Estimate estimates it within the
+// default bound. n < 4 has no units and plans nothing; a whole count
+// with o.CountOnly plans its memory only (its Estimate lists the units
+// when asked).
+func (joinEngine) Plan(ctx context.Context, n int, o Options) (*Plan, error) {
 	if err := joinN(n, o.Shard); err != nil {
-		return err
+		return nil, err
 	}
-	if n < 4 {
-		e.Units = 0
-		return nil
-	}
-	up, err := quadrant.NewUnitPlan(ctx, n)
-	if err != nil {
-		return err
-	}
-	sel, err := quadrantIDs(up, o.Shard)
-	if err != nil {
-		return err
-	}
-	if len(sel) == 0 {
-		// No shard is empty (quadrant.Plan.Shards); were one, it
-		// would count nothing and need nothing: no plan, no samples
-		// (to the sampler no units would mean every unit).
-		e.Units, e.Memory, e.Workers = 0, 0, 1
-		return nil
-	}
-	ro := WithinRoom(o)
-	mp, err := quadrantMemory(ctx, n, up, sel, ro)
-	if err != nil && ro.room.Known && errors.Is(err, quadrant.ErrMemory) {
-		o.roomRead = true // the default bound
-		mp, err = quadrantMemory(ctx, n, up, sel, o)
-	}
-	if err != nil {
-		return QuadrantMemoryError(n, o.Shard, err)
-	}
-	return estimate.Join(ctx, n, up, sel, o.Shard != (Shard{}), mp, eo, rnd, e)
-}
-
-// quadrantMemory returns the memory plan of a quadrant count with o
-// (within the room, WithinRoom): of a whole count from the sizes alone
-// (quadrant.PlanMemory), of a shard from the plan for its own units sel
-// of the unit plan up (Plan.ForUnits, as Plan builds it), which holds
-// less than the whole, with the workers that fit the room (shardWorkers).
-func quadrantMemory(ctx context.Context, n int, up *quadrant.Plan, sel []int, o Options) (quadrant.MemoryPlan, error) {
+	raw := o
 	o = WithinRoom(o)
+	j := &joinCount{n: n}
+	p := &Plan{N: n, Method: methodJoin, o: o, raw: raw, c: j}
+	limit := limitOr(o.MaxMemory, DefaultMaxMemory)
+	if n < 4 {
+		if o.Checkpoint != "" || o.Shard != (Shard{}) {
+			return nil, fmt.Errorf("%w: method join has no work units for n = %d: its checkpoints and shards need n ≥ 4", ErrSize, n)
+		}
+		p.CountPlan = CountPlan{Workers: 1, Limit: limit, Fits: true}
+		return p, nil
+	}
+	if o.Shard == (Shard{}) && o.CountOnly {
+		// Counted at once: the memory plan is all it needs before
+		// its whole plan (no unit plan; Units stays 0).
+		mp, err := planMemory(n, o.Workers, o.MaxMemory)
+		if err != nil && !errors.Is(err, quadrant.ErrMemory) {
+			return nil, err
+		}
+		j.mp, j.mpErr = mp, err
+		p.CountPlan = CountPlan{Workers: mp.Workers, Projected: mp.Projected,
+			Memory: mp.Peak, Whole: mp.Peak, Limit: limit, Fits: err == nil && mp.Peak <= limit}
+		return p, nil
+	}
+	up, err := newUnitPlan(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	if j.sel, err = joinIDs(up, o.Shard); err != nil {
+		return nil, err
+	}
+	j.up = up
+	units := len(up.Units())
 	if o.Shard == (Shard{}) {
-		return quadrant.PlanMemory(n, o.Workers, o.MaxMemory)
+		mp, err := planMemory(n, max(1, min(o.Workers, units)), o.MaxMemory)
+		if err != nil && !errors.Is(err, quadrant.ErrMemory) {
+			return nil, err
+		}
+		j.mp, j.mpErr = mp, err
+		p.CountPlan = CountPlan{Units: units, UnitsTotal: units, Workers: mp.Workers, Projected: mp.Projected,
+			Memory: mp.Peak, Whole: mp.Peak, Limit: limit, Fits: err == nil && mp.Peak <= limit}
+		return p, nil
 	}
-	sp, err := up.ForUnits(ctx, sel)
-	if err != nil {
-		return quadrant.MemoryPlan{}, err
+	if o.room.Known {
+		limit = RoomBudget(o.room.Bytes)
+	} else {
+		limit = limitOr(o.MaxMemory, DefaultShardMemory)
 	}
-	w, err := shardWorkers(sp, nil, o)
-	if err != nil {
-		return quadrant.MemoryPlan{}, err
+	p.CountPlan = CountPlan{Shard: o.Shard, IDs: j.sel, Units: len(j.sel), UnitsTotal: units, Limit: limit}
+	if n <= quadrant.MaxN {
+		// The whole count's plan, for Whole and the soft memory
+		// limit (a shard's own plan needs its units first).
+		w, err := planMemory(n, max(1, min(o.Workers, units)), o.MaxMemory)
+		if err != nil && !errors.Is(err, quadrant.ErrMemory) {
+			return nil, err
+		}
+		j.whole, p.Whole = w, w.Peak
 	}
-	r, err := sp.PlanMemory(quadrant.Options{Workers: w, MaxMemory: o.MaxMemory})
-	return quadrant.MemoryPlan{Peak: r.PeakMemory, Workers: r.Workers, Projected: r.Projected}, err
+	if len(j.sel) == 0 {
+		// No shard is empty (quadrant.Plan.Shards); were one, it
+		// would count nothing and need nothing.
+		p.Workers, p.Fits = 1, true
+		return p, nil
+	}
+	if j.sp, err = up.ForUnits(ctx, j.sel); err != nil {
+		return nil, err
+	}
+	var me *quadrant.MemoryError
+	w, err := shardWorkers(j.sp, j.sel, o)
+	if errors.As(err, &me) {
+		j.mpErr = err
+		p.Memory = me.Need
+		return p, nil
+	} else if err != nil {
+		return nil, err
+	}
+	r, err := j.sp.PlanMemory(quadrant.Options{Workers: w, MaxMemory: o.MaxMemory})
+	if err != nil && !errors.Is(err, quadrant.ErrMemory) {
+		return nil, err
+	}
+	j.spWorkers, j.mpErr = w, err
+	j.mp = quadrant.MemoryPlan{Peak: r.PeakMemory, Workers: r.Workers, Projected: r.Projected}
+	p.Workers, p.Projected, p.Memory, p.Fits = r.Workers, r.Projected, r.PeakMemory, err == nil && r.PeakMemory <= limit
+	return p, nil
 }
 
-// SoftLimit lowers the runtime's soft memory limit for a
-// MethodJoin count of n with opts (Options.SoftMemoryLimit) to follow
-// the whole count's memory plan, computed from sizes alone, before any
-// table is built (odd N's quadrant table makes the heap's first peak);
-// a shard gets the whole count's bound too (its own plan would need its
-// units first), which is no lower than its own plan at N = 22 and 24.
-// It returns the function that restores the limit.
-func SoftLimit(n int, opts Options) (restore func()) {
-	if !opts.SoftMemoryLimit || n < 4 || n > quadrant.MaxN {
-		return func() {}
+// joinCount is a join count planned (joinEngine.Plan): the unit plan
+// and the units it counts (nil for n < 4, and for a whole count planned
+// with Options.CountOnly until an Estimate), and its memory plan (mpErr: a
+// *quadrant.MemoryError where it does not fit); for a shard, the plan
+// of its units (sp), the workers that fit the room, and the whole
+// count's memory plan (n ≤ quadrant.MaxN). n < 4: none.
+type joinCount struct {
+	n         int
+	up        *quadrant.Plan
+	sel       []int
+	mp        quadrant.MemoryPlan
+	mpErr     error
+	whole     quadrant.MemoryPlan
+	sp        *quadrant.Plan
+	spWorkers int
+}
+
+// count counts the plan: a whole count builds quadrant.NewWholePlan
+// (odd N: the quadrant table; even N: its bucket counts, and projected
+// tables layer by layer) after the memory plan passed; a shard counts
+// its own units' plan (Plan.ForUnits), whose tables hold only the
+// buckets they read. With o.SoftMemoryLimit the runtime's soft memory
+// limit follows the memory plan while it counts.
+func (j *joinCount) count(ctx context.Context, o Options, res Result) (Result, error) {
+	if j.n < 4 {
+		q, err := quadrant.Count(ctx, j.n, quadrant.Options{Workers: o.Workers})
+		if err != nil {
+			return Result{}, err
+		}
+		res.Solutions = tally.Uint128{Hi: q.Total.Hi, Lo: q.Total.Lo}
+		res.Units = q.Units
+		if err := joinBurnside(ctx, &res, ""); err != nil {
+			return Result{}, err
+		}
+		return res, nil
 	}
-	opts = WithinRoom(opts)
-	mp, err := quadrant.PlanMemory(n, opts.Workers, opts.MaxMemory)
+	if j.mpErr != nil {
+		return Result{}, roomError(j.n, o, j.mpErr)
+	}
+	if o.SoftMemoryLimit && j.n <= quadrant.MaxN {
+		defer j.softLimit(o)()
+	}
+	if o.Shard != (Shard{}) {
+		return Count(ctx, j.shardEngine(o), j.sel, o, res)
+	}
+	plan, err := newWholePlan(ctx, j.n)
 	if err != nil {
-		return func() {} // the count itself reports it
+		return Result{}, err
+	}
+	e := newJoin(plan, o, false)
+	return Count(ctx, e, allIDs(len(e.c)), o, res)
+}
+
+// shardEngine is the engine that counts a shard's units (its own
+// units' plan), on at most the goroutines that fit the room.
+func (j *joinCount) shardEngine(o Options) joinEngine {
+	e := newJoin(j.sp, o, false)
+	if j.spWorkers < o.Workers {
+		e.workers = j.spWorkers
+	}
+	return e
+}
+
+// softLimit lowers the runtime's soft memory limit to follow the whole
+// count's memory plan, before any table is built (odd N's quadrant
+// table makes the heap's first peak); a shard gets the whole count's
+// bound too (its own plan would need its units first), which is no
+// lower than its own plan at N = 22 and 24. It returns the function
+// that restores the limit.
+func (j *joinCount) softLimit(o Options) (restore func()) {
+	mp := j.mp
+	if o.Shard != (Shard{}) {
+		mp = j.whole
 	}
 	return quadrant.SetSoftLimit(quadrant.SoftLimitFor(mp.Peak))
 }
 
-// Plan returns the engine of a count of n with opts and the
-// units it counts, or counts n < 4, which has no units, into res.
-func (joinEngine) Plan(ctx context.Context, n int, opts Options, res *Result) (Engine, []int, error) {
-	if err := joinN(n, opts.Shard); err != nil {
-		return nil, nil, err
+// estimate samples the plan's pieces with its memory plan. Where the
+// room (WithinRoom) holds no plan, it estimates the plan of the default
+// bound: the count refuses it here, but a plan (nqueens plan) is for
+// other machines as well.
+func (j *joinCount) estimate(ctx context.Context, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error {
+	if j.n < 4 {
+		e.Units = 0
+		return nil
 	}
-	if n >= 4 {
-		return newQuadrantEngine(ctx, n, opts)
-	}
-	if opts.Checkpoint != "" || opts.Shard != (Shard{}) {
-		return nil, nil, fmt.Errorf("%w: method join has no work units for n = %d: its checkpoints and shards need n ≥ 4", ErrSize, n)
-	}
-	q, err := quadrant.Count(ctx, n, quadrant.Options{Workers: opts.Workers})
-	if err != nil {
-		return nil, nil, err
-	}
-	res.Solutions = tally.Uint128{Hi: q.Total.Hi, Lo: q.Total.Lo}
-	res.Units = q.Units
-	return nil, nil, quadrantBurnside(ctx, res, "")
-}
-
-// newQuadrantEngine returns the engine of a count of n ≥ 4 with opts
-// and the units it counts. A whole count builds quadrant.NewWholePlan
-// (odd N: the quadrant table; even N: its bucket counts, and projected
-// tables layer by layer); a shard builds a plan for its own units
-// (Plan.ForUnits), whose tables hold only the buckets they read. Either
-// plans its memory before any work.
-func newQuadrantEngine(ctx context.Context, n int, opts Options) (Engine, []int, error) {
-	opts = WithinRoom(opts)
-	if opts.Shard == (Shard{}) {
-		// Before the plan: its Need is the least limit that passes,
-		// one worker without projected tables.
-		if err := quadrant.CheckMemory(n, opts.MaxMemory); err != nil {
-			return nil, nil, roomError(n, opts, err)
-		}
-		plan, err := quadrant.NewWholePlan(ctx, n)
+	if j.up == nil { // planned with CountOnly
+		up, err := newUnitPlan(ctx, j.n)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
-		e := newQuadrant(plan, opts, false)
-		ids, err := ShardIDs(e, opts.Shard)
-		return e, ids, err
+		j.up, j.sel = up, allIDs(len(up.Units()))
 	}
-	plan, sel, err := QuadrantShardPlan(ctx, n, opts.Shard)
+	if len(j.sel) == 0 {
+		e.Units, e.Memory, e.Workers = 0, 0, 1
+		return nil
+	}
+	mp, err := j.mp, j.mpErr
+	if err != nil && o.room.Known && errors.Is(err, quadrant.ErrMemory) {
+		mp, err = j.defaultMemory(o)
+	}
 	if err != nil {
-		return nil, nil, err
+		return joinMemoryError(j.n, o.Shard, err)
 	}
-	w, err := shardWorkers(plan, sel, opts)
-	if err != nil {
-		return nil, nil, roomError(n, opts, err)
-	}
-	e := newQuadrant(plan, opts, false)
-	if w < opts.Workers {
-		e.workers = w
-	}
-	return e, sel, nil
+	return estimate.Join(ctx, j.n, j.up, j.sel, o.Shard != (Shard{}), mp, eo, rnd, e)
 }
 
-// QuadrantShardPlan returns the plan of the units of shard s of n, 4 ≤
-// n ≤ quadrant.MaxShardN (Plan.ForUnits of the unit plan, without the
-// quadrant table), and those units. It stops with ctx's error when ctx
-// is done (quadrant.NewUnitPlan).
-func QuadrantShardPlan(ctx context.Context, n int, s Shard) (*quadrant.Plan, []int, error) {
-	up, err := quadrant.NewUnitPlan(ctx, n)
-	if err != nil {
-		return nil, nil, err
+func (j *joinCount) shards(ctx context.Context, o Options) (CountPlan, []CountPlan, error) {
+	return joinEngine{}.planned(ctx, j.n, o)
+}
+
+// defaultMemory is the memory plan of the count with o.Workers within
+// the default bound, not the room's.
+func (j *joinCount) defaultMemory(o Options) (quadrant.MemoryPlan, error) {
+	if o.Shard == (Shard{}) {
+		return planMemory(j.n, o.Workers, 0)
 	}
-	sel, err := quadrantIDs(up, s)
-	if err != nil {
-		return nil, nil, err
-	}
-	p, err := up.ForUnits(ctx, sel)
-	return p, sel, err
+	r, err := j.sp.PlanMemory(quadrant.Options{Workers: o.Workers})
+	return quadrant.MemoryPlan{Peak: r.PeakMemory, Workers: r.Workers, Projected: r.Projected}, err
 }
 
 func (e joinEngine) Digest() string          { return e.p.Digest() }
@@ -247,7 +313,7 @@ func (e joinEngine) CheckUnit(id int, total, _ uint64) error {
 	return e.p.CheckTotal(id, total)
 }
 
-// checkRecord: totals only (unique and nodes 0), and
+// CheckRecord: totals only (unique and nodes 0), and
 // quadrant.Plan.CheckTotal.
 func (e joinEngine) CheckRecord(r checkpoint.Record) error {
 	if r.Unique != 0 || r.Nodes != 0 {
@@ -258,7 +324,7 @@ func (e joinEngine) CheckRecord(r checkpoint.Record) error {
 
 func (e joinEngine) Count(ctx context.Context, ids []int, workers int, done func(tally.UnitResult) error) error {
 	if e.recount {
-		return recountQuadrant(ctx, e.p, ids, workers, done)
+		return recountJoin(ctx, e.p, ids, workers, done)
 	}
 	if e.workers != 0 {
 		workers = min(workers, e.workers)
@@ -268,18 +334,18 @@ func (e joinEngine) Count(ctx context.Context, ids []int, workers int, done func
 	return roomError(e.p.N(), Options{Shard: e.shard, room: e.room}, err)
 }
 
-// burnside derives res.Unique from the total of a whole quadrant count
-// (quadrantBurnside).
+// Burnside derives res.Unique from the total of a whole quadrant count
+// (joinBurnside).
 func (e joinEngine) Burnside(ctx context.Context, res *Result, _ []tally.UnitResult, _ func(int) bool, cp string) error {
-	return quadrantBurnside(ctx, res, cp)
+	return joinBurnside(ctx, res, cp)
 }
 
-// quadrantBurnside derives res.Unique from the total of a whole quadrant
+// joinBurnside derives res.Unique from the total of a whole quadrant
 // count (deriveUnique) and words a failure for where the total came
 // from: the checkpoint, if there is one. MethodJoin records hold totals
 // only, so the unit at fault cannot be found.
-func quadrantBurnside(ctx context.Context, res *Result, checkpoint string) error {
-	err := DeriveUnique(ctx, res)
+func joinBurnside(ctx context.Context, res *Result, checkpoint string) error {
+	err := deriveUnique(ctx, res)
 	var be *burnsideError
 	switch {
 	case !errors.As(err, &be):
@@ -297,13 +363,13 @@ func quadrantBurnside(ctx context.Context, res *Result, checkpoint string) error
 // whose failure cannot be narrowed down to a record: the error names
 // them all.
 func (joinEngine) Merged(ctx context.Context, res *Result, recs []shard.Named) error {
-	err := DeriveUnique(ctx, res)
+	err := deriveUnique(ctx, res)
 	var be *burnsideError
 	if errors.As(err, &be) {
 		// MethodJoin records hold totals only: nothing tells which
 		// unit, so which record, is wrong.
 		return WithKind(ErrShard, fmt.Errorf("%v: the records are inconsistent, and a join record holds totals only, so the wrong one cannot be singled out: it is in one of %s; count them again (%s), or find the unit with merge -recompute %d (every unit)",
-			err, sources(recs), RecountCommand(&recs[0].Record, true), res.Units))
+			err, sources(recs), recountCommand(&recs[0].Record, true), res.Units))
 	}
 	if err != nil {
 		return WithKind(ErrShard, err)
@@ -311,17 +377,17 @@ func (joinEngine) Merged(ctx context.Context, res *Result, recs []shard.Named) e
 	return nil
 }
 
-// quadrantIDs returns the ids of the units that shard s counts in a
+// joinIDs returns the ids of the units that shard s counts in a
 // quadrant plan: all for the zero Shard, else the shard's part of
 // Plan.Shards, which keeps units of the same layers of the quadrant
 // table together so that a shard's plan (Plan.ForUnits) builds few.
-func quadrantIDs(p *quadrant.Plan, s Shard) ([]int, error) {
-	return ShardIDs(newQuadrant(p, Options{}, false), s)
+func joinIDs(p *quadrant.Plan, s Shard) ([]int, error) {
+	return shardIDs(newJoin(p, Options{}, false), s)
 }
 
-// quadrantCosts are the estimated costs of the units of a quadrant plan,
+// joinCosts are the estimated costs of the units of a quadrant plan,
 // which shards are balanced by.
-func quadrantCosts(p *quadrant.Plan) []float64 {
+func joinCosts(p *quadrant.Plan) []float64 {
 	units := p.Units()
 	c := make([]float64, len(units))
 	for i, u := range units {
@@ -330,11 +396,11 @@ func quadrantCosts(p *quadrant.Plan) []float64 {
 	return c
 }
 
-// recountQuadrant counts the units todo of plan (a NewUnitPlan) with
+// recountJoin counts the units todo of plan (a NewUnitPlan) with
 // their own tables (Plan.ForUnits), one layer of the quadrant table at a
 // time (Unit.Layer), so that it needs the
 // memory of those units, not of a whole count.
-func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, workers int, done func(tally.UnitResult) error) error {
+func recountJoin(ctx context.Context, plan *quadrant.Plan, todo []int, workers int, done func(tally.UnitResult) error) error {
 	units := plan.Units()
 	byLayer := map[int][]int{}
 	var layers []int
@@ -365,15 +431,15 @@ func recountQuadrant(ctx context.Context, plan *quadrant.Plan, todo []int, worke
 				return done(tally.UnitResult{ID: u.ID, Total: total})
 			}})
 		if err != nil {
-			return QuadrantMemoryError(plan.N(), Shard{}, err)
+			return joinMemoryError(plan.N(), Shard{}, err)
 		}
 	}
 	return nil
 }
 
-// QuadrantMemoryError rewords a quadrant.MemoryError, of shard s (the
+// joinMemoryError rewords a quadrant.MemoryError, of shard s (the
 // zero Shard: a whole count); other errors pass.
-func QuadrantMemoryError(n int, s Shard, err error) error {
+func joinMemoryError(n int, s Shard, err error) error {
 	var me *quadrant.MemoryError
 	if errors.As(err, &me) {
 		what := fmt.Sprintf("n = %d", n)

@@ -9,10 +9,10 @@ import (
 	"github.com/nqueens/nqueens/internal/tally"
 )
 
-// TestJoinBurnsideResumed: a join count whose total fails Burnside's
+// TestQuadrantBurnsideResumed: a join count whose total fails Burnside's
 // lemma blames its checkpoint (ErrCheckpoint) when at least one unit
 // total was read from it, one included, and the run otherwise.
-func TestJoinBurnsideResumed(t *testing.T) {
+func TestQuadrantBurnsideResumed(t *testing.T) {
 	for _, tc := range []struct {
 		resumed int
 		cp      string
@@ -26,9 +26,9 @@ func TestJoinBurnsideResumed(t *testing.T) {
 	} {
 		// Q(8) = 92; 93 is no multiple-of-8 sum of classes.
 		res := Result{N: 8, Solutions: tally.Uint128{Lo: 93}, Units: 10, Resumed: tc.resumed}
-		err := quadrantBurnside(context.Background(), &res, tc.cp)
+		err := joinBurnside(context.Background(), &res, tc.cp)
 		if err == nil || errors.Is(err, ErrCheckpoint) != tc.want || !strings.Contains(err.Error(), tc.text) {
-			t.Errorf("quadrantBurnside(total 93, %d resumed, %q) = %v; want ErrCheckpoint %v and %q", tc.resumed, tc.cp, err, tc.want, tc.text)
+			t.Errorf("joinBurnside(total 93, %d resumed, %q) = %v; want ErrCheckpoint %v and %q", tc.resumed, tc.cp, err, tc.want, tc.text)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -26,34 +27,140 @@ type kernelEngine struct {
 
 func newKernel(p *kernel.Plan) kernelEngine { return kernelEngine{p: p, c: planCosts(p)} }
 
-func (kernelEngine) Info() Info {
-	return Info{Method: Kernel, Version: kernel.Version, UnitsVersion: kernel.Version, Record: ""}
+func (kernelEngine) Info() info {
+	return info{Method: methodKernel, Version: kernel.Version, UnitsVersion: kernel.Version, Record: ""}
 }
 
-// Plan returns the plan on o.Workers goroutines (the plan Estimate
-// listed, if it did), whose Count runs on the GPU for o.Device
-// DeviceGPU (checked first: an error of kind ErrDevice).
-func (kernelEngine) Plan(_ context.Context, n int, o Options, res *Result) (Engine, []int, error) {
-	var g *gpuRun
-	res.Device = DeviceCPU
+// Plan plans a kernel count of n with o: the plan listed on o.Workers
+// goroutines (kernelPlan) and its units of o.Shard, or for n above
+// estimate.KernelListMax nothing listed yet (Count lists it; Estimate
+// samples borders instead). For o.Device DeviceGPU it checks first that
+// the GPU can count it (an error of kind ErrDevice).
+func (kernelEngine) Plan(ctx context.Context, n int, o Options) (*Plan, error) {
+	k := &kernelCount{n: n}
 	if o.Device == DeviceGPU {
-		var err error
-		if g, err = planGPU(n, res); err != nil {
-			return nil, nil, err
+		g, err := planGPU(n)
+		if err != nil {
+			return nil, err
+		}
+		k.g = g
+	}
+	limit := limitOr(o.MaxMemory, DefaultMaxMemory)
+	p := &Plan{N: n, Method: methodKernel, o: o, raw: o, c: k,
+		CountPlan: CountPlan{Shard: o.Shard, Workers: o.Workers, Limit: limit, Fits: true}}
+	if n > estimate.KernelListMax {
+		return p, nil // not listed: its units are estimated
+	}
+	if err := k.list(ctx, o); err != nil {
+		return nil, err
+	}
+	units := len(k.e.c)
+	w := max(1, min(o.Workers, len(k.sel)))
+	mem := estimate.KernelMemory(units, w)
+	p.Units, p.UnitsTotal, p.Workers, p.Memory, p.Whole, p.Fits = len(k.sel), units, w, mem, estimate.KernelMemory(units, max(1, min(o.Workers, units))), mem <= limit
+	if o.Shard != (Shard{}) {
+		p.IDs = k.sel
+	}
+	return p, nil
+}
+
+// kernelCount is a kernel count planned (kernelEngine.Plan): the plan
+// listed and the units it counts (nil above estimate.KernelListMax
+// until Count lists them), and the GPUs it counts on, if any.
+type kernelCount struct {
+	n       int
+	e       kernelEngine
+	sel     []int
+	planSec float64 // the seconds the listing took
+	g       *gpuRun
+	// estUnits, above estimate.KernelListMax, is the whole count's
+	// units as its last Estimate estimated them (0: none yet), for
+	// the shards' plans (shards).
+	estUnits int
+}
+
+// list lists the plan of the count and selects its units.
+func (k *kernelCount) list(_ context.Context, o Options) error {
+	t0 := time.Now()
+	p, err := kernelPlan(k.n, o.Workers)
+	if err != nil {
+		return err
+	}
+	k.planSec = since(t0)
+	k.e = newKernel(p)
+	k.e.g = k.g
+	k.sel, err = shardIDs(k.e, o.Shard)
+	return err
+}
+
+func (k *kernelCount) count(ctx context.Context, o Options, res Result) (Result, error) {
+	if k.e.p == nil {
+		if err := k.list(ctx, o); err != nil {
+			return Result{}, err
 		}
 	}
-	p, err := KernelPlan(n, o.Workers)
-	if err != nil {
-		return nil, nil, err
+	res.Device = DeviceCPU
+	if k.g != nil {
+		res.Device = DeviceGPU
 	}
-	e := newKernel(p)
-	e.g = g
-	ids, err := ShardIDs(e, o.Shard)
-	return e, ids, err
+	res, err := Count(ctx, k.e, k.sel, o, res)
+	if k.g != nil {
+		res.GPUs = k.g.gpus
+	}
+	return res, err
+}
+
+// estimate samples the plan's units, or borders above
+// estimate.KernelListMax; for o.Device DeviceGPU it times units on the
+// GPU (estimateGPU).
+func (k *kernelCount) estimate(ctx context.Context, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error {
+	if o.Device == DeviceGPU {
+		return estimateGPU(ctx, k.n, o, eo, rnd, e)
+	}
+	if k.e.p == nil {
+		err := estimate.Borders(ctx, k.n, o.Shard.Count, eo, rnd, e)
+		if err == nil && o.Shard.Count == 0 {
+			k.estUnits = e.Units
+		}
+		return err
+	}
+	return estimate.Kernel(ctx, k.n, k.e.p, k.planSec, k.e.c, k.sel, eo, rnd, e)
+}
+
+func (k *kernelCount) shards(ctx context.Context, o Options) (CountPlan, []CountPlan, error) {
+	if k.e.p == nil {
+		return k.estimatedShards(o)
+	}
+	return kernelEngine{}.planned(ctx, k.n, o)
+}
+
+// estimatedShards plans every shard of o.Shard.Count (o.Shard.Replicas copies
+// of each unit) above estimate.KernelListMax, where the units are not
+// listed, from the units the count's Estimate estimated: each shard's
+// share of them and its memory (estimate.KernelMemory, one worker per
+// unit up to o.Workers). Before an Estimate it fails as Listed does.
+func (k *kernelCount) estimatedShards(o Options) (CountPlan, []CountPlan, error) {
+	if k.estUnits == 0 {
+		return CountPlan{}, nil, (kernelEngine{}).Listed(k.n)
+	}
+	all := k.estUnits
+	limit := limitOr(o.MaxMemory, DefaultMaxMemory)
+	wholeMem := estimate.KernelMemory(all, max(1, min(o.Workers, all)))
+	whole := CountPlan{Units: all, UnitsTotal: all, Workers: max(1, min(o.Workers, all)), Memory: wholeMem, Whole: wholeMem, Limit: limit, Fits: wholeMem <= limit}
+	shards := make([]CountPlan, o.Shard.Count)
+	for i := range shards {
+		s := o.Shard
+		s.Index = i
+		units := int(math.Round(float64(all*s.R()) / float64(s.Count)))
+		w := max(1, min(o.Workers, units))
+		mem := estimate.KernelMemory(all, w)
+		shards[i] = CountPlan{Shard: s, Units: units, UnitsTotal: all, Workers: w, Memory: mem, Whole: wholeMem, Limit: limit, Fits: mem <= limit}
+	}
+	return whole, shards, nil
 }
 
 func (kernelEngine) Units(n int) (Engine, error) {
-	p, err := KernelPlan(n, 0)
+	p, err := kernelPlan(n, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -65,30 +172,6 @@ func (kernelEngine) Listed(n int) error {
 		return fmt.Errorf("%w: the kernel's units are listed for n = 4..%d, not n = %d", ErrSize, estimate.KernelListMax, n)
 	}
 	return nil
-}
-
-// Estimate lists the plan (kept for the Count that follows) and samples
-// its units, or samples borders above estimate.KernelListMax; for
-// o.Device DeviceGPU it times units on the GPU (estimateGPU).
-func (kernelEngine) Estimate(ctx context.Context, n int, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error {
-	if o.Device == DeviceGPU {
-		return estimateGPU(ctx, n, o, eo, rnd, e)
-	}
-	if n > estimate.KernelListMax {
-		return estimate.Borders(ctx, n, o.Shard.Count, eo, rnd, e)
-	}
-	t0 := time.Now()
-	p, err := KernelPlan(n, o.Workers)
-	if err != nil {
-		return err
-	}
-	planSec := time.Since(t0).Seconds()
-	costs := planCosts(p)
-	sel, err := SelectIDs(costs, o.Shard)
-	if err != nil {
-		return err
-	}
-	return estimate.Kernel(ctx, n, p, planSec, costs, sel, eo, rnd, e)
 }
 
 func (e kernelEngine) Digest() string   { return e.p.Digest() }
@@ -125,11 +208,11 @@ func (e kernelEngine) Count(ctx context.Context, ids []int, workers int, done fu
 	return err
 }
 
-// burnside checks the kernel's totals, 8·U − Q = S180 + 2·S90
+// Burnside checks the kernel's totals, 8·U − Q = S180 + 2·S90
 // (checkBurnside), and names the unit that breaks its own share of the
 // identity, which a count that breaks it has (kernelUnitAtFault).
 func (e kernelEngine) Burnside(ctx context.Context, res *Result, all []tally.UnitResult, read func(int) bool, cp string) error {
-	err := CheckBurnside(ctx, res.N, res.Solutions, res.Unique)
+	err := checkBurnside(ctx, res.N, res.Solutions, res.Unique)
 	var be *burnsideError
 	if !errors.As(err, &be) {
 		return err
@@ -149,7 +232,7 @@ func (e kernelEngine) Burnside(ctx context.Context, res *Result, all []tally.Uni
 // Merged checks merged kernel records by Burnside's lemma and
 // names the unit, and its record, that breaks its share of it.
 func (kernelEngine) Merged(ctx context.Context, res *Result, recs []shard.Named) error {
-	err := CheckBurnside(ctx, res.N, res.Solutions, res.Unique)
+	err := checkBurnside(ctx, res.N, res.Solutions, res.Unique)
 	var be *burnsideError
 	if !errors.As(err, &be) {
 		return err
@@ -166,7 +249,7 @@ func (kernelEngine) Merged(ctx context.Context, res *Result, recs []shard.Named)
 		}
 		if u, ok := kernelUnitAtFault(p, units); ok {
 			return WithKind(ErrShard, fmt.Errorf("%v: %s; the record was damaged or edited: count that shard again (%s)",
-				err, unitShare(p, u, "in "+r.Source+" ("+r.Name()+")"), RecountCommand(&r.Record, false)))
+				err, unitShare(p, u, "in "+r.Source+" ("+r.Name()+")"), recountCommand(&r.Record, false)))
 		}
 	}
 	return WithKind(ErrShard, fmt.Errorf("%v, yet every unit of %s keeps its share of it (a bug)", err, sources(recs)))
@@ -202,21 +285,22 @@ func unitShare(p *kernel.Plan, u tally.UnitResult, where string) string {
 		u.ID, where, u.Total, u.Unique, int64(8*u.Unique-u.Total), p.Excess(u.ID))
 }
 
-// The last kernel plan, which Estimate lists and the Count after it
-// reuses (a plan does not change once made).
+// The last kernel plan, which a merge, a check of records and the count
+// of the same n reuse (a plan does not change once made).
 var lastPlan struct {
 	sync.Mutex
 	p *kernel.Plan
 }
 
-// KernelPlan returns kernel.NewPlanWorkers(n, workers), reusing the last
+// kernelPlan returns kernel.NewPlanWorkers(n, workers), reusing the last
 // plan of the same n.
-func KernelPlan(n, workers int) (*kernel.Plan, error) {
+func kernelPlan(n, workers int) (*kernel.Plan, error) {
 	lastPlan.Lock()
 	defer lastPlan.Unlock()
 	if p := lastPlan.p; p != nil && p.N == n {
 		return p, nil
 	}
+	planCalls.kernel.Add(1)
 	p, err := kernel.NewPlanWorkers(n, workers)
 	if err != nil {
 		return nil, err

@@ -28,7 +28,7 @@ func TestCheckBurnsideHalfTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := make([]tally.UnitResult, len(p.Units))
-	if err := kernel.Run(ctx, p, AllIDs(len(p.Units)), 2, func(i int, r tally.UnitResult) { res[i] = r }); err != nil {
+	if err := kernel.Run(ctx, p, allIDs(len(p.Units)), 2, func(i int, r tally.UnitResult) { res[i] = r }); err != nil {
 		t.Fatal(err)
 	}
 	sums := func(id int, dt, du uint64) (q, u tally.Uint128) {
@@ -45,8 +45,8 @@ func TestCheckBurnsideHalfTurn(t *testing.T) {
 	if q, u := sums(-1, 0, 0); q.Lo != 14200 || u.Lo != 1787 {
 		t.Fatalf("the kernel's units of n = %d sum to %v solutions, %v unique; want 14200, 1787", n, q, u)
 	}
-	if q, u := sums(-1, 0, 0); CheckBurnside(ctx, n, q, u) != nil {
-		t.Fatalf("CheckBurnside(%d, %v, %v) = %v; want nil", n, q, u, CheckBurnside(ctx, n, q, u))
+	if q, u := sums(-1, 0, 0); checkBurnside(ctx, n, q, u) != nil {
+		t.Fatalf("checkBurnside(%d, %v, %v) = %v; want nil", n, q, u, checkBurnside(ctx, n, q, u))
 	}
 	const rot90, rot180 = 1 << square.Rot90, 1 << square.Rot180 // a kernel unit's Stab bits
 	for _, c := range []struct {
@@ -72,10 +72,10 @@ func TestCheckBurnsideHalfTurn(t *testing.T) {
 		}
 		dt := c.k * p.Units[id].Weight
 		q, u := sums(id, dt, c.du)
-		err := CheckBurnside(ctx, n, q, u)
+		err := checkBurnside(ctx, n, q, u)
 		var be *burnsideError
 		if !errors.As(err, &be) {
-			t.Errorf("%s of unit %d: CheckBurnside(%d, %v, %v) = %v; want a *burnsideError", c.name, id, n, q, u, err)
+			t.Errorf("%s of unit %d: checkBurnside(%d, %v, %v) = %v; want a *burnsideError", c.name, id, n, q, u, err)
 		}
 		if got := (q.Lo+symSum(t, ctx, n))%8 == 0; c.mod8ok && !got {
 			t.Errorf("%s of unit %d: Q + S180 + 2·S90 = %d mod 8; want 0 (the edit the exact lemma alone catches)", c.name, id, (q.Lo+symSum(t, ctx, n))%8)

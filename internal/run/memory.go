@@ -99,11 +99,11 @@ func shardWorkers(sp *quadrant.Plan, ids []int, o Options) (int, error) {
 // roomError words a quadrant.MemoryError of a join count of n with o
 // whose bound came from the room (WithinRoom): what bound it, how much
 // it leaves and the plan's share of it; other errors, and those of an
-// explicit MaxMemory, pass to QuadrantMemoryError.
+// explicit MaxMemory, pass to joinMemoryError.
 func roomError(n int, o Options, err error) error {
 	var me *quadrant.MemoryError
 	if !o.room.Known || !errors.As(err, &me) {
-		return QuadrantMemoryError(n, o.Shard, err)
+		return joinMemoryError(n, o.Shard, err)
 	}
 	what := fmt.Sprintf("n = %d", n)
 	if o.Shard != (Shard{}) {

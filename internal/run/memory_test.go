@@ -88,19 +88,17 @@ func TestJoinWithinRoom(t *testing.T) {
 
 	b := uint64(3 * mib / 7 * 7)
 	withRoom(t, cgroupRoom(roomFor(b)))
-	pe, sel, err := joinEngine{}.Plan(ctx, n, Options{Workers: 4}, &Result{N: n})
+	p, err := joinEngine{}.Plan(ctx, n, Options{Workers: 4})
 	if err != nil {
 		t.Fatalf("n = %d in a room for %d bytes: %v", n, b, err)
 	}
-	e := pe.(joinEngine)
-	if e.maxMemory != b {
-		t.Errorf("n = %d in a room for %d bytes: the count plans within %d; want %d", n, b, e.maxMemory, b)
+	if p.o.MaxMemory != b {
+		t.Errorf("n = %d in a room for %d bytes: the count plans within %d; want %d", n, b, p.o.MaxMemory, b)
 	}
-	if r, err := e.p.PlanMemory(quadrant.Options{Workers: 4, MaxMemory: e.maxMemory}); err != nil || r.PeakMemory > b || r.Workers >= 4 {
-		t.Errorf("n = %d in a room for %d bytes: plan %+v, %v; want within it, fewer than 4 workers", n, b, r, err)
+	if !p.Fits || p.Memory > b || p.Workers >= 4 {
+		t.Errorf("n = %d in a room for %d bytes: plan %+v; want within it, fewer than 4 workers", n, b, p.CountPlan)
 	}
-	res := Result{N: n, Method: Join}
-	if err := Count(ctx, pe, sel, Options{Workers: 4}, &res, time.Now()); err != nil || res.Solutions.Lo != 365596 || res.Unique.Lo != 45752 {
+	if res, err := p.Count(ctx); err != nil || res.Solutions.Lo != 365596 || res.Unique.Lo != 45752 {
 		t.Errorf("n = %d in a room for %d bytes: %d, %d, %v; want 365596, 45752", n, b, res.Solutions.Lo, res.Unique.Lo, err)
 	}
 
@@ -108,17 +106,24 @@ func TestJoinWithinRoom(t *testing.T) {
 		t.Fatalf("n = %d: one worker plans %d bytes; the test wants over 1 MiB", n, one.Peak)
 	}
 	withRoom(t, cgroupRoom(roomFor(mib/7*7)))
-	_, _, err = joinEngine{}.Plan(ctx, n, Options{Workers: 4}, &Result{N: n})
+	if p, err = (joinEngine{}).Plan(ctx, n, Options{Workers: 4}); err != nil || p.Fits {
+		t.Fatalf("n = %d in a room below one worker: plan %+v, %v; want planned, not fitting", n, p, err)
+	}
+	_, err = p.Count(ctx)
 	if !errors.Is(err, ErrMemory) || !strings.Contains(err.Error(), "n = 14 needs 1.3 MiB with method join, and the cgroup memory limit leaves 17.1 MiB, of which a count plans within 1024.0 KiB") {
 		t.Errorf("n = %d in a room below one worker: %v; want ErrMemory naming the cgroup limit", n, err)
 	}
 
 	s := Shard{Index: 0, Count: 2}
-	sp, ids, err := QuadrantShardPlan(context.Background(), n, s)
+	up, err := quadrant.NewUnitPlan(context.Background(), n)
 	if err != nil {
 		t.Fatal(err)
 	}
-	up, err := quadrant.NewUnitPlan(context.Background(), n)
+	ids, err := joinIDs(up, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := up.ForUnits(ctx, ids)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,23 +138,27 @@ func TestJoinWithinRoom(t *testing.T) {
 		{(peak(4) + 6) / 7 * 7, 0}, {peak(2) / 7 * 7, 1}, {(peak(2) + 6) / 7 * 7, 2}, {peak(1) / 7 * 7, 0}, {(peak(1) + 6) / 7 * 7, 1},
 	} {
 		withRoom(t, cgroupRoom(roomFor(tc.budget)))
-		pe, _, err := joinEngine{}.Plan(ctx, n, Options{Workers: 4, Shard: s}, &Result{N: n})
+		p, err := joinEngine{}.Plan(ctx, n, Options{Workers: 4, Shard: s})
+		if err != nil {
+			t.Fatalf("shard %s in a room for %d bytes: %v", s, tc.budget, err)
+		}
+		j := p.c.(*joinCount)
 		switch {
 		case tc.want == 0 && tc.budget == (peak(4)+6)/7*7:
-			if err != nil || pe.(joinEngine).workers != 0 {
-				t.Errorf("shard %s, a room for 4 workers: %v, cap %d; want 4 workers", s, err, pe.(joinEngine).workers)
+			if j.mpErr != nil || j.spWorkers != 4 || j.shardEngine(p.o).workers != 0 {
+				t.Errorf("shard %s, a room for 4 workers: %v, %d workers, the engine's cap %d; want 4, no cap", s, j.mpErr, j.spWorkers, j.shardEngine(p.o).workers)
 			}
 		case tc.want == 0:
+			_, err := p.Count(ctx)
 			if !errors.Is(err, ErrMemory) || !strings.Contains(err.Error(), "shard 0/2 of n = 14 needs 1.3 MiB with method join, and the cgroup memory limit leaves") {
 				t.Errorf("shard %s in a room for %d bytes: %v; want ErrMemory naming the cgroup limit", s, tc.budget, err)
 			}
-		case err != nil || pe.(joinEngine).workers != tc.want:
-			t.Errorf("shard %s in a room for %d bytes (one worker %d, two %d): %v, %d workers; want %d", s, tc.budget, peak(1), peak(2), err, pe.(joinEngine).workers, tc.want)
+		case j.mpErr != nil || j.spWorkers != tc.want || j.shardEngine(p.o).workers != tc.want:
+			t.Errorf("shard %s in a room for %d bytes (one worker %d, two %d): %v, %d workers, the engine's cap %d; want %d", s, tc.budget, peak(1), peak(2), j.mpErr, j.spWorkers, j.shardEngine(p.o).workers, tc.want)
 		}
-		// The estimate plans as the count does.
-		mp, err := quadrantMemory(context.Background(), n, up, ids, Options{Workers: 4, Shard: s})
-		if fits := tc.want != 0 || tc.budget == (peak(4)+6)/7*7; (err == nil) != fits || fits && mp.Peak > tc.budget {
-			t.Errorf("shard %s in a room for %d bytes: the estimate plans %d, %v", s, tc.budget, mp.Peak, err)
+		// The estimate's figures are the count's.
+		if fits := tc.want != 0 || tc.budget == (peak(4)+6)/7*7; p.Fits != fits || fits && p.Memory > tc.budget {
+			t.Errorf("shard %s in a room for %d bytes: the plan has %d bytes, fits %v; want fits %v", s, tc.budget, p.Memory, p.Fits, fits)
 		}
 	}
 }
@@ -174,20 +183,27 @@ func TestRoomEstimateSoftLimit(t *testing.T) {
 		budget, want uint64
 	}{{b, mp.Peak}, {mib / 7 * 7, def.Peak}} {
 		withRoom(t, cgroupRoom(roomFor(tc.budget)))
-		var e estimate.Estimate
-		err := joinEngine{}.Estimate(context.Background(), n, Options{Workers: 4}, estimate.Options{Budget: time.Millisecond}, rand.New(rand.NewPCG(1, 2)), &e)
+		p, err := joinEngine{}.Plan(context.Background(), n, Options{Workers: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := p.Estimate(context.Background(), estimate.Options{Budget: time.Millisecond}, rand.New(rand.NewPCG(1, 2)))
 		if err != nil || e.Memory != tc.want {
 			t.Errorf("Estimate(%d) in a room for %d bytes: memory %d, %v; want %d", n, tc.budget, e.Memory, err, tc.want)
 		}
 	}
 
 	withRoom(t, cgroupRoom(roomFor(b)))
+	p, err := joinEngine{}.Plan(context.Background(), n, Options{Workers: 4, SoftMemoryLimit: true})
+	if err != nil {
+		t.Fatal(err)
+	}
 	prev := debug.SetMemoryLimit(-1)
-	restore := SoftLimit(n, Options{Workers: 4, SoftMemoryLimit: true})
+	restore := p.c.(*joinCount).softLimit(p.o)
 	got := debug.SetMemoryLimit(-1)
 	restore()
 	if want := quadrant.SoftLimitFor(mp.Peak); got != min(want, prev) {
-		t.Errorf("SoftLimit(%d) in a room for %d bytes set %d; want %d (the plan of %d bytes)", n, b, got, min(want, prev), mp.Peak)
+		t.Errorf("softLimit(%d) in a room for %d bytes set %d; want %d (the plan of %d bytes)", n, b, got, min(want, prev), mp.Peak)
 	}
 }
 

@@ -28,7 +28,7 @@ func PlanFor(method string, n int) (shard.Plan, error) {
 	case err != nil:
 		return shard.Plan{}, fmt.Errorf("%w: %w", ErrShard, err)
 	}
-	return ShardPlan(e), nil
+	return shardPlan(e), nil
 }
 
 // Merge is nqueens.MergeShards of named records with the plans of plans, and Burnside's
@@ -38,13 +38,13 @@ func Merge(named []shard.Named, plans func(method string, n int) (shard.Plan, er
 	m, err := shard.Check(named, plans)
 	var ue *shard.UnitError
 	if errors.As(err, &ue) {
-		return Result{}, WithKind(ErrShard, fmt.Errorf("%v; the record was damaged or edited: count that shard again (%s)", err, RecountCommand(&ue.Record, false)))
+		return Result{}, WithKind(ErrShard, fmt.Errorf("%v; the record was damaged or edited: count that shard again (%s)", err, recountCommand(&ue.Record, false)))
 	}
 	var re *shard.ReplicaError
 	if errors.As(err, &re) {
 		cmds := make([]string, len(re.Copies))
 		for i, c := range re.Copies {
-			cmds[i] = RecountCommand(&c.Record, false)
+			cmds[i] = recountCommand(&c.Record, false)
 		}
 		return Result{}, WithKind(ErrShard, fmt.Errorf("n = %d %v: a machine was faulty or a record was damaged or edited, and nothing tells which copy is right: count these shards again, without their checkpoints (%s), and merge again",
 			re.Copies[0].Record.N, err, strings.Join(cmds, "; ")))
@@ -78,9 +78,9 @@ func Merge(named []shard.Named, plans func(method string, n int) (shard.Plan, er
 	return res, nil
 }
 
-// RecountCommand is the command line that counts the shard of r again,
+// recountCommand is the command line that counts the shard of r again,
 // or with each every shard of its count (I for the index).
-func RecountCommand(r *shard.Record, each bool) string {
+func recountCommand(r *shard.Record, each bool) string {
 	method, replicas := "", ""
 	if r.TotalsOnly() {
 		method = " -method join"

@@ -11,10 +11,10 @@ import (
 	"github.com/nqueens/nqueens/internal/quadrant"
 )
 
-// TestJoinPlannedShards checks that the join's Planned plans each shard
-// from one walk as the shard's count plans it alone (quadrantMemory,
+// TestJoinPlannedShards checks that the join's planned plans each shard
+// from one walk as the shard's count plans it alone (joinEngine.Plan,
 // from a walk of its own), with the units the count assigns
-// (quadrantIDs), at N = 16..18 (16 with -short) and a few M, with and
+// (joinIDs), at N = 16..18 (16 with -short) and a few M, with and
 // without a bound that makes the shards stream.
 func TestJoinPlannedShards(t *testing.T) {
 	top := 18
@@ -30,7 +30,7 @@ func TestJoinPlannedShards(t *testing.T) {
 			for _, limit := range []uint64{0, 3 << 20} {
 				name := fmt.Sprintf("n=%d/m=%d/r=%d/limit=%d", n, sh.Count, sh.Replicas, limit)
 				o := Options{Workers: 2, MaxMemory: limit, Shard: sh}
-				whole, got, err := joinEngine{}.Planned(context.Background(), n, o)
+				whole, got, err := joinEngine{}.planned(context.Background(), n, o)
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
@@ -38,7 +38,7 @@ func TestJoinPlannedShards(t *testing.T) {
 					t.Fatalf("%s: %d plans; want %d", name, len(got), sh.Count)
 				}
 				o.Shard = Shard{}
-				w, _, err := joinEngine{}.Planned(context.Background(), n, o)
+				w, _, err := joinEngine{}.planned(context.Background(), n, o)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -48,17 +48,18 @@ func TestJoinPlannedShards(t *testing.T) {
 				for i, g := range got {
 					s := sh
 					s.Index = i
-					ids, err := quadrantIDs(up, s)
+					ids, err := joinIDs(up, s)
 					if err != nil {
 						t.Fatal(err)
 					}
 					if !slices.Equal(g.IDs, ids) {
 						t.Errorf("%s shard %d: units differ from the count's", name, i)
 					}
-					mp, err := quadrantMemory(context.Background(), n, up, ids, Options{Workers: 2, MaxMemory: limit, Shard: s})
-					if err != nil && !errors.Is(err, quadrant.ErrMemory) { // over the limit: planned all the same
+					sp, err := joinEngine{}.Plan(context.Background(), n, Options{Workers: 2, MaxMemory: limit, Shard: s})
+					if err != nil {
 						t.Fatal(err)
 					}
+					mp := quadrant.MemoryPlan{Peak: sp.Memory, Workers: sp.Workers, Projected: sp.Projected}
 					wantLimit := limitOr(limit, DefaultShardMemory)
 					want := CountPlan{Shard: s, IDs: g.IDs, Units: len(ids), UnitsTotal: len(up.Units()), Workers: mp.Workers,
 						Projected: mp.Projected, Memory: mp.Peak, Whole: w.Memory, Limit: wantLimit, Fits: mp.Peak <= wantLimit}
@@ -73,10 +74,13 @@ func TestJoinPlannedShards(t *testing.T) {
 
 func equalPlans(a, b CountPlan) bool { return reflect.DeepEqual(a, b) }
 
-// TestPlannedErrors checks what the engines' Planned refuses.
+// TestPlannedErrors checks what the engines' planned refuses.
 func TestPlannedErrors(t *testing.T) {
 	for _, tc := range []struct {
-		e Engine
+		e interface {
+			Info() info
+			planned(context.Context, int, Options) (CountPlan, []CountPlan, error)
+		}
 		n int
 		o Options
 	}{
@@ -88,8 +92,8 @@ func TestPlannedErrors(t *testing.T) {
 		{kernelEngine{}, 33, Options{Workers: 1}},
 		{kernelEngine{}, 8, Options{Workers: 1, Shard: Shard{Count: 1 << 20}}},
 	} {
-		if _, _, err := tc.e.Planned(context.Background(), tc.n, tc.o); err == nil {
-			t.Errorf("%s Planned(%d, %+v) = nil error; want one", tc.e.Info().Method, tc.n, tc.o)
+		if _, _, err := tc.e.planned(context.Background(), tc.n, tc.o); err == nil {
+			t.Errorf("%s planned(%d, %+v) = nil error; want one", tc.e.Info().Method, tc.n, tc.o)
 		}
 	}
 }
@@ -104,7 +108,7 @@ func TestShardDefaultMemory(t *testing.T) {
 		t.Skip("walks the N = 24 quadrant")
 	}
 	const n, m = 24, 64
-	_, plans, err := joinEngine{}.Planned(context.Background(), n, Options{Shard: Shard{Count: m}, Workers: 2})
+	_, plans, err := joinEngine{}.planned(context.Background(), n, Options{Shard: Shard{Count: m}, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +117,7 @@ func TestShardDefaultMemory(t *testing.T) {
 			t.Errorf("N = %d shard %s: planned %d bytes (fits %v, limit %d); want under 2e9 within DefaultShardMemory", n, p.Shard, p.Memory, p.Fits, p.Limit)
 		}
 	}
-	_, big, err := joinEngine{}.Planned(context.Background(), n, Options{Shard: Shard{Count: m}, Workers: 2, MaxMemory: 16 << 30})
+	_, big, err := joinEngine{}.planned(context.Background(), n, Options{Shard: Shard{Count: m}, Workers: 2, MaxMemory: 16 << 30})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,8 +48,8 @@ func Optionf(kind error, format string, a ...any) error {
 
 // The method names of the engines (nqueens.MethodKernel, MethodJoin).
 const (
-	Kernel = "kernel"
-	Join   = "join"
+	methodKernel = "kernel"
+	methodJoin   = "join"
 )
 
 // A kindError is an error that also matches a kind (ErrShard,
@@ -86,8 +86,8 @@ type Progress struct {
 	Elapsed                          time.Duration
 }
 
-// Options are nqueens.Options as the engines need them, after
-// Normalize.
+// Options are nqueens.CountOptions as the engines need them, after
+// nqueens.Plan checked them (Workers ≥ 1).
 type Options struct {
 	Workers         int
 	Checkpoint      string
@@ -97,6 +97,10 @@ type Options struct {
 	MaxMemory       uint64
 	SoftMemoryLimit bool
 	Device          string // DeviceAuto, DeviceCPU or DeviceGPU (the kernel's)
+	// CountOnly: the plan is counted at once, not described or
+	// estimated, so Method.Plan builds only what counting needs (the
+	// join's whole count: its memory plan, no unit plan).
+	CountOnly bool
 
 	// room is the room that bounds a join count, roomRead whether it
 	// was read (WithinRoom).

@@ -56,8 +56,8 @@ more is refused. -max-memory bounds each shard: 2G for the join and 16G
 for the kernel by default.
 
 -method is auto (what count -shard picks without -total-only: the kernel),
-kernel, or join (quadrant is another name of join). Above 16 shards the table is
-summed up as min, median and max per shard; -v prints it whole.
+kernel, or join. Above 16 shards the table is summed up as min, median
+and max per shard; -v prints it whole.
 
 -device gpu prices the kernel's count on the NVIDIA GPUs present: units
 drawn at random are counted on the first GPU, through the count's own
@@ -274,8 +274,8 @@ func planSpread(s float64, samples int) *float64 {
 // count them by bucket (h = n/2: seconds at N = 26, minutes at N = 28)
 // and prices every unit. A signal stops it within a second.
 func preparing(n int, m nqueens.Method) string {
-	if m != nqueens.MethodJoin || n <= nqueens.MaxJoinN {
-		return ""
+	if m != nqueens.MethodJoin || n <= nqueens.MaxJoinN || n > nqueens.MaxJoinShardN {
+		return "" // none to prepare, or the library refuses n
 	}
 	return fmt.Sprintf("preparing: a counting walk of the quadrant's placements (h = %d) and the units' prices, seconds at N = 26, minutes at N = 28…", n/2)
 }
@@ -325,7 +325,7 @@ func shardsError(err error) error {
 	if errors.Is(err, nqueens.ErrShard) {
 		return usagef("-shards %v", err)
 	}
-	return err
+	return countError(err)
 }
 
 // planUnits plans the count of n with opts (nqueens.Plan) and returns

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"github.com/nqueens/nqueens/internal/gpu"
 	"github.com/nqueens/nqueens/internal/kernel"
@@ -36,7 +35,6 @@ type Estimate struct {
 
 // Estimation constants; see nqueens.Estimate.
 const (
-	KernelListMax = 32   // above it the kernel's borders are sampled, not listed
 	MinSamples    = 20   // samples before the early stops
 	maxSamples    = 5000 // samples at most
 	calibShare    = 0.05 // stop once calibration took this share of the estimate
@@ -75,16 +73,6 @@ func parallel(workers, units int) int {
 	return max(1, min(workers, runtime.NumCPU(), units))
 }
 
-// kernelScratch is the memory of one kernel worker: its stacks and the
-// wave's buffers.
-var kernelScratch = uint64(unsafe.Sizeof(kernel.Worker{})) + kernel.WaveBytes
-
-// KernelMemory is the planned memory of a kernel count whose plan has
-// units units, on workers goroutines: the plan and each worker's scratch.
-func KernelMemory(units, workers int) uint64 {
-	return uint64(units)*uint64(unsafe.Sizeof(kernel.Unit{})) + uint64(workers)*kernelScratch
-}
-
 // Options are what the estimators need of the count: its goroutines
 // (at least 1) and the calibration budget.
 type Options struct {
@@ -92,15 +80,28 @@ type Options struct {
 	Budget  time.Duration
 }
 
-// Kernel estimates a kernel count of n ≤ KernelListMax on plan p, whose
-// units have these costs, of the units sel; planSec is the time the plan
-// took to list (see nqueens.Estimate).
-func Kernel(ctx context.Context, n int, p *kernel.Plan, planSec float64, costs []float64, sel []int, opts Options, rnd *rand.Rand, e *Estimate) error {
+// KernelWork is the work of a kernel count that Kernel estimates: N ≤
+// kernel.ListMax, its listed Plan, whose units have Costs, the units Sel
+// it counts, and PlanSeconds, the time the plan took to list.
+type KernelWork struct {
+	N           int
+	Plan        *kernel.Plan
+	PlanSeconds float64
+	Costs       []float64
+	Sel         []int
+}
+
+// Kernel estimates the kernel count w on opts.Workers goroutines
+// (nqueens.CountPlan.Estimate), from samples timed for about
+// opts.Budget; the Estimate's From is w.N.
+func Kernel(ctx context.Context, w KernelWork, opts Options, rnd *rand.Rand) (Estimate, error) {
+	n, p, planSec, costs, sel := w.N, w.Plan, w.PlanSeconds, w.Costs, w.Sel
+	e := &Estimate{From: n}
 	e.PlanSeconds = planSec
 	var err error
 	e.Units = len(sel)
 	e.Workers = max(1, min(opts.Workers, len(sel)))
-	e.Memory = KernelMemory(len(p.Units), e.Workers)
+	e.Memory = kernel.Memory(len(p.Units), e.Workers)
 	cum := make([]float64, len(costs))
 	var c float64
 	for i, x := range costs {
@@ -110,7 +111,7 @@ func Kernel(ctx context.Context, n int, p *kernel.Plan, planSec float64, costs [
 	if len(costs) == 0 || c == 0 {
 		e.Spread = 0
 		e.WallSeconds = planSec
-		return nil
+		return *e, nil
 	}
 	par := parallel(e.Workers, len(sel))
 	var s sampler
@@ -141,7 +142,7 @@ func Kernel(ctx context.Context, n int, p *kernel.Plan, planSec float64, costs [
 		}
 	})
 	if err != nil {
-		return err
+		return Estimate{}, err
 	}
 	e.Probes = probes.Load()
 	e.Samples = s.k
@@ -158,7 +159,7 @@ func Kernel(ctx context.Context, n int, p *kernel.Plan, planSec float64, costs [
 	}
 	e.CPUSeconds = cpu
 	e.WallSeconds = planSec + max(cpu/float64(par), largest)
-	return nil
+	return *e, nil
 }
 
 // drawUnit draws a unit with probability drawProb: by cost with
@@ -260,7 +261,7 @@ func adaptRows(rows int, dt, budget time.Duration) int {
 	return rows
 }
 
-// Borders is Kernel for N > KernelListMax, of a whole count (shards 0)
+// Borders is Kernel for N > kernel.ListMax, of a whole count (shards 0)
 // or of one of shards shards: borders drawn uniformly from the N⁴
 // tuples, weighted by N⁴ over their class size.
 func Borders(ctx context.Context, n, shards int, opts Options, rnd *rand.Rand, e *Estimate) error {
@@ -315,21 +316,34 @@ func Borders(ctx context.Context, n, shards int, opts Options, rnd *rand.Rand, e
 		e.Units = int(math.Round(all / float64(shards)))
 	}
 	e.Workers = max(1, min(opts.Workers, e.Units))
-	e.Memory = uint64(all)*uint64(unsafe.Sizeof(kernel.Unit{})) + uint64(e.Workers)*kernelScratch
+	e.Memory = kernel.Memory(int(all), e.Workers)
 	e.CPUSeconds = cpu
 	e.WallSeconds = cpu / float64(parallel(e.Workers, e.Units))
 	return nil
 }
 
-// Join estimates a join count of 4 ≤ n ≤ quadrant.MaxN of the units
-// sel of its unit plan up (every unit, or a shard's when sharded), with
-// the memory plan mp (see nqueens.Estimate).
-func Join(ctx context.Context, n int, up *quadrant.Plan, sel []int, sharded bool, mp quadrant.MemoryPlan, opts Options, rnd *rand.Rand, e *Estimate) error {
+// JoinWork is the work of a join count that Join estimates: 4 ≤ N ≤
+// quadrant.MaxN, its unit plan Units, the units Sel it counts (every
+// unit, or a shard's when Sharded) and its memory plan.
+type JoinWork struct {
+	N       int
+	Units   *quadrant.Plan
+	Sel     []int
+	Sharded bool
+	Memory  quadrant.MemoryPlan
+}
+
+// Join estimates the join count w (nqueens.CountPlan.Estimate), from
+// pieces of its units timed for about opts.Budget; the Estimate's From
+// is w.N.
+func Join(ctx context.Context, w JoinWork, opts Options, rnd *rand.Rand) (Estimate, error) {
+	n, up, sel, sharded, mp := w.N, w.Units, w.Sel, w.Sharded, w.Memory
+	e := &Estimate{From: n}
 	e.Memory, e.Workers = mp.Peak, mp.Workers
 	units := up.Units()
 	smp, err := quadrant.NewSampler(ctx, up, sel)
 	if err != nil {
-		return err
+		return Estimate{}, err
 	}
 	e.Units = len(sel)
 	e.Workers = max(1, min(e.Workers, len(sel)))
@@ -372,7 +386,7 @@ func Join(ctx context.Context, n int, up *quadrant.Plan, sel []int, sharded bool
 			}
 		})
 		if err != nil {
-			return err
+			return Estimate{}, err
 		}
 	}
 	e.Samples = s.k
@@ -416,7 +430,7 @@ func Join(ctx context.Context, n int, up *quadrant.Plan, sel []int, sharded bool
 	e.PlanSeconds = serial
 	e.CPUSeconds = cpu + build
 	e.WallSeconds = serial + max((cpu+build-serial)/float64(par), largest)
-	return nil
+	return *e, nil
 }
 
 // walkSeconds is quadrant.WalkSeconds, the time per placement of a

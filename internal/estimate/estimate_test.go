@@ -53,9 +53,8 @@ func TestJoinPlanSeconds(t *testing.T) {
 	}
 	sel := []int{min(hi, lo), max(hi, lo)}
 	for _, sharded := range []bool{true, false} {
-		var e Estimate
 		mp := quadrant.MemoryPlan{Peak: 1 << 20, Workers: 2}
-		err := Join(ctx, n, up, sel, sharded, mp, Options{Workers: 2, Budget: 50 * time.Millisecond}, rand.New(rand.NewPCG(1, 2)), &e)
+		e, err := Join(ctx, JoinWork{N: n, Units: up, Sel: sel, Sharded: sharded, Memory: mp}, Options{Workers: 2, Budget: 50 * time.Millisecond}, rand.New(rand.NewPCG(1, 2)))
 		if err != nil {
 			t.Fatal(err)
 		}

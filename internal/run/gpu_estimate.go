@@ -57,7 +57,7 @@ func estimateGPU(ctx context.Context, n int, o Options, eo estimate.Options, rnd
 		return err
 	}
 	e.Units, e.From = len(sel), n
-	e.Memory = estimate.KernelMemory(len(p.Units), max(1, min(o.Workers, len(sel))))
+	e.Memory = kernel.Memory(len(p.Units), max(1, min(o.Workers, len(sel))))
 	if g == nil { // n < 2: no search, counted on the CPU
 		e.Workers, e.Spread, e.PlanSeconds = 1, 0, time.Since(t0).Seconds()
 		e.WallSeconds = e.PlanSeconds
@@ -117,8 +117,7 @@ func estimateGPUAbove(ctx context.Context, p *kernel.Plan, m int, dev gpu.Device
 		gpuM += c * secs
 	}
 	cpu := func(p *kernel.Plan, costs []float64, sel []int) (estimate.Estimate, error) {
-		var c estimate.Estimate
-		return c, estimate.Kernel(ctx, p.N, p, 0, costs, sel, estimate.Options{Workers: eo.Workers, Budget: third}, rnd, &c)
+		return estimate.Kernel(ctx, estimate.KernelWork{N: p.N, Plan: p, Costs: costs, Sel: sel}, estimate.Options{Workers: eo.Workers, Budget: third}, rnd)
 	}
 	em, err := cpu(pm, cm, all)
 	if err != nil {

@@ -288,7 +288,12 @@ func (j *joinCount) estimate(ctx context.Context, o Options, eo estimate.Options
 	if err != nil {
 		return joinMemoryError(j.n, o.Shard, err)
 	}
-	return estimate.Join(ctx, j.n, j.up, j.sel, o.Shard != (Shard{}), mp, eo, rnd, e)
+	r, err := estimate.Join(ctx, estimate.JoinWork{N: j.n, Units: j.up, Sel: j.sel, Sharded: o.Shard != (Shard{}), Memory: mp}, eo, rnd)
+	if err != nil {
+		return err
+	}
+	*e = r
+	return nil
 }
 
 func (j *joinCount) shards(ctx context.Context, o Options) (CountPlan, []CountPlan, error) {

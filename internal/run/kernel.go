@@ -33,7 +33,7 @@ func (kernelEngine) Info() info {
 
 // Plan plans a kernel count of n with o: the plan listed on o.Workers
 // goroutines (kernelPlan) and its units of o.Shard, or for n above
-// estimate.KernelListMax nothing listed yet (Count lists it; Estimate
+// kernel.ListMax nothing listed yet (Count lists it; Estimate
 // samples borders instead). For o.Device DeviceGPU it checks first that
 // the GPU can count it (an error of kind ErrDevice).
 func (kernelEngine) Plan(ctx context.Context, n int, o Options) (*Plan, error) {
@@ -48,7 +48,7 @@ func (kernelEngine) Plan(ctx context.Context, n int, o Options) (*Plan, error) {
 	limit := limitOr(o.MaxMemory, DefaultMaxMemory)
 	p := &Plan{N: n, Method: methodKernel, o: o, raw: o, c: k,
 		CountPlan: CountPlan{Shard: o.Shard, Workers: o.Workers, Limit: limit, Fits: true}}
-	if n > estimate.KernelListMax {
+	if n > kernel.ListMax {
 		return p, nil // not listed: its units are estimated
 	}
 	if err := k.list(ctx, o); err != nil {
@@ -56,8 +56,8 @@ func (kernelEngine) Plan(ctx context.Context, n int, o Options) (*Plan, error) {
 	}
 	units := len(k.e.c)
 	w := max(1, min(o.Workers, len(k.sel)))
-	mem := estimate.KernelMemory(units, w)
-	p.Units, p.UnitsTotal, p.Workers, p.Memory, p.Whole, p.Fits = len(k.sel), units, w, mem, estimate.KernelMemory(units, max(1, min(o.Workers, units))), mem <= limit
+	mem := kernel.Memory(units, w)
+	p.Units, p.UnitsTotal, p.Workers, p.Memory, p.Whole, p.Fits = len(k.sel), units, w, mem, kernel.Memory(units, max(1, min(o.Workers, units))), mem <= limit
 	if o.Shard != (Shard{}) {
 		p.IDs = k.sel
 	}
@@ -65,7 +65,7 @@ func (kernelEngine) Plan(ctx context.Context, n int, o Options) (*Plan, error) {
 }
 
 // kernelCount is a kernel count planned (kernelEngine.Plan): the plan
-// listed and the units it counts (nil above estimate.KernelListMax
+// listed and the units it counts (nil above kernel.ListMax
 // until Count lists them), and the GPUs it counts on, if any.
 type kernelCount struct {
 	n       int
@@ -73,7 +73,7 @@ type kernelCount struct {
 	sel     []int
 	planSec float64 // the seconds the listing took
 	g       *gpuRun
-	// estUnits, above estimate.KernelListMax, is the whole count's
+	// estUnits, above kernel.ListMax, is the whole count's
 	// units as its last Estimate estimated them (0: none yet), for
 	// the shards' plans (shards).
 	estUnits int
@@ -111,7 +111,7 @@ func (k *kernelCount) count(ctx context.Context, o Options, res Result) (Result,
 }
 
 // estimate samples the plan's units, or borders above
-// estimate.KernelListMax; for o.Device DeviceGPU it times units on the
+// kernel.ListMax; for o.Device DeviceGPU it times units on the
 // GPU (estimateGPU).
 func (k *kernelCount) estimate(ctx context.Context, o Options, eo estimate.Options, rnd *rand.Rand, e *estimate.Estimate) error {
 	if o.Device == DeviceGPU {
@@ -124,7 +124,12 @@ func (k *kernelCount) estimate(ctx context.Context, o Options, eo estimate.Optio
 		}
 		return err
 	}
-	return estimate.Kernel(ctx, k.n, k.e.p, k.planSec, k.e.c, k.sel, eo, rnd, e)
+	r, err := estimate.Kernel(ctx, estimate.KernelWork{N: k.n, Plan: k.e.p, PlanSeconds: k.planSec, Costs: k.e.c, Sel: k.sel}, eo, rnd)
+	if err != nil {
+		return err
+	}
+	*e = r
+	return nil
 }
 
 func (k *kernelCount) shards(ctx context.Context, o Options) (CountPlan, []CountPlan, error) {
@@ -135,9 +140,9 @@ func (k *kernelCount) shards(ctx context.Context, o Options) (CountPlan, []Count
 }
 
 // estimatedShards plans every shard of o.Shard.Count (o.Shard.Replicas copies
-// of each unit) above estimate.KernelListMax, where the units are not
+// of each unit) above kernel.ListMax, where the units are not
 // listed, from the units the count's Estimate estimated: each shard's
-// share of them and its memory (estimate.KernelMemory, one worker per
+// share of them and its memory (kernel.Memory, one worker per
 // unit up to o.Workers). Before an Estimate it fails as Listed does.
 func (k *kernelCount) estimatedShards(o Options) (CountPlan, []CountPlan, error) {
 	if k.estUnits == 0 {
@@ -145,7 +150,7 @@ func (k *kernelCount) estimatedShards(o Options) (CountPlan, []CountPlan, error)
 	}
 	all := k.estUnits
 	limit := limitOr(o.MaxMemory, DefaultMaxMemory)
-	wholeMem := estimate.KernelMemory(all, max(1, min(o.Workers, all)))
+	wholeMem := kernel.Memory(all, max(1, min(o.Workers, all)))
 	whole := CountPlan{Units: all, UnitsTotal: all, Workers: max(1, min(o.Workers, all)), Memory: wholeMem, Whole: wholeMem, Limit: limit, Fits: wholeMem <= limit}
 	shards := make([]CountPlan, o.Shard.Count)
 	for i := range shards {
@@ -153,7 +158,7 @@ func (k *kernelCount) estimatedShards(o Options) (CountPlan, []CountPlan, error)
 		s.Index = i
 		units := int(math.Round(float64(all*s.R()) / float64(s.Count)))
 		w := max(1, min(o.Workers, units))
-		mem := estimate.KernelMemory(all, w)
+		mem := kernel.Memory(all, w)
 		shards[i] = CountPlan{Shard: s, Units: units, UnitsTotal: all, Workers: w, Memory: mem, Whole: wholeMem, Limit: limit, Fits: mem <= limit}
 	}
 	return whole, shards, nil
@@ -168,8 +173,8 @@ func (kernelEngine) Units(n int) (Engine, error) {
 }
 
 func (kernelEngine) Listed(n int) error {
-	if n < 4 || n > estimate.KernelListMax {
-		return fmt.Errorf("%w: the kernel's units are listed for n = 4..%d, not n = %d", ErrSize, estimate.KernelListMax, n)
+	if n < 4 || n > kernel.ListMax {
+		return fmt.Errorf("%w: the kernel's units are listed for n = 4..%d, not n = %d", ErrSize, kernel.ListMax, n)
 	}
 	return nil
 }

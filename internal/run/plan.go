@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/nqueens/nqueens/internal/estimate"
+	"github.com/nqueens/nqueens/internal/kernel"
 	"github.com/nqueens/nqueens/internal/quadrant"
 	"github.com/nqueens/nqueens/internal/shard"
 )
@@ -78,7 +79,7 @@ func (p *Plan) Estimate(ctx context.Context, eo estimate.Options, rnd *rand.Rand
 // count (s.Index is ignored; nil for the zero Shard) with the plan's
 // Workers and MaxMemory as given (a plan for other machines too: not
 // bounded by this one's room), and the whole count's plan. The kernel
-// above estimate.KernelListMax, whose units are not listed, plans them
+// above kernel.ListMax, whose units are not listed, plans them
 // from its last Estimate (kernelCount.estimatedShards). Its error for n whose
 // units are not listed wraps ErrSize, and it returns ctx's error when
 // ctx is done.
@@ -148,7 +149,7 @@ func limitOr(limit, def uint64) uint64 {
 
 // planned plans the kernel's count of n with o (o.Workers ≥ 1) and, for
 // o.Shard.Count ≥ 1, each shard of it: the plan's units and, per
-// worker, its scratch (estimate.KernelMemory).
+// worker, its scratch (kernel.Memory).
 func (kernelEngine) planned(_ context.Context, n int, o Options) (CountPlan, []CountPlan, error) {
 	if err := (kernelEngine{}).Listed(n); err != nil {
 		return CountPlan{}, nil, err
@@ -162,7 +163,7 @@ func (kernelEngine) planned(_ context.Context, n int, o Options) (CountPlan, []C
 	limit := limitOr(o.MaxMemory, DefaultMaxMemory)
 	plan := func(s Shard, ids []int, k int) CountPlan {
 		w := max(1, min(o.Workers, k))
-		mem := estimate.KernelMemory(units, w)
+		mem := kernel.Memory(units, w)
 		return CountPlan{Shard: s, IDs: ids, Units: k, UnitsTotal: units, Workers: w, Memory: mem, Limit: limit, Fits: mem <= limit}
 	}
 	whole := plan(Shard{}, nil, units)

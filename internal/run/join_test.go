@@ -9,10 +9,10 @@ import (
 	"github.com/nqueens/nqueens/internal/tally"
 )
 
-// TestQuadrantBurnsideResumed: a join count whose total fails Burnside's
+// TestJoinBurnsideResumed: a join count whose total fails Burnside's
 // lemma blames its checkpoint (ErrCheckpoint) when at least one unit
 // total was read from it, one included, and the run otherwise.
-func TestQuadrantBurnsideResumed(t *testing.T) {
+func TestJoinBurnsideResumed(t *testing.T) {
 	for _, tc := range []struct {
 		resumed int
 		cp      string

@@ -75,6 +75,13 @@ func load() (*driver, error) {
 // loadFrom loads the driver from path, or from the usual places when
 // path is empty.
 func loadFrom(path string) (*driver, error) {
+	// dlopen's reason for a failure is dlerror's, which is the calling
+	// thread's: purego.Dlopen calls the two in turn, and a goroutine
+	// that moves to another thread between them reads an empty reason
+	// (half of `nqueens count 16 -device gpu` without a driver said
+	// "…libcuda.so.1): " and nothing more). The loader stays on one thread.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	var lib uintptr
 	var err error
 	tried := []string{}
@@ -97,7 +104,11 @@ func loadFrom(path string) (*driver, error) {
 		}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("no NVIDIA driver: libcuda.so.1 not loaded (looked in %s): %s", strings.Join(tried, ", "), oneLine(err.Error()))
+		reason := oneLine(err.Error())
+		if reason == "" {
+			reason = "the dynamic loader gave no reason"
+		}
+		return nil, fmt.Errorf("no NVIDIA driver: libcuda.so.1 not loaded (looked in %s): %s", strings.Join(tried, ", "), reason)
 	}
 	d := new(driver)
 	for _, f := range []struct {

@@ -3,7 +3,11 @@
 package cuda
 
 import (
+	"fmt"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -18,6 +22,26 @@ func TestNoDriver(t *testing.T) {
 	if !strings.Contains(msg, "no NVIDIA driver") || !strings.Contains(msg, "/nonexistent/nqueens-test/libcuda.so.1") ||
 		!strings.Contains(msg, LibraryEnv) || strings.Contains(msg, "\n") {
 		t.Errorf("error = %q; want one line naming the driver and where it looked", msg)
+	}
+	// The loader's reason is read on the thread that called dlopen
+	// (dlerror is per thread): every try names it.
+	// Eight goroutines load at once, so that threads are shared and a
+	// goroutine may move between them.
+	var wg sync.WaitGroup
+	var bad atomic.Value
+	for range 8 {
+		wg.Go(func() {
+			for range 100 {
+				if _, err := loadFrom("/nonexistent/nqueens-test/libcuda.so.1"); err == nil || !strings.Contains(err.Error(), "No such file") {
+					bad.Store(fmt.Sprint(err))
+				}
+				runtime.Gosched()
+			}
+		})
+	}
+	wg.Wait()
+	if b := bad.Load(); b != nil {
+		t.Errorf("loading concurrently: %v; want the loader's reason (No such file …) every time", b)
 	}
 	// The C library loads but has no cuInit.
 	_, err = loadFrom("libc.so.6")

@@ -20,10 +20,10 @@ import (
 const gpuEstimateCap = 30 * time.Second
 
 // gpuTimedMax is the largest n whose units the GPU estimate times
-// itself: a unit of n = 23 takes about 18 s on one core of
-// docs/SCALING.md's machine (its 90 core-hours over 18,410 units), a
-// fraction of a second on a GPU that is worth a hundred such cores,
-// while one of n = 27, 22 core-hours, would take minutes. Above it the
+// itself, a choice not yet measured on a GPU (issue 43): a unit of
+// n = 23 takes about 18 s on one core of docs/SCALING.md's machine (its
+// 90 core-hours over 18,410 units), one of n = 27 about 22 core-hours,
+// too long to time in a calibration on any device. Above it the
 // GPU's seconds are the CPU's estimate at n times the ratio of GPU to
 // CPU seconds measured at gpuTimedMax (an extrapolation: From).
 const gpuTimedMax = 23

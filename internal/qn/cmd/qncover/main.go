@@ -33,6 +33,7 @@ import (
 
 	"github.com/nqueens/nqueens/internal/oeis"
 	"github.com/nqueens/nqueens/internal/qn"
+	"github.com/nqueens/nqueens/internal/qn/cmd/internal/nrange"
 )
 
 func main() {
@@ -42,7 +43,7 @@ func main() {
 		boards = flag.String("n", "16", "the boards `A-B` (or one, A), 11 ≤ A ≤ B ≤ 27")
 	)
 	flag.Parse()
-	lo, hi, err := boardRange(*boards)
+	lo, hi, err := nrange.Parse(*boards, 11, 27)
 	if err == nil && (flag.NArg() > 0 || *runs < 1 || *runs > 1e6 || *k < 2 || *k > 1e8) {
 		err = fmt.Errorf("want no arguments, 1 ≤ -runs ≤ 10^6 and 2 ≤ -k ≤ 10^8")
 	}
@@ -157,20 +158,4 @@ func wilson(c, k int) (lo, hi float64) {
 	mid := (p + z*z/(2*n)) / (1 + z*z/n)
 	hw := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / (1 + z*z/n)
 	return mid - hw, mid + hw
-}
-
-// boardRange parses "A-B" or "A" into 11 ≤ A ≤ B ≤ 27.
-func boardRange(s string) (lo, hi int, err error) {
-	if _, err := fmt.Sscanf(s, "%d-%d", &lo, &hi); err != nil {
-		if _, err := fmt.Sscanf(s, "%d", &lo); err != nil || fmt.Sprint(lo) != s {
-			return 0, 0, fmt.Errorf("-n %q: want A or A-B", s)
-		}
-		hi = lo
-	} else if fmt.Sprintf("%d-%d", lo, hi) != s {
-		return 0, 0, fmt.Errorf("-n %q: want A or A-B", s)
-	}
-	if lo < 11 || hi > 27 || lo > hi {
-		return 0, 0, fmt.Errorf("-n %q: want 11 ≤ A ≤ B ≤ 27", s)
-	}
-	return lo, hi, nil
 }

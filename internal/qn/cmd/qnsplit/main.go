@@ -24,6 +24,7 @@ import (
 	"os"
 
 	"github.com/nqueens/nqueens/internal/qn"
+	"github.com/nqueens/nqueens/internal/qn/cmd/internal/nrange"
 )
 
 func main() {
@@ -34,7 +35,7 @@ func main() {
 		maxK     = flag.Int("max", 2000000, "the most samples of a depth")
 	)
 	flag.Parse()
-	lo, hi, err := boardRange(*boards)
+	lo, hi, err := nrange.Parse(*boards, 4, 32)
 	if err == nil && (flag.NArg() > 0 || *minK < 2 || *maxK < *minK || *maxNodes < 0) {
 		err = fmt.Errorf("want no arguments, 2 ≤ -min ≤ -max and -nodes ≥ 0")
 	}
@@ -67,20 +68,4 @@ func main() {
 			}
 		}
 	}
-}
-
-// boardRange parses "A-B" or "A" into 4 ≤ A ≤ B ≤ 32.
-func boardRange(s string) (lo, hi int, err error) {
-	if _, err := fmt.Sscanf(s, "%d-%d", &lo, &hi); err != nil {
-		if _, err := fmt.Sscanf(s, "%d", &lo); err != nil || fmt.Sprint(lo) != s {
-			return 0, 0, fmt.Errorf("-n %q: want A or A-B", s)
-		}
-		hi = lo
-	} else if fmt.Sprintf("%d-%d", lo, hi) != s {
-		return 0, 0, fmt.Errorf("-n %q: want A or A-B", s)
-	}
-	if lo < 4 || hi > 32 || lo > hi {
-		return 0, 0, fmt.Errorf("-n %q: want 4 ≤ A ≤ B ≤ 32", s)
-	}
-	return lo, hi, nil
 }

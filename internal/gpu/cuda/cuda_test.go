@@ -25,13 +25,14 @@ func TestNoDriver(t *testing.T) {
 	}
 	// The loader's reason is read on the thread that called dlopen
 	// (dlerror is per thread): every try names it.
-	// Eight goroutines load at once, so that threads are shared and a
-	// goroutine may move between them.
+	// Thirty-two goroutines on eight threads load at once, so that a
+	// goroutine may move between threads.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8))
 	var wg sync.WaitGroup
 	var bad atomic.Value
-	for range 8 {
+	for range 32 {
 		wg.Go(func() {
-			for range 100 {
+			for range 300 {
 				if _, err := loadFrom("/nonexistent/nqueens-test/libcuda.so.1"); err == nil || !strings.Contains(err.Error(), "No such file") {
 					bad.Store(fmt.Sprint(err))
 				}
